@@ -1,0 +1,384 @@
+// The database schema: every entity of spec §3 with the spec's field names, plus DESIGN §3's
+// additions (stock, views, zones, addresses, tokens, idempotency, payments, loyalty ledger).
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  isadmin: boolean('isadmin').notNull().default(false),
+  isclient: boolean('isclient').notNull().default(true),
+})
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    firebaseUid: text('firebase_uid').notNull(),
+    email: text('email'),
+    login: text('login'),
+    name: text('name'),
+    prenom: text('prenom'),
+    civilite: smallint('civilite'),
+    telephone: text('telephone'),
+    ville: text('ville'),
+    pays: text('pays'),
+    adresseliv: text('adresseliv'),
+    image: text('image'),
+    googleImg: text('google_img'),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('clients_firebase_uid_key').on(t.firebaseUid), index('clients_email_idx').on(t.email)],
+)
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_client_idx').on(t.clientId)],
+)
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  designation: text('designation').notNull(),
+  image: text('image'),
+  position: integer('position').notNull().default(0),
+})
+
+export const souscategories = pgTable(
+  'souscategories',
+  {
+    id: serial('id').primaryKey(),
+    categorieId: integer('categorie_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    designation: text('designation').notNull(),
+    image: text('image'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('souscategories_categorie_idx').on(t.categorieId, t.position)],
+)
+
+export const produits = pgTable(
+  'produits',
+  {
+    id: serial('id').primaryKey(),
+    designation: text('designation').notNull(),
+    description: text('description'),
+    code: text('code').notNull(),
+    prix: integer('prix').notNull(),
+    quantite: integer('quantite').notNull().default(0),
+    unite: text('unite').notNull().default('pièce'),
+    image: text('image'),
+    souscategorieId: integer('souscategorie_id')
+      .notNull()
+      .references(() => souscategories.id, { onDelete: 'restrict' }),
+    vues: integer('vues').notNull().default(0),
+    actif: boolean('actif').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('produits_code_key').on(t.code),
+    index('produits_souscategorie_idx').on(t.souscategorieId, t.id),
+    index('produits_vues_idx').on(t.vues.desc(), t.id),
+    check('produits_prix_positive', sql`${t.prix} > 0`),
+    check('produits_quantite_nonnegative', sql`${t.quantite} >= 0`),
+  ],
+)
+
+export const favoris = pgTable(
+  'favoris',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => produits.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('favoris_client_produit_key').on(t.clientId, t.produitId), index('favoris_produit_idx').on(t.produitId)],
+)
+
+export const paniers = pgTable(
+  'paniers',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    etat: text('etat').notNull().default('actif'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('paniers_client_key').on(t.clientId)],
+)
+
+export const panierProduits = pgTable(
+  'panier_produits',
+  {
+    id: serial('id').primaryKey(),
+    panierId: integer('panier_id')
+      .notNull()
+      .references(() => paniers.id, { onDelete: 'cascade' }),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => produits.id, { onDelete: 'cascade' }),
+    quantite: integer('quantite').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('panier_produits_panier_produit_key').on(t.panierId, t.produitId),
+    check('panier_produits_quantite_positive', sql`${t.quantite} >= 1`),
+  ],
+)
+
+export const zonesLivraison = pgTable(
+  'zones_livraison',
+  {
+    id: serial('id').primaryKey(),
+    designation: text('designation').notNull(),
+    frais: integer('frais').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('zones_livraison_designation_key').on(t.designation), check('zones_frais_nonnegative', sql`${t.frais} >= 0`)],
+)
+
+export const adresses = pgTable(
+  'adresses',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    libelle: text('libelle'),
+    adresse: text('adresse').notNull(),
+    zoneId: integer('zone_id').references(() => zonesLivraison.id, { onDelete: 'set null' }),
+    telephone: text('telephone'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    parDefaut: boolean('par_defaut').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('adresses_client_idx').on(t.clientId)],
+)
+
+export const modelivraisons = pgTable('modelivraisons', {
+  id: serial('id').primaryKey(),
+  designation: text('designation').notNull(),
+  code: text('code').notNull().unique(),
+})
+
+export const modepaiements = pgTable('modepaiements', {
+  id: serial('id').primaryKey(),
+  designation: text('designation').notNull(),
+  code: text('code').notNull().unique(),
+  image: text('image'),
+  desc: text('description'),
+  actif: boolean('actif').notNull().default(true),
+})
+
+export const depots = pgTable('depots', {
+  id: serial('id').primaryKey(),
+  designation: text('designation').notNull(),
+  description: text('description'),
+  adresse: text('adresse'),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+})
+
+export const preferences = pgTable('preferences', {
+  id: serial('id').primaryKey(),
+  logo: text('logo'),
+  logo2: text('logo2'),
+  email: text('email'),
+  lieu: text('lieu'),
+  promotion: text('promotion'),
+  promotion2: text('promotion2'),
+  siteweb: text('siteweb'),
+  telephone: text('telephone'),
+  telephone2: text('telephone2'),
+})
+
+export const caroussels = pgTable('caroussels', {
+  id: serial('id').primaryKey(),
+  image: text('image').notNull(),
+  titre: text('titre'),
+  description: text('description'),
+  position: integer('position').notNull().default(0),
+})
+
+export const privileges = pgTable('privileges', {
+  id: serial('id').primaryKey(),
+  designation: text('designation').notNull(),
+  couleur: text('couleur'),
+  point: integer('point').notNull().unique(),
+  image: text('image'),
+})
+
+export const typerecompenses = pgTable('typerecompenses', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  designation: text('designation').notNull(),
+})
+
+export const privilegeRecompenses = pgTable(
+  'privilege_recompenses',
+  {
+    id: serial('id').primaryKey(),
+    privilegeId: integer('privilege_id')
+      .notNull()
+      .references(() => privileges.id, { onDelete: 'cascade' }),
+    typerecompenseId: integer('typerecompense_id')
+      .notNull()
+      .references(() => typerecompenses.id),
+    valeur: integer('valeur').notNull().default(0),
+  },
+  (t) => [index('privilege_recompenses_privilege_idx').on(t.privilegeId)],
+)
+
+export const commandes = pgTable(
+  'commandes',
+  {
+    id: serial('id').primaryKey(),
+    numerocommande: text('numerocommande').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    etat: text('etat').notNull(),
+    datecomm: timestamp('datecomm', { withTimezone: true }).notNull().defaultNow(),
+    dateliv: timestamp('dateliv', { withTimezone: true }),
+    montantcommande: integer('montantcommande').notNull(),
+    montantliv: integer('montantliv').notNull().default(0),
+    remise: integer('remise').notNull().default(0),
+    code: text('code'),
+    tel: text('tel'),
+    adresseliv: text('adresseliv'),
+    zone: text('zone'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    modepaiementId: integer('modepaiement_id')
+      .notNull()
+      .references(() => modepaiements.id),
+    modelivraisonId: integer('modelivraison_id')
+      .notNull()
+      .references(() => modelivraisons.id),
+    depotId: integer('depot_id').references(() => depots.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('commandes_numero_key').on(t.numerocommande),
+    index('commandes_client_idx').on(t.clientId, t.id.desc()),
+    index('commandes_expiry_idx').on(t.expiresAt).where(sql`${t.etat} = 'en_attente_paiement'`),
+    check('commandes_amounts_nonnegative', sql`${t.montantcommande} >= 0 and ${t.montantliv} >= 0 and ${t.remise} >= 0`),
+  ],
+)
+
+export const detailCommandes = pgTable(
+  'detail_commandes',
+  {
+    id: serial('id').primaryKey(),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => produits.id),
+    quantite: integer('quantite').notNull(),
+    prix: integer('prix').notNull(),
+  },
+  (t) => [index('detail_commandes_commande_idx').on(t.commandeId), check('detail_quantite_positive', sql`${t.quantite} >= 1`)],
+)
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_client_key').on(t.clientId, t.key)],
+)
+
+export const paiements = pgTable(
+  'paiements',
+  {
+    id: serial('id').primaryKey(),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    montant: integer('montant').notNull(),
+    statut: text('statut').notNull().default('en_cours'),
+    checkoutUrl: text('checkout_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('paiements_commande_idx').on(t.commandeId), uniqueIndex('paiements_provider_ref_key').on(t.provider, t.providerRef)],
+)
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    payload: jsonb('payload'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
+)
+
+export const pointsFidelite = pgTable(
+  'points_fidelite',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    commandeId: integer('commande_id').references(() => commandes.id, { onDelete: 'set null' }),
+    points: integer('points').notNull(),
+    motif: text('motif').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('points_client_idx').on(t.clientId), uniqueIndex('points_commande_motif_key').on(t.commandeId, t.motif)],
+)

@@ -1,0 +1,71 @@
+// Starts the shop: configuration, the Auth Emulator in demo mode, the database (migrated and
+// seeded once), then the server. Ctrl-C stops everything this process started.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import Fastify from 'fastify'
+import { ConfigError, loadConfig } from './config.ts'
+import { app, serverOptions } from './app.ts'
+import { openDatabase } from './db/client.ts'
+import { seedIfEmpty } from './db/seed.ts'
+import { startAuthEmulator, type RunningEmulator } from './lib/auth-emulator.ts'
+import { createFirebaseVerifier } from './modules/auth/firebase-verifier.ts'
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const server = Fastify(serverOptions(config))
+  const log = server.log
+  let emulator: RunningEmulator | undefined
+  const cleanups: Array<() => Promise<unknown>> = []
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'stopping')
+    await server.close().catch((err) => log.error({ err }, 'close failed'))
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await fs.mkdir(path.join(config.dataDir, 'media'), { recursive: true })
+
+  if (config.firebaseEmulatorHost) {
+    log.info({ host: config.firebaseEmulatorHost }, 'starting the Firebase Auth Emulator (demo project)')
+    emulator = await startAuthEmulator({
+      hostPort: config.firebaseEmulatorHost,
+      projectId: config.firebaseProjectId,
+      log: (line) => log.debug({ emulator: line }),
+    })
+    cleanups.push(() => emulator!.stop())
+    log.info({ host: emulator.host, reused: !emulator.owned }, 'Auth Emulator ready')
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  cleanups.push(() => database.close())
+  await database.withBootLock(async () => {
+    await database.migrate()
+    const { seeded } = await seedIfEmpty(database.db)
+    log.info({ database: database.kind, seeded }, seeded ? 'database migrated and seeded' : 'database migrated')
+  })
+
+  const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
+  await server.register(app, { config, database, verifier, closeDatabase: false })
+  await server.listen({ port: config.port, host: config.host })
+  log.info(`Teranga est prête sur http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`)
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

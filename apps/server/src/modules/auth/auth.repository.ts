@@ -1,0 +1,77 @@
+// Data access for clients, roles and API tokens. Tokens are stored only as SHA-256 hashes.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import { apiTokens, clients, pointsFidelite, roles } from '../../db/schema.ts'
+import { ROLE_CLIENT } from '../../db/seed.ts'
+
+export type ClientRow = typeof clients.$inferSelect
+export type RoleRow = typeof roles.$inferSelect
+
+export interface TokenOwner {
+  id: number
+  isadmin: boolean
+}
+
+export function createAuthRepository(db: Executor) {
+  return {
+    async findOwnerOfToken(tokenHash: string, now: Date): Promise<TokenOwner | undefined> {
+      const [row] = await db
+        .select({ id: clients.id, isadmin: roles.isadmin })
+        .from(apiTokens)
+        .innerJoin(clients, eq(clients.id, apiTokens.clientId))
+        .innerJoin(roles, eq(roles.id, clients.roleId))
+        .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
+        .limit(1)
+      return row
+    },
+
+    async findClientByUid(uid: string): Promise<ClientRow | undefined> {
+      const [row] = await db.select().from(clients).where(eq(clients.firebaseUid, uid)).limit(1)
+      return row
+    },
+
+    async insertClient(values: Omit<typeof clients.$inferInsert, 'roleId'>): Promise<ClientRow> {
+      const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLE_CLIENT)).limit(1)
+      const [row] = await db
+        .insert(clients)
+        .values({ ...values, roleId: role!.id })
+        // Two first sign-ins racing: the second one updates the row the first created.
+        .onConflictDoUpdate({ target: clients.firebaseUid, set: { email: values.email, updatedAt: new Date() } })
+        .returning()
+      return row!
+    },
+
+    async updateClient(id: number, values: Partial<typeof clients.$inferInsert>): Promise<ClientRow> {
+      const [row] = await db
+        .update(clients)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(clients.id, id))
+        .returning()
+      return row!
+    },
+
+    async findProfile(id: number) {
+      const [row] = await db
+        .select({
+          client: clients,
+          role: roles,
+          points: sql<number>`coalesce((select sum(${pointsFidelite.points}) from ${pointsFidelite} where ${pointsFidelite.clientId} = ${clients.id}), 0)::int`,
+        })
+        .from(clients)
+        .innerJoin(roles, eq(roles.id, clients.roleId))
+        .where(eq(clients.id, id))
+        .limit(1)
+      return row
+    },
+
+    async insertToken(clientId: number, tokenHash: string, expiresAt: Date) {
+      await db.insert(apiTokens).values({ clientId, tokenHash, expiresAt })
+    },
+
+    async revokeToken(tokenHash: string, now: Date) {
+      await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
+    },
+  }
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>

@@ -1,0 +1,78 @@
+// Sign-in: the identity comes from the verified Firebase ID token, never from the posted
+// body; the body only fills display fields on first sign-in. Issues opaque API tokens.
+import { createHash, randomBytes } from 'node:crypto'
+import { API_TOKEN_TTL_DAYS } from '@teranga/shared/constants'
+import { mediaUrl } from '@teranga/shared/media'
+import type { SocialLoginInput } from '@teranga/shared/schemas'
+import type { AuthRepository, ClientRow, RoleRow } from './auth.repository.ts'
+import type { IdTokenVerifier } from './firebase-verifier.ts'
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The `utilisateur` of the login and profile answers (spec §3), plus the account fields. */
+export function toUtilisateur(client: ClientRow, role?: RoleRow, points?: number) {
+  const image = client.image ?? client.googleImg
+  return {
+    id: client.id,
+    prenom: client.prenom ?? '',
+    nom: client.name ?? '',
+    email: client.email ?? '',
+    image: image ? mediaUrl(image) : null,
+    googleImg: client.googleImg,
+    telephone: client.telephone,
+    ville: client.ville,
+    pays: client.pays,
+    civilite: client.civilite,
+    adresseliv: client.adresseliv,
+    ...(role ? { role: { id: role.id, name: role.name, isadmin: role.isadmin, isclient: role.isclient } } : {}),
+    ...(points !== undefined ? { points } : {}),
+  }
+}
+
+function splitDisplayName(name: string | null | undefined): { prenom: string; nom: string } {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean)
+  // Spec §3: the first name sent is the second word of the display name.
+  return { nom: words[0] ?? '', prenom: words.slice(1).join(' ') }
+}
+
+export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifier, now: () => Date = () => new Date()) {
+  return {
+    async signIn(input: SocialLoginInput) {
+      const identity = await verifier.verify(input.idToken)
+      const existing = await repo.findClientByUid(identity.uid)
+      let client: ClientRow
+      if (!existing) {
+        const fromToken = splitDisplayName(identity.name)
+        client = await repo.insertClient({
+          firebaseUid: identity.uid,
+          email: identity.email,
+          login: identity.email,
+          name: input.nom?.trim() || fromToken.nom || null,
+          prenom: input.prenom?.trim() || fromToken.prenom || null,
+          telephone: input.telephone1 || input.tel || null,
+          googleImg: identity.picture ?? input.googleImg ?? null,
+        })
+      } else {
+        // Names and phone are the customer's to edit in their profile: sign-in keeps them.
+        client = await repo.updateClient(existing.id, {
+          email: identity.email,
+          login: identity.email,
+          googleImg: identity.picture ?? existing.googleImg,
+        })
+      }
+      const token = randomBytes(32).toString('base64url')
+      const expiresAt = new Date(now().getTime() + API_TOKEN_TTL_DAYS * 86_400_000)
+      await repo.insertToken(client.id, hashToken(token), expiresAt)
+      return { utilisateur: toUtilisateur(client), token }
+    },
+
+    async profile(clientId: number) {
+      const row = await repo.findProfile(clientId)
+      return row ? { utilisateur: toUtilisateur(row.client, row.role, row.points) } : undefined
+    },
+
+    async logout(token: string) {
+      await repo.revokeToken(hashToken(token), now())
+    },
+  }
+}

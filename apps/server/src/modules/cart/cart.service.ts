@@ -1,0 +1,62 @@
+// Cart rules of spec §4 and DESIGN §4: actions 0 add, 1 set, 2 remove; prices always from
+// the database; a quantity above the stock is a 409 naming the product.
+import { CART_ACTION } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix, formatTotal } from '@teranga/shared/money'
+import type { CartLineInput } from '@teranga/shared/schemas'
+import { conflict, notFound } from '../../lib/errors.ts'
+import { toProduit } from '../catalogue/product-projection.ts'
+import type { CartRepository } from './cart.repository.ts'
+
+export function createCartService(repo: CartRepository) {
+  async function view(panier: { id: number; etat: string }, clientId: number) {
+    const lines = await repo.lines(panier.id, clientId)
+    const panierproduits = lines.map((row) => ({
+      id: row.lineId,
+      produit_id: row.id,
+      quantite: row.lineQuantite,
+      prix: row.prix,
+      produit: toProduit(row),
+    }))
+    const total = panierproduits.reduce((sum, l) => sum + l.prix * l.quantite, 0)
+    return {
+      id: panier.id,
+      etat: panier.etat,
+      panierproduits,
+      nombre: panierproduits.reduce((n, l) => n + l.quantite, 0),
+      total,
+      totalformat: formatTotal(total),
+      prixformat: formatPrix(total),
+    }
+  }
+
+  return {
+    async apply(clientId: number, input: CartLineInput) {
+      const panier = await repo.ensureCart(clientId)
+      if (input.action === CART_ACTION.remove) {
+        await repo.removeLine(panier.id, input.produit)
+      } else {
+        const quantite = input.quantite!
+        const mode = input.action === CART_ACTION.add ? 'add' : 'set'
+        const accepted = await repo.upsertLine(panier.id, input.produit, quantite, mode)
+        if (accepted === undefined) {
+          const product = await repo.product(input.produit)
+          if (!product || !product.actif) throw notFound(MESSAGES.productNotFound)
+          const wanted = mode === 'add' ? (await repo.lineQuantity(panier.id, input.produit)) + quantite : quantite
+          throw conflict(MESSAGES.insufficientStock(product.designation, product.quantite), {
+            quantite: [MESSAGES.insufficientStock(product.designation, product.quantite)],
+          }).withDetails({ produit: product.id, disponible: product.quantite, demande: wanted })
+        }
+      }
+      return { panier: await view(panier, clientId) }
+    },
+
+    /** The client's cart as a list (spec §7 `paniers`): empty until the first line is added. */
+    async carts(clientId: number) {
+      const panier = await repo.findCart(clientId)
+      return panier ? [await view(panier, clientId)] : []
+    },
+  }
+}
+
+export type CartService = ReturnType<typeof createCartService>

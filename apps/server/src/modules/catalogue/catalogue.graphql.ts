@@ -1,0 +1,105 @@
+// GraphQL types and thin resolvers for the public catalogue (spec §7 names and arguments).
+import type { GraphqlModule } from '../../plugins/graphql.ts'
+import { subjectFor } from '../../lib/subject.ts'
+import type { CatalogueService } from './catalogue.service.ts'
+
+const schema = /* GraphQL */ `
+  type CategorieRef {
+    id: Int!
+    designation: String!
+  }
+  type Souscategorie {
+    id: Int!
+    designation: String!
+    image: String
+    imagesrcset: String
+    categorie: CategorieRef!
+  }
+  type Categorie {
+    id: Int!
+    designation: String!
+    image: String
+    imagesrcset: String
+    souscategories: [Souscategorie!]!
+  }
+  type Produit {
+    id: Int!
+    designation: String!
+    prix: Int!
+    prixformat: String!
+    quantite: Int!
+    description: String
+    code: String!
+    unite: String!
+    "1 when the signed-in client has this product in their favourites, else 0."
+    like: Int!
+    image: String
+    imagesrcset: String
+    souscategorie: Souscategorie!
+  }
+  type ProduitPage {
+    metadata: Metadata!
+    data: [Produit!]!
+  }
+  type Caroussel {
+    id: Int!
+    image: String!
+    imagesrcset: String
+    titre: String
+    description: String
+  }
+  type Preferences {
+    id: Int!
+    logo: String
+    logosrcset: String
+    logo2: String
+    email: String
+    lieu: String
+    promotion: String
+    promotionsrcset: String
+    promotion2: String
+    promotion2srcset: String
+    siteweb: String
+    telephone: String
+    telephone2: String
+  }
+  extend type Query {
+    produitspaginated(page: Int, count: Int, userId: Int, categorie_id: Int, designation: String): ProduitPage!
+    produits(id: Int!): Produit
+    produitsimilairespaginated(page: Int, count: Int, produit_id: Int): ProduitPage!
+    produitplusvus: [Produit!]!
+    categories: [Categorie!]!
+    souscategories: [Souscategorie!]!
+    caroussels: [Caroussel!]!
+    preferences: Preferences
+  }
+  extend type Mutation {
+    "Counts a visit of a product page toward the most-viewed list."
+    enregistrerVue(produit_id: Int!): Boolean!
+  }
+`
+
+/** Whose favourites decide `like`: the token's client; a userId naming someone else is refused. */
+const likeViewer = (ctx: { user: { id: number; isadmin: boolean } | null }, userId?: number | null) =>
+  userId != null ? subjectFor(ctx.user, userId) : (ctx.user?.id ?? null)
+
+export function catalogueGraphql(service: CatalogueService): GraphqlModule {
+  return {
+    schema,
+    resolvers: {
+      Query: {
+        produitspaginated: (_, args, ctx) => service.productPage(args, likeViewer(ctx, args.userId)),
+        produits: (_, args, ctx) => service.product(args.id, ctx.user?.id ?? null),
+        produitsimilairespaginated: (_, args, ctx) => service.similarPage(args, ctx.user?.id ?? null),
+        produitplusvus: (_, __, ctx) => service.mostViewed(ctx.user?.id ?? null),
+        categories: () => service.categories(),
+        souscategories: () => service.subcategories(),
+        caroussels: () => service.slides(),
+        preferences: () => service.preferences(),
+      },
+      Mutation: {
+        enregistrerVue: (_, args) => service.recordView(args.produit_id),
+      },
+    },
+  }
+}

@@ -1,0 +1,139 @@
+// SQL for the catalogue: products (paged, filtered, searched), categories, slides and
+// preferences. Each list is one round trip; a page past the end costs a second one.
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import { caroussels, categories, preferences, produits, souscategories } from '../../db/schema.ts'
+import type { PageArgs } from '../../lib/pagination.ts'
+import { productColumns, productJoin, visibleProduct, type ProductRow } from './product-projection.ts'
+
+const normalized = sql`teranga_normalize(${produits.designation})`
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+export interface ProductFilter {
+  userId: number | null
+  souscategorieId?: number | null | undefined
+  search?: string | null | undefined
+}
+
+export function createCatalogueRepository(db: Executor) {
+  function selectProducts<E extends Record<string, SQL>>(userId: number | null, extra: E = {} as E) {
+    return db
+      .select({ ...productColumns(userId), ...extra })
+      .from(produits)
+      .innerJoin(souscategories, productJoin.souscategorie)
+      .innerJoin(categories, productJoin.categorie)
+  }
+
+  async function countProducts(where: SQL | undefined) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(produits).where(where)
+    return row?.n ?? 0
+  }
+
+  /** Rows of one page and the total, in one round trip unless the page is past the end. */
+  async function paged(userId: number | null, where: SQL | undefined, orderBy: SQL[], page: PageArgs) {
+    const rows = await selectProducts(userId, { total: sql<number>`count(*) over()` })
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(page.count)
+      .offset(page.offset)
+    const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset > 0 ? await countProducts(where) : 0
+    return { rows: rows as ProductRow[], total }
+  }
+
+  return {
+    async productPage(filter: ProductFilter, page: PageArgs) {
+      const conditions: SQL[] = []
+      if (filter.souscategorieId) conditions.push(eq(produits.souscategorieId, filter.souscategorieId))
+      const orderBy: SQL[] = []
+      const q = filter.search?.trim()
+      if (q) {
+        const nq = sql`teranga_normalize(${q})`
+        const contains = sql`${normalized} like '%' || teranga_normalize(${escapeLike(q)}) || '%'`
+        conditions.push(sql`(${contains} or ${nq} <% ${normalized})`)
+        orderBy.push(
+          sql`(${normalized} like teranga_normalize(${escapeLike(q)}) || '%') desc`,
+          sql`(${contains}) desc`,
+          sql`word_similarity(${nq}, ${normalized}) desc`,
+        )
+      }
+      orderBy.push(asc(produits.id))
+      return paged(filter.userId, visibleProduct(conditions.length ? and(...conditions) : undefined), orderBy, page)
+    },
+
+    async productById(id: number, userId: number | null): Promise<ProductRow | undefined> {
+      const [row] = await selectProducts(userId).where(visibleProduct(eq(produits.id, id))).limit(1)
+      return row
+    },
+
+    /** Same sub-category first, then the rest of the category. */
+    async similarPage(produitId: number, userId: number | null, page: PageArgs) {
+      const [target] = await db
+        .select({ scId: produits.souscategorieId, catId: souscategories.categorieId })
+        .from(produits)
+        .innerJoin(souscategories, productJoin.souscategorie)
+        .where(eq(produits.id, produitId))
+        .limit(1)
+      if (!target) return undefined
+      return paged(
+        userId,
+        visibleProduct(and(eq(souscategories.categorieId, target.catId), ne(produits.id, produitId))),
+        [sql`(${produits.souscategorieId} = ${target.scId}) desc`, asc(produits.id)],
+        page,
+      )
+    },
+
+    async mostViewed(userId: number | null, limit: number) {
+      return (await selectProducts(userId)
+        .where(visibleProduct())
+        .orderBy(desc(produits.vues), asc(produits.id))
+        .limit(limit)) as ProductRow[]
+    },
+
+    async recordView(id: number): Promise<boolean> {
+      const rows = await db
+        .update(produits)
+        .set({ vues: sql`${produits.vues} + 1` })
+        .where(visibleProduct(eq(produits.id, id)))
+        .returning({ id: produits.id })
+      return rows.length > 0
+    },
+
+    async categoryTree() {
+      return db
+        .select({
+          id: categories.id,
+          designation: categories.designation,
+          image: categories.image,
+          sc: { id: souscategories.id, designation: souscategories.designation, image: souscategories.image },
+        })
+        .from(categories)
+        .leftJoin(souscategories, eq(souscategories.categorieId, categories.id))
+        .orderBy(asc(categories.position), asc(categories.id), asc(souscategories.position), asc(souscategories.id))
+    },
+
+    async subcategories(id?: number) {
+      return db
+        .select({
+          id: souscategories.id,
+          designation: souscategories.designation,
+          image: souscategories.image,
+          categorie: { id: categories.id, designation: categories.designation },
+        })
+        .from(souscategories)
+        .innerJoin(categories, eq(categories.id, souscategories.categorieId))
+        .where(id ? eq(souscategories.id, id) : undefined)
+        .orderBy(asc(categories.position), asc(souscategories.position), asc(souscategories.id))
+    },
+
+    async slides() {
+      return db.select().from(caroussels).orderBy(asc(caroussels.position), asc(caroussels.id))
+    },
+
+    async preferences() {
+      const [row] = await db.select().from(preferences).orderBy(asc(preferences.id)).limit(1)
+      return row
+    },
+  }
+}
+
+export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>

@@ -1,0 +1,30 @@
+// Public REST reads of the catalogue. GET /api/produits answers the spec's paginated-list
+// form: an array whose first element holds `data` and `metadata`.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { idSchema, paginationSchema } from '@teranga/shared/schemas'
+import { readResource } from '../../lib/read-resource.ts'
+import type { CatalogueService } from './catalogue.service.ts'
+
+const productListQuery = paginationSchema.extend({
+  categorie_id: idSchema.optional(),
+  designation: z.string().max(100).optional(),
+})
+
+export default async function catalogueRoutes(app: FastifyInstance, opts: { service: CatalogueService }) {
+  const { service } = opts
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  api.get('/produits', { schema: { querystring: productListQuery } }, async (request) => [
+    await service.productPage(request.query, request.user?.id ?? null),
+  ])
+  api.get('/produits/:id', { schema: { params: z.object({ id: idSchema }) } }, (request) =>
+    service.product(request.params.id, request.user?.id ?? null),
+  )
+  api.get('/produitplusvus', {}, (request) => service.mostViewed(request.user?.id ?? null))
+  readResource(app, 'categories', () => service.categories(), (id) => service.category(id))
+  readResource(app, 'souscategories', () => service.subcategories(), async (id) => (await service.subcategories(id))[0])
+  readResource(app, 'caroussels', () => service.slides())
+  api.get('/preferences', {}, () => service.preferences())
+}

@@ -1,0 +1,132 @@
+// Catalogue rules: which products a shopper sees, on which page, in which order, and in
+// what shape (spec §3). Thin GraphQL resolvers and REST routes both call this.
+import { MESSAGES } from '@teranga/shared/messages'
+import { idSchema } from '@teranga/shared/schemas'
+import { badInput, fieldErrors, notFound } from '../../lib/errors.ts'
+import { pageArgs, toPage } from '../../lib/pagination.ts'
+import type { CatalogueRepository } from './catalogue.repository.ts'
+import { imageFields, toProduit } from './product-projection.ts'
+
+const MOST_VIEWED = 10
+const MAX_SEARCH_LENGTH = 100
+
+function checkId(value: unknown, field: string): number {
+  const parsed = idSchema.safeParse(value)
+  if (!parsed.success) throw badInput(undefined, { [field]: parsed.error.issues.map((i) => i.message) })
+  return parsed.data
+}
+
+export interface ProductQuery {
+  page?: number | null
+  count?: number | null
+  categorie_id?: number | null
+  designation?: string | null
+}
+
+export function createCatalogueService(repo: CatalogueRepository) {
+  return {
+    async productPage(args: ProductQuery, viewerId: number | null) {
+      const page = pageArgs(args)
+      const souscategorieId = args.categorie_id == null ? null : checkId(args.categorie_id, 'categorie_id')
+      if (args.designation && args.designation.length > MAX_SEARCH_LENGTH) {
+        throw badInput(undefined, { designation: [MESSAGES.textTooLong(MAX_SEARCH_LENGTH)] })
+      }
+      const { rows, total } = await repo.productPage({ userId: viewerId, souscategorieId, search: args.designation }, page)
+      return toPage(rows.map(toProduit), total, page)
+    },
+
+    async product(id: unknown, viewerId: number | null) {
+      const row = await repo.productById(checkId(id, 'id'), viewerId)
+      if (!row) throw notFound(MESSAGES.productNotFound)
+      return toProduit(row)
+    },
+
+    async similarPage(args: { page?: number | null; count?: number | null; produit_id?: number | null }, viewerId: number | null) {
+      const page = pageArgs(args)
+      if (args.produit_id == null) {
+        // Without a reference product, "similar" falls back to what shoppers look at most.
+        const rows = await repo.mostViewed(viewerId, page.count)
+        return toPage(rows.map(toProduit), rows.length, { ...page, page: 1, offset: 0 })
+      }
+      const result = await repo.similarPage(checkId(args.produit_id, 'produit_id'), viewerId, page)
+      if (!result) throw notFound(MESSAGES.productNotFound)
+      return toPage(result.rows.map(toProduit), result.total, page)
+    },
+
+    async mostViewed(viewerId: number | null) {
+      return (await repo.mostViewed(viewerId, MOST_VIEWED)).map(toProduit)
+    },
+
+    async recordView(id: unknown) {
+      if (!(await repo.recordView(checkId(id, 'produit_id')))) throw notFound(MESSAGES.productNotFound)
+      return true
+    },
+
+    async categories() {
+      const rows = await repo.categoryTree()
+      const tree = new Map<number, ReturnType<typeof toCategory>>()
+      for (const row of rows) {
+        let category = tree.get(row.id)
+        if (!category) tree.set(row.id, (category = toCategory(row)))
+        if (row.sc) {
+          category.souscategories.push({
+            id: row.sc.id,
+            designation: row.sc.designation,
+            ...imageFields(row.sc.image),
+            categorie: { id: row.id, designation: row.designation },
+          })
+        }
+      }
+      return [...tree.values()]
+    },
+
+    async category(id: unknown) {
+      const wanted = checkId(id, 'id')
+      const category = (await this.categories()).find((c) => c.id === wanted)
+      if (!category) throw notFound(MESSAGES.categoryNotFound)
+      return category
+    },
+
+    async subcategories(id?: unknown) {
+      const rows = await repo.subcategories(id === undefined ? undefined : checkId(id, 'id'))
+      return rows.map((r) => ({ ...r, ...imageFields(r.image) }))
+    },
+
+    async slides() {
+      return (await repo.slides()).map((s) => ({ ...s, ...imageFields(s.image) }))
+    },
+
+    async preferences() {
+      const row = await repo.preferences()
+      if (!row) return null
+      const logo = imageFields(row.logo)
+      return {
+        ...row,
+        logo: logo.image,
+        logosrcset: logo.imagesrcset,
+        logo2: imageFields(row.logo2).image,
+        promotion: imageFields(row.promotion).image,
+        promotionsrcset: imageFields(row.promotion).imagesrcset,
+        promotion2: imageFields(row.promotion2).image,
+        promotion2srcset: imageFields(row.promotion2).imagesrcset,
+      }
+    },
+  }
+}
+
+function toCategory(row: { id: number; designation: string; image: string | null }) {
+  return {
+    id: row.id,
+    designation: row.designation,
+    ...imageFields(row.image),
+    souscategories: [] as Array<{
+      id: number
+      designation: string
+      image: string | null
+      imagesrcset: string | null
+      categorie: { id: number; designation: string }
+    }>,
+  }
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>

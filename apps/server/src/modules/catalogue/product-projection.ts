@@ -1,0 +1,79 @@
+// How a product is read and shown everywhere (catalogue, favourites, cart, orders): one
+// select with its sub-category and category joined, `like` for the signed-in client.
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { formatPrix } from '@teranga/shared/money'
+import { mediaSrcset, mediaUrl } from '@teranga/shared/media'
+import { categories, favoris, produits, souscategories } from '../../db/schema.ts'
+
+export function productColumns(userId: number | null) {
+  return {
+    id: produits.id,
+    designation: produits.designation,
+    description: produits.description,
+    code: produits.code,
+    prix: produits.prix,
+    quantite: produits.quantite,
+    unite: produits.unite,
+    image: produits.image,
+    like: userId
+      ? sql<number>`(exists(select 1 from ${favoris} where ${favoris.produitId} = ${produits.id} and ${favoris.clientId} = ${userId}))::int`
+      : sql<number>`0`,
+    scId: souscategories.id,
+    scDesignation: souscategories.designation,
+    scImage: souscategories.image,
+    catId: categories.id,
+    catDesignation: categories.designation,
+  }
+}
+
+export const productJoin = {
+  souscategorie: eq(souscategories.id, produits.souscategorieId),
+  categorie: eq(categories.id, souscategories.categorieId),
+}
+
+/** Only products on sale are visible to shoppers. */
+export const visibleProduct = (extra?: SQL) => (extra ? and(eq(produits.actif, true), extra) : eq(produits.actif, true))
+
+export type ProductRow = {
+  id: number
+  designation: string
+  description: string | null
+  code: string
+  prix: number
+  quantite: number
+  unite: string
+  image: string | null
+  like: number
+  scId: number
+  scDesignation: string
+  scImage: string | null
+  catId: number
+  catDesignation: string
+}
+
+export const imageFields = (key: string | null) =>
+  key ? { image: mediaUrl(key), imagesrcset: mediaSrcset(key) } : { image: null, imagesrcset: null }
+
+/** The `Produit` of spec §3. */
+export function toProduit(row: ProductRow) {
+  return {
+    id: row.id,
+    designation: row.designation,
+    prix: row.prix,
+    prixformat: formatPrix(row.prix),
+    quantite: row.quantite,
+    description: row.description,
+    code: row.code,
+    unite: row.unite,
+    like: Number(row.like),
+    ...imageFields(row.image),
+    souscategorie: {
+      id: row.scId,
+      designation: row.scDesignation,
+      ...imageFields(row.scImage),
+      categorie: { id: row.catId, designation: row.catDesignation },
+    },
+  }
+}
+
+export type Produit = ReturnType<typeof toProduit>

@@ -1,0 +1,46 @@
+// modelivraisons, depots and zoneslivraison (the fee table, with fees formatted in FCFA).
+import { formatPrix } from '@teranga/shared/money'
+import type { GraphqlModule } from '../../plugins/graphql.ts'
+import type { DeliveryRepository } from './delivery.repository.ts'
+
+const schema = /* GraphQL */ `
+  type Depot {
+    id: Int!
+    designation: String!
+    description: String
+    adresse: String
+    latitude: Float!
+    longitude: Float!
+  }
+  type ZoneLivraison {
+    id: Int!
+    designation: String!
+    frais: Int!
+    fraisformat: String!
+  }
+  extend type Query {
+    modelivraisons: [Modelivraison!]!
+    depots: [Depot!]!
+    zoneslivraison: [ZoneLivraison!]!
+  }
+`
+
+export const toZone = (z: { id: number; designation: string; frais: number }) => ({
+  id: z.id,
+  designation: z.designation,
+  frais: z.frais,
+  fraisformat: formatPrix(z.frais),
+})
+
+export function deliveryGraphql(repo: DeliveryRepository): GraphqlModule {
+  return {
+    schema,
+    resolvers: {
+      Query: {
+        modelivraisons: () => repo.modes(),
+        depots: () => repo.depots(),
+        zoneslivraison: async () => (await repo.zones()).map(toZone),
+      },
+    },
+  }
+}

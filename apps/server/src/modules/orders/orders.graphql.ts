@@ -1,0 +1,96 @@
+// commandespaginated: the token's client's orders; an admin may name a client or see all.
+import { unauthenticated } from '../../lib/errors.ts'
+import { subjectFor } from '../../lib/subject.ts'
+import type { GraphqlModule } from '../../plugins/graphql.ts'
+import type { OrdersService } from './orders.service.ts'
+
+const schema = /* GraphQL */ `
+  type Role {
+    id: Int!
+    name: String!
+    isadmin: Boolean!
+    isclient: Boolean!
+  }
+  type Client {
+    id: Int!
+    name: String!
+    prenom: String!
+    ville: String
+    email: String!
+    adresseliv: String
+    login: String
+    telephone: String
+    image: String
+    role: Role
+  }
+  type Modepaiement {
+    id: Int!
+    designation: String!
+    code: String!
+    image: String
+    imagesrcset: String
+    desc: String
+  }
+  type Modelivraison {
+    id: Int!
+    code: String!
+    designation: String!
+  }
+  type DepotRef {
+    id: Int!
+    designation: String!
+  }
+  type Detailcommande {
+    id: Int!
+    quantite: Int!
+    "Unit price in FCFA when the order was placed."
+    prix: Int!
+    produit: Produit!
+  }
+  type Commande {
+    id: Int!
+    numerocommande: String!
+    etat: String!
+    etat_text: String!
+    etat_badge: String!
+    datecomm: String!
+    created_at_fr: String!
+    dateliv: String
+    montantcommande: Int!
+    montantliv: Int!
+    remise: Int!
+    montanttotal: Int!
+    montanttotalformat: String!
+    code: String
+    tel: String
+    adresseliv: String
+    image: String
+    client: Client!
+    modepaiement: Modepaiement!
+    modelivraison: Modelivraison!
+    depot: DepotRef
+    detailcommandes: [Detailcommande!]!
+  }
+  type CommandePage {
+    metadata: Metadata!
+    data: [Commande!]!
+  }
+  extend type Query {
+    commandespaginated(page: Int, count: Int, client_id: Int): CommandePage!
+  }
+`
+
+export function ordersGraphql(service: OrdersService): GraphqlModule {
+  return {
+    schema,
+    resolvers: {
+      Query: {
+        commandespaginated: (_, args, ctx) => {
+          if (!ctx.user) throw unauthenticated()
+          const subject = ctx.user.isadmin && args.client_id == null ? null : subjectFor(ctx.user, args.client_id)
+          return service.page(subject, ctx.user.id, args)
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,74 @@
+// Reading orders: a page of a client's orders (or everyone's, for an admin) with their
+// client, modes and depot joined, then every line of that page in one more query.
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import {
+  categories,
+  clients,
+  commandes,
+  depots,
+  detailCommandes,
+  modelivraisons,
+  modepaiements,
+  produits,
+  roles,
+  souscategories,
+} from '../../db/schema.ts'
+import type { PageArgs } from '../../lib/pagination.ts'
+import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
+
+export function createOrdersRepository(db: Executor) {
+  return {
+    async page(clientId: number | null, page: PageArgs) {
+      const where = clientId === null ? undefined : eq(commandes.clientId, clientId)
+      const rows = await db
+        .select({
+          commande: commandes,
+          client: clients,
+          role: roles,
+          modepaiement: modepaiements,
+          modelivraison: modelivraisons,
+          depot: { id: depots.id, designation: depots.designation },
+          total: sql<number>`count(*) over()`,
+        })
+        .from(commandes)
+        .innerJoin(clients, eq(clients.id, commandes.clientId))
+        .innerJoin(roles, eq(roles.id, clients.roleId))
+        .innerJoin(modepaiements, eq(modepaiements.id, commandes.modepaiementId))
+        .innerJoin(modelivraisons, eq(modelivraisons.id, commandes.modelivraisonId))
+        .leftJoin(depots, eq(depots.id, commandes.depotId))
+        .where(where)
+        .orderBy(desc(commandes.id))
+        .limit(page.count)
+        .offset(page.offset)
+      let total = rows.length > 0 ? Number(rows[0]!.total) : 0
+      if (rows.length === 0 && page.offset > 0) {
+        const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(commandes).where(where)
+        total = c?.n ?? 0
+      }
+      return { rows, total }
+    },
+
+    async linesOf(commandeIds: number[], viewerId: number) {
+      if (commandeIds.length === 0) return []
+      return (await db
+        .select({
+          lineId: detailCommandes.id,
+          commandeId: detailCommandes.commandeId,
+          lineQuantite: detailCommandes.quantite,
+          linePrix: detailCommandes.prix,
+          ...productColumns(viewerId),
+        })
+        .from(detailCommandes)
+        .innerJoin(produits, eq(produits.id, detailCommandes.produitId))
+        .innerJoin(souscategories, productJoin.souscategorie)
+        .innerJoin(categories, productJoin.categorie)
+        .where(inArray(detailCommandes.commandeId, commandeIds))
+        .orderBy(asc(detailCommandes.id))) as Array<
+        ProductRow & { lineId: number; commandeId: number; lineQuantite: number; linePrix: number }
+      >
+    },
+  }
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>

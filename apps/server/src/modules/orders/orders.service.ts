@@ -1,0 +1,56 @@
+// Orders as the customer sees them (spec §3 Commande): state label and badge from the shared
+// state machine, amounts as stored when the order was placed.
+import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
+import { formatPrix } from '@teranga/shared/money'
+import { pageArgs, toPage } from '../../lib/pagination.ts'
+import { toUtilisateur } from '../auth/auth.service.ts'
+import { imageFields, toProduit } from '../catalogue/product-projection.ts'
+import type { OrdersRepository } from './orders.repository.ts'
+
+const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dakar' })
+
+export function createOrdersService(repo: OrdersRepository) {
+  return {
+    /** `clientId` null: every client's orders (admins only; the caller checks). */
+    async page(clientId: number | null, viewerId: number, args: { page?: number | null; count?: number | null }) {
+      const page = pageArgs(args)
+      const { rows, total } = await repo.page(clientId, page)
+      const lines = await repo.linesOf(
+        rows.map((r) => r.commande.id),
+        viewerId,
+      )
+      const data = rows.map(({ commande: c, client, role, modepaiement, modelivraison, depot }) => {
+        const status = isOrderStatus(c.etat) ? ORDER_STATUSES[c.etat] : { text: c.etat, badge: 'secondary' }
+        return {
+          id: c.id,
+          numerocommande: c.numerocommande,
+          etat: c.etat,
+          etat_text: status.text,
+          etat_badge: status.badge,
+          datecomm: c.datecomm.toISOString(),
+          created_at_fr: dateFr.format(c.datecomm),
+          dateliv: c.dateliv?.toISOString() ?? null,
+          montantcommande: c.montantcommande,
+          montantliv: c.montantliv,
+          remise: c.remise,
+          montanttotal: c.montantcommande + c.montantliv - c.remise,
+          montanttotalformat: formatPrix(c.montantcommande + c.montantliv - c.remise),
+          code: c.code,
+          tel: c.tel,
+          adresseliv: c.adresseliv,
+          image: null,
+          client: { ...toUtilisateur(client, role), name: client.name ?? '', login: client.login },
+          modepaiement: { ...modepaiement, ...imageFields(modepaiement.image) },
+          modelivraison,
+          depot: depot?.id ? depot : null,
+          detailcommandes: lines
+            .filter((l) => l.commandeId === c.id)
+            .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),
+        }
+      })
+      return toPage(data, total, page)
+    },
+  }
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>

@@ -1,0 +1,65 @@
+// Resolves `Authorization: Bearer <token>` to the signed-in client on every API request.
+// No header: a visitor. A header with an unknown, expired or revoked token: 401 at once.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { MESSAGES } from '@teranga/shared/messages'
+import { forbidden, unauthenticated } from '../lib/errors.ts'
+import { createAuthRepository, type TokenOwner } from '../modules/auth/auth.repository.ts'
+import { hashToken } from '../modules/auth/auth.service.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: TokenOwner | null
+    /** The raw bearer token, for logout. */
+    apiToken: string | null
+  }
+  interface FastifyContextConfig {
+    /** Routes that must work with a stale token in the header (sign-in). */
+    skipAuth?: boolean
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization
+  if (header === undefined) return null
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header.trim())
+  return match ? match[1]! : undefined
+}
+
+/** The signed-in client, or a 401 for visitors. */
+export function requireUser(request: FastifyRequest): TokenOwner {
+  if (!request.user) throw unauthenticated()
+  return request.user
+}
+
+/** The signed-in client, who must be `claimedId` (or an admin acting on their behalf). */
+export function requireSelf(request: FastifyRequest, claimedId: number, options: { allowAdmin?: boolean } = {}) {
+  const user = requireUser(request)
+  if (user.id !== claimedId && !(options.allowAdmin && user.isadmin)) throw forbidden(MESSAGES.forbiddenOtherUser)
+  return user
+}
+
+async function authentication(app: FastifyInstance) {
+  const repo = createAuthRepository(app.db)
+  app.decorateRequest('user', null)
+  app.decorateRequest('apiToken', null)
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.skipAuth) return
+    const token = bearerToken(request)
+    if (token === null) return
+    const owner = token ? await repo.findOwnerOfToken(hashToken(token), new Date()) : undefined
+    if (!owner) {
+      // Answered here rather than thrown, so GraphQL gets the same 401 (spec §4: the
+      // storefront drops its token on any 401), in the shape its clients read.
+      const message = MESSAGES.invalidToken
+      const body = request.url.startsWith('/graphql')
+        ? { data: null, errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] }
+        : { message }
+      return reply.status(401).send(body)
+    }
+    request.user = owner
+    request.apiToken = token!
+  })
+}
+
+export default fp(authentication, { name: 'authentication', dependencies: ['database'] })

@@ -1,0 +1,171 @@
+// Test harness: a fresh migrated database per test file (PGlite from the run's template, or
+// a new PostgreSQL database when TEST_DB_KIND=postgres), the real app, and real sign-ins
+// through the Auth Emulator.
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp, type AppOptions } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { openDatabase, type Database } from '../src/db/client.ts'
+import { seedReferenceData } from '../src/db/seed.ts'
+import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
+
+export const TEST_PROJECT_ID = 'demo-teranga-test'
+
+export interface TestContext {
+  app: FastifyInstance
+  database: Database
+  db: Database['db']
+  close(): Promise<void>
+}
+
+async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = new URL(process.env.TEST_DATABASE_URL!)
+  const name = `teranga_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const admin = new pg.Client({ connectionString: url.toString() })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const dbUrl = new URL(url)
+  dbUrl.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 20 })
+  await database.migrate()
+  await database.db.transaction((tx) => seedReferenceData(tx))
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url.toString() })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+/** A fresh database: PGlite by default, PostgreSQL in the suite's `postgres` project. */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB_KIND === 'postgres') return freshPostgres()
+  const template = await fs.readFile(inject('pgliteTemplate'))
+  const database = await openDatabase({ loadDataDir: new Blob([template]) })
+  return { database, drop: async () => {} }
+}
+
+export function testConfig(overrides: Record<string, string> = {}) {
+  return loadConfig({
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), 'teranga-test-data'),
+    ...overrides,
+  })
+}
+
+export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase()
+  const config = testConfig()
+  const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
+  const app = await buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, ...options })
+  return {
+    app,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close()
+      await database.close()
+      await drop()
+    },
+  }
+}
+
+// ---------- identity ----------
+
+const emulatorUrl = (method: string) =>
+  `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fake-api-key`
+
+export interface EmulatorUser {
+  uid: string
+  email: string
+  idToken: string
+}
+
+/** A new account in the Auth Emulator, signed in: its ID token is a real emulator token. */
+export async function createEmulatorUser(overrides: { email?: string; displayName?: string } = {}): Promise<EmulatorUser> {
+  const email = overrides.email ?? `client-${randomUUID().slice(0, 8)}@exemple.sn`
+  const res = await fetch(emulatorUrl('signUp'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'motdepasse-123', displayName: overrides.displayName, returnSecureToken: true }),
+  })
+  if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`)
+  const body = (await res.json()) as { localId: string; idToken: string }
+  return { uid: body.localId, email, idToken: body.idToken }
+}
+
+export async function deleteEmulatorUser(idToken: string) {
+  await fetch(emulatorUrl('delete'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken }),
+  })
+}
+
+/** An unsigned token shaped like the emulator's, with claims of our choosing. */
+export function craftIdToken(claims: Record<string, unknown>): string {
+  const now = Math.floor(Date.now() / 1000)
+  const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
+  const payload = Buffer.from(
+    JSON.stringify({
+      iss: `https://securetoken.google.com/${TEST_PROJECT_ID}`,
+      aud: TEST_PROJECT_ID,
+      auth_time: now,
+      iat: now,
+      exp: now + 3600,
+      sub: 'nobody',
+      user_id: 'nobody',
+      firebase: { identities: {}, sign_in_provider: 'password' },
+      ...claims,
+    }),
+  ).toString('base64url')
+  return `${header}.${payload}.`
+}
+
+export interface SignedIn {
+  token: string
+  userId: number
+  email: string
+  idToken: string
+  auth: { authorization: string }
+}
+
+/** Signs a new customer in through POST /api/sociallogin. */
+export async function signIn(app: FastifyInstance, body: Record<string, unknown> = {}): Promise<SignedIn> {
+  const user = await createEmulatorUser()
+  const res = await app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: user.idToken, ...body } })
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
+  const { token, utilisateur } = res.json() as { token: string; utilisateur: { id: number } }
+  return { token, userId: utilisateur.id, email: user.email, idToken: user.idToken, auth: { authorization: `Bearer ${token}` } }
+}
+
+// ---------- GraphQL ----------
+
+export interface GqlResult<T = Record<string, unknown>> {
+  status: number
+  data: T | null
+  errors: Array<{ message: string; extensions?: { code?: string; errors?: Record<string, string[]> } }> | undefined
+  res: LightMyRequestResponse
+}
+
+export async function gql<T = Record<string, any>>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  app: FastifyInstance,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<GqlResult<T>> {
+  const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers })
+  const body = res.json() as { data?: T; errors?: GqlResult['errors'] }
+  return { status: res.statusCode, data: body.data ?? null, errors: body.errors, res }
+}

@@ -1,0 +1,37 @@
+// Business constants of spec §9 and DESIGN §4 that both the storefront and the server use.
+
+export const CURRENCY = 'FCFA'
+
+/** Default page for paginated lists, and the default and maximum page sizes. */
+export const DEFAULT_PAGE = 1
+export const DEFAULT_PAGE_SIZE = 12
+export const MAX_PAGE_SIZE = 100
+
+export const SEARCH_SUGGESTIONS = 5
+export const SLIDESHOW_INTERVAL_MS = 3000
+export const TOAST_AUTO_CLOSE_MS = 5000
+export const SEARCH_HIDE_DELAY_MS = 200
+
+export const CART_QUANTITY_MIN = 1
+export const ADD_TO_CART_MAX = 99
+
+export const IMAGE_MAX_BYTES = 2_097_152
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const
+
+export const CATEGORY_DESIGNATION_MIN = 2
+export const CATEGORY_DESIGNATION_MAX = 50
+
+/** Cart line action codes of spec §4. */
+export const CART_ACTION = { add: 0, update: 1, remove: 2 } as const
+
+/** Widths, in pixels, of the responsive WebP renderings of every catalogue image. */
+export const IMAGE_WIDTHS = [160, 320, 640, 1280] as const
+
+/** Loyalty: points earned per 1 000 FCFA of goods (DESIGN §7). */
+export const FCFA_PER_POINT = 1000
+
+/** API tokens live 30 days (DESIGN §4). */
+export const API_TOKEN_TTL_DAYS = 30
+
+/** Unpaid online orders expire after 30 minutes (DESIGN §5). */
+export const UNPAID_ORDER_TTL_MINUTES = 30

@@ -1,0 +1,18 @@
+// Media keys ("catalogue/banana") become URLs of responsive WebP renderings; the server
+// answers with these URLs and the storefront builds srcset from the same widths.
+import { IMAGE_WIDTHS } from './constants.ts'
+
+export const MEDIA_PREFIX = '/media/'
+export const DEFAULT_IMAGE_WIDTH = 320
+
+/** The URL of one rendering of a media key; absolute URLs (e.g. a Google photo) pass through. */
+export function mediaUrl(key: string, width: number = DEFAULT_IMAGE_WIDTH): string {
+  if (/^(https?:)?\/\//.test(key) || key.startsWith('data:')) return key
+  return `${MEDIA_PREFIX}${key}-${width}.webp`
+}
+
+/** The `srcset` of a media key, every rendering with its width. */
+export function mediaSrcset(key: string): string {
+  if (/^(https?:)?\/\//.test(key) || key.startsWith('data:')) return ''
+  return IMAGE_WIDTHS.map((w) => `${mediaUrl(key, w)} ${w}w`).join(', ')
+}

@@ -1,0 +1,109 @@
+// zod schemas for every input both sides validate: the same schema backs the form in the
+// storefront and the route on the server, so their French messages cannot drift apart.
+import { z } from 'zod'
+import {
+  CART_ACTION,
+  CATEGORY_DESIGNATION_MAX,
+  CATEGORY_DESIGNATION_MIN,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  MAX_PAGE_SIZE,
+} from './constants.ts'
+import { MESSAGES } from './messages.ts'
+
+// zod's own messages ("expected a number"…) in French, for the storefront and the server alike.
+z.config(z.locales.fr())
+
+export const idSchema = z.coerce
+  .number({ error: MESSAGES.idInteger })
+  .int({ error: MESSAGES.idInteger })
+  .positive({ error: MESSAGES.idInteger })
+  .max(2_147_483_647, { error: MESSAGES.idInteger })
+
+/** A strict integer id in a JSON body (no coercion from strings like "1e3"). */
+export const bodyIdSchema = z
+  .number({ error: MESSAGES.idInteger })
+  .int({ error: MESSAGES.idInteger })
+  .positive({ error: MESSAGES.idInteger })
+  .max(2_147_483_647, { error: MESSAGES.idInteger })
+
+export const quantitySchema = z
+  .number({ error: MESSAGES.quantityInteger })
+  .int({ error: MESSAGES.quantityInteger })
+  .min(1, { error: MESSAGES.quantityMin })
+  .max(10_000, { error: MESSAGES.quantityMax })
+
+export const paginationSchema = z.object({
+  page: z.coerce.number({ error: MESSAGES.pageInvalid }).int({ error: MESSAGES.pageInvalid }).min(1, { error: MESSAGES.pageInvalid }).max(1_000_000, { error: MESSAGES.pageInvalid }).default(1),
+  count: z.coerce.number({ error: MESSAGES.countInvalid }).int({ error: MESSAGES.countInvalid }).min(1, { error: MESSAGES.countInvalid }).max(MAX_PAGE_SIZE, { error: MESSAGES.countInvalid }).default(12),
+})
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { error: MESSAGES.textTooLong(max) }).optional().nullable()
+
+/** Body of POST /api/sociallogin: the spec's social-login user, plus the Firebase ID token. */
+export const socialLoginSchema = z.object({
+  idToken: z.string({ error: MESSAGES.idTokenRequired }).min(20, { error: MESSAGES.idTokenRequired }).max(8192, { error: MESSAGES.idTokenRequired }),
+  email: optionalText(254),
+  login: optionalText(254),
+  nom: optionalText(120),
+  prenom: optionalText(120),
+  tel: optionalText(30),
+  telephone1: optionalText(30),
+  image: optionalText(1024),
+  googleImg: optionalText(1024),
+})
+export type SocialLoginInput = z.infer<typeof socialLoginSchema>
+
+/** Body of POST /api/favorie. */
+export const favouriteSchema = z.object({
+  client: bodyIdSchema,
+  produit: bodyIdSchema,
+})
+
+/** Body of POST /api/panier: action 0 add, 1 set quantity, 2 remove (spec §4). */
+export const cartLineSchema = z
+  .object({
+    produit: bodyIdSchema,
+    user: bodyIdSchema,
+    action: z.union([z.literal(CART_ACTION.add), z.literal(CART_ACTION.update), z.literal(CART_ACTION.remove)], {
+      error: MESSAGES.actionInvalid,
+    }),
+    quantite: quantitySchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action !== CART_ACTION.remove && value.quantite === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['quantite'], message: MESSAGES.quantityInteger })
+    }
+  })
+export type CartLineInput = z.infer<typeof cartLineSchema>
+
+const imageFileSchema = z
+  .object({ size: z.number(), type: z.string() })
+  .refine((f) => f.size <= IMAGE_MAX_BYTES, { error: MESSAGES.imageTooLarge })
+  .refine((f) => (IMAGE_TYPES as readonly string[]).includes(f.type), { error: MESSAGES.imageType })
+
+/** The back-office product form of spec §5. */
+export const productFormSchema = z.object({
+  designation: z.string({ error: MESSAGES.designationRequired }).trim().min(1, { error: MESSAGES.designationRequired }),
+  prix: z
+    .number({ error: (issue) => (issue.input === undefined ? MESSAGES.prixRequired : MESSAGES.prixNumber) })
+    .positive({ error: MESSAGES.prixPositive }),
+  qte: z
+    .number({ error: (issue) => (issue.input === undefined ? MESSAGES.qteRequired : MESSAGES.qteInteger) })
+    .int({ error: MESSAGES.qteInteger })
+    .min(1, { error: MESSAGES.qteMin }),
+  unite: z.string({ error: MESSAGES.uniteRequired }).trim().min(1, { error: MESSAGES.uniteRequired }),
+  categorie_id: z.number({ error: MESSAGES.categorieRequired }).int({ error: MESSAGES.categorieRequired }).positive({ error: MESSAGES.categorieRequired }),
+  image: imageFileSchema.optional(),
+})
+
+/** The back-office category form of spec §5. */
+export const categoryFormSchema = z.object({
+  designation: z
+    .string({ error: MESSAGES.designationRequired })
+    .trim()
+    .min(CATEGORY_DESIGNATION_MIN, { error: MESSAGES.categoryDesignationMin })
+    .max(CATEGORY_DESIGNATION_MAX, { error: MESSAGES.categoryDesignationMax }),
+  image: imageFileSchema.optional(),
+})
