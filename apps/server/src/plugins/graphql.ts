@@ -60,10 +60,9 @@ function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
     log.error({ err: original }, 'graphql resolver failed')
     return { message: MESSAGES.internalError, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } }
   }
-  const code = (error.extensions?.code as string | undefined) ?? 'BAD_USER_INPUT'
-  const message = code === 'QUERY_TOO_COMPLEX' ? MESSAGES.queryTooComplex : MESSAGES.graphqlInvalid
+  const message = /query depth/i.test(error.message) ? MESSAGES.queryTooDeep : MESSAGES.graphqlInvalid
   // graphql-js explains syntax and validation problems in English: kept as a detail.
-  return { message, locations: error.locations, extensions: { code: code === 'QUERY_TOO_COMPLEX' ? code : 'BAD_USER_INPUT', detail: error.message } }
+  return { message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT', detail: error.message } }
 }
 
 async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[] }) {
@@ -84,7 +83,12 @@ async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[] })
     queryDepth: MAX_DEPTH,
     context: (request) => ({ user: request.user }),
     errorFormatter: (execution, context) => {
-      const errors = (execution.errors ?? []).map((e) => toGraphqlError(e, app.log))
+      // Mercurius wraps validation and depth failures in one error carrying the real ones.
+      const flat = (execution.errors ?? []).flatMap((e) => {
+        const inner = (e.originalError as { errors?: unknown } | undefined)?.errors
+        return Array.isArray(inner) ? inner.map((i) => (i instanceof GraphQLError ? i : new GraphQLError(String(i?.message ?? i)))) : [e]
+      })
+      const errors = flat.map((e) => toGraphqlError(e, app.log))
       const hasData = execution.data !== undefined && execution.data !== null
       // Syntax, validation, depth and cost failures have no data: a 400. Resolver errors ride on a 200.
       const statusCode = hasData || errors.some((e) => e.path) ? 200 : 400
