@@ -53,6 +53,8 @@ export interface AppOptions {
   closeDatabase?: boolean
   /** The built storefront; null serves none. */
   webRoot?: string | null
+  /** Seconds an anonymous catalogue answer may be served from memory; 0 turns the cache off. */
+  catalogueCacheTtl?: number
   /** Sign-in attempts allowed per address and minute. */
   signInRateLimit?: number
 }
@@ -117,6 +119,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     const loyalty = createLoyaltyRepository(api.db)
 
     await api.register(graphql, {
+      cacheTtlSeconds: opts.catalogueCacheTtl ?? 5,
       modules: [
         catalogueGraphql(catalogue),
         favouritesGraphql(favourites),

@@ -75,7 +75,7 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('npm start', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ produitspaginated(count: 2) { metadata { total } } }' }),
     })
-    const total = (await res.json()).data.produitspaginated.metadata.total
+    const total = ((await res.json()) as { data: { produitspaginated: { metadata: { total: number } } } }).data.produitspaginated.metadata.total
     expect(total).toBeGreaterThanOrEqual(120)
     expect(await stop(first.child)).toBe(0)
 

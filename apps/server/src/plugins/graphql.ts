@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import { GraphQLError } from 'graphql'
 import { fieldExtensionsEstimator, getComplexity, type ComplexityEstimator } from 'graphql-query-complexity'
 import mercurius, { type IResolvers } from 'mercurius'
+import { responseCache } from './graphql-response-cache.ts'
 import { MESSAGES } from '@teranga/shared/messages'
 import { AppError } from '../lib/errors.ts'
 import type { TokenOwner } from '../modules/auth/auth.repository.ts'
@@ -65,7 +66,24 @@ function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
   return { message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT', detail: error.message } }
 }
 
-async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[] }) {
+/** Public catalogue queries whose anonymous answers are shared between visitors. */
+const CACHED_QUERIES = [
+  'produitspaginated',
+  'produits',
+  'produitsimilairespaginated',
+  'produitplusvus',
+  'categories',
+  'souscategories',
+  'caroussels',
+  'preferences',
+  'modelivraisons',
+  'depots',
+  'zoneslivraison',
+  'modepaiements',
+  'privileges',
+]
+
+async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[]; cacheTtlSeconds: number }) {
   const resolvers: Record<string, Record<string, Resolver>> = {
     Query: { ping: () => true },
     Mutation: { ping: () => true },
@@ -96,6 +114,8 @@ async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[] })
       return { statusCode, response: { data: execution.data ?? null, errors } }
     },
   })
+
+  if (opts.cacheTtlSeconds > 0) responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields: new Set(CACHED_QUERIES) })
 
   // Cost is checked before execution (after Mercurius's cached validation), with the
   // request's variables, so `count: $n` is priced at its real value.

@@ -2,14 +2,25 @@
 // Google profile photos), and the rate limiter that individual routes opt into.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import rateLimit from '@fastify/rate-limit'
 import { MESSAGES } from '@teranga/shared/messages'
 import { AppError } from '../lib/errors.ts'
 
+/** Runs helmet once against a recording response and keeps the headers it sets. */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  }
+  helmet(options)({} as never, response as never, () => {})
+  return headers
+}
+
 async function security(app: FastifyInstance, opts: { firebaseEmulatorHost?: string | undefined; firebaseProjectId: string }) {
   const emulator = opts.firebaseEmulatorHost ? [`http://${opts.firebaseEmulatorHost}`] : []
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -34,6 +45,12 @@ async function security(app: FastifyInstance, opts: { firebaseEmulatorHost?: str
     // The Google sign-in popup must be able to talk back to its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
+  })
+  // The headers never vary by request: computed once, then copied onto every reply
+  // (@fastify/helmet rebuilds the whole policy on each request).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers)
+    done()
   })
   await app.register(rateLimit, {
     global: false,
