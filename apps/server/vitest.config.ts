@@ -11,6 +11,9 @@ const common = {
 
 export default defineConfig({
   test: {
+    // In CI, a JSON report too: .ci/run prints its counts as the closing line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: './test-results/vitest.json' },
     projects: [
       { test: { ...common, name: 'pglite', env: { TEST_DB_KIND: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL

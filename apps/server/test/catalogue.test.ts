@@ -99,7 +99,8 @@ describe('search', () => {
 
   it('puts the best match first: a word starting the name before a word inside it', async () => {
     expect((await search('sucre'))[0]).toBe('Sucre en morceaux 1 kg')
-    expect((await search('caf'))[0]).toBe('Café Touba moulu 250 g')
+    expect((await search('cafe'))[0]).toBe('Café Touba moulu 250 g')
+    expect(await search('lait')).toEqual(['Lait caillé sucré'])
   })
 
   it('tolerates a typo', async () => {

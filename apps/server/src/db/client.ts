@@ -33,7 +33,7 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url))
 
 // Search matches on words that are close, not only identical (a typo still finds "Café").
-const SEARCH_THRESHOLD = '0.4'
+const SEARCH_THRESHOLD = '0.5'
 
 export interface OpenOptions {
   databaseUrl?: string | undefined

@@ -102,6 +102,8 @@ export const produits = pgTable(
       .notNull()
       .references(() => souscategories.id, { onDelete: 'restrict' }),
     vues: integer('vues').notNull().default(0),
+    /** The designation lower-cased and unaccented, kept by the database for search. */
+    recherche: text('recherche').generatedAlwaysAs(sql`teranga_normalize(designation)`),
     actif: boolean('actif').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

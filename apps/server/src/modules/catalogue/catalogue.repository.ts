@@ -6,7 +6,6 @@ import { caroussels, categories, preferences, produits, souscategories } from '.
 import type { PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, visibleProduct, type ProductRow } from './product-projection.ts'
 
-const normalized = sql`teranga_normalize(${produits.designation})`
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export interface ProductFilter {
@@ -41,23 +40,33 @@ export function createCatalogueRepository(db: Executor) {
   }
 
   return {
+    /**
+     * A page of products, optionally in one sub-category and matching a search. Search
+     * first takes the names that contain the words (prefix matches first); only when
+     * none does, it falls back to close words, so a typo still finds "Café".
+     */
     async productPage(filter: ProductFilter, page: PageArgs) {
-      const conditions: SQL[] = []
-      if (filter.souscategorieId) conditions.push(eq(produits.souscategorieId, filter.souscategorieId))
-      const orderBy: SQL[] = []
+      const base: SQL[] = []
+      if (filter.souscategorieId) base.push(eq(produits.souscategorieId, filter.souscategorieId))
       const q = filter.search?.trim()
-      if (q) {
-        const nq = sql`teranga_normalize(${q})`
-        const contains = sql`${normalized} like '%' || teranga_normalize(${escapeLike(q)}) || '%'`
-        conditions.push(sql`(${contains} or ${nq} <% ${normalized})`)
-        orderBy.push(
-          sql`(${normalized} like teranga_normalize(${escapeLike(q)}) || '%') desc`,
-          sql`(${contains}) desc`,
-          sql`word_similarity(${nq}, ${normalized}) desc`,
-        )
-      }
-      orderBy.push(asc(produits.id))
-      return paged(filter.userId, visibleProduct(conditions.length ? and(...conditions) : undefined), orderBy, page)
+      if (!q) return paged(filter.userId, visibleProduct(base.length ? and(...base) : undefined), [asc(produits.id)], page)
+
+      const nq = sql`teranga_normalize(${q})`
+      const pattern = sql`teranga_normalize(${escapeLike(q)})`
+      const contains = sql`${produits.recherche} like '%' || ${pattern} || '%'`
+      const exact = await paged(filter.userId, visibleProduct(and(...base, contains)), [
+        // The query as a whole word, then at the start of the name, then earliest, shortest.
+        sql`(' ' || ${produits.recherche} || ' ' like '% ' || ${pattern} || ' %') desc`,
+        sql`(${produits.recherche} like ${pattern} || '%') desc`,
+        sql`strpos(${produits.recherche}, ${nq})`,
+        sql`length(${produits.recherche})`,
+        asc(produits.id),
+      ], page)
+      if (exact.total > 0) return exact
+      return paged(filter.userId, visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)), [
+        sql`word_similarity(${nq}, ${produits.recherche}) desc`,
+        asc(produits.id),
+      ], page)
     },
 
     async productById(id: number, userId: number | null): Promise<ProductRow | undefined> {
