@@ -17,7 +17,17 @@ export default defineConfig({
     projects: [
       { test: { ...common, name: 'pglite', env: { TEST_DB_KIND: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...common, name: 'postgres', env: { TEST_DB_KIND: 'postgres' } } }]
+        ? [
+            {
+              test: {
+                ...common,
+                name: 'postgres',
+                env: { TEST_DB_KIND: 'postgres' },
+                // The `npm start` path is about the embedded default; it runs in the pglite project.
+                exclude: ['test/boot.test.ts'],
+              },
+            },
+          ]
         : []),
     ],
   },

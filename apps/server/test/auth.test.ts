@@ -63,6 +63,13 @@ describe('POST /api/sociallogin', () => {
     expect(second.json().token).not.toBe(first.token)
   })
 
+  it('takes names from the token’s display name when the body brings none', async () => {
+    const user = await createEmulatorUser({ displayName: 'Fatou Binetou Sarr' })
+    const res = await login({ idToken: user.idToken })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().utilisateur).toMatchObject({ prenom: 'Fatou', nom: 'Binetou Sarr', email: user.email })
+  })
+
   it('works even with a stale token in the Authorization header', async () => {
     const user = await createEmulatorUser()
     const res = await login({ idToken: user.idToken }, { authorization: 'Bearer stale-token-that-does-not-exist' })

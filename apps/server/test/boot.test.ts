@@ -60,7 +60,7 @@ const portAnswers = (port: number) =>
     s.once('error', () => resolve(false))
   })
 
-describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('npm start', () => {
+describe('npm start', () => {
   it('migrates and seeds an empty DATA_DIR, serves, and a second start reuses the data', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-boot-'))
     dirs.push(dataDir)

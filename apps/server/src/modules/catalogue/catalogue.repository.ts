@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { caroussels, categories, preferences, produits, souscategories } from '../../db/schema.ts'
-import type { PageArgs } from '../../lib/pagination.ts'
+import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, visibleProduct, type ProductRow } from './product-projection.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -35,7 +35,7 @@ export function createCatalogueRepository(db: Executor) {
       .orderBy(...orderBy)
       .limit(page.count)
       .offset(page.offset)
-    const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset > 0 ? await countProducts(where) : 0
+    const total = await pageTotal(rows, page, () => countProducts(where))
     return { rows: rows as ProductRow[], total }
   }
 

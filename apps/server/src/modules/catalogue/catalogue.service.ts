@@ -2,7 +2,7 @@
 // what shape (spec §3). Thin GraphQL resolvers and REST routes both call this.
 import { MESSAGES } from '@teranga/shared/messages'
 import { idSchema } from '@teranga/shared/schemas'
-import { badInput, fieldErrors, notFound } from '../../lib/errors.ts'
+import { badInput, notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
 import type { CatalogueRepository } from './catalogue.repository.ts'
 import { imageFields, toProduit } from './product-projection.ts'

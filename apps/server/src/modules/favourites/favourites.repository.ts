@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { categories, favoris, produits, souscategories } from '../../db/schema.ts'
-import type { PageArgs } from '../../lib/pagination.ts'
+import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, visibleProduct, type ProductRow } from '../catalogue/product-projection.ts'
 
 export function createFavouritesRepository(db: Executor) {
@@ -40,11 +40,10 @@ export function createFavouritesRepository(db: Executor) {
         .orderBy(desc(favoris.id))
         .limit(page.count)
         .offset(page.offset)
-      let total = rows.length > 0 ? Number(rows[0]!.total) : 0
-      if (rows.length === 0 && page.offset > 0) {
+      const total = await pageTotal(rows, page, async () => {
         const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(favoris).where(eq(favoris.clientId, clientId))
-        total = c?.n ?? 0
-      }
+        return c?.n ?? 0
+      })
       return { rows: rows as Array<ProductRow & { favId: number }>, total }
     },
   }

@@ -14,7 +14,7 @@ import {
   roles,
   souscategories,
 } from '../../db/schema.ts'
-import type { PageArgs } from '../../lib/pagination.ts'
+import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
 
 export function createOrdersRepository(db: Executor) {
@@ -41,11 +41,10 @@ export function createOrdersRepository(db: Executor) {
         .orderBy(desc(commandes.id))
         .limit(page.count)
         .offset(page.offset)
-      let total = rows.length > 0 ? Number(rows[0]!.total) : 0
-      if (rows.length === 0 && page.offset > 0) {
+      const total = await pageTotal(rows, page, async () => {
         const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(commandes).where(where)
-        total = c?.n ?? 0
-      }
+        return c?.n ?? 0
+      })
       return { rows, total }
     },
 
