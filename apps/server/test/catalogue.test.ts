@@ -172,6 +172,16 @@ describe('single product, similar and most viewed', () => {
     )
     expect(data!.produitsimilairespaginated.data.map((p: { id: number }) => p.id)).toEqual([sibling.id, cousin.id])
     expect(data!.produitsimilairespaginated.metadata.total).toBe(2)
+    const past = await gql(
+      ctx.app,
+      `query($id:Int){ produitsimilairespaginated(page:5,count:10,produit_id:$id){ metadata{ total last_page } data{ id } } }`,
+      { id: target.id },
+    )
+    expect(past.errors).toBeUndefined()
+    expect(past.data!.produitsimilairespaginated).toEqual({ metadata: { total: 2, last_page: 1 }, data: [] })
+    const searchPast = await gql(ctx.app, PAGE, { designation: 'produit', page: 500 })
+    expect(searchPast.errors).toBeUndefined()
+    expect(searchPast.data!.produitspaginated.metadata.total).toBeGreaterThan(0)
   })
 
   it('a recorded visit moves a product up the most-viewed list', async () => {

@@ -23,8 +23,13 @@ export function createCatalogueRepository(db: Executor) {
       .innerJoin(categories, productJoin.categorie)
   }
 
+  // Same joins as the page itself: filters may name the sub-category's columns.
   async function countProducts(where: SQL | undefined) {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(produits).where(where)
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(produits)
+      .innerJoin(souscategories, productJoin.souscategorie)
+      .where(where)
     return row?.n ?? 0
   }
 
