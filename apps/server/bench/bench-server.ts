@@ -11,13 +11,7 @@ import { openDatabase } from '../src/db/client.ts'
 import { generateProducts } from '../src/db/seed-large.ts'
 import { seedIfEmpty } from '../src/db/seed.ts'
 import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier.ts'
-
-export const PRODUCT_PAGE_QUERY = `query ($page: Int, $count: Int) {
-  produitspaginated(page: $page, count: $count) {
-    metadata { total per_page current_page last_page }
-    data { id designation prix prixformat quantite image like souscategorie { id designation categorie { id designation } } }
-  }
-}`
+import { PRODUCT_PAGE_QUERY } from './queries.ts'
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 0)
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-bench-'))

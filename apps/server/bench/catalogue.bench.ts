@@ -5,16 +5,10 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type Result } from 'autocannon'
+import { PRODUCT_PAGE_QUERY as QUERY, SEARCH_SUGGESTIONS_QUERY as SEARCH } from './queries.ts'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const SEARCH_PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000)
-const QUERY = `query ($page: Int, $count: Int) {
-  produitspaginated(page: $page, count: $count) {
-    metadata { total per_page current_page last_page }
-    data { id designation prix prixformat quantite image like souscategorie { id designation categorie { id designation } } }
-  }
-}`
-const SEARCH = `query ($q: String) { produitspaginated(page: 1, count: 5, designation: $q) { data { id designation prix prixformat image } } }`
 const TERMS = ['riz', 'cafe', 'huile', 'mangue', 'savon', 'lait caille', 'thiof', 'bissap', 'oignon', 'sucre', 'pain', 'touba', 'cafr', 'mangeu', 'javel']
 
 async function startServer(products: number, cacheTtl = 5): Promise<{ child: ChildProcess; port: number }> {

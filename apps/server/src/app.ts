@@ -148,16 +148,16 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   })
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot
-  const indexHtml = webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : null
-  if (indexHtml) {
-    await fastify.register(fastifyStatic, { root: indexHtml, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true })
+  const webDir = webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : null
+  if (webDir) {
+    await fastify.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true })
   }
   // History fallback: any other GET for a page gets the storefront, which routes it itself
   // (and shows its own 404). API paths keep their JSON 404.
   fastify.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|graphql|media)(\/|$)/.test(request.url)
-    if (indexHtml && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', indexHtml, { maxAge: 0, immutable: false })
+    if (webDir && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir, { maxAge: 0, immutable: false })
     }
     return reply.status(404).send({ message: MESSAGES.notFound })
   })

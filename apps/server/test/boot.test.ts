@@ -2,11 +2,11 @@
 // reuses the data; Ctrl-C stops everything it started, including its own Auth Emulator.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { freePort, portAnswers } from '../src/lib/auth-emulator.ts'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const tsx = path.join(serverDir, '../../node_modules/.bin/tsx')
@@ -14,15 +14,6 @@ const dirs: string[] = []
 afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true })
 })
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
-  })
-}
 
 function start(env: Record<string, string>) {
   const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -51,13 +42,6 @@ const stop = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code))
     child.kill('SIGINT')
-  })
-
-const portAnswers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port })
-    s.once('connect', () => (s.destroy(), resolve(true)))
-    s.once('error', () => resolve(false))
   })
 
 describe('npm start', () => {
@@ -92,10 +76,10 @@ describe('npm start', () => {
     const [port, emulatorPort] = [await freePort(), await freePort()]
     const run = start({ DATA_DIR: dataDir, PORT: String(port), FIREBASE_PROJECT_ID: 'demo-teranga-boot', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}` })
     await waitForHealth(port, run.child, run.output)
-    expect(await portAnswers(emulatorPort)).toBe(true)
+    expect(await portAnswers('127.0.0.1', emulatorPort)).toBe(true)
     expect(await stop(run.child)).toBe(0)
-    expect(await portAnswers(emulatorPort)).toBe(false)
-    expect(await portAnswers(port)).toBe(false)
+    expect(await portAnswers('127.0.0.1', emulatorPort)).toBe(false)
+    expect(await portAnswers('127.0.0.1', port)).toBe(false)
   })
 
   it('stops at boot with one line naming a bad variable', async () => {

@@ -1,28 +1,18 @@
 // Once per test run: the Auth Emulator on a free port, and a migrated PGlite with reference
 // data dumped to a file, which every test file loads instead of migrating from scratch.
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../src/db/client.ts'
 import { seedReferenceData } from '../src/db/seed.ts'
-import { startAuthEmulator } from '../src/lib/auth-emulator.ts'
+import { freePort, startAuthEmulator } from '../src/lib/auth-emulator.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     authEmulatorHost: string
     pgliteTemplate: string
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export default async function setup(project: TestProject) {

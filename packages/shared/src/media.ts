@@ -16,3 +16,8 @@ export function mediaSrcset(key: string): string {
   if (/^(https?:)?\/\//.test(key) || key.startsWith('data:')) return ''
   return IMAGE_WIDTHS.map((w) => `${mediaUrl(key, w)} ${w}w`).join(', ')
 }
+
+/** The `image` URL and `imagesrcset` of an optional media key, as every API answer shows them. */
+export function mediaFields(key: string | null | undefined): { image: string | null; imagesrcset: string | null } {
+  return key ? { image: mediaUrl(key), imagesrcset: mediaSrcset(key) } : { image: null, imagesrcset: null }
+}

@@ -14,7 +14,7 @@ export interface RunningEmulator {
   stop(): Promise<void>
 }
 
-function portAnswers(host: string, port: number): Promise<boolean> {
+export function portAnswers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port })
     socket.setTimeout(500)
@@ -30,7 +30,8 @@ function portAnswers(host: string, port: number): Promise<boolean> {
   })
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on the loopback interface right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.listen(0, '127.0.0.1', () => {

@@ -12,7 +12,6 @@ const BY_FASTIFY_CODE: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MESSAGES.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MESSAGES.invalidInput },
-  FST_ERR_RATE_LIMIT: { status: 429, message: MESSAGES.tooManyRequests },
 }
 
 async function errorHandler(app: FastifyInstance) {
@@ -34,7 +33,6 @@ async function errorHandler(app: FastifyInstance) {
     }
     const known = error.code ? BY_FASTIFY_CODE[error.code] : undefined
     if (known) return reply.status(known.status).send({ message: known.message })
-    if (error.statusCode === 429) return reply.status(429).send({ message: MESSAGES.tooManyRequests })
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error')
       return reply.status(error.statusCode).send({ message: MESSAGES.invalidInput })

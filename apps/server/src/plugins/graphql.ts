@@ -3,9 +3,10 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { GraphQLError } from 'graphql'
-import { fieldExtensionsEstimator, getComplexity, type ComplexityEstimator } from 'graphql-query-complexity'
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity'
 import mercurius, { type IResolvers } from 'mercurius'
 import { responseCache } from './graphql-response-cache.ts'
+import { MAX_PAGE_SIZE } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { AppError } from '../lib/errors.ts'
 import type { TokenOwner } from '../modules/auth/auth.repository.ts'
@@ -18,6 +19,8 @@ export interface GraphqlContext {
 type Resolver = (root: any, args: any, ctx: GraphqlContext & Record<string, any>, info: any) => unknown
 export interface GraphqlModule {
   schema: string
+  /** Query fields anyone may read and whose anonymous answers are the same for every visitor. */
+  publicQueries?: readonly string[]
   resolvers: { Query?: Record<string, Resolver>; Mutation?: Record<string, Resolver> } & Record<string, Record<string, Resolver>>
 }
 
@@ -42,7 +45,7 @@ export const MAX_COMPLEXITY = 3000
 
 // A list field with `count` costs its children once per requested row; others cost 1 + children.
 const paginatedEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
-  const count = typeof args.count === 'number' ? Math.min(Math.max(args.count, 1), 100) : null
+  const count = typeof args.count === 'number' ? Math.min(Math.max(args.count, 1), MAX_PAGE_SIZE) : null
   return count ? 1 + count * childComplexity : 1 + childComplexity
 }
 
@@ -66,23 +69,6 @@ function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
   return { message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT', detail: error.message } }
 }
 
-/** Public catalogue queries whose anonymous answers are shared between visitors. */
-const CACHED_QUERIES = [
-  'produitspaginated',
-  'produits',
-  'produitsimilairespaginated',
-  'produitplusvus',
-  'categories',
-  'souscategories',
-  'caroussels',
-  'preferences',
-  'modelivraisons',
-  'depots',
-  'zoneslivraison',
-  'modepaiements',
-  'privileges',
-]
-
 async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[]; cacheTtlSeconds: number }) {
   const resolvers: Record<string, Record<string, Resolver>> = {
     Query: { ping: () => true },
@@ -100,7 +86,7 @@ async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[]; c
     jit: 1,
     queryDepth: MAX_DEPTH,
     context: (request) => ({ user: request.user }),
-    errorFormatter: (execution, context) => {
+    errorFormatter: (execution) => {
       // Mercurius wraps validation and depth failures in one error carrying the real ones.
       const flat = (execution.errors ?? []).flatMap((e) => {
         const inner = (e.originalError as { errors?: unknown } | undefined)?.errors
@@ -110,12 +96,14 @@ async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[]; c
       const hasData = execution.data !== undefined && execution.data !== null
       // Syntax, validation, depth and cost failures have no data: a 400. Resolver errors ride on a 200.
       const statusCode = hasData || errors.some((e) => e.path) ? 200 : 400
-      void context
       return { statusCode, response: { data: execution.data ?? null, errors } }
     },
   })
 
-  if (opts.cacheTtlSeconds > 0) responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields: new Set(CACHED_QUERIES) })
+  if (opts.cacheTtlSeconds > 0) {
+    const rootFields = new Set(opts.modules.flatMap((m) => m.publicQueries ?? []))
+    responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields })
+  }
 
   // Cost is checked before execution (after Mercurius's cached validation), with the
   // request's variables, so `count: $n` is priced at its real value.
@@ -124,7 +112,7 @@ async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[]; c
       schema,
       query: document,
       variables: (variables ?? {}) as Record<string, unknown>,
-      estimators: [fieldExtensionsEstimator(), paginatedEstimator],
+      estimators: [paginatedEstimator],
     })
     if (complexity > MAX_COMPLEXITY) throw new AppError(400, 'BAD_USER_INPUT', MESSAGES.queryTooComplex)
   })

@@ -2,7 +2,7 @@
 // the database; a quantity above the stock is a 409 naming the product.
 import { CART_ACTION } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import { formatPrix, formatTotal } from '@teranga/shared/money'
+import { formatTotal } from '@teranga/shared/money'
 import type { CartLineInput } from '@teranga/shared/schemas'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { toProduit } from '../catalogue/product-projection.ts'
@@ -26,7 +26,6 @@ export function createCartService(repo: CartRepository) {
       nombre: panierproduits.reduce((n, l) => n + l.quantite, 0),
       total,
       totalformat: formatTotal(total),
-      prixformat: formatPrix(total),
     }
   }
 
@@ -43,9 +42,12 @@ export function createCartService(repo: CartRepository) {
           const product = await repo.product(input.produit)
           if (!product || !product.actif) throw notFound(MESSAGES.productNotFound)
           const wanted = mode === 'add' ? (await repo.lineQuantity(panier.id, input.produit)) + quantite : quantite
-          throw conflict(MESSAGES.insufficientStock(product.designation, product.quantite), {
-            quantite: [MESSAGES.insufficientStock(product.designation, product.quantite)],
-          }).withDetails({ produit: product.id, disponible: product.quantite, demande: wanted })
+          const message = MESSAGES.insufficientStock(product.designation, product.quantite)
+          throw conflict(message, { quantite: [message] }).withDetails({
+            produit: product.id,
+            disponible: product.quantite,
+            demande: wanted,
+          })
         }
       }
       return { panier: await view(panier, clientId) }

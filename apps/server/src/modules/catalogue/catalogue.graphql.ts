@@ -86,6 +86,7 @@ const likeViewer = (ctx: { user: { id: number; isadmin: boolean } | null }, user
 export function catalogueGraphql(service: CatalogueService): GraphqlModule {
   return {
     schema,
+    publicQueries: ['produitspaginated', 'produits', 'produitsimilairespaginated', 'produitplusvus', 'categories', 'souscategories', 'caroussels', 'preferences'],
     resolvers: {
       Query: {
         produitspaginated: (_, args, ctx) => service.productPage(args, likeViewer(ctx, args.userId)),

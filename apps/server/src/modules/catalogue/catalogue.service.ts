@@ -5,7 +5,8 @@ import { idSchema } from '@teranga/shared/schemas'
 import { badInput, notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
 import type { CatalogueRepository } from './catalogue.repository.ts'
-import { imageFields, toProduit } from './product-projection.ts'
+import { mediaFields } from '@teranga/shared/media'
+import { toProduit } from './product-projection.ts'
 
 const MOST_VIEWED = 10
 const MAX_SEARCH_LENGTH = 100
@@ -72,7 +73,7 @@ export function createCatalogueService(repo: CatalogueRepository) {
           category.souscategories.push({
             id: row.sc.id,
             designation: row.sc.designation,
-            ...imageFields(row.sc.image),
+            ...mediaFields(row.sc.image),
             categorie: { id: row.id, designation: row.designation },
           })
         }
@@ -89,26 +90,28 @@ export function createCatalogueService(repo: CatalogueRepository) {
 
     async subcategories(id?: unknown) {
       const rows = await repo.subcategories(id === undefined ? undefined : checkId(id, 'id'))
-      return rows.map((r) => ({ ...r, ...imageFields(r.image) }))
+      return rows.map((r) => ({ ...r, ...mediaFields(r.image) }))
     },
 
     async slides() {
-      return (await repo.slides()).map((s) => ({ ...s, ...imageFields(s.image) }))
+      return (await repo.slides()).map((s) => ({ ...s, ...mediaFields(s.image) }))
     },
 
     async preferences() {
       const row = await repo.preferences()
       if (!row) return null
-      const logo = imageFields(row.logo)
+      const logo = mediaFields(row.logo)
+      const promotion = mediaFields(row.promotion)
+      const promotion2 = mediaFields(row.promotion2)
       return {
         ...row,
         logo: logo.image,
         logosrcset: logo.imagesrcset,
-        logo2: imageFields(row.logo2).image,
-        promotion: imageFields(row.promotion).image,
-        promotionsrcset: imageFields(row.promotion).imagesrcset,
-        promotion2: imageFields(row.promotion2).image,
-        promotion2srcset: imageFields(row.promotion2).imagesrcset,
+        logo2: mediaFields(row.logo2).image,
+        promotion: promotion.image,
+        promotionsrcset: promotion.imagesrcset,
+        promotion2: promotion2.image,
+        promotion2srcset: promotion2.imagesrcset,
       }
     },
   }
@@ -118,7 +121,7 @@ function toCategory(row: { id: number; designation: string; image: string | null
   return {
     id: row.id,
     designation: row.designation,
-    ...imageFields(row.image),
+    ...mediaFields(row.image),
     souscategories: [] as Array<{
       id: number
       designation: string

@@ -2,7 +2,7 @@
 // select with its sub-category and category joined, `like` for the signed-in client.
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { formatPrix } from '@teranga/shared/money'
-import { mediaSrcset, mediaUrl } from '@teranga/shared/media'
+import { mediaFields } from '@teranga/shared/media'
 import { categories, favoris, produits, souscategories } from '../../db/schema.ts'
 
 export function productColumns(userId: number | null) {
@@ -51,9 +51,6 @@ export type ProductRow = {
   catDesignation: string
 }
 
-export const imageFields = (key: string | null) =>
-  key ? { image: mediaUrl(key), imagesrcset: mediaSrcset(key) } : { image: null, imagesrcset: null }
-
 /** The `Produit` of spec §3. */
 export function toProduit(row: ProductRow) {
   return {
@@ -66,11 +63,11 @@ export function toProduit(row: ProductRow) {
     code: row.code,
     unite: row.unite,
     like: Number(row.like),
-    ...imageFields(row.image),
+    ...mediaFields(row.image),
     souscategorie: {
       id: row.scId,
       designation: row.scDesignation,
-      ...imageFields(row.scImage),
+      ...mediaFields(row.scImage),
       categorie: { id: row.catId, designation: row.catDesignation },
     },
   }

@@ -35,6 +35,7 @@ export const toZone = (z: { id: number; designation: string; frais: number }) =>
 export function deliveryGraphql(repo: DeliveryRepository): GraphqlModule {
   return {
     schema,
+    publicQueries: ['modelivraisons', 'depots', 'zoneslivraison'],
     resolvers: {
       Query: {
         modelivraisons: () => repo.modes(),

@@ -1,6 +1,6 @@
 // privileges: the loyalty tiers from the lowest threshold up, each with its rewards.
 import type { GraphqlModule } from '../../plugins/graphql.ts'
-import { imageFields } from '../catalogue/product-projection.ts'
+import { mediaFields } from '@teranga/shared/media'
 import type { LoyaltyRepository } from './loyalty.repository.ts'
 
 const schema = /* GraphQL */ `
@@ -42,11 +42,11 @@ export async function listPrivileges(repo: LoyaltyRepository) {
 function toPrivilege(p: { id: number; designation: string; couleur: string | null; point: number; image: string | null }) {
   return {
     ...p,
-    ...imageFields(p.image),
+    ...mediaFields(p.image),
     privilegerecompenses: [] as Array<{ id: number; valeur: number; typerecompense: { id: number; code: string; designation: string } }>,
   }
 }
 
 export function loyaltyGraphql(repo: LoyaltyRepository): GraphqlModule {
-  return { schema, resolvers: { Query: { privileges: () => listPrivileges(repo) } } }
+  return { schema, publicQueries: ['privileges'], resolvers: { Query: { privileges: () => listPrivileges(repo) } } }
 }

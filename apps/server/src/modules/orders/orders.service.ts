@@ -4,7 +4,8 @@ import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { formatPrix } from '@teranga/shared/money'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
 import { toUtilisateur } from '../auth/auth.service.ts'
-import { imageFields, toProduit } from '../catalogue/product-projection.ts'
+import { toModepaiement } from '../payments/payment-mode.ts'
+import { toProduit } from '../catalogue/product-projection.ts'
 import type { OrdersRepository } from './orders.repository.ts'
 
 const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dakar' })
@@ -40,7 +41,7 @@ export function createOrdersService(repo: OrdersRepository) {
           adresseliv: c.adresseliv,
           image: null,
           client: { ...toUtilisateur(client, role), name: client.name ?? '', login: client.login },
-          modepaiement: { ...modepaiement, ...imageFields(modepaiement.image) },
+          modepaiement: toModepaiement(modepaiement),
           modelivraison,
           depot: depot?.id ? depot : null,
           detailcommandes: lines

@@ -1,15 +1,7 @@
 // modepaiements: the active payment modes with their images.
 import type { GraphqlModule } from '../../plugins/graphql.ts'
-import { imageFields } from '../catalogue/product-projection.ts'
+import { toModepaiement } from './payment-mode.ts'
 import type { PaymentsRepository } from './payments.repository.ts'
-
-export const toModepaiement = (m: { id: number; designation: string; code: string; image: string | null; desc: string | null }) => ({
-  id: m.id,
-  designation: m.designation,
-  code: m.code,
-  desc: m.desc,
-  ...imageFields(m.image),
-})
 
 export function paymentsGraphql(repo: PaymentsRepository): GraphqlModule {
   return {
@@ -18,6 +10,7 @@ export function paymentsGraphql(repo: PaymentsRepository): GraphqlModule {
         modepaiements: [Modepaiement!]!
       }
     `,
+    publicQueries: ['modepaiements'],
     resolvers: {
       Query: {
         modepaiements: async () => (await repo.modes()).map(toModepaiement),
