@@ -41,6 +41,7 @@ import { createOrdersService } from './modules/orders/orders.service.ts'
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts'
 import { paymentsGraphql } from './modules/payments/payments.graphql.ts'
 import paymentsRoutes from './modules/payments/payments.routes.ts'
+import { createStorefrontPages, type RunQuery } from './modules/storefront/storefront-pages.ts'
 
 export const SEED_MEDIA_DIR = fileURLToPath(new URL('../assets/media', import.meta.url))
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -107,6 +108,9 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     })
   }
 
+  // The storefront's pages run the same GraphQL documents in-process to embed their first data.
+  let runQuery: RunQuery | undefined
+
   // Everything private goes through the token check; the storefront and media do not.
   await fastify.register(async (api) => {
     await api.register(authentication)
@@ -130,6 +134,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
         loyaltyGraphql(loyalty),
       ],
     })
+    runQuery = (query, variables) => api.graphql(query, { user: null } as never, variables) as ReturnType<RunQuery>
     await api.register(
       async (rest) => {
         // REST schemas are zod; GraphQL keeps Mercurius's own JSON schemas (another scope).
@@ -149,15 +154,43 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot
   const webDir = webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : null
+  const pages =
+    webDir && runQuery
+      ? createStorefrontPages({
+          template: fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
+          firebase: {
+            ...config.firebaseWeb,
+            projectId: config.firebaseProjectId,
+            emulatorUrl: config.firebaseEmulatorHost ? `http://${config.firebaseEmulatorHost}` : undefined,
+          },
+          run: runQuery,
+          ttlMs: (opts.catalogueCacheTtl ?? 5) * 1000,
+        })
+      : null
   if (webDir) {
-    await fastify.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true })
+    // Hashed assets, cached for a year; each also built gzip- and brotli-compressed.
+    await fastify.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      preCompressed: true,
+      allowedPath: (pathname) => pathname !== '/index.html',
+    })
   }
   // History fallback: any other GET for a page gets the storefront, which routes it itself
   // (and shows its own 404). API paths keep their JSON 404.
-  fastify.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|graphql|media)(\/|$)/.test(request.url)
-    if (webDir && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir, { maxAge: 0, immutable: false })
+  fastify.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|graphql|media|assets)(\/|$)/.test(request.url)
+    if (pages && isPage) {
+      const page = await pages.render(request.url)
+      const accepts = String(request.headers['accept-encoding'] ?? '')
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli)
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip)
+      return reply.send(page.html)
     }
     return reply.status(404).send({ message: MESSAGES.notFound })
   })

@@ -16,6 +16,8 @@ const schema = z.object({
     .string()
     .regex(/^[\w.-]+:\d{2,5}$/, 'must be host:port')
     .default('127.0.0.1:9099'),
+  FIREBASE_API_KEY: z.string().regex(/^[\w-]{10,100}$/, 'must be a Firebase web API key').optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().regex(/^[\w.-]+$/, 'must be a host name').optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
@@ -29,6 +31,8 @@ export interface Config {
   firebaseProjectId: string
   /** Set in demo mode (a `demo-` project id): tokens are checked against the Auth Emulator. */
   firebaseEmulatorHost: string | undefined
+  /** What the browser's Firebase SDK needs; a demo project needs no real key. */
+  firebaseWeb: { apiKey: string; authDomain: string }
   publicUrl: string
   logLevel: string
   trustProxy: boolean
@@ -45,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data
   const demo = c.FIREBASE_PROJECT_ID.startsWith('demo-')
+  if (!demo && !c.FIREBASE_API_KEY) {
+    throw new ConfigError('Invalid configuration: FIREBASE_API_KEY is required when FIREBASE_PROJECT_ID is not a demo- project')
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -52,6 +59,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     firebaseProjectId: c.FIREBASE_PROJECT_ID,
     firebaseEmulatorHost: demo ? c.FIREBASE_AUTH_EMULATOR_HOST : undefined,
+    firebaseWeb: {
+      apiKey: c.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: c.FIREBASE_AUTH_DOMAIN ?? `${c.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    },
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,

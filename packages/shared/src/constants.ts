@@ -35,3 +35,12 @@ export const API_TOKEN_TTL_DAYS = 30
 
 /** Unpaid online orders expire after 30 minutes (DESIGN §5). */
 export const UNPAID_ORDER_TTL_MINUTES = 30
+
+/** Title choices of spec §3: value 1 'Monsieur', value 0 'Madame'. */
+export const CIVILITES = [
+  { value: 1, label: 'Monsieur' },
+  { value: 0, label: 'Madame' },
+] as const
+
+/** The default country of a new customer (ISO 3166 alpha-3). */
+export const DEFAULT_COUNTRY = 'SEN'

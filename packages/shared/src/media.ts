@@ -21,3 +21,10 @@ export function mediaSrcset(key: string): string {
 export function mediaFields(key: string | null | undefined): { image: string | null; imagesrcset: string | null } {
   return key ? { image: mediaUrl(key), imagesrcset: mediaSrcset(key) } : { image: null, imagesrcset: null }
 }
+
+/** How wide the storefront draws each kind of image (`sizes`), so preload hints match the page. */
+export const IMAGE_SIZES = {
+  slide: '(min-width: 992px) 60vw, 100vw',
+  productDetails: '(min-width: 768px) 45vw, 100vw',
+  card: '(min-width: 1200px) 220px, (min-width: 768px) 30vw, 45vw',
+} as const

@@ -51,6 +51,9 @@ export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifie
           prenom: input.prenom?.trim() || fromToken.prenom || null,
           telephone: input.telephone1 || input.tel || null,
           googleImg: identity.picture ?? input.googleImg ?? null,
+          civilite: input.civilite ?? null,
+          ville: input.ville?.trim() || null,
+          pays: input.pays ?? null,
         })
       } else {
         // Names and phone are the customer's to edit in their profile: sign-in keeps them.

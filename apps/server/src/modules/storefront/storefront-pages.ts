@@ -1,0 +1,148 @@
+// The storefront's HTML for a page: the built index.html with the browser's configuration
+// and the page's first data embedded (the same documents the app sends, run in-process), and
+// a preload hint for the image that paints first. Anonymous pages are kept for a few seconds,
+// compressed once.
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { IMAGE_SIZES } from '@teranga/shared/media'
+import {
+  HOME_PAGE_SIZE,
+  SIMILAR_PAGE_SIZE,
+  STOREFRONT_QUERIES,
+  STOREFRONT_ROOT_FIELDS,
+  storefrontKey,
+  type InitialQuery,
+  type StorefrontQuery,
+} from '@teranga/shared/storefront-queries'
+
+export type RunQuery = (query: string, variables: Record<string, unknown>) => Promise<{ data?: Record<string, unknown> | null; errors?: unknown }>
+
+interface Options {
+  template: string
+  firebase: { apiKey: string; authDomain: string; projectId: string; emulatorUrl?: string | undefined }
+  run: RunQuery
+  ttlMs: number
+}
+
+export interface RenderedPage {
+  html: string
+  gzip: Buffer
+  brotli: Buffer
+}
+
+type Plan = Array<{ name: StorefrontQuery; variables: Record<string, unknown> }>
+
+const MAX_ENTRIES = 500
+
+function positiveInt(value: string | null): number | undefined {
+  const n = Number(value)
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined
+}
+
+/** What each page shows first, with the variables the app will ask with (same cache keys). */
+export function planFor(pathname: string, search: URLSearchParams): Plan {
+  const plan: Plan = [{ name: 'preferences', variables: {} }]
+  const product = /^\/product\/(\d+)\/?$/.exec(pathname)
+  const category = /^\/product_bycat\/(\d+)\/?$/.exec(pathname)
+  if (pathname === '/') {
+    const categorie = positiveInt(search.get('categorie'))
+    plan.push(
+      { name: 'caroussels', variables: {} },
+      { name: 'categories', variables: {} },
+      { name: 'souscategories', variables: {} },
+      {
+        name: 'produits',
+        variables: { page: positiveInt(search.get('page')) ?? 1, count: HOME_PAGE_SIZE, ...(categorie ? { categorie_id: categorie } : {}) },
+      },
+      { name: 'plusvus', variables: {} },
+    )
+  } else if (product && positiveInt(product[1]!)) {
+    const id = Number(product[1])
+    plan.push({ name: 'produit', variables: { id } }, { name: 'similaires', variables: { page: 1, count: SIMILAR_PAGE_SIZE, produit_id: id } })
+  } else if (category && positiveInt(category[1]!)) {
+    plan.push(
+      { name: 'souscategories', variables: {} },
+      { name: 'produits', variables: { page: positiveInt(search.get('page')) ?? 1, count: HOME_PAGE_SIZE, categorie_id: Number(category[1]) } },
+    )
+  } else if (pathname === '/faq') {
+    plan.push({ name: 'modepaiements', variables: {} }, { name: 'depots', variables: {} })
+  }
+  return plan
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+/** JSON inside a <script> element: nothing in the data can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)
+
+function preloadImage(image: unknown, srcset: unknown, sizes: string): string {
+  if (typeof image !== 'string') return ''
+  const set = typeof srcset === 'string' && srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''
+  return `<link rel="preload" as="image" href="${escapeHtml(image)}"${set} fetchpriority="high">`
+}
+
+/** Hints and title for what the page paints first. */
+function headFor(queries: InitialQuery[]): string {
+  const find = (name: StorefrontQuery) => queries.find((q) => q.key[1] === name)?.data as Record<string, unknown> | null | undefined
+  const parts: string[] = []
+  const slides = find('caroussels') as unknown as Array<Record<string, unknown>> | undefined
+  if (slides?.[0]) parts.push(preloadImage(slides[0].image, slides[0].imagesrcset, IMAGE_SIZES.slide))
+  const product = find('produit')
+  if (product) {
+    parts.push(preloadImage(product.image, product.imagesrcset, IMAGE_SIZES.productDetails))
+    if (typeof product.designation === 'string') parts.push(`<meta property="og:title" content="${escapeHtml(product.designation)}">`)
+  }
+  return parts.join('\n    ')
+}
+
+export function createStorefrontPages(opts: Options) {
+  const cache = new Map<string, { page: RenderedPage; expires: number }>()
+  const [beforeHead, afterHead] = opts.template.split('<!--app-head-->') as [string, string | undefined]
+  if (afterHead === undefined || !afterHead.includes('<!--app-data-->')) {
+    throw new Error('The storefront build has no <!--app-head--> / <!--app-data--> placeholders')
+  }
+  const [middle, tail] = afterHead.split('<!--app-data-->') as [string, string]
+
+  async function firstData(plan: Plan): Promise<InitialQuery[]> {
+    const results = await Promise.all(
+      plan.map(async ({ name, variables }) => {
+        try {
+          const result = await opts.run(STOREFRONT_QUERIES[name], variables)
+          if (result.errors || !result.data) return undefined
+          return { key: [...storefrontKey(name, variables, 'anon')], data: result.data[STOREFRONT_ROOT_FIELDS[name]] } as InitialQuery
+        } catch {
+          // The app fetches whatever is missing itself: a failed query only costs a round trip.
+          return undefined
+        }
+      }),
+    )
+    return results.filter((q): q is InitialQuery => q !== undefined)
+  }
+
+  async function build(pathname: string, search: URLSearchParams): Promise<RenderedPage> {
+    const queries = await firstData(planFor(pathname, search))
+    const data = `<script id="app-data" type="application/json">${scriptJson({ firebase: opts.firebase, queries })}</script>`
+    const html = `${beforeHead}${headFor(queries)}${middle}${data}${tail}`
+    return {
+      html,
+      gzip: gzipSync(html, { level: 6 }),
+      brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+    }
+  }
+
+  return {
+    async render(url: string): Promise<RenderedPage> {
+      const parsed = new URL(url, 'http://shop.local')
+      const key = `${parsed.pathname}?${parsed.searchParams.toString()}`
+      const now = Date.now()
+      const hit = cache.get(key)
+      if (hit && hit.expires > now) return hit.page
+      const page = await build(parsed.pathname, parsed.searchParams)
+      if (opts.ttlMs > 0) {
+        if (cache.size >= MAX_ENTRIES) cache.clear()
+        cache.set(key, { page, expires: now + opts.ttlMs })
+      }
+      return page
+    },
+  }
+}
+
+export type StorefrontPages = ReturnType<typeof createStorefrontPages>

@@ -1,0 +1,73 @@
+// The product page /product/{id}: the product with its purchase controls, similar products,
+// and a visit counted toward the most-viewed list. An unknown product gets a clear message.
+import { Link, useParams } from 'react-router'
+import { MESSAGES } from '@teranga/shared/messages'
+import { ProductGrid } from '@/components/product/product-grid.tsx'
+import { ErrorAlert } from '@/components/ui/error-alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useProduct } from '@/features/catalogue/api/get-product.ts'
+import { useSimilarProducts } from '@/features/catalogue/api/get-similar-products.ts'
+import { useRecordView } from '@/features/catalogue/api/record-view.ts'
+import { ProductDetails } from '@/features/catalogue/components/product-details.tsx'
+import { PurchaseForm } from '@/features/cart/components/purchase-form.tsx'
+import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx'
+import { productActions } from '../product-actions.tsx'
+
+function ProductMissing() {
+  return (
+    <div className="text-center py-5">
+      <h1 className="h3">Produit introuvable</h1>
+      <p>{MESSAGES.productMissing}</p>
+      <Link to="/" className="btn btn-primary">
+        Retour à l'accueil
+      </Link>
+    </div>
+  )
+}
+
+function SimilarProducts({ produitId }: { produitId: number }) {
+  const similar = useSimilarProducts(produitId)
+  return (
+    <section aria-labelledby="similaires-title" className="mt-5">
+      <h2 id="similaires-title" className="section-title">
+        Produits similaires
+      </h2>
+      <ProductGrid
+        products={similar.data?.data}
+        isPending={similar.isPending}
+        isError={similar.isError}
+        errorMessage={MESSAGES.productsLoadError}
+        emptyMessage="Pas d'autre produit dans cette catégorie pour le moment."
+        onRetry={() => void similar.refetch()}
+        actions={productActions}
+        columns="row-cols-2 row-cols-md-3 row-cols-xl-6"
+      />
+    </section>
+  )
+}
+
+export function ProductRoute() {
+  const id = Number(useParams().id)
+  const valid = Number.isInteger(id) && id > 0
+  const product = useProduct(id)
+  useRecordView(id, valid && Boolean(product.data))
+
+  if (!valid) return <ProductMissing />
+  if (product.isError) return <ErrorAlert message={product.error.message || MESSAGES.productsLoadError} onRetry={() => void product.refetch()} />
+  if (product.isPending) return <Spinner />
+  if (!product.data) return <ProductMissing />
+  return (
+    <>
+      <title>{`${product.data.designation} — Teranga`}</title>
+      <ProductDetails
+        product={product.data}
+        purchase={
+          <PurchaseForm product={product.data}>
+            <FavouriteButton product={product.data} withText />
+          </PurchaseForm>
+        }
+      />
+      <SimilarProducts produitId={id} />
+    </>
+  )
+}

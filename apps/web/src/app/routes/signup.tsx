@@ -1,0 +1,24 @@
+// /signup: create an account; a signed-in customer is told so instead.
+import { Link } from 'react-router'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useAuth } from '@/lib/auth.tsx'
+import { SignupForm } from '@/features/auth/components/signup-form.tsx'
+
+export function Component() {
+  const { state } = useAuth()
+  return (
+    <div className="mx-auto" style={{ maxWidth: '48rem' }}>
+      <title>Créer un compte — Teranga</title>
+      <h1 className="h3 mb-3">Créer un compte</h1>
+      {state.status === 'loading' ? (
+        <Spinner />
+      ) : state.status === 'signedIn' ? (
+        <p>
+          Vous êtes déjà connecté en tant que {state.user.email}. <Link to="/">Retour à l'accueil</Link>
+        </p>
+      ) : (
+        <SignupForm />
+      )}
+    </div>
+  )
+}

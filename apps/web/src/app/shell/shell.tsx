@@ -1,0 +1,45 @@
+// The page frame of spec §2: header, the page, footer, the cart (its side panel is mounted
+// by the cart provider) and the toasts, top-right, closing after 5 s.
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
+import { Outlet, ScrollRestoration } from 'react-router'
+import { toastRequests } from '@/lib/notify.ts'
+import { CartProvider } from '@/features/cart/components/cart-provider.tsx'
+import { Footer } from './footer.tsx'
+import { Header } from './header.tsx'
+
+const SideMenu = lazy(() => import('./side-menu.tsx'))
+const Toaster = lazy(() => import('./toaster.tsx'))
+
+export function Shell() {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [menuMounted, setMenuMounted] = useState(false)
+  const toasts = useSyncExternalStore(toastRequests.subscribe, toastRequests.requested, toastRequests.requested)
+  return (
+    <CartProvider>
+      <a href="#contenu" className="visually-hidden-focusable skip-link">
+        Aller au contenu
+      </a>
+      <Header
+        onOpenMenu={() => {
+          setMenuMounted(true)
+          setMenuOpen(true)
+        }}
+      />
+      <main id="contenu" className="container-xxl py-3" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <SideMenu show={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </CartProvider>
+  )
+}

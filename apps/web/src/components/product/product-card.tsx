@@ -1,0 +1,41 @@
+// A product in a grid (spec §2): image, designation, stock badge, price in FCFA, and the
+// actions the page plugs in (add to cart, favourite) so this feature needs neither.
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { IMAGE_SIZES } from '@teranga/shared/media'
+import type { Produit } from '@teranga/shared/storefront-queries'
+import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { StockBadge } from './stock-badge.tsx'
+
+export type ProductActions = (product: Produit) => ReactNode
+
+const CARD_IMAGE_SIZES = IMAGE_SIZES.card
+
+export function ProductCard({ product, actions, priority = false }: { product: Produit; actions?: ProductActions | undefined; priority?: boolean }) {
+  return (
+    <article className="card product-card h-100">
+      <Link to={`/product/${product.id}`} className="product-card-link text-reset text-decoration-none">
+        <ResponsiveImage
+          src={product.image}
+          srcSet={product.imagesrcset}
+          alt=""
+          width={320}
+          height={320}
+          sizes={CARD_IMAGE_SIZES}
+          priority={priority}
+          className="card-img-top product-card-image"
+        />
+        <div className="card-body pb-0">
+          <h3 className="product-card-title">{product.designation}</h3>
+        </div>
+      </Link>
+      <div className="card-body pt-1 d-flex flex-column justify-content-end gap-2">
+        <StockBadge quantite={product.quantite} />
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-1">
+          <span className="product-price">{product.prixformat}</span>
+          {actions && <span className="d-flex gap-1 ms-auto">{actions(product)}</span>}
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,77 @@
+// Sign-in actions shared by the header form and the sign-up page: Firebase first (loaded on
+// demand), then the shop's own token. Failures show the spec's toast with the reason.
+import { useCallback, useEffect } from 'react'
+import { toast } from '@/lib/notify.ts'
+import { authErrorMessage, MESSAGES } from '@teranga/shared/messages'
+import { useAuth, type SocialLoginFields } from '@/lib/auth.tsx'
+import type { FirebaseIdentity } from '@/lib/firebase.ts'
+import { isMobileWebView, parseHostLoginResult, postGoogleLoginToHost } from '@/lib/webview.ts'
+
+/** Starts loading Firebase before the click, so the Google popup opens within the user's gesture. */
+export const preloadFirebase = () => import('@/lib/firebase.ts')
+
+/** The spec's social-login user: display name split as prénom then the rest as nom. */
+export function socialLoginFields(identity: FirebaseIdentity, extra: Partial<SocialLoginFields> = {}): SocialLoginFields {
+  const words = identity.displayName.trim().split(/\s+/).filter(Boolean)
+  return {
+    idToken: identity.idToken,
+    email: identity.email,
+    login: identity.email,
+    prenom: words[0] ?? '',
+    nom: words.slice(1).join(' '),
+    ...(identity.photoURL ? { image: identity.photoURL, googleImg: identity.photoURL } : {}),
+    ...extra,
+  }
+}
+
+export function showLoginError(error: unknown) {
+  toast.error(`${MESSAGES.loginError}${authErrorMessage(error)}`)
+}
+
+export function useSignInActions() {
+  const { signIn } = useAuth()
+
+  // In a mobile app's webview the host signs in with Google and sends the ID token back.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const result = parseHostLoginResult(event.data)
+      if (!result) return
+      signIn(
+        socialLoginFields({ idToken: result.idToken, email: result.email ?? '', displayName: result.displayName ?? '', photoURL: result.photoURL ?? '' }),
+      ).catch(showLoginError)
+    }
+    window.addEventListener('message', onMessage)
+    document.addEventListener('message', onMessage as EventListener)
+    return () => {
+      window.removeEventListener('message', onMessage)
+      document.removeEventListener('message', onMessage as EventListener)
+    }
+  }, [signIn])
+
+  const withGoogle = useCallback(async () => {
+    if (isMobileWebView()) {
+      postGoogleLoginToHost()
+      return
+    }
+    try {
+      const { googleSignIn } = await preloadFirebase()
+      await signIn(socialLoginFields(await googleSignIn()))
+    } catch (error) {
+      showLoginError(error)
+    }
+  }, [signIn])
+
+  const withEmail = useCallback(
+    async (email: string, password: string) => {
+      try {
+        const { emailSignIn } = await preloadFirebase()
+        await signIn(socialLoginFields(await emailSignIn(email, password)))
+      } catch (error) {
+        showLoginError(error)
+      }
+    },
+    [signIn],
+  )
+
+  return { withGoogle, withEmail }
+}

@@ -1,0 +1,24 @@
+// The signed-in customer's cart on the server: read it (GraphQL `paniers`) and change a
+// line (POST /api/panier, actions 0 add, 1 set, 2 remove), which answers the whole cart.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { CART_ACTION } from '@teranga/shared/constants'
+import { storefrontKey, type Panier } from '@teranga/shared/storefront-queries'
+import { rest, storefront } from '@/lib/api-client.ts'
+
+export const cartQueryKey = storefrontKey('panier', {}, 'auth')
+
+export function getCart(): Promise<Panier | null> {
+  return storefront<{ paniers: Panier[] }>('panier').then((r) => r.paniers[0] ?? null)
+}
+
+export const getCartQueryOptions = () => queryOptions({ queryKey: cartQueryKey, queryFn: getCart, staleTime: 0 })
+
+export function useServerCart(enabled: boolean) {
+  return useQuery({ ...getCartQueryOptions(), enabled })
+}
+
+export type CartAction = (typeof CART_ACTION)[keyof typeof CART_ACTION]
+
+export function updateCartLine(input: { produit: number; user: number; quantite?: number; action: CartAction }): Promise<Panier> {
+  return rest<{ panier: Panier }>('POST', '/panier', input).then((r) => r.panier)
+}

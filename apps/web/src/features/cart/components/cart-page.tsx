@@ -1,0 +1,77 @@
+// The full cart page /cart: every line with its quantity and amount, the total, and the way
+// on to delivery.
+import { Link } from 'react-router'
+import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix, formatTotal } from '@teranga/shared/money'
+import { ErrorAlert } from '@/components/ui/error-alert.tsx'
+import { Icon } from '@/components/ui/icon.tsx'
+import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useCart } from './cart-provider.tsx'
+import { QuantityInput } from './quantity-input.tsx'
+
+export function CartPage() {
+  const { lines, total, count, isLoading, isError, setQuantity, remove } = useCart()
+  if (isError) return <ErrorAlert message={MESSAGES.cartAddItemError} />
+  if (isLoading) return <Spinner />
+  if (lines.length === 0) {
+    return (
+      <div className="text-center py-5">
+        <p className="fs-5">{MESSAGES.cartEmpty}</p>
+        <Link to="/" className="btn btn-primary">
+          Continuer mes achats
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className="row g-4">
+      <div className="col-lg-8">
+        <ul className="list-group">
+          {lines.map((line) => (
+            <li key={line.produit_id} className="list-group-item d-flex flex-wrap gap-3 align-items-center">
+              <ResponsiveImage src={line.produit.image} srcSet={line.produit.imagesrcset} alt="" width={80} height={80} sizes="80px" />
+              <div className="flex-grow-1">
+                <Link to={`/product/${line.produit_id}`} className="fw-semibold">
+                  {line.produit.designation}
+                </Link>
+                <p className="mb-0 small text-body-secondary">{formatPrix(line.prix)} l'unité</p>
+              </div>
+              <QuantityInput
+                value={line.quantite}
+                max={line.produit.quantite}
+                label={`Quantité de ${line.produit.designation}`}
+                onCommit={(quantite) => void setQuantity(line.produit_id, quantite)}
+              />
+              <span className="fw-semibold text-end" style={{ minWidth: '7rem' }}>
+                {formatPrix(line.prix * line.quantite)}
+              </span>
+              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
+                <Icon name="trash" size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <aside className="col-lg-4" aria-label="Récapitulatif">
+        <div className="card">
+          <div className="card-body">
+            <h2 className="h5">Récapitulatif</h2>
+            <p className="d-flex justify-content-between mb-1">
+              <span>Articles</span>
+              <span>{count}</span>
+            </p>
+            <p className="d-flex justify-content-between fw-semibold fs-5">
+              <span>Total</span>
+              <span data-testid="cart-page-total">{formatTotal(total)}</span>
+            </p>
+            <p className="small text-body-secondary">Les frais de livraison dépendent de votre zone et sont calculés à l'étape suivante.</p>
+            <Link to="/livraison" className="btn btn-primary w-100">
+              Passer à la livraison
+            </Link>
+          </div>
+        </div>
+      </aside>
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+// The cart side panel 'Mon Panier' (spec §2): lines with image, designation, unit price and
+// an editable quantity, a remove icon, the total with 2 decimals and 'Passer la commande'.
+import Offcanvas from 'react-bootstrap/Offcanvas'
+import { useNavigate } from 'react-router'
+import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix, formatTotal } from '@teranga/shared/money'
+import { ErrorAlert } from '@/components/ui/error-alert.tsx'
+import { Icon } from '@/components/ui/icon.tsx'
+import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useCart } from './cart-provider.tsx'
+import { QuantityInput } from './quantity-input.tsx'
+
+export default function CartPanel() {
+  const { lines, total, isLoading, isError, panelOpen, closePanel, setQuantity, remove } = useCart()
+  const navigate = useNavigate()
+  return (
+    <Offcanvas show={panelOpen} onHide={closePanel} placement="end" aria-labelledby="cart-panel-title">
+      <Offcanvas.Header closeButton closeLabel="Fermer le panier">
+        <Offcanvas.Title id="cart-panel-title" as="h2" className="h5">
+          Mon Panier
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body className="d-flex flex-column">
+        {isError ? (
+          <ErrorAlert message={MESSAGES.cartAddItemError} />
+        ) : isLoading ? (
+          <Spinner />
+        ) : lines.length === 0 ? (
+          <p className="text-body-secondary">{MESSAGES.cartEmpty}</p>
+        ) : (
+          <>
+            <ul className="list-unstyled flex-grow-1 cart-lines">
+              {lines.map((line) => (
+                <li key={line.produit_id} className="d-flex gap-2 align-items-center py-2 border-bottom">
+                  <ResponsiveImage src={line.produit.image} srcSet={line.produit.imagesrcset} alt="" width={56} height={56} sizes="56px" />
+                  <div className="flex-grow-1 min-w-0">
+                    <p className="mb-1 small fw-semibold text-truncate">{line.produit.designation}</p>
+                    <p className="mb-0 small text-body-secondary">{formatPrix(line.prix)}</p>
+                  </div>
+                  <QuantityInput
+                    value={line.quantite}
+                    max={line.produit.quantite}
+                    label={`Quantité de ${line.produit.designation}`}
+                    onCommit={(quantite) => void setQuantity(line.produit_id, quantite)}
+                  />
+                  <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
+                    <Icon name="trash" size={16} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <p className="d-flex justify-content-between fw-semibold fs-5 mt-3">
+              <span>Total</span>
+              <span data-testid="cart-panel-total">{formatTotal(total)}</span>
+            </p>
+          </>
+        )}
+        <button
+          type="button"
+          className="btn btn-primary w-100 mt-auto"
+          onClick={() => {
+            closePanel()
+            void navigate('/cart')
+          }}
+        >
+          Passer la commande
+        </button>
+      </Offcanvas.Body>
+    </Offcanvas>
+  )
+}

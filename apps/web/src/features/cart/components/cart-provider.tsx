@@ -1,0 +1,224 @@
+// The cart as the shopper sees it, whoever they are: the server's cart when signed in, the
+// browser's otherwise, merged into the server's at sign-in (spec §4). Every change shows
+// the spec's toast. Using the cart outside its provider is a programming error (spec §8).
+import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from '@/lib/notify.ts'
+import { ADD_TO_CART_MAX, CART_ACTION, CART_QUANTITY_MIN } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
+import type { Panier, Produit } from '@teranga/shared/storefront-queries'
+import { useAuth } from '@/lib/auth.tsx'
+import { cartQueryKey, updateCartLine, useServerCart, type CartAction } from '../api/cart-api.ts'
+import { readLocalCart, writeLocalCart, type LocalCartLine } from '../local-cart.ts'
+
+const AddToCartModal = lazy(() => import('./add-to-cart-modal.tsx'))
+const CartPanel = lazy(() => import('./cart-panel.tsx'))
+
+export interface CartLine {
+  produit_id: number
+  quantite: number
+  prix: number
+  produit: Produit
+}
+
+export interface CartContextValue {
+  lines: CartLine[]
+  count: number
+  total: number
+  isLoading: boolean
+  isError: boolean
+  /** Adds a quantity of a product; resolves to whether it was added. */
+  add: (product: Produit, quantite: number) => Promise<boolean>
+  /** Sets a line's quantity; anything but a number above 0 is ignored (spec §4). */
+  setQuantity: (produitId: number, quantite: number) => Promise<void>
+  remove: (produitId: number) => Promise<void>
+  panelOpen: boolean
+  openPanel: () => void
+  closePanel: () => void
+  /** Opens the add-to-cart dialog of a product card. */
+  chooseQuantity: (product: Produit) => void
+}
+
+const CartContext = createContext<CartContextValue | null>(null)
+
+function withReason(message: string, error: unknown): string {
+  return error instanceof Error && error.message ? `${message} : ${error.message}` : message
+}
+
+export function isValidQuantity(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= CART_QUANTITY_MIN
+}
+
+function stockError(product: Produit): Error {
+  return new Error(MESSAGES.insufficientStock(product.designation, Math.max(0, product.quantite)))
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { state } = useAuth()
+  const user = state.status === 'signedIn' ? state.user : null
+  const queryClient = useQueryClient()
+  const server = useServerCart(user !== null)
+  const [localLines, setLocalLines] = useState<LocalCartLine[]>(readLocalCart)
+  const [panelOpen, setPanelOpen] = useState(false)
+  const [panelMounted, setPanelMounted] = useState(false)
+  const [choosing, setChoosing] = useState<Produit | null>(null)
+  const merging = useRef(false)
+
+  const saveLocal = useCallback((lines: LocalCartLine[]) => {
+    writeLocalCart(lines)
+    setLocalLines(lines)
+  }, [])
+
+  // Another tab changed the guest cart: show the same one here.
+  useEffect(() => {
+    const onStorage = () => setLocalLines(readLocalCart())
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+
+  const send = useCallback(
+    async (produit: number, action: CartAction, quantite?: number): Promise<Panier> => {
+      if (!user) throw new Error(MESSAGES.unauthenticated)
+      const panier = await updateCartLine({ produit, user: user.id, action, ...(quantite !== undefined ? { quantite } : {}) })
+      queryClient.setQueryData(cartQueryKey, panier)
+      return panier
+    },
+    [user, queryClient],
+  )
+
+  // Sign-in merge (spec §4): lines already on the server take the local quantity, new lines
+  // are added, then the browser's cart is cleared.
+  useEffect(() => {
+    if (!user || server.isPending || server.isError || merging.current) return
+    const local = readLocalCart()
+    if (local.length === 0) return
+    merging.current = true
+    void (async () => {
+      const onServer = new Set(server.data?.panierproduits.map((line) => line.produit_id) ?? [])
+      for (const line of local) {
+        const action = onServer.has(line.produit_id) ? CART_ACTION.update : CART_ACTION.add
+        try {
+          await send(line.produit_id, action, line.quantite)
+        } catch (error) {
+          toast.error(withReason(MESSAGES.cartAddItemError, error))
+        }
+      }
+      saveLocal([])
+      merging.current = false
+    })()
+  }, [user, server.isPending, server.isError, server.data, send, saveLocal])
+
+  const lines: CartLine[] = useMemo(() => (user ? (server.data?.panierproduits ?? []) : localLines), [user, server.data, localLines])
+
+  const add = useCallback(
+    async (product: Produit, quantite: number) => {
+      if (!isValidQuantity(quantite) || quantite > ADD_TO_CART_MAX) return false
+      if (user) {
+        try {
+          await send(product.id, CART_ACTION.add, quantite)
+          toast.success(MESSAGES.cartAdded)
+          return true
+        } catch (error) {
+          toast.error(withReason(MESSAGES.cartAddProductError, error))
+          return false
+        }
+      }
+      const current = readLocalCart()
+      const existing = current.find((line) => line.produit_id === product.id)
+      const wanted = (existing?.quantite ?? 0) + quantite
+      if (wanted > product.quantite) {
+        toast.error(withReason(MESSAGES.cartAddProductError, stockError(product)))
+        return false
+      }
+      const next = existing
+        ? current.map((line) => (line.produit_id === product.id ? { ...line, quantite: wanted, prix: product.prix, produit: product } : line))
+        : [...current, { produit_id: product.id, quantite, prix: product.prix, produit: product }]
+      saveLocal(next)
+      toast.success(MESSAGES.cartAddedLocal)
+      return true
+    },
+    [user, send, saveLocal],
+  )
+
+  const setQuantity = useCallback(
+    async (produitId: number, quantite: number) => {
+      if (!isValidQuantity(quantite)) return
+      if (user) {
+        try {
+          await send(produitId, CART_ACTION.update, quantite)
+          toast.success(MESSAGES.cartQuantityUpdated)
+        } catch (error) {
+          toast.error(withReason(MESSAGES.cartQuantityError, error))
+        }
+        return
+      }
+      const current = readLocalCart()
+      const line = current.find((l) => l.produit_id === produitId)
+      if (!line || line.quantite === quantite) return
+      if (quantite > line.produit.quantite) {
+        toast.error(withReason(MESSAGES.cartQuantityError, stockError(line.produit)))
+        return
+      }
+      saveLocal(current.map((l) => (l.produit_id === produitId ? { ...l, quantite } : l)))
+      toast.success(MESSAGES.cartQuantityUpdated)
+    },
+    [user, send, saveLocal],
+  )
+
+  const remove = useCallback(
+    async (produitId: number) => {
+      if (user) {
+        try {
+          await send(produitId, CART_ACTION.remove)
+          toast.success(MESSAGES.cartRemoved)
+        } catch (error) {
+          toast.error(withReason(MESSAGES.cartRemoveError, error))
+        }
+        return
+      }
+      saveLocal(readLocalCart().filter((line) => line.produit_id !== produitId))
+      toast.success(MESSAGES.cartRemoved)
+    },
+    [user, send, saveLocal],
+  )
+
+  const openPanel = useCallback(() => {
+    setPanelMounted(true)
+    setPanelOpen(true)
+  }, [])
+  const closePanel = useCallback(() => setPanelOpen(false), [])
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      lines,
+      count: lines.reduce((n, line) => n + line.quantite, 0),
+      total: lines.reduce((sum, line) => sum + line.prix * line.quantite, 0),
+      isLoading: user !== null && server.isPending,
+      isError: user !== null && server.isError,
+      add,
+      setQuantity,
+      remove,
+      panelOpen,
+      openPanel,
+      closePanel,
+      chooseQuantity: setChoosing,
+    }),
+    [lines, user, server.isPending, server.isError, add, setQuantity, remove, panelOpen, openPanel, closePanel],
+  )
+
+  return (
+    <CartContext value={value}>
+      {children}
+      <Suspense fallback={null}>
+        {panelMounted && <CartPanel />}
+        {choosing && <AddToCartModal product={choosing} onClose={() => setChoosing(null)} />}
+      </Suspense>
+    </CartContext>
+  )
+}
+
+export function useCart(): CartContextValue {
+  const context = use(CartContext)
+  if (!context) throw new Error('useCart must be used within a CartProvider')
+  return context
+}

@@ -1,0 +1,47 @@
+// A cart line's editable quantity: typing commits after a short pause (so "12" is one
+// change, not two), anything but a whole number above 0 is ignored and undone on blur.
+import { useEffect, useRef, useState } from 'react'
+import { CART_QUANTITY_MIN } from '@teranga/shared/constants'
+import { isValidQuantity } from './cart-provider.tsx'
+
+const COMMIT_DELAY_MS = 400
+
+export function QuantityInput({ value, max, label, onCommit }: { value: number; max?: number; label: string; onCommit: (quantite: number) => void }) {
+  const [text, setText] = useState(String(value))
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  useEffect(() => setText(String(value)), [value])
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const commit = (raw: string) => {
+    clearTimeout(timer.current)
+    const quantite = Number(raw)
+    if (raw.trim() !== '' && isValidQuantity(quantite) && quantite !== value) onCommit(quantite)
+  }
+
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      className="form-control form-control-sm quantity-input"
+      min={CART_QUANTITY_MIN}
+      max={max}
+      step={1}
+      value={text}
+      aria-label={label}
+      onChange={(event) => {
+        const raw = event.target.value
+        setText(raw)
+        clearTimeout(timer.current)
+        timer.current = setTimeout(() => commit(raw), COMMIT_DELAY_MS)
+      }}
+      onBlur={() => {
+        commit(text)
+        if (!isValidQuantity(Number(text))) setText(String(value))
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit(text)
+      }}
+    />
+  )
+}

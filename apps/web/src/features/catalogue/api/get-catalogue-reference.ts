@@ -1,0 +1,44 @@
+// The catalogue's reference data, the same for everyone: preferences (logo, promotions),
+// the category tree, sub-categories and carousel slides.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import {
+  storefrontKey,
+  type Caroussel,
+  type Categorie,
+  type Preferences,
+  type Souscategorie,
+} from '@teranga/shared/storefront-queries'
+import { storefront } from '@/lib/api-client.ts'
+
+export const getPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: storefrontKey('preferences'),
+    queryFn: () => storefront<{ preferences: Preferences | null }>('preferences').then((r) => r.preferences),
+    staleTime: Infinity,
+  })
+
+export const getCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: storefrontKey('categories'),
+    queryFn: () => storefront<{ categories: Categorie[] }>('categories').then((r) => r.categories),
+    staleTime: Infinity,
+  })
+
+export const getSubcategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: storefrontKey('souscategories'),
+    queryFn: () => storefront<{ souscategories: Souscategorie[] }>('souscategories').then((r) => r.souscategories),
+    staleTime: Infinity,
+  })
+
+export const getSlidesQueryOptions = () =>
+  queryOptions({
+    queryKey: storefrontKey('caroussels'),
+    queryFn: () => storefront<{ caroussels: Caroussel[] }>('caroussels').then((r) => r.caroussels),
+    staleTime: Infinity,
+  })
+
+export const usePreferences = () => useQuery(getPreferencesQueryOptions())
+export const useCategories = () => useQuery(getCategoriesQueryOptions())
+export const useSubcategories = () => useQuery(getSubcategoriesQueryOptions())
+export const useSlides = () => useQuery(getSlidesQueryOptions())

@@ -1,0 +1,17 @@
+// The most-viewed products of the home page.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { storefrontKey, type Produit } from '@teranga/shared/storefront-queries'
+import { storefront } from '@/lib/api-client.ts'
+import { useViewer } from '@/lib/auth.tsx'
+
+export function getMostViewed(): Promise<Produit[]> {
+  return storefront<{ produitplusvus: Produit[] }>('plusvus').then((r) => r.produitplusvus)
+}
+
+export function getMostViewedQueryOptions(viewer: 'anon' | 'auth') {
+  return queryOptions({ queryKey: storefrontKey('plusvus', {}, viewer), queryFn: getMostViewed })
+}
+
+export function useMostViewed() {
+  return useQuery(getMostViewedQueryOptions(useViewer()))
+}

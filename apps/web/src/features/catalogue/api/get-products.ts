@@ -1,0 +1,39 @@
+// The paginated product list of the home grid, a category page and the search box.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { storefrontKey, type Page, type Produit } from '@teranga/shared/storefront-queries'
+import { storefront } from '@/lib/api-client.ts'
+import { useViewer } from '@/lib/auth.tsx'
+
+export interface ProductFilter {
+  page: number
+  count: number
+  categorie_id?: number | undefined
+  designation?: string | undefined
+}
+
+export function getProducts(filter: ProductFilter): Promise<Page<Produit>> {
+  return storefront<{ produitspaginated: Page<Produit> }>('produits', { ...filter }).then((r) => r.produitspaginated)
+}
+
+/** Variables in the order and shape the server uses for its embedded first page. */
+export function productVariables({ page, count, categorie_id, designation }: ProductFilter): ProductFilter {
+  return {
+    page,
+    count,
+    ...(categorie_id ? { categorie_id } : {}),
+    ...(designation ? { designation } : {}),
+  }
+}
+
+export function getProductsQueryOptions(filter: ProductFilter, viewer: 'anon' | 'auth') {
+  const variables = productVariables(filter)
+  return queryOptions({
+    queryKey: storefrontKey('produits', { ...variables }, viewer),
+    queryFn: () => getProducts(variables),
+  })
+}
+
+export function useProducts(filter: ProductFilter, { enabled = true }: { enabled?: boolean } = {}) {
+  const viewer = useViewer()
+  return useQuery({ ...getProductsQueryOptions(filter, viewer), enabled, placeholderData: keepPreviousData })
+}

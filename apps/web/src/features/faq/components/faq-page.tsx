@@ -1,0 +1,130 @@
+// The FAQ: delivery zones and fees (the shared table of spec §9), payment modes, pickup at a
+// depot, and the questions shoppers ask most.
+import { DELIVERY_FEES } from '@teranga/shared/delivery-zones'
+import { formatPrix } from '@teranga/shared/money'
+import { ErrorAlert } from '@/components/ui/error-alert.tsx'
+import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useDepots, usePaymentModes } from '../api/faq-api.ts'
+
+const QUESTIONS = [
+  {
+    q: 'Comment passer commande ?',
+    a: "Ajoutez vos produits au panier, connectez-vous (Google ou e-mail), choisissez la livraison à domicile ou le retrait en dépôt, puis le mode de paiement. Vous suivez ensuite votre commande dans « Mes achats ».",
+  },
+  {
+    q: 'Faut-il un compte pour commander ?',
+    a: "Vous pouvez parcourir le catalogue et remplir votre panier sans compte. Il est conservé sur votre téléphone et rejoint votre compte dès que vous vous connectez.",
+  },
+  {
+    q: 'Quand suis-je livré ?',
+    a: 'Nos livreurs couvrent Dakar et sa banlieue tous les jours ; les régions sont livrées par transporteur. Le livreur vous appelle avant de passer.',
+  },
+  {
+    q: 'Puis-je annuler ma commande ?',
+    a: "Oui, depuis « Mes achats », tant qu'elle est en attente de confirmation ou de paiement. Ensuite, appelez-nous.",
+  },
+  {
+    q: 'Comment fonctionnent les points de fidélité ?',
+    a: "Chaque commande livrée vous rapporte 1 point par tranche de 1 000 FCFA d'articles. Vos points vous font monter de niveau et débloquent des remises ou la livraison offerte.",
+  },
+  {
+    q: 'Un produit est abîmé ou manquant ?',
+    a: 'Signalez-le au livreur ou appelez-nous dans les 48 heures : nous le remplaçons ou vous remboursons.',
+  },
+]
+
+export function FaqPage() {
+  const payments = usePaymentModes()
+  const depots = useDepots()
+  return (
+    <div className="faq">
+      <h1 className="h3 mb-4">Questions fréquentes</h1>
+
+      <section aria-labelledby="faq-livraison" className="mb-5">
+        <h2 id="faq-livraison" className="h4">
+          Livraison à domicile : zones et frais
+        </h2>
+        <p>Les frais de livraison dépendent de votre quartier. Une zone absente de la liste est livrée sans frais supplémentaires après accord avec notre service client.</p>
+        <div className="table-responsive">
+          <table className="table table-sm table-striped align-middle">
+            <caption className="visually-hidden">Frais de livraison par zone</caption>
+            <thead>
+              <tr>
+                <th scope="col">Frais</th>
+                <th scope="col">Zones</th>
+              </tr>
+            </thead>
+            <tbody>
+              {DELIVERY_FEES.map((row) => (
+                <tr key={row.frais}>
+                  <td className="text-nowrap fw-semibold">{formatPrix(row.frais)}</td>
+                  <td>{row.zones.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-retrait" className="mb-5">
+        <h2 id="faq-retrait" className="h4">
+          Retrait en dépôt : gratuit
+        </h2>
+        <p>Choisissez le retrait à l'étape de livraison : votre commande vous attend dans le dépôt de votre choix, sans frais de livraison.</p>
+        {depots.isError ? (
+          <ErrorAlert message="Une erreur s'est produite lors du chargement des dépôts." onRetry={() => void depots.refetch()} />
+        ) : depots.isPending ? (
+          <Spinner />
+        ) : (
+          <ul className="list-group">
+            {depots.data.map((depot) => (
+              <li key={depot.id} className="list-group-item">
+                <p className="fw-semibold mb-0">{depot.designation}</p>
+                {depot.adresse && <p className="mb-0 small">{depot.adresse}</p>}
+                {depot.description && <p className="mb-0 small text-body-secondary">{depot.description}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="faq-paiement" className="mb-5">
+        <h2 id="faq-paiement" className="h4">
+          Modes de paiement
+        </h2>
+        {payments.isError ? (
+          <ErrorAlert message="Une erreur s'est produite lors du chargement des modes de paiement." onRetry={() => void payments.refetch()} />
+        ) : payments.isPending ? (
+          <Spinner />
+        ) : (
+          <ul className="row row-cols-1 row-cols-md-2 g-3 list-unstyled">
+            {payments.data.map((mode) => (
+              <li key={mode.id} className="col">
+                <div className="d-flex gap-3 align-items-center border rounded p-2 h-100">
+                  <ResponsiveImage src={mode.image} srcSet={mode.imagesrcset} alt="" width={48} height={48} sizes="48px" />
+                  <div>
+                    <p className="fw-semibold mb-0">{mode.designation}</p>
+                    {mode.desc && <p className="small text-body-secondary mb-0">{mode.desc}</p>}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="faq-questions">
+        <h2 id="faq-questions" className="h4">
+          Vos questions
+        </h2>
+        {QUESTIONS.map((item) => (
+          <details key={item.q} className="border-bottom py-2">
+            <summary className="fw-semibold">{item.q}</summary>
+            <p className="mt-2 mb-0">{item.a}</p>
+          </details>
+        ))}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+// The one way the storefront talks to the server: GraphQL and REST with the stored bearer
+// token. Any 401 removes the token (spec §4) and tells the auth provider; errors carry the
+// server's French message.
+import { STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { tokenStorage } from './storage.ts'
+
+export const UNAUTHORIZED_EVENT = 'teranga:unauthorized'
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+const NETWORK_MESSAGE = 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.'
+
+function headers(json: boolean): Record<string, string> {
+  const token = tokenStorage.get()
+  return {
+    accept: 'application/json',
+    ...(json ? { 'content-type': 'application/json' } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  }
+}
+
+function unauthorized() {
+  if (tokenStorage.get() === null) return
+  tokenStorage.clear()
+  window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
+}
+
+async function send(path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
+  let response: Response
+  try {
+    response = await fetch(path, { credentials: 'same-origin', ...init })
+  } catch {
+    throw new ApiError(NETWORK_MESSAGE, 0)
+  }
+  const body: unknown = await response.json().catch(() => null)
+  if (response.status === 401) unauthorized()
+  return { response, body }
+}
+
+function messageOf(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message
+  return fallback
+}
+
+export async function rest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown): Promise<T> {
+  const { response, body } = await send(`/api${path}`, {
+    method,
+    headers: headers(payload !== undefined),
+    body: payload === undefined ? null : JSON.stringify(payload),
+  })
+  if (!response.ok) {
+    const errors = body && typeof body === 'object' && 'errors' in body ? (body.errors as Record<string, string[]>) : undefined
+    throw new ApiError(messageOf(body, NETWORK_MESSAGE), response.status, undefined, errors)
+  }
+  return body as T
+}
+
+interface GraphqlBody<T> {
+  data?: T
+  errors?: Array<{ message: string; extensions?: { code?: string } }>
+}
+
+export async function graphql<T>(document: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const { response, body } = await send('/graphql', {
+    method: 'POST',
+    headers: headers(true),
+    body: JSON.stringify({ query: document, variables }),
+  })
+  const result = body as GraphqlBody<T> | null
+  const first = result?.errors?.[0]
+  if (first) throw new ApiError(first.message, response.status, first.extensions?.code)
+  if (!response.ok || !result?.data) throw new ApiError(messageOf(body, NETWORK_MESSAGE), response.status)
+  return result.data
+}
+
+/** Runs one of the shared storefront documents. */
+export function storefront<T>(name: StorefrontQuery, variables: Record<string, unknown> = {}): Promise<T> {
+  return graphql<T>(STOREFRONT_QUERIES[name], variables)
+}

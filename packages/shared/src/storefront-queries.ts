@@ -1,0 +1,160 @@
+// The GraphQL documents the storefront sends, in one place: the web app runs them, and the
+// server runs the same ones to embed a page's first data in its HTML (no second round trip).
+
+const PRODUIT = `id designation prix prixformat quantite description code unite like image imagesrcset
+  souscategorie { id designation categorie { id designation } }`
+const METADATA = 'metadata { total per_page current_page last_page }'
+
+export const STOREFRONT_QUERIES = {
+  preferences: `query Preferences { preferences {
+    id logo logosrcset logo2 email lieu promotion promotionsrcset promotion2 promotion2srcset siteweb telephone telephone2 } }`,
+  categories: `query Categories { categories { id designation image imagesrcset
+    souscategories { id designation image imagesrcset } } }`,
+  souscategories: `query Souscategories { souscategories { id designation image imagesrcset categorie { id designation } } }`,
+  caroussels: 'query Caroussels { caroussels { id image imagesrcset titre description } }',
+  produits: `query Produits($page: Int, $count: Int, $categorie_id: Int, $designation: String) {
+    produitspaginated(page: $page, count: $count, categorie_id: $categorie_id, designation: $designation) {
+      ${METADATA} data { ${PRODUIT} } } }`,
+  produit: `query Produit($id: Int!) { produits(id: $id) { ${PRODUIT} } }`,
+  similaires: `query Similaires($page: Int, $count: Int, $produit_id: Int) {
+    produitsimilairespaginated(page: $page, count: $count, produit_id: $produit_id) { ${METADATA} data { ${PRODUIT} } } }`,
+  plusvus: `query PlusVus { produitplusvus { ${PRODUIT} } }`,
+  favoris: `query Favoris($page: Int, $count: Int) { favoriespaginated(page: $page, count: $count) {
+    ${METADATA} data { id produit { ${PRODUIT} } } } }`,
+  panier: `query Panier { paniers { id etat nombre total totalformat
+    panierproduits { id produit_id quantite prix produit { ${PRODUIT} } } } }`,
+  modepaiements: 'query ModesPaiement { modepaiements { id designation code image imagesrcset desc } }',
+  depots: 'query Depots { depots { id designation description adresse latitude longitude } }',
+  modelivraisons: 'query ModesLivraison { modelivraisons { id code designation } }',
+} as const
+
+export type StorefrontQuery = keyof typeof STOREFRONT_QUERIES
+
+/** The root field each document answers under; what the query cache keeps is that field's value. */
+export const STOREFRONT_ROOT_FIELDS: Record<StorefrontQuery, string> = {
+  preferences: 'preferences',
+  categories: 'categories',
+  souscategories: 'souscategories',
+  caroussels: 'caroussels',
+  produits: 'produitspaginated',
+  produit: 'produits',
+  similaires: 'produitsimilairespaginated',
+  plusvus: 'produitplusvus',
+  favoris: 'favoriespaginated',
+  panier: 'paniers',
+  modepaiements: 'modepaiements',
+  depots: 'depots',
+  modelivraisons: 'modelivraisons',
+}
+
+/** The home page's first data, the same for every anonymous visitor. */
+export const HOME_PAGE_SIZE = 12
+/** Similar products shown under a product. */
+export const SIMILAR_PAGE_SIZE = 6
+
+export interface Metadata {
+  total: number
+  per_page: number
+  current_page: number
+  last_page: number
+}
+export interface Page<T> {
+  metadata: Metadata
+  data: T[]
+}
+export interface Produit {
+  id: number
+  designation: string
+  prix: number
+  prixformat: string
+  quantite: number
+  description: string | null
+  code: string
+  unite: string
+  like: number
+  image: string | null
+  imagesrcset: string | null
+  souscategorie: { id: number; designation: string; categorie: { id: number; designation: string } }
+}
+export interface Souscategorie {
+  id: number
+  designation: string
+  image: string | null
+  imagesrcset: string | null
+  categorie?: { id: number; designation: string }
+}
+export interface Categorie {
+  id: number
+  designation: string
+  image: string | null
+  imagesrcset: string | null
+  souscategories: Souscategorie[]
+}
+export interface Caroussel {
+  id: number
+  image: string
+  imagesrcset: string | null
+  titre: string | null
+  description: string | null
+}
+export interface Preferences {
+  id: number
+  logo: string | null
+  logosrcset: string | null
+  logo2: string | null
+  email: string | null
+  lieu: string | null
+  promotion: string | null
+  promotionsrcset: string | null
+  promotion2: string | null
+  promotion2srcset: string | null
+  siteweb: string | null
+  telephone: string | null
+  telephone2: string | null
+}
+export interface Favori {
+  id: number
+  produit: Produit
+}
+export interface PanierProduit {
+  id: number
+  produit_id: number
+  quantite: number
+  prix: number
+  produit: Produit
+}
+export interface Panier {
+  id: number
+  etat: string
+  nombre: number
+  total: number
+  totalformat: string
+  panierproduits: PanierProduit[]
+}
+export interface Modepaiement {
+  id: number
+  designation: string
+  code: string
+  image: string | null
+  imagesrcset: string | null
+  desc: string | null
+}
+export interface Depot {
+  id: number
+  designation: string
+  description: string | null
+  adresse: string | null
+  latitude: number
+  longitude: number
+}
+
+/** One query's result in the query cache: the key both sides compute for a document and its variables. */
+export interface InitialQuery {
+  key: [string, StorefrontQuery, Record<string, unknown>, 'anon']
+  data: unknown
+}
+
+/** The cache key of a storefront query; `viewer` separates anonymous answers (`like` is 0) from signed-in ones. */
+export function storefrontKey(name: StorefrontQuery, variables: Record<string, unknown> = {}, viewer: 'anon' | 'auth' = 'anon') {
+  return ['gql', name, variables, viewer] as const
+}
