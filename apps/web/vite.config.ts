@@ -5,24 +5,27 @@ import react from '@vitejs/plugin-react'
 import purgeCss from '@fullhuman/postcss-purgecss'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
+import fs from 'node:fs/promises'
+import path from 'node:path'
 
 function precompress(): Plugin {
   return {
     name: 'teranga-precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const [fileName, asset] of Object.entries(bundle)) {
-        if (!/\.(js|css|svg|json)$/.test(fileName)) continue
-        const source = asset.type === 'chunk' ? asset.code : asset.source
-        const buffer = Buffer.from(typeof source === 'string' ? source : source)
-        if (buffer.length < 1024) continue
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(buffer, { level: 9 }) })
-        this.emitFile({
-          type: 'asset',
-          fileName: `${fileName}.br`,
-          source: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        })
-      }
+    // After the files are written: earlier hooks still see chunks before Vite's last rewrites.
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist'
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((fileName) => /\.(js|css|svg|json)$/.test(fileName))
+          .map(async (fileName) => {
+            const file = path.join(outDir, fileName)
+            const buffer = await fs.readFile(file)
+            if (buffer.length < 1024) return
+            await fs.writeFile(`${file}.gz`, gzipSync(buffer, { level: 9 }))
+            await fs.writeFile(`${file}.br`, brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+          }),
+      )
     },
   }
 }

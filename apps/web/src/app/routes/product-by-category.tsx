@@ -30,7 +30,7 @@ export function ProductByCategoryRoute() {
   }
   return (
     <>
-      <nav aria-label="Fil d'Ariane" className="small mb-2">
+      <nav aria-label="Fil d'Ariane" className="small mb-2 breadcrumb-trail">
         <Link to="/">Accueil</Link>
         {sous?.categorie && <span> › {sous.categorie.designation}</span>}
       </nav>

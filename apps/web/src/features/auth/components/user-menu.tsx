@@ -37,7 +37,7 @@ export function UserMenu() {
         className="btn btn-link header-icon"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={user ? `Mon compte : ${user.prenom} ${user.nom}` : state.status === 'loading' ? 'Compte (chargement)' : 'Se connecter'}
+        aria-label={user ? `Mon compte : ${user.prenom} ${user.nom}` : state.status === 'loading' ? 'Compte (chargement)' : 'Connexion'}
         onClick={() => setOpen((value) => !value)}
       >
         {user?.image ? (

@@ -1,11 +1,17 @@
-// One product by id; null when it does not exist.
+// One product by id; null when it does not exist (the server answers NOT_FOUND).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { storefrontKey, type Produit } from '@teranga/shared/storefront-queries'
-import { storefront } from '@/lib/api-client.ts'
+import { ApiError, storefront } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
 
-export function getProduct(id: number): Promise<Produit | null> {
-  return storefront<{ produits: Produit | null }>('produit', { id }).then((r) => r.produits)
+export async function getProduct(id: number): Promise<Produit | null> {
+  try {
+    return (await storefront<{ produits: Produit | null }>('produit', { id })).produits
+  } catch (error) {
+    // An unknown product is an answer (the page says so), not a failure to load.
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') return null
+    throw error
+  }
 }
 
 export function getProductQueryOptions(id: number, viewer: 'anon' | 'auth') {

@@ -1,0 +1,173 @@
+// A visitor's cart, then signing in (email form and Google's popup in the Auth Emulator):
+// the cart merged to the server, favourites, quantities edited in the panel, /cart, and
+// signing out — all in Chromium against the built shop.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { clearEmulatorUsers, createEmulatorUser, launchBrowser, newShopPage, type ShopPage } from './support/browser.ts'
+import { cartCount, installGapiStandIn, openUserMenu, signInWithEmail, signInWithGoogle, toast } from './support/shop-actions.ts'
+
+const baseURL = inject('baseURL')
+const emulatorHost = inject('emulatorHost')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await clearEmulatorUsers(emulatorHost)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function withPage(run: (shop: ShopPage) => Promise<void>) {
+  const shop = await newShopPage(browser, baseURL, { width: 1280, height: 900 })
+  await installGapiStandIn(shop.context)
+  try {
+    await run(shop)
+  } finally {
+    await shop.context.close()
+  }
+}
+
+const card = (page: Page, index: number) => page.locator('#produits .product-card').nth(index)
+
+async function addFromCard(page: Page, index: number, quantite: number): Promise<string> {
+  const name = await card(page, index).locator('h3').innerText()
+  await card(page, index).getByRole('button', { name: 'Ajouter au panier' }).click()
+  const dialog = page.getByRole('dialog', { name })
+  await dialog.getByRole('link', { name: 'Voir le produit' }).waitFor()
+  const input = dialog.getByLabel('Quantité')
+  expect(await input.getAttribute('min')).toBe('1')
+  expect(await input.getAttribute('max')).toBe('99')
+  await input.fill(String(quantite))
+  await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await expect.poll(() => dialog.isVisible()).toBe(false)
+  return name
+}
+
+describe('cart and account', () => {
+  test('a guest cart is merged at email sign-in, then edited, favourites toggled, /cart reached and signed out', async () => {
+    const user = await createEmulatorUser(emulatorHost, { email: 'awa.diop@exemple.sn', password: 'thieboudienne-2026', displayName: 'Awa Diop' })
+    await withPage(async ({ page, errors }) => {
+      await page.goto('/')
+      expect(await cartCount(page)).toBe('0')
+
+      // As a guest: two products into the browser's cart.
+      const first = await addFromCard(page, 0, 2)
+      await toast(page, 'Produit ajouté au panier local').waitFor()
+      const second = await addFromCard(page, 1, 1)
+      await expect.poll(() => cartCount(page)).toBe('3')
+      expect(await page.evaluate(() => localStorage.getItem('teranga.panier'))).toContain(first)
+
+      // Signing in reloads the page and merges the local cart into the server's.
+      await signInWithEmail(page, user.email, user.password)
+      await openUserMenu(page)
+      await page.getByText('Bonjour, Awa Diop').waitFor()
+      expect(await page.getByText('awa.diop@exemple.sn').isVisible()).toBe(true)
+      expect(await page.getByText('Point de Fidelite : 0').isVisible()).toBe(true)
+      expect(await page.getByRole('link', { name: 'Mon compte' }).getAttribute('href')).toBe('/profile/account')
+      expect(await page.getByRole('link', { name: 'Mes achats' }).getAttribute('href')).toBe('/profile/orders')
+      await expect.poll(() => cartCount(page)).toBe('3')
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('teranga.panier'))).toBeNull()
+      await page.keyboard.press('Escape')
+
+      // The side panel: lines from the server, a quantity changed, a line removed.
+      await page.getByRole('button', { name: 'Panier', exact: true }).click()
+      const panel = page.getByRole('dialog', { name: 'Mon Panier' })
+      await panel.getByText(first).waitFor()
+      expect(await panel.getByText(second).isVisible()).toBe(true)
+      const totalBefore = await panel.getByTestId('cart-panel-total').innerText()
+      expect(totalBefore).toMatch(/^[\d ]+,00 FCFA$/)
+      const quantity = panel.getByLabel(`Quantité de ${first}`)
+      await quantity.fill('0')
+      await quantity.blur()
+      expect(await quantity.inputValue()).toBe('2')
+      await quantity.fill('4')
+      await quantity.press('Enter')
+      await toast(page, 'Updated quantity').waitFor()
+      await expect.poll(() => cartCount(page)).toBe('5')
+      expect(await panel.getByTestId('cart-panel-total').innerText()).not.toBe(totalBefore)
+      await panel.getByRole('button', { name: `Supprimer ${second}` }).click()
+      await toast(page, 'Produit supprimé du panier').waitFor()
+      await expect.poll(() => cartCount(page)).toBe('4')
+
+      // 'Passer la commande' closes the panel and opens /cart.
+      await panel.getByRole('button', { name: 'Passer la commande' }).click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/cart')
+      await page.getByRole('heading', { name: 'Mon panier', exact: true }).waitFor()
+      expect(await page.getByRole('link', { name: first }).isVisible()).toBe(true)
+      expect(await page.getByRole('link', { name: 'Passer à la livraison' }).getAttribute('href')).toBe('/livraison')
+
+      // A favourite added then removed; the header badge follows.
+      await page.goto('/')
+      const badge = page.getByRole('link', { name: /^Mes favoris/ })
+      await expect.poll(() => badge.innerText()).toBe('0')
+      const heart = card(page, 2).getByRole('button', { name: 'Ajouter aux favoris' })
+      await heart.click()
+      await toast(page, 'Produit ajouté aux favoris').waitFor()
+      await expect.poll(() => badge.innerText()).toBe('1')
+      const liked = card(page, 2).getByRole('button', { name: 'Retirer des favoris' })
+      expect(await liked.getAttribute('aria-pressed')).toBe('true')
+      await page.getByRole('heading', { name: 'Mes favoris' }).waitFor()
+      await liked.click()
+      await toast(page, 'Produit retiré des favoris').waitFor()
+      await expect.poll(() => badge.innerText()).toBe('0')
+
+      // Signing out reloads as a visitor, with no token left.
+      await openUserMenu(page)
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Déconnexion' }).click()])
+      await page.getByRole('button', { name: 'Connexion' }).waitFor()
+      expect(await page.evaluate(() => localStorage.getItem('teranga.token'))).toBeNull()
+      await expect.poll(() => cartCount(page)).toBe('0')
+      expect(errors).toEqual([])
+    })
+  })
+
+  test("Google sign-in through the emulator's account picker", async () => {
+    await withPage(async ({ page }) => {
+      await page.goto('/')
+      await signInWithGoogle(page, { email: 'moussa.ndiaye@exemple.sn', displayName: 'Moussa Ndiaye' })
+      await openUserMenu(page)
+      await page.getByText('Bonjour, Moussa Ndiaye').waitFor()
+      expect(await page.evaluate(() => localStorage.getItem('teranga.token'))).toMatch(/^[\w-]{40,}$/)
+    })
+  })
+
+  test('a wrong password shows the sign-in error toast and stays signed out', async () => {
+    await createEmulatorUser(emulatorHost, { email: 'fatou.sall@exemple.sn', password: 'bonne-reponse-42' })
+    await withPage(async ({ page }) => {
+      await page.goto('/')
+      await openUserMenu(page)
+      await page.getByLabel('E-mail').first().fill('fatou.sall@exemple.sn')
+      await page.getByLabel('Mot de passe').first().fill('mauvaise-reponse')
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
+      await toast(page, /^Erreur lors de la connexion e-mail ou mot de passe incorrect\.$/).waitFor()
+      expect(await page.evaluate(() => localStorage.getItem('teranga.token'))).toBeNull()
+    })
+  })
+
+  test('signing up creates the account with its details and signs in', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto('/signup')
+      const form = page.locator('main')
+      await page.getByRole('button', { name: 'Créer mon compte' }).click()
+      await page.getByText('Le prénom est requis.').waitFor()
+      await form.getByLabel('E-mail').fill('ibrahima.fall@exemple.sn')
+      await form.getByLabel('Mot de passe (6 caractères au moins)').fill('teranga-2026')
+      await form.getByLabel('Confirmez le mot de passe').fill('teranga-2026')
+      await form.getByLabel('Monsieur').check()
+      await form.getByLabel('Prénom').fill('Ibrahima')
+      await form.getByLabel('Nom', { exact: true }).fill('Fall')
+      await form.getByLabel('Téléphone').fill('+221 77 123 45 67')
+      await form.getByLabel('Ville').fill('Thiès')
+      expect(await form.getByLabel('Pays').inputValue()).toBe('SEN')
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Créer mon compte' }).click()])
+      await openUserMenu(page)
+      await page.getByText('Bonjour, Ibrahima Fall').waitFor()
+      const token = await page.evaluate(() => localStorage.getItem('teranga.token'))
+      const profile = (await (await fetch(`${baseURL}/api/profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        utilisateur: { civilite: number; ville: string; pays: string; telephone: string }
+      }
+      expect(profile.utilisateur).toMatchObject({ civilite: 1, ville: 'Thiès', pays: 'SEN', telephone: '+221 77 123 45 67' })
+    })
+  })
+})

@@ -1,0 +1,46 @@
+// Proves the harness: the built storefront is served in French by the real server, and the
+// REST API and the Auth Emulator answer beside it.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { clearEmulatorUsers, createEmulatorUser, launchBrowser, newShopPage } from './support/browser.ts'
+
+const baseURL = inject('baseURL')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+test('the home page answers 200 in French with a title', async () => {
+  const { page, context } = await newShopPage(browser, baseURL, { width: 1280, height: 900 })
+  try {
+    const response = await page.goto('/')
+    expect(response?.status()).toBe(200)
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr')
+    expect((await page.title()).trim()).not.toBe('')
+  } finally {
+    await context.close()
+  }
+})
+
+test('GET /api/produits answers JSON', async () => {
+  const res = await fetch(`${baseURL}/api/produits`)
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+  const [page] = (await res.json()) as Array<{ data: Array<{ id: number }> }>
+  expect(page?.data.length).toBeGreaterThan(0)
+})
+
+test('the Auth Emulator takes new accounts and forgets them', async () => {
+  const emulatorHost = inject('emulatorHost')
+  const user = await createEmulatorUser(emulatorHost, { email: 'smoke@exemple.sn', password: 'motdepasse-123', displayName: 'Awa' })
+  expect(user.idToken).toBeTruthy()
+  await clearEmulatorUsers(emulatorHost)
+  // The same address is free again only if the reset really removed the account.
+  await expect(createEmulatorUser(emulatorHost, { email: 'smoke@exemple.sn', password: 'motdepasse-123' })).resolves.toBeTruthy()
+  await clearEmulatorUsers(emulatorHost)
+})

@@ -1,0 +1,49 @@
+// What a shopper does again and again in the end-to-end tests: sign in through the header's
+// form or Google's popup (the Auth Emulator's account picker), read the cart badge.
+import fs from 'node:fs'
+import type { BrowserContext, Page } from 'playwright-core'
+
+const GAPI_STAND_IN = fs.readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8')
+
+/**
+ * Firebase's popup sign-in loads Google's gapi script even against the emulator; the test
+ * machines have no Internet, so the browser gets the stand-in instead (see the file).
+ */
+export async function installGapiStandIn(context: BrowserContext): Promise<void> {
+  await context.route('https://apis.google.com/js/api.js**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  )
+}
+
+export async function openUserMenu(page: Page): Promise<void> {
+  const button = page.locator('.user-menu > button')
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
+}
+
+/** Signs in with the header's email form and waits for the reload that follows. */
+export async function signInWithEmail(page: Page, email: string, password: string): Promise<void> {
+  await openUserMenu(page)
+  await page.getByLabel('E-mail').first().fill(email)
+  await page.getByLabel('Mot de passe').first().fill(password)
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Se connecter', exact: true }).click()])
+}
+
+/** Signs in with Google through the emulator's popup, adding a new Google account there. */
+export async function signInWithGoogle(page: Page, account: { email: string; displayName: string }): Promise<void> {
+  await openUserMenu(page)
+  const popupOpened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Continuer avec Google' }).click()
+  const popup = await popupOpened
+  await popup.getByText('Add new account').click()
+  await popup.locator('#email-input').fill(account.email)
+  await popup.locator('#display-name-input').fill(account.displayName)
+  await Promise.all([page.waitForEvent('load'), popup.locator('#sign-in').click()])
+}
+
+export async function cartCount(page: Page): Promise<string> {
+  return (await page.getByRole('button', { name: 'Panier', exact: true }).innerText()).trim()
+}
+
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.Toastify').getByText(text).first()
+}
