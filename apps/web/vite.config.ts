@@ -33,6 +33,9 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The server-rendering bundle carries its own copy of every library it uses, so the
+  // server can load it without resolving the web app's dependencies.
+  ssr: { noExternal: true },
   build: {
     target: 'es2022',
     manifest: true,

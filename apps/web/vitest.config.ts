@@ -1,10 +1,31 @@
 // Route-level tests of the storefront: whole routes rendered in jsdom against a mocked API.
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 
+const FIREBASE_MODULE = fileURLToPath(new URL('./src/lib/firebase.ts', import.meta.url))
+const FAKE_FIREBASE = fileURLToPath(new URL('./src/testing/fake-firebase.ts', import.meta.url))
+
+/**
+ * Every import of `src/lib/firebase.ts` gets the fakes of `src/testing/fake-firebase.ts` (the
+ * real SDK runs in the end-to-end tests). Not `vi.mock`: the app imports Firebase on pointer
+ * enter, focus and click at once, and Vitest 4 hands the real module to overlapping dynamic
+ * imports of a mocked one (vitest-dev/vitest#7040).
+ */
+function fakeFirebase(): Plugin {
+  return {
+    name: 'teranga-fake-firebase',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/firebase.ts')) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      return resolved?.id === FIREBASE_MODULE ? FAKE_FIREBASE : null
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), fakeFirebase()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     environment: 'jsdom',

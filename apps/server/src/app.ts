@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -41,7 +41,7 @@ import { createOrdersService } from './modules/orders/orders.service.ts'
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts'
 import { paymentsGraphql } from './modules/payments/payments.graphql.ts'
 import paymentsRoutes from './modules/payments/payments.routes.ts'
-import { createStorefrontPages, type RunQuery } from './modules/storefront/storefront-pages.ts'
+import { createStorefrontPages, type RenderApp, type RunQuery } from './modules/storefront/storefront-pages.ts'
 
 export const SEED_MEDIA_DIR = fileURLToPath(new URL('../assets/media', import.meta.url))
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -157,6 +157,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   const pages =
     webDir && runQuery
       ? createStorefrontPages({
+          renderApp: await loadServerRenderer(webDir),
+          onRenderError: (err, url) => fastify.log.error({ err, url }, 'server rendering failed; the page is drawn by the browser'),
           template: fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
           firebase: {
             ...config.firebaseWeb,
@@ -186,6 +188,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     const isPage = request.method === 'GET' && !/^\/(api|graphql|media|assets)(\/|$)/.test(request.url)
     if (pages && isPage) {
       const page = await pages.render(request.url)
+      reply.status(page.status)
       const accepts = String(request.headers['accept-encoding'] ?? '')
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
       if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli)
@@ -194,6 +197,14 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     }
     return reply.status(404).send({ message: MESSAGES.notFound })
   })
+}
+
+/** The storefront's server renderer, built beside its static files (`dist-server`). */
+async function loadServerRenderer(webDir: string): Promise<RenderApp | undefined> {
+  const file = path.join(webDir, '..', 'dist-server', 'entry-server.js')
+  if (!fs.existsSync(file)) return undefined
+  const module = (await import(pathToFileURL(file).href)) as { render?: RenderApp }
+  return module.render
 }
 
 /** A ready app instance: used by main.ts, the tests and the benchmarks. */

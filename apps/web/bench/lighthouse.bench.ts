@@ -106,19 +106,31 @@ async function audit(url: string): Promise<{ summary: RunSummary; report: string
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1]
 
-/** The scripts index.html makes the browser fetch before the app can start. */
+interface ManifestChunk {
+  file: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
+
+/**
+ * The scripts the first page fetches before the app runs, from Vite's manifest: the entry of
+ * index.html and its static imports, plus what the entry itself imports dynamically (the
+ * boot script always imports the app right after the first paint) with their static imports.
+ * Route chunks loaded only for other pages are not counted.
+ */
 async function firstPageScripts(): Promise<string[]> {
-  const html = await fs.readFile(path.join(WEB_DIST, 'index.html'), 'utf8')
-  const urls: string[] = []
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    const src = attribute(tag, 'src')
-    if (attribute(tag, 'type') === 'module' && src) urls.push(src)
+  const manifest = JSON.parse(await fs.readFile(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
   }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const href = attribute(tag, 'href')
-    if (attribute(tag, 'rel')?.split(/\s+/).includes('modulepreload') && href) urls.push(href)
-  }
-  return [...new Set(urls)].filter((url) => !/^(https?:)?\/\//.test(url))
+  visit('index.html')
+  for (const dynamic of manifest['index.html']?.dynamicImports ?? []) visit(dynamic)
+  return [...files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`)
 }
 
 interface StaticScript {
@@ -249,7 +261,7 @@ async function main() {
     console.log(`\nLighthouse 12, default mobile: simulated slow 4G, 4x CPU slowdown; performance only. 1 KB = 1024 bytes.`)
     for (const urlPath of paths) printTable(urlPath, measured[urlPath]!)
 
-    console.log(`\nFirst-page JS from apps/web/dist (module scripts and modulepreloads of index.html):`)
+    console.log(`\nFirst-page JS from apps/web/dist (the entry of index.html, the app it starts, and their static imports):`)
     for (const file of staticJs.files) {
       console.log(`  ${file.url}  ${fmt.kb(file.rawKb)} raw, ${fmt.kb(file.gzipKb)} gzip -9, ${fmt.kb(file.brotliKb)} brotli 11`)
     }

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { launchBrowser, newShopPage, type ShopPage } from './support/browser.ts'
+import { visit } from './support/shop-actions.ts'
 
 const baseURL = inject('baseURL')
 let browser: Browser
@@ -30,13 +31,29 @@ const mobile = { width: 360, height: 800, isMobile: true }
 const grid = (page: Page) => page.locator('#produits .product-card')
 
 describe('home', () => {
+  test('arrives drawn by the server, readable before any script runs', async () => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto('/')
+      expect(await page.locator('#produits .product-card').count()).toBe(12)
+      expect(await page.getByRole('heading', { name: 'Pourquoi nous choisir ?' }).isVisible()).toBe(true)
+      await page.goto('/product/7')
+      expect((await page.getByRole('heading', { level: 1 }).innerText()).length).toBeGreaterThan(2)
+    } finally {
+      await context.close()
+    }
+  })
+
   test('shows the slideshow, promotions, the grid with paging, most viewed and why choose us', async () => {
     await withPage(desktop, async ({ page, errors }) => {
       let graphqlCalls = 0
       page.on('request', (request) => void (request.url().endsWith('/graphql') && graphqlCalls++))
-      await page.goto('/')
-      await expect.poll(() => grid(page).count()).toBe(12)
-      // The first screen came with the page: no API round trip was needed to draw it.
+      await visit(page, '/')
+      // The page arrives drawn by the server: the grid is there before any script runs.
+      expect(await page.locator('#root #produits .product-card').count()).toBe(12)
+      await page.waitForLoadState('networkidle')
+      // ...and hydration needed no API round trip either.
       expect(graphqlCalls).toBe(0)
       await expect.poll(() => page.locator('.slideshow .slide').count()).toBeGreaterThan(1)
       expect(await page.locator('.promotions img').count()).toBe(2)
@@ -65,7 +82,7 @@ describe('home', () => {
 
   test('the category strip filters the grid and "Tous les produits" clears the filter', async () => {
     await withPage(desktop, async ({ page }) => {
-      await page.goto('/')
+      await visit(page, '/')
       await grid(page).first().waitFor()
       const strip = page.getByRole('group', { name: 'Filtrer par catégorie' })
       expect(await strip.getByRole('button').first().innerText()).toContain('Tous les produits')
@@ -90,7 +107,7 @@ describe('home', () => {
 
   test('the left menu opens sub-categories on hover and leads to /product_bycat/{id}', async () => {
     await withPage(desktop, async ({ page }) => {
-      await page.goto('/')
+      await visit(page, '/')
       const menu = page.getByRole('navigation', { name: 'Catégories' })
       await menu.getByText('Fruits et légumes', { exact: true }).hover()
       const leaf = menu.getByRole('link', { name: 'Fruits', exact: true })
@@ -107,7 +124,7 @@ describe('product page', () => {
   test('shows the product, similar products, and counts the visit toward the most viewed', async () => {
     await withPage(desktop, async ({ page, errors }) => {
       const viewed = page.waitForRequest((request) => request.url().endsWith('/graphql') && (request.postData() ?? '').includes('enregistrerVue'))
-      await page.goto('/product/42')
+      await visit(page, '/product/42')
       const title = await page.getByRole('heading', { level: 1 }).innerText()
       expect(title.length).toBeGreaterThan(2)
       expect(await page.locator('.product-details-price').innerText()).toMatch(/\d FCFA/)
@@ -133,7 +150,7 @@ describe('product page', () => {
 
   test('an unknown product gets a clear French message', async () => {
     await withPage(desktop, async ({ page }) => {
-      await page.goto('/product/987654')
+      await visit(page, '/product/987654')
       await page.getByRole('heading', { name: 'Produit introuvable' }).waitFor()
       expect(await page.getByRole('link', { name: "Retour à l'accueil" }).isVisible()).toBe(true)
     })
@@ -143,7 +160,7 @@ describe('product page', () => {
 describe('search', () => {
   test('suggests up to 5 products, moves with the arrow keys and opens the chosen one with Enter', async () => {
     await withPage(desktop, async ({ page }) => {
-      await page.goto('/')
+      await visit(page, '/')
       const box = page.getByRole('combobox', { name: 'Rechercher un produit' })
       expect(await box.getAttribute('placeholder')).toBe('Rechercher un produit...')
       await box.click()
@@ -164,7 +181,7 @@ describe('search', () => {
 
   test('says so when nothing matches, and hides the list after leaving the box', async () => {
     await withPage(desktop, async ({ page }) => {
-      await page.goto('/')
+      await visit(page, '/')
       const box = page.getByRole('combobox', { name: 'Rechercher un produit' })
       await box.fill('zzqxwv')
       const list = page.getByRole('listbox', { name: 'Suggestions' })
@@ -178,9 +195,10 @@ describe('search', () => {
 describe('not found and mobile menu', () => {
   test('an unknown path shows the 404 page inside the shell and logs the routing error', async () => {
     await withPage(desktop, async ({ page, errors }) => {
-      const response = await page.goto('/nimporte-quoi/ici')
-      expect(response?.status()).toBe(200)
+      const response = await visit(page, '/nimporte-quoi/ici')
+      expect(response?.status()).toBe(404)
       await page.getByRole('heading', { name: '404' }).waitFor()
+      expect(await page.title()).toBe('Page introuvable — Teranga')
       expect(await page.getByText('Oops! Page not found.').isVisible()).toBe(true)
       expect(await page.getByRole('banner').isVisible()).toBe(true)
       expect(errors.some((e) => e.startsWith('console:'))).toBe(true)
@@ -191,7 +209,7 @@ describe('not found and mobile menu', () => {
 
   test('on a phone the menu button opens the side menu titled "Menu"', async () => {
     await withPage(mobile, async ({ page }) => {
-      await page.goto('/')
+      await visit(page, '/')
       await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
       const dialog = page.getByRole('dialog', { name: 'Menu' })
       await dialog.waitFor()
@@ -207,7 +225,7 @@ describe('accessibility', () => {
   for (const path of ['/', '/product/1', '/product_bycat/1', '/cart', '/faq', '/signup', '/nope']) {
     test(`axe finds no serious violation on ${path}`, async () => {
       await withPage(desktop, async ({ page }) => {
-        await page.goto(path)
+        await visit(page, path)
         await page.locator('main h1, main h2').first().waitFor()
         await page.waitForLoadState('networkidle')
         const { violations } = await new AxeBuilder({ page }).analyze()

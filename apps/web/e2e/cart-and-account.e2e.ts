@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { clearEmulatorUsers, createEmulatorUser, launchBrowser, newShopPage, type ShopPage } from './support/browser.ts'
-import { cartCount, installGapiStandIn, openUserMenu, signInWithEmail, signInWithGoogle, toast } from './support/shop-actions.ts'
+import { cartCount, installGapiStandIn, openUserMenu, signInWithEmail, signInWithGoogle, toast, visit } from './support/shop-actions.ts'
 
 const baseURL = inject('baseURL')
 const emulatorHost = inject('emulatorHost')
@@ -48,7 +48,7 @@ describe('cart and account', () => {
   test('a guest cart is merged at email sign-in, then edited, favourites toggled, /cart reached and signed out', async () => {
     const user = await createEmulatorUser(emulatorHost, { email: 'awa.diop@exemple.sn', password: 'thieboudienne-2026', displayName: 'Awa Diop' })
     await withPage(async ({ page, errors }) => {
-      await page.goto('/')
+      await visit(page, '/')
       expect(await cartCount(page)).toBe('0')
 
       // As a guest: two products into the browser's cart.
@@ -98,7 +98,7 @@ describe('cart and account', () => {
       expect(await page.getByRole('link', { name: 'Passer à la livraison' }).getAttribute('href')).toBe('/livraison')
 
       // A favourite added then removed; the header badge follows.
-      await page.goto('/')
+      await visit(page, '/')
       const badge = page.getByRole('link', { name: /^Mes favoris/ })
       await expect.poll(() => badge.innerText()).toBe('0')
       const heart = card(page, 2).getByRole('button', { name: 'Ajouter aux favoris' })
@@ -115,6 +115,7 @@ describe('cart and account', () => {
       // Signing out reloads as a visitor, with no token left.
       await openUserMenu(page)
       await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Déconnexion' }).click()])
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
       await page.getByRole('button', { name: 'Connexion' }).waitFor()
       expect(await page.evaluate(() => localStorage.getItem('teranga.token'))).toBeNull()
       await expect.poll(() => cartCount(page)).toBe('0')
@@ -124,7 +125,7 @@ describe('cart and account', () => {
 
   test("Google sign-in through the emulator's account picker", async () => {
     await withPage(async ({ page }) => {
-      await page.goto('/')
+      await visit(page, '/')
       await signInWithGoogle(page, { email: 'moussa.ndiaye@exemple.sn', displayName: 'Moussa Ndiaye' })
       await openUserMenu(page)
       await page.getByText('Bonjour, Moussa Ndiaye').waitFor()
@@ -135,7 +136,7 @@ describe('cart and account', () => {
   test('a wrong password shows the sign-in error toast and stays signed out', async () => {
     await createEmulatorUser(emulatorHost, { email: 'fatou.sall@exemple.sn', password: 'bonne-reponse-42' })
     await withPage(async ({ page }) => {
-      await page.goto('/')
+      await visit(page, '/')
       await openUserMenu(page)
       await page.getByLabel('E-mail').first().fill('fatou.sall@exemple.sn')
       await page.getByLabel('Mot de passe').first().fill('mauvaise-reponse')
@@ -147,7 +148,7 @@ describe('cart and account', () => {
 
   test('signing up creates the account with its details and signs in', async () => {
     await withPage(async ({ page }) => {
-      await page.goto('/signup')
+      await visit(page, '/signup')
       const form = page.locator('main')
       await page.getByRole('button', { name: 'Créer mon compte' }).click()
       await page.getByText('Le prénom est requis.').waitFor()
@@ -161,6 +162,7 @@ describe('cart and account', () => {
       await form.getByLabel('Ville').fill('Thiès')
       expect(await form.getByLabel('Pays').inputValue()).toBe('SEN')
       await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Créer mon compte' }).click()])
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
       await openUserMenu(page)
       await page.getByText('Bonjour, Ibrahima Fall').waitFor()
       const token = await page.evaluate(() => localStorage.getItem('teranga.token'))

@@ -1,9 +1,13 @@
-// Entry point. A screen's code that fails to download (a new version was deployed, the
-// network dropped) reloads the page once instead of leaving it blank (spec §2).
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+// Entry point. The server sends each page already rendered: the app hydrates it (after
+// loading the code of the page's route, so the first render matches), or renders from
+// scratch when there is no server markup (the Vite dev server). A screen's code that fails to
+// download (a new version was deployed, the network dropped) reloads the page once instead of
+// leaving it blank (spec §2).
+import { startTransition, StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { matchRoutes } from 'react-router'
 import { App } from './app/app.tsx'
-import './styles/app.scss'
+import { routes } from './app/router.tsx'
 
 const RELOADED_AT = 'teranga.preload-reload'
 
@@ -21,8 +25,31 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload()
 })
 
-createRoot(document.getElementById('root')!).render(
+async function loadMatchedRoutes() {
+  const matches = matchRoutes(routes, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const loaded = await route.lazy()
+      Object.assign(route, loaded, { lazy: undefined })
+    }),
+  )
+}
+
+const root = document.getElementById('root')!
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 )
+if (root.firstElementChild) {
+  void loadMatchedRoutes().then(
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (a phone stays responsive meanwhile).
+    () => startTransition(() => void hydrateRoot(root, app)),
+    // The route's code did not arrive: render what can be (the route shows its own error).
+    () => createRoot(root).render(app),
+  )
+} else {
+  createRoot(root).render(app)
+}

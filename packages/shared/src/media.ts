@@ -25,6 +25,6 @@ export function mediaFields(key: string | null | undefined): { image: string | n
 /** How wide the storefront draws each kind of image (`sizes`), so preload hints match the page. */
 export const IMAGE_SIZES = {
   slide: '(min-width: 992px) 60vw, 100vw',
-  productDetails: '(min-width: 768px) 45vw, 100vw',
+  productDetails: '(min-width: 768px) 45vw, 360px',
   card: '(min-width: 1200px) 220px, (min-width: 768px) 30vw, 45vw',
 } as const

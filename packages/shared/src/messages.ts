@@ -114,8 +114,10 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
 
 /** The message after the login-failure prefix for any error (Firebase's or the shop's). */
 export function authErrorMessage(error: unknown): string {
-  const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : ''
+  // The shop's own errors carry an optional `code`, undefined for REST answers: not a Firebase code.
+  const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : ''
   if (code && AUTH_ERROR_MESSAGES[code]) return AUTH_ERROR_MESSAGES[code]
-  return error instanceof Error && error.message && !code ? error.message : 'une erreur inattendue est survenue.'
+  // Firebase's own messages are English: its codes without a French text get the generic one.
+  return error instanceof Error && error.message && !code.startsWith('auth/') ? error.message : 'une erreur inattendue est survenue.'
 }
 

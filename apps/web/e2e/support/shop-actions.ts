@@ -15,6 +15,16 @@ export async function installGapiStandIn(context: BrowserContext): Promise<void>
   )
 }
 
+/**
+ * Opens a page and waits until it responds to input: pages arrive drawn by the server and
+ * become interactive once the app has hydrated them.
+ */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path)
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+  return response
+}
+
 export async function openUserMenu(page: Page): Promise<void> {
   const button = page.locator('.user-menu > button')
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
@@ -26,6 +36,7 @@ export async function signInWithEmail(page: Page, email: string, password: strin
   await page.getByLabel('E-mail').first().fill(email)
   await page.getByLabel('Mot de passe').first().fill(password)
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Se connecter', exact: true }).click()])
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
 }
 
 /** Signs in with Google through the emulator's popup, adding a new Google account there. */
@@ -38,6 +49,7 @@ export async function signInWithGoogle(page: Page, account: { email: string; dis
   await popup.locator('#email-input').fill(account.email)
   await popup.locator('#display-name-input').fill(account.displayName)
   await Promise.all([page.waitForEvent('load'), popup.locator('#sign-in').click()])
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
 }
 
 export async function cartCount(page: Page): Promise<string> {

@@ -1,11 +1,11 @@
 // The routes of spec §2 inside the shell. Home and product pages are in the first bundle
-// (shoppers land on them); the others load on demand. Unknown paths raise a 404 that the
-// error boundary shows inside the shell.
+// (shoppers land on them); the others load on demand. Unknown paths get the 404 page inside
+// the shell (the server answers them with status 404).
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { Shell } from './shell/shell.tsx'
 import { HomeRoute } from './routes/home.tsx'
 import { ProductRoute } from './routes/product.tsx'
-import { notFoundLoader, RouteError } from './routes/not-found.tsx'
+import { NotFoundRoute, RouteError } from './routes/not-found.tsx'
 
 export const routes: RouteObject[] = [
   {
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
           { path: 'faq', lazy: () => import('./routes/faq.tsx') },
           { path: 'signup', lazy: () => import('./routes/signup.tsx') },
           { path: 'profile/favorite', lazy: () => import('./routes/profile-favorites.tsx') },
-          { path: '*', loader: notFoundLoader },
+          { id: 'not-found', path: '*', element: <NotFoundRoute /> },
         ],
       },
     ],

@@ -1,10 +1,8 @@
 // The one way the storefront talks to the server: GraphQL and REST with the stored bearer
-// token. Any 401 removes the token (spec §4) and tells the auth provider; errors carry the
+// token. Any 401 removes the token (spec §4), which the auth provider hears; errors carry the
 // server's French message.
 import { STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
 import { tokenStorage } from './storage.ts'
-
-export const UNAUTHORIZED_EVENT = 'teranga:unauthorized'
 
 export class ApiError extends Error {
   constructor(
@@ -29,10 +27,9 @@ function headers(json: boolean): Record<string, string> {
   }
 }
 
+/** Spec §4: any 401 removes the stored token; whoever shows the session hears it from the store. */
 function unauthorized() {
-  if (tokenStorage.get() === null) return
-  tokenStorage.clear()
-  window.dispatchEvent(new Event(UNAUTHORIZED_EVENT))
+  if (tokenStorage.get() !== null) tokenStorage.clear()
 }
 
 async function send(path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {

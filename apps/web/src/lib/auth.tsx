@@ -1,8 +1,8 @@
 // Who is signed in (spec §4): loading, then signed in (the stored token still opens the
 // profile) or signed out. Signing in stores the server's token and reloads; signing out
 // leaves Firebase, revokes the token and reloads. Any 401 drops back to signed out.
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { rest, UNAUTHORIZED_EVENT } from './api-client.ts'
+import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { ApiError, rest } from './api-client.ts'
 import { tokenStorage } from './storage.ts'
 
 export interface Utilisateur {
@@ -52,39 +52,49 @@ export function reloadPage() {
   window.location.reload()
 }
 
+const hasStoredToken = () => tokenStorage.get() !== null
+// Pages are rendered on the server for a visitor: hydration starts signed out, then the
+// stored token (if any) takes over.
+const noTokenOnServer = () => false
+
 export function AuthProvider({ children, onReload = reloadPage }: { children: ReactNode; onReload?: () => void }) {
-  const [state, setState] = useState<AuthState>(() =>
-    tokenStorage.get() ? { status: 'loading', user: null } : { status: 'signedOut', user: null },
-  )
+  const hasToken = useSyncExternalStore(tokenStorage.subscribe, hasStoredToken, noTokenOnServer)
+  const [user, setUser] = useState<Utilisateur | null>(null)
 
   useEffect(() => {
-    if (!tokenStorage.get()) return
+    if (!hasToken) {
+      setUser(null)
+      return
+    }
     let cancelled = false
     rest<{ utilisateur?: Utilisateur }>('GET', '/profile')
       .then(({ utilisateur }) => {
         if (cancelled) return
-        if (utilisateur) setState({ status: 'signedIn', user: utilisateur })
-        else {
-          tokenStorage.clear()
-          setState({ status: 'signedOut', user: null })
-        }
+        if (utilisateur) setUser(utilisateur)
+        else tokenStorage.clear()
       })
       .catch((error: unknown) => {
         if (cancelled) return
-        // A server that cannot be reached says nothing about the token: keep it for next time.
-        if (error instanceof Error && 'status' in error && error.status !== 0) tokenStorage.clear()
-        setState({ status: 'signedOut', user: null })
+        // A 401 has already removed the token. A server that cannot be reached says nothing
+        // about the token: keep it for next time, but show the visitor's shop meanwhile.
+        if (error instanceof ApiError && error.status === 0) setUnreachable(true)
+        else tokenStorage.clear()
       })
     return () => {
       cancelled = true
     }
-  }, [])
+  }, [hasToken])
 
-  useEffect(() => {
-    const onUnauthorized = () => setState({ status: 'signedOut', user: null })
-    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized)
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized)
-  }, [])
+  const [unreachable, setUnreachable] = useState(false)
+  const state: AuthState = useMemo(
+    () =>
+      !hasToken || unreachable
+        ? { status: 'signedOut', user: null }
+        : user
+          ? { status: 'signedIn', user }
+          : { status: 'loading', user: null },
+    [hasToken, unreachable, user],
+  )
 
   const signIn = useCallback(
     async (fields: SocialLoginFields) => {

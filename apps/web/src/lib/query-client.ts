@@ -1,9 +1,10 @@
 // The query client of spec §7: no refetch on focus or mount, no retry. Catalogue answers
 // stay fresh for a minute, so going back to a page shows it at once from the cache.
 import { QueryClient } from '@tanstack/react-query'
+import type { InitialQuery } from '@teranga/shared/storefront-queries'
 import { bootData } from './boot-data.ts'
 
-export function createQueryClient(): QueryClient {
+export function createQueryClient(initial: InitialQuery[] = bootData().queries): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
       queries: {
@@ -18,6 +19,6 @@ export function createQueryClient(): QueryClient {
     },
   })
   // The first page's data came inside the HTML: the screen renders without waiting.
-  for (const { key, data } of bootData().queries) client.setQueryData(key, data)
+  for (const { key, data } of initial) client.setQueryData(key, data)
   return client
 }

@@ -1,7 +1,6 @@
-// Browser storage of the API token and the guest cart. Storage can be missing or full
-// (private mode, old WebViews): every access is guarded so the shop still works without it.
-
-const TOKEN_KEY = 'teranga.token'
+// Browser storage of the API token and the guest cart, as stores React can subscribe to
+// (another tab's change included). Storage can be missing or full (private mode, old
+// WebViews, the server rendering a page): every access is guarded so the shop still works.
 
 function read(key: string): string | null {
   try {
@@ -20,22 +19,39 @@ function write(key: string, value: string | null): void {
   }
 }
 
-export const tokenStorage = {
-  get: () => read(TOKEN_KEY),
-  set: (token: string) => write(TOKEN_KEY, token),
-  clear: () => write(TOKEN_KEY, null),
+export interface StoredValue {
+  get(): string | null
+  set(value: string): void
+  clear(): void
+  /** For useSyncExternalStore: called after every change, here or in another tab. */
+  subscribe(listener: () => void): () => void
 }
 
-export function readJson<T>(key: string, fallback: T): T {
-  const raw = read(key)
-  if (!raw) return fallback
-  try {
-    return JSON.parse(raw) as T
-  } catch {
-    return fallback
+export function storedValue(key: string): StoredValue {
+  const listeners = new Set<() => void>()
+  const notify = () => listeners.forEach((listener) => listener())
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) notify()
+  }
+  return {
+    get: () => read(key),
+    set(value) {
+      write(key, value)
+      notify()
+    },
+    clear() {
+      write(key, null)
+      notify()
+    },
+    subscribe(listener) {
+      if (listeners.size === 0 && typeof window !== 'undefined') window.addEventListener('storage', onStorage)
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage)
+      }
+    },
   }
 }
 
-export function writeJson(key: string, value: unknown): void {
-  write(key, value === null ? null : JSON.stringify(value))
-}
+export const tokenStorage = storedValue('teranga.token')

@@ -1,7 +1,8 @@
-// The storefront's HTML for a page: the built index.html with the browser's configuration
-// and the page's first data embedded (the same documents the app sends, run in-process), and
-// a preload hint for the image that paints first. Anonymous pages are kept for a few seconds,
-// compressed once.
+// The storefront's HTML for a page: the built index.html with the page rendered as a visitor
+// sees it, the browser's configuration and the page's first data embedded (the same documents
+// the app sends, run in-process) and a preload hint for the image that paints first. Pages
+// are the same for everyone (personal data comes after hydration), so they are kept for a few
+// seconds, compressed once.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { IMAGE_SIZES } from '@teranga/shared/media'
 import {
@@ -16,14 +17,21 @@ import {
 
 export type RunQuery = (query: string, variables: Record<string, unknown>) => Promise<{ data?: Record<string, unknown> | null; errors?: unknown }>
 
+/** The storefront's server renderer (apps/web/src/entry-server.tsx, built). */
+export type RenderApp = (url: string, queries: InitialQuery[]) => Promise<{ html: string; status: number }>
+
 interface Options {
   template: string
   firebase: { apiKey: string; authDomain: string; projectId: string; emulatorUrl?: string | undefined }
   run: RunQuery
+  /** Without it, pages carry their data but are drawn by the browser alone. */
+  renderApp?: RenderApp | undefined
+  onRenderError?: (error: unknown, url: string) => void
   ttlMs: number
 }
 
 export interface RenderedPage {
+  status: number
   html: string
   gzip: Buffer
   brotli: Buffer
@@ -93,13 +101,29 @@ function headFor(queries: InitialQuery[]): string {
   return parts.join('\n    ')
 }
 
+/** The page's own title, where it has one (the app sets the same after hydration). */
+function pageTitle(queries: InitialQuery[], status: number): string | undefined {
+  if (status === 404) return 'Page introuvable'
+  const product = queries.find((q) => q.key[1] === 'produit')
+  if (product) return product.data && typeof product.data === 'object' ? String((product.data as { designation?: unknown }).designation) : undefined
+  return undefined
+}
+
+function markOrBefore(template: string, mark: string, closingTag: string): { index: number; length: number } {
+  const marked = template.indexOf(mark)
+  if (marked >= 0) return { index: marked, length: mark.length }
+  const closing = template.lastIndexOf(closingTag)
+  return { index: closing >= 0 ? closing : template.length, length: 0 }
+}
+
 export function createStorefrontPages(opts: Options) {
   const cache = new Map<string, { page: RenderedPage; expires: number }>()
-  const [beforeHead, afterHead] = opts.template.split('<!--app-head-->') as [string, string | undefined]
-  if (afterHead === undefined || !afterHead.includes('<!--app-data-->')) {
-    throw new Error('The storefront build has no <!--app-head--> / <!--app-data--> placeholders')
-  }
-  const [middle, tail] = afterHead.split('<!--app-data-->') as [string, string]
+  // The build marks where hints and data go; a template without the marks still works.
+  const headAt = markOrBefore(opts.template, '<!--app-head-->', '</head>')
+  const dataAt = markOrBefore(opts.template, '<!--app-data-->', '</body>')
+  const beforeHead = opts.template.slice(0, headAt.index)
+  const middle = opts.template.slice(headAt.index + headAt.length, dataAt.index)
+  const tail = opts.template.slice(dataAt.index + dataAt.length)
 
   async function firstData(plan: Plan): Promise<InitialQuery[]> {
     const results = await Promise.all(
@@ -117,11 +141,27 @@ export function createStorefrontPages(opts: Options) {
     return results.filter((q): q is InitialQuery => q !== undefined)
   }
 
-  async function build(pathname: string, search: URLSearchParams): Promise<RenderedPage> {
+  async function renderApp(url: string, queries: InitialQuery[]): Promise<{ html: string; status: number }> {
+    if (!opts.renderApp) return { html: '', status: 200 }
+    try {
+      return await opts.renderApp(url, queries)
+    } catch (error) {
+      // The browser can still draw the page from the embedded data.
+      opts.onRenderError?.(error, url)
+      return { html: '', status: 200 }
+    }
+  }
+
+  async function build(url: string, pathname: string, search: URLSearchParams): Promise<RenderedPage> {
     const queries = await firstData(planFor(pathname, search))
+    const app = await renderApp(url, queries)
     const data = `<script id="app-data" type="application/json">${scriptJson({ firebase: opts.firebase, queries })}</script>`
-    const html = `${beforeHead}${headFor(queries)}${middle}${data}${tail}`
+    const body = middle.replace('<div id="root"></div>', `<div id="root">${app.html}</div>`)
+    const title = pageTitle(queries, app.status)
+    const head = title ? beforeHead.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)} — Teranga</title>`) : beforeHead
+    const html = `${head}${headFor(queries)}${body}${data}${tail}`
     return {
+      status: app.status,
       html,
       gzip: gzipSync(html, { level: 6 }),
       brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
@@ -135,7 +175,7 @@ export function createStorefrontPages(opts: Options) {
       const now = Date.now()
       const hit = cache.get(key)
       if (hit && hit.expires > now) return hit.page
-      const page = await build(parsed.pathname, parsed.searchParams)
+      const page = await build(`${parsed.pathname}${parsed.search}`, parsed.pathname, parsed.searchParams)
       if (opts.ttlMs > 0) {
         if (cache.size >= MAX_ENTRIES) cache.clear()
         cache.set(key, { page, expires: now + opts.ttlMs })

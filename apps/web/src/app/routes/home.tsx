@@ -6,6 +6,7 @@ import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
 import { Pagination } from '@/components/ui/pagination.tsx'
 import { useAuth } from '@/lib/auth.tsx'
+import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { useMostViewed } from '@/features/catalogue/api/get-most-viewed.ts'
 import { useProducts } from '@/features/catalogue/api/get-products.ts'
 import { CategoryCarousel } from '@/features/catalogue/components/category-carousel.tsx'
@@ -22,6 +23,7 @@ function positiveInt(value: string | null): number | undefined {
 }
 
 export function HomeRoute() {
+  useDocumentTitle(undefined)
   const { state } = useAuth()
   const [params, setParams] = useSearchParams()
   const page = positiveInt(params.get('page')) ?? 1

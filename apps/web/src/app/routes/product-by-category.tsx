@@ -7,6 +7,7 @@ import { Pagination } from '@/components/ui/pagination.tsx'
 import { useSubcategories } from '@/features/catalogue/api/get-catalogue-reference.ts'
 import { useProducts } from '@/features/catalogue/api/get-products.ts'
 import { productActions } from '../product-actions.tsx'
+import { useDocumentTitle } from '@/lib/use-document-title.ts'
 
 export function ProductByCategoryRoute() {
   const id = Number(useParams().id)
@@ -16,6 +17,7 @@ export function ProductByCategoryRoute() {
   const subcategories = useSubcategories()
   const products = useProducts({ page, count: HOME_PAGE_SIZE, categorie_id: id }, { enabled: valid })
   const sous = subcategories.data?.find((s) => s.id === id)
+  useDocumentTitle(sous?.designation)
 
   if (!valid || (subcategories.data && !sous)) {
     return (
@@ -35,7 +37,6 @@ export function ProductByCategoryRoute() {
         {sous?.categorie && <span> › {sous.categorie.designation}</span>}
       </nav>
       <h1 className="h3 mb-3">{sous?.designation ?? 'Catégorie'}</h1>
-      {sous && <title>{`${sous.designation} — Teranga`}</title>}
       <ProductGrid
         products={products.data?.data}
         isPending={products.isPending}

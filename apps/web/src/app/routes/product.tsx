@@ -12,6 +12,7 @@ import { ProductDetails } from '@/features/catalogue/components/product-details.
 import { PurchaseForm } from '@/features/cart/components/purchase-form.tsx'
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx'
 import { productActions } from '../product-actions.tsx'
+import { useDocumentTitle } from '@/lib/use-document-title.ts'
 
 function ProductMissing() {
   return (
@@ -51,6 +52,7 @@ export function ProductRoute() {
   const valid = Number.isInteger(id) && id > 0
   const product = useProduct(id)
   useRecordView(id, valid && Boolean(product.data))
+  useDocumentTitle(product.data ? product.data.designation : product.data === null || !valid ? 'Produit introuvable' : undefined)
 
   if (!valid) return <ProductMissing />
   if (product.isError) return <ErrorAlert message={product.error.message || MESSAGES.productsLoadError} onRetry={() => void product.refetch()} />
@@ -58,7 +60,6 @@ export function ProductRoute() {
   if (!product.data) return <ProductMissing />
   return (
     <>
-      <title>{`${product.data.designation} — Teranga`}</title>
       <ProductDetails
         product={product.data}
         purchase={

@@ -6,14 +6,15 @@ import { useAuth } from '@/lib/auth.tsx'
 import { LoginForm } from '@/features/auth/components/login-form.tsx'
 import { FavouriteProducts } from '@/features/favourites/components/favourite-products.tsx'
 import { productActions } from '../product-actions.tsx'
+import { useDocumentTitle } from '@/lib/use-document-title.ts'
 
 export function Component() {
+  useDocumentTitle('Mes favoris')
   const { state } = useAuth()
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   return (
     <>
-      <title>Mes favoris — Teranga</title>
       <h1 className="h3 mb-3">Mes favoris</h1>
       {state.status === 'loading' ? (
         <Spinner />

@@ -3,12 +3,13 @@ import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAuth } from '@/lib/auth.tsx'
 import { SignupForm } from '@/features/auth/components/signup-form.tsx'
+import { useDocumentTitle } from '@/lib/use-document-title.ts'
 
 export function Component() {
+  useDocumentTitle('Créer un compte')
   const { state } = useAuth()
   return (
     <div className="mx-auto" style={{ maxWidth: '48rem' }}>
-      <title>Créer un compte — Teranga</title>
       <h1 className="h3 mb-3">Créer un compte</h1>
       {state.status === 'loading' ? (
         <Spinner />

@@ -33,6 +33,9 @@ export function useSignInActions() {
 
   // In a mobile app's webview the host signs in with Google and sends the ID token back.
   useEffect(() => {
+    // Elsewhere no host answers, and any page holding this window (an opener, a frame parent)
+    // could post a result and sign the shopper into its own account.
+    if (!isMobileWebView()) return
     const onMessage = (event: MessageEvent) => {
       const result = parseHostLoginResult(event.data)
       if (!result) return

@@ -1,7 +1,7 @@
 // The cart as the shopper sees it, whoever they are: the server's cart when signed in, the
 // browser's otherwise, merged into the server's at sign-in (spec §4). Every change shows
 // the spec's toast. Using the cart outside its provider is a programming error (spec §8).
-import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/notify.ts'
 import { ADD_TO_CART_MAX, CART_ACTION, CART_QUANTITY_MIN } from '@teranga/shared/constants'
@@ -9,7 +9,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import type { Panier, Produit } from '@teranga/shared/storefront-queries'
 import { useAuth } from '@/lib/auth.tsx'
 import { cartQueryKey, updateCartLine, useServerCart, type CartAction } from '../api/cart-api.ts'
-import { readLocalCart, writeLocalCart, type LocalCartLine } from '../local-cart.ts'
+import { localCartStore, readLocalCart, writeLocalCart, type LocalCartLine } from '../local-cart.ts'
 
 const AddToCartModal = lazy(() => import('./add-to-cart-modal.tsx'))
 const CartPanel = lazy(() => import('./cart-panel.tsx'))
@@ -58,23 +58,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const user = state.status === 'signedIn' ? state.user : null
   const queryClient = useQueryClient()
   const server = useServerCart(user !== null)
-  const [localLines, setLocalLines] = useState<LocalCartLine[]>(readLocalCart)
+  const localLines = useSyncExternalStore(localCartStore.subscribe, localCartStore.getSnapshot, localCartStore.getServerSnapshot)
   const [panelOpen, setPanelOpen] = useState(false)
   const [panelMounted, setPanelMounted] = useState(false)
   const [choosing, setChoosing] = useState<Produit | null>(null)
   const merging = useRef(false)
 
-  const saveLocal = useCallback((lines: LocalCartLine[]) => {
-    writeLocalCart(lines)
-    setLocalLines(lines)
-  }, [])
-
-  // Another tab changed the guest cart: show the same one here.
-  useEffect(() => {
-    const onStorage = () => setLocalLines(readLocalCart())
-    window.addEventListener('storage', onStorage)
-    return () => window.removeEventListener('storage', onStorage)
-  }, [])
+  const saveLocal = useCallback((lines: LocalCartLine[]) => writeLocalCart(lines), [])
 
   const send = useCallback(
     async (produit: number, action: CartAction, quantite?: number): Promise<Panier> => {

@@ -1,5 +1,5 @@
 // The most-viewed products of the home page.
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { storefrontKey, type Produit } from '@teranga/shared/storefront-queries'
 import { storefront } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
@@ -13,5 +13,5 @@ export function getMostViewedQueryOptions(viewer: 'anon' | 'auth') {
 }
 
 export function useMostViewed() {
-  return useQuery(getMostViewedQueryOptions(useViewer()))
+  return useQuery({ ...getMostViewedQueryOptions(useViewer()), placeholderData: keepPreviousData })
 }

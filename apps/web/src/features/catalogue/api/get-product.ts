@@ -19,5 +19,11 @@ export function getProductQueryOptions(id: number, viewer: 'anon' | 'auth') {
 }
 
 export function useProduct(id: number) {
-  return useQuery({ ...getProductQueryOptions(id, useViewer()), enabled: Number.isInteger(id) && id > 0 })
+  const viewer = useViewer()
+  // Signed in, the visitor's answer (same product, `like` 0) shows until the personal one arrives.
+  return useQuery({
+    ...getProductQueryOptions(id, viewer),
+    enabled: Number.isInteger(id) && id > 0,
+    placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as { id?: number } | undefined)?.id === id ? previous : undefined),
+  })
 }

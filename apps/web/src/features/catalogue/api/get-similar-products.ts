@@ -20,5 +20,10 @@ export function getSimilarProductsQueryOptions(produitId: number, viewer: 'anon'
 }
 
 export function useSimilarProducts(produitId: number) {
-  return useQuery(getSimilarProductsQueryOptions(produitId, useViewer()))
+  return useQuery({
+    ...getSimilarProductsQueryOptions(produitId, useViewer()),
+    // Signed in, the visitor's answer shows until the one with `like` arrives; never another product's.
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as { produit_id?: number } | undefined)?.produit_id === produitId ? previous : undefined,
+  })
 }

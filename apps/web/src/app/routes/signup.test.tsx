@@ -1,0 +1,139 @@
+// /signup: the shared schema's messages beside each field, the password confirmation, then
+// a Firebase account and the first sign-in carrying the customer's details.
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { AUTH_ERROR_MESSAGES, MESSAGES } from '@teranga/shared/messages'
+import { renderApp, signInAs } from '@/testing/render-app.tsx'
+import { db, restCalls } from '@/testing/server.ts'
+import { storedToken } from '@/testing/browser-storage.ts'
+// The Firebase the app sees in tests (vitest.config.ts swaps it in).
+import * as firebase from '@/testing/fake-firebase.ts'
+
+async function renderSignup() {
+  const view = renderApp('/signup')
+  // The page loads on demand.
+  const main = await screen.findByRole('main')
+  await within(main).findByRole('heading', { level: 1, name: 'Créer un compte' })
+  return { ...view, form: within(main) }
+}
+
+describe('signup route', () => {
+  it('starts with Dakar and Senegal', async () => {
+    const { form } = await renderSignup()
+    expect(form.getByLabelText('Ville')).toHaveValue('Dakar')
+    expect(form.getByLabelText('Pays')).toHaveValue('SEN')
+    expect(form.getByRole('radiogroup', { name: 'Civilité' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Créer un compte — Teranga'))
+  })
+
+  it("shows the schema's messages next to the fields and creates nothing", async () => {
+    const { user, form } = await renderSignup()
+    await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
+
+    expect(await form.findByText(MESSAGES.prenomRequired)).toBeInTheDocument()
+    expect(form.getByLabelText('Prénom')).toHaveAccessibleDescription(MESSAGES.prenomRequired)
+    expect(form.getByLabelText('Prénom')).toHaveAttribute('aria-invalid', 'true')
+    expect(form.getByLabelText('Nom')).toHaveAccessibleDescription(MESSAGES.nomRequired)
+    expect(form.getByLabelText('Téléphone')).toHaveAccessibleDescription(MESSAGES.telephoneInvalid)
+    expect(form.getByRole('radiogroup', { name: 'Civilité' })).toHaveAccessibleDescription(MESSAGES.civiliteRequired)
+    expect(form.getByLabelText('Ville')).not.toHaveAttribute('aria-invalid')
+    expect(firebase.emailSignUp).not.toHaveBeenCalled()
+    expect(restCalls('POST', '/api/sociallogin')).toHaveLength(0)
+  })
+
+  it('refuses a bad phone number and passwords that differ', async () => {
+    const { user, form } = await renderSignup()
+    await user.type(form.getByLabelText('E-mail'), 'fatou@example.sn')
+    await user.type(form.getByLabelText('Mot de passe (6 caractères au moins)'), 'secret123')
+    await user.type(form.getByLabelText('Confirmez le mot de passe'), 'secret124')
+    await user.click(form.getByRole('radio', { name: 'Madame' }))
+    await user.type(form.getByLabelText('Prénom'), 'Fatou')
+    await user.type(form.getByLabelText('Nom'), 'Ndiaye')
+    await user.type(form.getByLabelText('Téléphone'), '77-abc')
+    await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
+
+    expect(await form.findByText(MESSAGES.telephoneInvalid)).toBeInTheDocument()
+    expect(form.getByLabelText('Téléphone')).toHaveAccessibleDescription(MESSAGES.telephoneInvalid)
+    expect(form.getByLabelText('Confirmez le mot de passe')).toHaveAccessibleDescription(MESSAGES.passwordMismatch)
+    expect(form.queryByText(MESSAGES.prenomRequired)).not.toBeInTheDocument()
+
+    // The mismatch alone still blocks.
+    await user.clear(form.getByLabelText('Téléphone'))
+    await user.type(form.getByLabelText('Téléphone'), '+221 77 123 45 67')
+    await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
+    await waitFor(() => expect(form.queryByText(MESSAGES.telephoneInvalid)).not.toBeInTheDocument())
+    expect(form.getByText(MESSAGES.passwordMismatch)).toBeInTheDocument()
+    expect(firebase.emailSignUp).not.toHaveBeenCalled()
+  })
+
+  it('creates the Firebase account, then signs in with the details and reloads', async () => {
+    const { user, form, onReload } = await renderSignup()
+    await user.type(form.getByLabelText('E-mail'), 'fatou@example.sn')
+    await user.type(form.getByLabelText('Mot de passe (6 caractères au moins)'), 'secret123')
+    await user.type(form.getByLabelText('Confirmez le mot de passe'), 'secret123')
+    await user.click(form.getByRole('radio', { name: 'Monsieur' }))
+    await user.type(form.getByLabelText('Prénom'), ' Moussa ')
+    await user.type(form.getByLabelText('Nom'), 'Sarr')
+    await user.type(form.getByLabelText('Téléphone'), '+221 77 123 45 67')
+    await user.clear(form.getByLabelText('Ville'))
+    await user.type(form.getByLabelText('Ville'), 'Thiès')
+    await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
+
+    await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1))
+    expect(firebase.emailSignUp).toHaveBeenCalledWith('fatou@example.sn', 'secret123')
+    const [login] = restCalls('POST', '/api/sociallogin')
+    expect(login?.body).toEqual({
+      idToken: firebase.fakeIdentity().idToken,
+      email: 'fatou@example.sn',
+      login: 'fatou@example.sn',
+      civilite: 1,
+      prenom: 'Moussa',
+      nom: 'Sarr',
+      tel: '+221 77 123 45 67',
+      telephone1: '+221 77 123 45 67',
+      ville: 'Thiès',
+      pays: 'SEN',
+    })
+    expect(storedToken()).toBe(db.issuedToken)
+  })
+
+  it('sends the country chosen', async () => {
+    const { user, form, onReload } = await renderSignup()
+    await user.type(form.getByLabelText('E-mail'), 'awa@example.fr')
+    await user.type(form.getByLabelText('Mot de passe (6 caractères au moins)'), 'secret123')
+    await user.type(form.getByLabelText('Confirmez le mot de passe'), 'secret123')
+    await user.click(form.getByRole('radio', { name: 'Madame' }))
+    await user.type(form.getByLabelText('Prénom'), 'Awa')
+    await user.type(form.getByLabelText('Nom'), 'Diop')
+    await user.type(form.getByLabelText('Téléphone'), '0601020304')
+    await user.selectOptions(form.getByLabelText('Pays'), 'FRA')
+    await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
+    await waitFor(() => expect(onReload).toHaveBeenCalled())
+    expect(restCalls('POST', '/api/sociallogin')[0]?.body).toEqual(expect.objectContaining({ civilite: 0, pays: 'FRA' }))
+  })
+
+  it('tells an e-mail already in use and lets the visitor try again', async () => {
+    firebase.emailSignUp.mockRejectedValueOnce(firebase.firebaseError('auth/email-already-in-use'))
+    const { user, form, onReload } = await renderSignup()
+    await user.type(form.getByLabelText('E-mail'), 'awa@example.sn')
+    await user.type(form.getByLabelText('Mot de passe (6 caractères au moins)'), 'secret123')
+    await user.type(form.getByLabelText('Confirmez le mot de passe'), 'secret123')
+    await user.click(form.getByRole('radio', { name: 'Madame' }))
+    await user.type(form.getByLabelText('Prénom'), 'Awa')
+    await user.type(form.getByLabelText('Nom'), 'Diop')
+    await user.type(form.getByLabelText('Téléphone'), '771234567')
+    await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
+
+    expect(await screen.findByText(`${MESSAGES.loginError}${AUTH_ERROR_MESSAGES['auth/email-already-in-use']}`)).toBeInTheDocument()
+    expect(form.getByRole('button', { name: 'Créer mon compte' })).toBeEnabled()
+    expect(restCalls('POST', '/api/sociallogin')).toHaveLength(0)
+    expect(onReload).not.toHaveBeenCalled()
+  })
+
+  it('tells a signed-in customer they already have an account', async () => {
+    signInAs({ email: 'moussa@example.sn' })
+    renderApp('/signup')
+    expect(await screen.findByText(/Vous êtes déjà connecté en tant que moussa@example.sn/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Créer mon compte' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,32 @@
+// Server rendering of a page (used by the shop's server): the real route tree, with the
+// query cache seeded from the page's first data, rendered as a visitor sees it. The browser
+// then hydrates the same markup (main.tsx), so the first paint needs no JavaScript.
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import type { InitialQuery } from '@teranga/shared/storefront-queries'
+import { createQueryClient } from '@/lib/query-client.ts'
+import { AppProvider } from './app/provider.tsx'
+import { routes } from './app/router.tsx'
+
+export interface RenderedApp {
+  html: string
+  status: number
+}
+
+const handler = createStaticHandler(routes)
+
+export async function render(url: string, queries: InitialQuery[]): Promise<RenderedApp> {
+  const context = await handler.query(new Request(new URL(url, 'http://shop.local')))
+  if (context instanceof Response) return { html: '', status: context.status }
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const notFound = context.matches.some((match) => match.route.id === 'not-found')
+  const html = renderToString(
+    <StrictMode>
+      <AppProvider queryClient={createQueryClient(queries)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  )
+  return { html, status: notFound ? 404 : context.statusCode }
+}

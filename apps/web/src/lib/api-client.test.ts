@@ -1,0 +1,98 @@
+// The one way the storefront talks to the server: requests sent, errors with the server's
+// French message, network failures, and a 401 dropping the token.
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { MESSAGES } from '@teranga/shared/messages'
+import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
+import { makePreferences } from '@/testing/factories.ts'
+import { db, failGraphql, failRest, requests, server, VALID_TOKEN } from '@/testing/server.ts'
+import { storedToken, TOKEN_KEY } from '@/testing/browser-storage.ts'
+import { ApiError, graphql, rest, storefront } from './api-client.ts'
+
+const NETWORK_MESSAGE = 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.'
+
+describe('api client', () => {
+  it('posts a storefront document to /graphql and answers its data', async () => {
+    db.preferences = makePreferences({ telephone: '+221 33 000 00 00' })
+    const data = await storefront<{ preferences: { telephone: string } }>('preferences')
+    expect(data.preferences.telephone).toBe('+221 33 000 00 00')
+    await vi.waitFor(() => expect(requests[0]?.body).toBeDefined())
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/graphql',
+      authorization: null,
+      body: { query: STOREFRONT_QUERIES.preferences, variables: {} },
+    })
+  })
+
+  it('sends the stored token as a bearer token', async () => {
+    db.user = { id: 1, prenom: 'Awa', nom: 'Diop', email: 'a@example.sn', image: null, googleImg: null }
+    window.localStorage.setItem(TOKEN_KEY, VALID_TOKEN)
+    await rest('GET', '/profile')
+    expect(requests[0]?.authorization).toBe(`Bearer ${VALID_TOKEN}`)
+  })
+
+  it("throws the first GraphQL error's message and code", async () => {
+    failGraphql('Produits', 500, 'Requête GraphQL invalide.')
+    const error = await storefront('produits', { page: 1 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ message: 'Requête GraphQL invalide.', status: 500, code: 'INTERNAL_SERVER_ERROR' })
+  })
+
+  it('throws the GraphQL error of a 200 answer too', async () => {
+    const error = await storefront('favoris', { page: 1, count: 8 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ message: MESSAGES.unauthenticated, status: 200, code: 'UNAUTHENTICATED' })
+  })
+
+  it('throws the network message when the server cannot be reached (status 0)', async () => {
+    failGraphql('Preferences', 'network')
+    await expect(storefront('preferences')).rejects.toMatchObject({ message: NETWORK_MESSAGE, status: 0 })
+    failRest('get', '/api/profile', 'network')
+    await expect(rest('GET', '/profile')).rejects.toMatchObject({ message: NETWORK_MESSAGE, status: 0 })
+  })
+
+  it('throws the network message for an answer that is not JSON', async () => {
+    server.use(http.post('*/graphql', () => new HttpResponse('<html>502 Bad Gateway</html>', { status: 502 })))
+    await expect(graphql('query X { x }')).rejects.toMatchObject({ message: NETWORK_MESSAGE, status: 502 })
+  })
+
+  it("throws a REST error's message, status and field errors", async () => {
+    server.use(
+      http.post('*/api/panier', () =>
+        HttpResponse.json({ message: MESSAGES.invalidInput, errors: { quantite: [MESSAGES.quantityMin] } }, { status: 400 }),
+      ),
+    )
+    const error = await rest('POST', '/panier', { produit: 1, user: 1, action: 0, quantite: 0 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ message: MESSAGES.invalidInput, status: 400, errors: { quantite: [MESSAGES.quantityMin] } })
+  })
+
+  it('sends JSON only with a payload', async () => {
+    db.user = { id: 1, prenom: 'Awa', nom: 'Diop', email: 'a@example.sn', image: null, googleImg: null }
+    window.localStorage.setItem(TOKEN_KEY, VALID_TOKEN)
+    let contentType: string | null = 'unset'
+    server.use(
+      http.delete('*/api/favorie/:produit', ({ request }) => {
+        contentType = request.headers.get('content-type')
+        return HttpResponse.json({ message: MESSAGES.favouriteRemoved })
+      }),
+    )
+    await rest('DELETE', '/favorie/3')
+    expect(contentType).toBeNull()
+  })
+
+  it('removes the token on a 401', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'jeton-perime-0123456789abcdef')
+    await expect(storefront('preferences')).rejects.toMatchObject({ status: 401, message: MESSAGES.invalidToken })
+    expect(storedToken()).toBeNull()
+  })
+
+  it('keeps the token on other failures', async () => {
+    window.localStorage.setItem(TOKEN_KEY, VALID_TOKEN)
+    failRest('post', '/api/panier', 403, MESSAGES.forbiddenOtherUser)
+    await expect(rest('POST', '/panier', {})).rejects.toMatchObject({ status: 403, message: MESSAGES.forbiddenOtherUser })
+    failGraphql('Preferences', 'network')
+    await expect(storefront('preferences')).rejects.toMatchObject({ status: 0 })
+    expect(storedToken()).toBe(VALID_TOKEN)
+  })
+})

@@ -1,0 +1,323 @@
+// The fake API of the route tests: an msw server answering the GraphQL documents and REST
+// endpoints the storefront calls from an in-memory shop (`db`), reset before every test.
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw'
+import { setupServer } from 'msw/node'
+import { CART_ACTION } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
+import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-queries'
+import type { Utilisateur } from '@/lib/auth.tsx'
+import { makePanier } from './factories.ts'
+
+/** A token the fake server accepts; long enough for the real server's token pattern. */
+export const VALID_TOKEN = 'token-valide-0123456789abcdef'
+
+export interface FakeDb {
+  preferences: Preferences | null
+  slides: Caroussel[]
+  souscategories: Array<Souscategorie & { categorie: { id: number; designation: string } }>
+  produits: Produit[]
+  /** The most-viewed list; the products themselves are looked up so `like` stays live. */
+  mostViewed: number[]
+  /** The customer behind `token`; null means every token is refused. */
+  user: Utilisateur | null
+  token: string
+  /** What POST /api/sociallogin answers as the new token. */
+  issuedToken: string
+  favoris: number[]
+  cart: Array<{ produit_id: number; quantite: number }>
+}
+
+function emptyDb(): FakeDb {
+  return {
+    preferences: null,
+    slides: [],
+    souscategories: [],
+    produits: [],
+    mostViewed: [],
+    user: null,
+    token: VALID_TOKEN,
+    issuedToken: 'token-emis-par-le-serveur-0123456789',
+    favoris: [],
+    cart: [],
+  }
+}
+
+export let db: FakeDb = emptyDb()
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  authorization: string | null
+  /** GraphQL: the operation name read from the document. */
+  operation: string | undefined
+  variables: Record<string, unknown> | undefined
+  body: unknown
+}
+
+/** Every request the app sent during the test, in order (bodies are read as they arrive). */
+export const requests: RecordedRequest[] = []
+
+export function resetServerState(): void {
+  db = emptyDb()
+  requests.length = 0
+}
+
+/** The requests to one REST path (e.g. 'POST', '/api/panier'), their JSON bodies. */
+export function restCalls(method: string, path: string | RegExp): RecordedRequest[] {
+  return requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)))
+}
+
+/** The GraphQL requests of one operation (e.g. 'Produits'). */
+export function graphqlCalls(operation: string): RecordedRequest[] {
+  return requests.filter((r) => r.path === '/graphql' && r.operation === operation)
+}
+
+export function operationName(query: string): string | undefined {
+  return /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1]
+}
+
+// ---------------------------------------------------------------------------------------
+// The shop's answers.
+
+type Viewer = { kind: 'visitor' } | { kind: 'user'; user: Utilisateur } | { kind: 'refused' }
+
+/** Like the real server: no header is a visitor, a header with an unknown token is a 401 on any route. */
+function viewerOf(request: Request): Viewer {
+  const header = request.headers.get('authorization')
+  if (header === null) return { kind: 'visitor' }
+  if (db.user && header === `Bearer ${db.token}`) return { kind: 'user', user: db.user }
+  return { kind: 'refused' }
+}
+
+const invalidTokenGraphql = () =>
+  HttpResponse.json({ data: null, errors: [{ message: MESSAGES.invalidToken, extensions: { code: 'UNAUTHENTICATED' } }] }, { status: 401 })
+const invalidTokenRest = () => HttpResponse.json({ message: MESSAGES.invalidToken }, { status: 401 })
+
+function withLike(produit: Produit, viewer: Viewer): Produit {
+  return { ...produit, like: viewer.kind === 'user' && db.favoris.includes(produit.id) ? 1 : 0 }
+}
+
+function page<T>(items: T[], pageNumber: number, count: number) {
+  const lastPage = Math.max(1, Math.ceil(items.length / count))
+  return {
+    metadata: { total: items.length, per_page: count, current_page: pageNumber, last_page: lastPage },
+    data: items.slice((pageNumber - 1) * count, pageNumber * count),
+  }
+}
+
+function currentPanier() {
+  const lines = db.cart.flatMap((line) => {
+    const produit = db.produits.find((p) => p.id === line.produit_id)
+    return produit ? [{ produit: { ...produit, like: db.favoris.includes(produit.id) ? 1 : 0 }, quantite: line.quantite }] : []
+  })
+  return makePanier(lines)
+}
+
+function categoryTree(): Categorie[] {
+  const tree = new Map<number, Categorie>()
+  for (const sous of db.souscategories) {
+    const { categorie, ...rest } = sous
+    const node = tree.get(categorie.id) ?? { id: categorie.id, designation: categorie.designation, image: null, imagesrcset: null, souscategories: [] }
+    node.souscategories.push(rest)
+    tree.set(categorie.id, node)
+  }
+  return [...tree.values()]
+}
+
+const unauthenticatedError = (field: string) => ({
+  data: { [field]: null },
+  errors: [{ message: MESSAGES.unauthenticated, path: [field], extensions: { code: 'UNAUTHENTICATED' } }],
+})
+
+type Resolver = (variables: Record<string, unknown>, viewer: Viewer) => JsonBodyType
+
+const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback)
+
+const resolvers: Record<string, Resolver> = {
+  Preferences: () => ({ data: { preferences: db.preferences } }),
+  Categories: () => ({ data: { categories: categoryTree() } }),
+  Souscategories: () => ({ data: { souscategories: db.souscategories } }),
+  Caroussels: () => ({ data: { caroussels: db.slides } }),
+  Produits: (variables, viewer) => {
+    const designation = typeof variables['designation'] === 'string' ? variables['designation'].toLowerCase() : undefined
+    const categorie = variables['categorie_id']
+    const found = db.produits.filter(
+      (p) => (categorie === undefined || p.souscategorie.id === categorie) && (!designation || p.designation.toLowerCase().includes(designation)),
+    )
+    return { data: { produitspaginated: page(found.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 12)) } }
+  },
+  Produit: (variables, viewer) => {
+    const found = db.produits.find((p) => p.id === variables['id'])
+    return { data: { produits: found ? withLike(found, viewer) : null } }
+  },
+  Similaires: (variables, viewer) => {
+    const self = db.produits.find((p) => p.id === variables['produit_id'])
+    const similar = self ? db.produits.filter((p) => p.id !== self.id && p.souscategorie.id === self.souscategorie.id) : []
+    return {
+      data: { produitsimilairespaginated: page(similar.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 6)) },
+    }
+  },
+  PlusVus: (_variables, viewer) => ({
+    data: { produitplusvus: db.mostViewed.flatMap((id) => db.produits.filter((p) => p.id === id)).map((p) => withLike(p, viewer)) },
+  }),
+  Favoris: (variables, viewer) => {
+    if (viewer.kind !== 'user') return unauthenticatedError('favoriespaginated')
+    const favoris = db.favoris.flatMap((id, index) => {
+      const produit = db.produits.find((p) => p.id === id)
+      return produit ? [{ id: index + 1, produit: withLike(produit, viewer) }] : []
+    })
+    return { data: { favoriespaginated: page(favoris, num(variables['page'], 1), num(variables['count'], 8)) } }
+  },
+  Panier: (_variables, viewer) => {
+    if (viewer.kind !== 'user') return unauthenticatedError('paniers')
+    return { data: { paniers: db.cart.length ? [currentPanier()] : [] } }
+  },
+  EnregistrerVue: () => ({ data: { enregistrerVue: true } }),
+  ModesPaiement: () => ({ data: { modepaiements: [] } }),
+  Depots: () => ({ data: { depots: [] } }),
+  ModesLivraison: () => ({ data: { modelivraisons: [] } }),
+}
+
+async function readJson(request: Request): Promise<Record<string, unknown>> {
+  try {
+    return (await request.clone().json()) as Record<string, unknown>
+  } catch {
+    return {}
+  }
+}
+
+export const handlers = [
+  http.post('*/graphql', async ({ request }) => {
+    const { query, variables } = await readJson(request)
+    const viewer = viewerOf(request)
+    if (viewer.kind === 'refused') return invalidTokenGraphql()
+    const name = typeof query === 'string' ? operationName(query) : undefined
+    const resolver = name ? resolvers[name] : undefined
+    if (!resolver) return HttpResponse.json({ data: null, errors: [{ message: `Opération inconnue : ${name}` }] }, { status: 400 })
+    return HttpResponse.json(resolver((variables ?? {}) as Record<string, unknown>, viewer))
+  }),
+
+  http.get('*/api/profile', ({ request }) => {
+    const viewer = viewerOf(request)
+    if (viewer.kind !== 'user') return invalidTokenRest()
+    return HttpResponse.json({ utilisateur: viewer.user })
+  }),
+
+  // Like the real route, a stale token in the header does not stop a new sign-in.
+  http.post('*/api/sociallogin', async ({ request }) => {
+    const body = await readJson(request)
+    if (typeof body['idToken'] !== 'string' || body['idToken'].length < 20) {
+      return HttpResponse.json({ message: MESSAGES.invalidInput, errors: { idToken: [MESSAGES.idTokenRequired] } }, { status: 400 })
+    }
+    const utilisateur = db.user ?? { id: 99, prenom: String(body['prenom'] ?? ''), nom: String(body['nom'] ?? ''), email: String(body['email'] ?? ''), image: null, googleImg: null }
+    // From now on the new token opens this account.
+    db.user = utilisateur
+    db.token = db.issuedToken
+    return HttpResponse.json({ token: db.issuedToken, utilisateur })
+  }),
+
+  http.post('*/api/logout', ({ request }) => {
+    if (viewerOf(request).kind !== 'user') return invalidTokenRest()
+    return HttpResponse.json({ message: MESSAGES.loggedOut })
+  }),
+
+  http.post('*/api/panier', async ({ request }) => {
+    const viewer = viewerOf(request)
+    if (viewer.kind !== 'user') return invalidTokenRest()
+    const { produit, user, quantite, action } = (await readJson(request)) as { produit: number; user: number; quantite?: number; action: number }
+    if (user !== viewer.user.id) return HttpResponse.json({ message: MESSAGES.forbiddenOtherUser }, { status: 403 })
+    const product = db.produits.find((p) => p.id === produit)
+    if (!product) return HttpResponse.json({ message: MESSAGES.productNotFound }, { status: 404 })
+    const line = db.cart.find((l) => l.produit_id === produit)
+    if (action === CART_ACTION.remove) {
+      db.cart = db.cart.filter((l) => l.produit_id !== produit)
+    } else {
+      const wanted = action === CART_ACTION.add ? (line?.quantite ?? 0) + (quantite ?? 0) : (quantite ?? 0)
+      if (wanted > product.quantite) {
+        const message = MESSAGES.insufficientStock(product.designation, product.quantite)
+        return HttpResponse.json({ message, errors: { quantite: [message] } }, { status: 409 })
+      }
+      if (line) line.quantite = wanted
+      else db.cart.push({ produit_id: produit, quantite: wanted })
+    }
+    return HttpResponse.json({ panier: currentPanier() })
+  }),
+
+  http.post('*/api/favorie', async ({ request }) => {
+    const viewer = viewerOf(request)
+    if (viewer.kind !== 'user') return invalidTokenRest()
+    const { client, produit } = (await readJson(request)) as { client: number; produit: number }
+    if (client !== viewer.user.id) return HttpResponse.json({ message: MESSAGES.forbiddenOtherUser }, { status: 403 })
+    if (!db.favoris.includes(produit)) db.favoris.push(produit)
+    return HttpResponse.json({ message: MESSAGES.favouriteAdded, favori: { id: db.favoris.length, client, produit } }, { status: 201 })
+  }),
+
+  http.delete('*/api/favorie/:produit', ({ request, params }) => {
+    if (viewerOf(request).kind !== 'user') return invalidTokenRest()
+    db.favoris = db.favoris.filter((id) => id !== Number(params['produit']))
+    return HttpResponse.json({ message: MESSAGES.favouriteRemoved })
+  }),
+]
+
+export const server = setupServer(...handlers)
+
+server.events.on('request:start', ({ request }) => {
+  const url = new URL(request.url)
+  const entry: RecordedRequest = {
+    method: request.method,
+    path: url.pathname,
+    authorization: request.headers.get('authorization'),
+    operation: undefined,
+    variables: undefined,
+    body: undefined,
+  }
+  // Pushed at once so the order is the order of sending; the body follows.
+  requests.push(entry)
+  if (request.method === 'GET' || request.method === 'HEAD') return
+  void request
+    .clone()
+    .text()
+    .then((text) => {
+      if (!text) return
+      const body = JSON.parse(text) as unknown
+      entry.body = body
+      if (url.pathname === '/graphql' && body && typeof body === 'object' && 'query' in body && typeof body.query === 'string') {
+        entry.operation = operationName(body.query)
+        entry.variables = ('variables' in body ? body.variables : {}) as Record<string, unknown>
+      }
+    })
+    .catch(() => {})
+})
+
+// ---------------------------------------------------------------------------------------
+// Sad paths: one operation or route answering badly, the others as usual.
+
+export type Failure = 'network' | 'hang' | number
+
+const defaultMessage = (failure: Failure) => (failure === 401 ? MESSAGES.invalidToken : MESSAGES.internalError)
+
+function failureResponse(failure: Failure, body: JsonBodyType) {
+  if (failure === 'network') return HttpResponse.error()
+  if (failure === 'hang') return delay('infinite').then(() => HttpResponse.json(body))
+  return HttpResponse.json(body, { status: failure })
+}
+
+/**
+ * Makes one GraphQL operation fail: a network error, an answer that never comes, or an HTTP
+ * status with the server's error shape (a 401 is the invalid-token answer).
+ */
+export function failGraphql(operation: string, failure: Failure, message?: string): void {
+  server.use(
+    http.post('*/graphql', async ({ request }) => {
+      const { query } = await readJson(request)
+      if (typeof query !== 'string' || operationName(query) !== operation) return undefined
+      const code = failure === 401 ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR'
+      return failureResponse(failure, { data: null, errors: [{ message: message ?? defaultMessage(failure), extensions: { code } }] })
+    }),
+  )
+}
+
+/** Makes one REST route fail (path as msw matches it, e.g. '/api/favorie/:produit'). */
+export function failRest(method: 'get' | 'post' | 'delete', path: string, failure: Failure, message?: string): void {
+  server.use(http[method](`*${path}`, () => failureResponse(failure, { message: message ?? defaultMessage(failure) })))
+}
