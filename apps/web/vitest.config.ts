@@ -28,6 +28,9 @@ export default defineConfig({
   plugins: [react(), fakeFirebase()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
+    // In CI, a JSON report too: .ci/run prints the counts of every suite as its closing line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: './test-results/vitest.json' },
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],

@@ -83,6 +83,8 @@ export const MESSAGES = {
   villeRequired: 'La ville est requise.',
   paysInvalid: 'Choisissez un pays.',
   passwordMismatch: 'Les mots de passe ne correspondent pas.',
+  cartLoadError: "Une erreur s'est produite lors du chargement du panier.",
+  quantityRange: 'La quantité doit être un nombre entier entre 1 et 99.',
   productMissing: "Ce produit n'existe pas ou n'est plus en vente.",
   pageLoadError: "La page n'a pas pu être chargée. Vérifiez votre connexion et réessayez.",
 } as const

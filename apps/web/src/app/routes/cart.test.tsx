@@ -70,6 +70,6 @@ describe('cart route', () => {
     signInAs()
     failGraphql('Panier', 'network')
     renderApp('/cart')
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.cartAddItemError)
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.cartLoadError)
   })
 })

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { toastRequests } from '@/lib/notify.ts'
+import { HostLoginListener } from '@/features/auth/components/host-login-listener.tsx'
 import { CartProvider } from '@/features/cart/components/cart-provider.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
@@ -29,6 +30,7 @@ export function Shell() {
         <Outlet />
       </main>
       <Footer />
+      <HostLoginListener />
       {menuMounted && (
         <Suspense fallback={null}>
           <SideMenu show={menuOpen} onClose={() => setMenuOpen(false)} />

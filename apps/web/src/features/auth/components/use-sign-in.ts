@@ -1,11 +1,11 @@
 // Sign-in actions shared by the header form and the sign-up page: Firebase first (loaded on
 // demand), then the shop's own token. Failures show the spec's toast with the reason.
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import { toast } from '@/lib/notify.ts'
 import { authErrorMessage, MESSAGES } from '@teranga/shared/messages'
 import { useAuth, type SocialLoginFields } from '@/lib/auth.tsx'
 import type { FirebaseIdentity } from '@/lib/firebase.ts'
-import { isMobileWebView, parseHostLoginResult, postGoogleLoginToHost } from '@/lib/webview.ts'
+import { isMobileWebView, postGoogleLoginToHost } from '@/lib/webview.ts'
 
 /** Starts loading Firebase before the click, so the Google popup opens within the user's gesture. */
 export const preloadFirebase = () => import('@/lib/firebase.ts')
@@ -30,26 +30,6 @@ export function showLoginError(error: unknown) {
 
 export function useSignInActions() {
   const { signIn } = useAuth()
-
-  // In a mobile app's webview the host signs in with Google and sends the ID token back.
-  useEffect(() => {
-    // Elsewhere no host answers, and any page holding this window (an opener, a frame parent)
-    // could post a result and sign the shopper into its own account.
-    if (!isMobileWebView()) return
-    const onMessage = (event: MessageEvent) => {
-      const result = parseHostLoginResult(event.data)
-      if (!result) return
-      signIn(
-        socialLoginFields({ idToken: result.idToken, email: result.email ?? '', displayName: result.displayName ?? '', photoURL: result.photoURL ?? '' }),
-      ).catch(showLoginError)
-    }
-    window.addEventListener('message', onMessage)
-    document.addEventListener('message', onMessage as EventListener)
-    return () => {
-      window.removeEventListener('message', onMessage)
-      document.removeEventListener('message', onMessage as EventListener)
-    }
-  }, [signIn])
 
   const withGoogle = useCallback(async () => {
     if (isMobileWebView()) {

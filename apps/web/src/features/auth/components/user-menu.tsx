@@ -69,7 +69,7 @@ export function UserMenu() {
                 <Icon name="star" size={14} className="text-warning me-1" />
                 Point de Fidelite : {user.points ?? 0}
               </p>
-              <nav className="list-group list-group-flush mb-2" aria-label="Mon espace">
+              <nav className="list-group list-group-flush mb-2" aria-label="Mon compte">
                 <Link className="list-group-item list-group-item-action" to="/profile/account" onClick={close}>
                   Mon compte
                 </Link>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import Modal from 'react-bootstrap/Modal'
 import { Link } from 'react-router'
 import { ADD_TO_CART_MAX, CART_QUANTITY_MIN } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
 import type { Produit } from '@teranga/shared/storefront-queries'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { useCart } from './cart-provider.tsx'
@@ -14,6 +15,7 @@ export default function AddToCartModal({ product, onClose }: { product: Produit;
   const [quantite, setQuantite] = useState(1)
   const [busy, setBusy] = useState(false)
   const outOfStock = product.quantite <= 0
+  const valid = Number.isInteger(quantite) && quantite >= CART_QUANTITY_MIN && quantite <= ADD_TO_CART_MAX
 
   const submit = async () => {
     setBusy(true)
@@ -40,12 +42,19 @@ export default function AddToCartModal({ product, onClose }: { product: Produit;
             <input
               id="add-to-cart-quantity"
               type="number"
-              className="form-control"
+              className={`form-control ${valid ? '' : 'is-invalid'}`}
               min={CART_QUANTITY_MIN}
               max={ADD_TO_CART_MAX}
-              value={quantite}
-              onChange={(event) => setQuantite(Number(event.target.value))}
+              value={Number.isNaN(quantite) ? '' : quantite}
+              aria-invalid={!valid}
+              aria-describedby={valid ? undefined : 'add-to-cart-quantity-error'}
+              onChange={(event) => setQuantite(event.target.value === '' ? Number.NaN : Number(event.target.value))}
             />
+            {!valid && (
+              <div id="add-to-cart-quantity-error" className="invalid-feedback">
+                {MESSAGES.quantityRange}
+              </div>
+            )}
           </div>
         </div>
       </Modal.Body>
@@ -53,7 +62,7 @@ export default function AddToCartModal({ product, onClose }: { product: Produit;
         <Link to={`/product/${product.id}`} className="btn btn-link me-auto" onClick={() => setShow(false)}>
           Voir le produit
         </Link>
-        <button type="button" className="btn btn-primary" disabled={busy || outOfStock} onClick={() => void submit()}>
+        <button type="button" className="btn btn-primary" disabled={busy || outOfStock || !valid} onClick={() => void submit()}>
           {outOfStock ? 'Rupture de stock' : 'Ajouter au panier'}
         </button>
       </Modal.Footer>

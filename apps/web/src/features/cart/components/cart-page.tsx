@@ -12,7 +12,7 @@ import { QuantityInput } from './quantity-input.tsx'
 
 export function CartPage() {
   const { lines, total, count, isLoading, isError, setQuantity, remove } = useCart()
-  if (isError) return <ErrorAlert message={MESSAGES.cartAddItemError} />
+  if (isError) return <ErrorAlert message={MESSAGES.cartLoadError} />
   if (isLoading) return <Spinner />
   if (lines.length === 0) {
     return (

@@ -23,7 +23,7 @@ export default function CartPanel() {
       </Offcanvas.Header>
       <Offcanvas.Body className="d-flex flex-column">
         {isError ? (
-          <ErrorAlert message={MESSAGES.cartAddItemError} />
+          <ErrorAlert message={MESSAGES.cartLoadError} />
         ) : isLoading ? (
           <Spinner />
         ) : lines.length === 0 ? (

@@ -1,7 +1,7 @@
 // The signed-in customer's favourites: the list (GraphQL), add (POST /api/favorie) and
 // remove (DELETE /api/favorie/{produit}). After a change every signed-in product answer is
 // refetched, since each carries its `like` flag.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { storefrontKey, type Favori, type Page } from '@teranga/shared/storefront-queries'
 import { rest, storefront } from '@/lib/api-client.ts'
 
@@ -15,7 +15,7 @@ export const getFavouritesQueryOptions = (page = 1) =>
   queryOptions({ queryKey: storefrontKey('favoris', { page, count: FAVOURITES_PAGE_SIZE }, 'auth'), queryFn: () => getFavourites(page), staleTime: 0 })
 
 export function useFavourites(enabled: boolean, page = 1) {
-  return useQuery({ ...getFavouritesQueryOptions(page), enabled })
+  return useQuery({ ...getFavouritesQueryOptions(page), enabled, placeholderData: keepPreviousData })
 }
 
 export function useToggleFavourite() {
