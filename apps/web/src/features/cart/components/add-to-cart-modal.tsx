@@ -3,10 +3,9 @@
 import { useState } from 'react'
 import Modal from 'react-bootstrap/Modal'
 import { Link } from 'react-router'
-import { ADD_TO_CART_MAX, CART_QUANTITY_MIN } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
 import type { Produit } from '@teranga/shared/storefront-queries'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { AddQuantityField, isAddableQuantity } from './add-quantity-field.tsx'
 import { useCart } from './cart-provider.tsx'
 
 export default function AddToCartModal({ product, onClose }: { product: Produit; onClose: () => void }) {
@@ -15,7 +14,7 @@ export default function AddToCartModal({ product, onClose }: { product: Produit;
   const [quantite, setQuantite] = useState(1)
   const [busy, setBusy] = useState(false)
   const outOfStock = product.quantite <= 0
-  const valid = Number.isInteger(quantite) && quantite >= CART_QUANTITY_MIN && quantite <= ADD_TO_CART_MAX
+  const valid = isAddableQuantity(quantite)
 
   const submit = async () => {
     setBusy(true)
@@ -36,25 +35,7 @@ export default function AddToCartModal({ product, onClose }: { product: Produit;
           <ResponsiveImage src={product.image} srcSet={product.imagesrcset} alt={product.designation} width={120} height={120} sizes="120px" priority />
           <div>
             <p className="product-price fs-5 mb-2">{product.prixformat}</p>
-            <label htmlFor="add-to-cart-quantity" className="form-label small">
-              Quantité
-            </label>
-            <input
-              id="add-to-cart-quantity"
-              type="number"
-              className={`form-control ${valid ? '' : 'is-invalid'}`}
-              min={CART_QUANTITY_MIN}
-              max={ADD_TO_CART_MAX}
-              value={Number.isNaN(quantite) ? '' : quantite}
-              aria-invalid={!valid}
-              aria-describedby={valid ? undefined : 'add-to-cart-quantity-error'}
-              onChange={(event) => setQuantite(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-            />
-            {!valid && (
-              <div id="add-to-cart-quantity-error" className="invalid-feedback">
-                {MESSAGES.quantityRange}
-              </div>
-            )}
+            <AddQuantityField id="add-to-cart-quantity" value={quantite} onChange={setQuantite} />
           </div>
         </div>
       </Modal.Body>

@@ -4,14 +4,13 @@ import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix, formatTotal } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
-import { Icon } from '@/components/ui/icon.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useCart } from './cart-provider.tsx'
-import { QuantityInput } from './quantity-input.tsx'
+import { LineQuantity, RemoveLineButton } from './cart-line-controls.tsx'
 
 export function CartPage() {
-  const { lines, total, count, isLoading, isError, setQuantity, remove } = useCart()
+  const { lines, total, count, isLoading, isError } = useCart()
   if (isError) return <ErrorAlert message={MESSAGES.cartLoadError} />
   if (isLoading) return <Spinner />
   if (lines.length === 0) {
@@ -37,18 +36,11 @@ export function CartPage() {
                 </Link>
                 <p className="mb-0 small text-body-secondary">{formatPrix(line.prix)} l'unité</p>
               </div>
-              <QuantityInput
-                value={line.quantite}
-                max={line.produit.quantite}
-                label={`Quantité de ${line.produit.designation}`}
-                onCommit={(quantite) => void setQuantity(line.produit_id, quantite)}
-              />
+              <LineQuantity line={line} />
               <span className="fw-semibold text-end" style={{ minWidth: '7rem' }}>
                 {formatPrix(line.prix * line.quantite)}
               </span>
-              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
-                <Icon name="trash" size={16} />
-              </button>
+              <RemoveLineButton line={line} />
             </li>
           ))}
         </ul>

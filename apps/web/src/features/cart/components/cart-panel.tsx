@@ -5,14 +5,13 @@ import { useNavigate } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix, formatTotal } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
-import { Icon } from '@/components/ui/icon.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useCart } from './cart-provider.tsx'
-import { QuantityInput } from './quantity-input.tsx'
+import { LineQuantity, RemoveLineButton } from './cart-line-controls.tsx'
 
 export default function CartPanel() {
-  const { lines, total, isLoading, isError, panelOpen, closePanel, setQuantity, remove } = useCart()
+  const { lines, total, isLoading, isError, panelOpen, closePanel } = useCart()
   const navigate = useNavigate()
   return (
     <Offcanvas show={panelOpen} onHide={closePanel} placement="end" aria-labelledby="cart-panel-title">
@@ -38,15 +37,8 @@ export default function CartPanel() {
                     <p className="mb-1 small fw-semibold text-truncate">{line.produit.designation}</p>
                     <p className="mb-0 small text-body-secondary">{formatPrix(line.prix)}</p>
                   </div>
-                  <QuantityInput
-                    value={line.quantite}
-                    max={line.produit.quantite}
-                    label={`Quantité de ${line.produit.designation}`}
-                    onCommit={(quantite) => void setQuantity(line.produit_id, quantite)}
-                  />
-                  <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
-                    <Icon name="trash" size={16} />
-                  </button>
+                  <LineQuantity line={line} />
+                  <RemoveLineButton line={line} />
                 </li>
               ))}
             </ul>

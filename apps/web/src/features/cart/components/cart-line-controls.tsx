@@ -1,0 +1,26 @@
+// A cart line's controls, the same in the side panel and on /cart: its quantity and the
+// remove button.
+import { Icon } from '@/components/ui/icon.tsx'
+import { useCart, type CartLine } from './cart-provider.tsx'
+import { QuantityInput } from './quantity-input.tsx'
+
+export function LineQuantity({ line }: { line: CartLine }) {
+  const { setQuantity } = useCart()
+  return (
+    <QuantityInput
+      value={line.quantite}
+      max={line.produit.quantite}
+      label={`Quantité de ${line.produit.designation}`}
+      onCommit={(quantite) => void setQuantity(line.produit_id, quantite)}
+    />
+  )
+}
+
+export function RemoveLineButton({ line }: { line: CartLine }) {
+  const { remove } = useCart()
+  return (
+    <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
+      <Icon name="trash" size={16} />
+    </button>
+  )
+}
