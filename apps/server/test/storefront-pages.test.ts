@@ -59,9 +59,11 @@ describe('storefront pages', () => {
   })
 
   it('keeps the page and category of the home grid from the address', async () => {
-    const res = await ctx.app.inject({ url: '/?page=2&categorie=5' })
+    const res = await ctx.app.inject({ url: '/?page=2&categorie=5&utm_source=sms' })
     const keys = embedded(res.body).queries.map((q) => JSON.stringify(q.key))
     expect(keys).toContain(JSON.stringify(storefrontKey('produits', { page: 2, count: 12, categorie_id: 5 })))
+    const bad = await ctx.app.inject({ url: '/?page=abc&categorie=-3' })
+    expect(embedded(bad.body).queries.map((q) => JSON.stringify(q.key))).toContain(JSON.stringify(storefrontKey('produits', { page: 1, count: 12 })))
   })
 
   it("titles a product's page with its name and embeds it with similar products", async () => {

@@ -222,6 +222,7 @@ export async function staleBuildReason(): Promise<string | null> {
   } catch {
     return 'apps/web/dist/index.html is missing'
   }
+  if (!fs.existsSync(path.join(WEB_DIR, 'dist-server', 'entry-server.js'))) return 'the server renderer (apps/web/dist-server) is missing'
   const newest = Math.max(...(await Promise.all(BUILD_INPUTS.map(newestMtime))))
   return newest > built ? 'the storefront sources changed since the last build' : null
 }

@@ -9,7 +9,7 @@ import { db, failGraphql, failRest, requests, server, VALID_TOKEN } from '@/test
 import { storedToken, TOKEN_KEY } from '@/testing/browser-storage.ts'
 import { ApiError, graphql, rest, storefront } from './api-client.ts'
 
-const NETWORK_MESSAGE = 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.'
+const NETWORK_MESSAGE = MESSAGES.serverUnreachable
 
 describe('api client', () => {
   it('posts a storefront document to /graphql and answers its data', async () => {

@@ -1,6 +1,7 @@
 // The one way the storefront talks to the server: GraphQL and REST with the stored bearer
 // token. Any 401 removes the token (spec §4), which the auth provider hears; errors carry the
 // server's French message.
+import { MESSAGES } from '@teranga/shared/messages'
 import { STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
 import { tokenStorage } from './storage.ts'
 
@@ -16,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-const NETWORK_MESSAGE = 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.'
+const NETWORK_MESSAGE = MESSAGES.serverUnreachable
 
 function headers(json: boolean): Record<string, string> {
   const token = tokenStorage.get()

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { resetFactories } from './factories.ts'
 import { resetServerState, server } from './server.ts'
 
-// React Router's <ScrollRestoration> scrolls on every navigation; jsdom only logs "not implemented".
+// React Router's <ScrollRestoration> scrolls on every navigation, which jsdom cannot do.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 
 // react-bootstrap's Offcanvas asks for the viewport's breakpoint.

@@ -40,6 +40,8 @@ export interface RenderedPage {
 type Plan = Array<{ name: StorefrontQuery; variables: Record<string, unknown> }>
 
 const MAX_ENTRIES = 500
+/** The query parameters the storefront's pages read (home and category grids). */
+const PAGE_PARAMETERS = ['page', 'categorie'] as const
 
 function positiveInt(value: string | null): number | undefined {
   const n = Number(value)
@@ -171,11 +173,19 @@ export function createStorefrontPages(opts: Options) {
   return {
     async render(url: string): Promise<RenderedPage> {
       const parsed = new URL(url, 'http://shop.local')
-      const key = `${parsed.pathname}?${parsed.searchParams.toString()}`
+      // Only the parameters a page reads shape it: any other query string shares its entry,
+      // so made-up parameters cannot make every request render anew.
+      const search = new URLSearchParams()
+      for (const name of PAGE_PARAMETERS) {
+        const value = parsed.searchParams.get(name)
+        if (value !== null) search.set(name, value)
+      }
+      const query = search.toString()
+      const key = `${parsed.pathname}${query ? `?${query}` : ''}`
       const now = Date.now()
       const hit = cache.get(key)
       if (hit && hit.expires > now) return hit.page
-      const page = await build(`${parsed.pathname}${parsed.search}`, parsed.pathname, parsed.searchParams)
+      const page = await build(key, parsed.pathname, search)
       if (opts.ttlMs > 0) {
         if (cache.size >= MAX_ENTRIES) cache.clear()
         cache.set(key, { page, expires: now + opts.ttlMs })

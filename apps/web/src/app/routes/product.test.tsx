@@ -103,7 +103,7 @@ describe('product route', () => {
     const { mangue } = seedProducts()
     failGraphql('Produit', 'network')
     renderApp(`/product/${mangue.id}`)
-    expect(await screen.findByRole('alert')).toHaveTextContent('Le serveur ne répond pas. Vérifiez votre connexion et réessayez.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.serverUnreachable)
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument()
     expect(requests.filter((r) => r.operation === 'EnregistrerVue')).toHaveLength(0)
   })

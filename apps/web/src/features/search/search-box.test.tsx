@@ -55,7 +55,7 @@ describe('search box', () => {
     failGraphql('Produits', 'network')
     const { user } = renderApp('/product/abc')
     await user.type(searchBox(), 'mangue')
-    expect(await screen.findByText('Le serveur ne répond pas. Vérifiez votre connexion et réessayez.')).toBeInTheDocument()
+    expect(await screen.findByText(MESSAGES.serverUnreachable)).toBeInTheDocument()
   })
 
   it('moves the selection with ArrowDown / ArrowUp and opens the product with Enter', async () => {

@@ -1,6 +1,7 @@
 // The FAQ: delivery zones and fees (the shared table of spec §9), payment modes, pickup at a
 // depot, and the questions shoppers ask most.
 import { DELIVERY_FEES } from '@teranga/shared/delivery-zones'
+import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
@@ -73,7 +74,7 @@ export function FaqPage() {
         </h2>
         <p>Choisissez le retrait à l'étape de livraison : votre commande vous attend dans le dépôt de votre choix, sans frais de livraison.</p>
         {depots.isError ? (
-          <ErrorAlert message="Une erreur s'est produite lors du chargement des dépôts." onRetry={() => void depots.refetch()} />
+          <ErrorAlert message={MESSAGES.depotsLoadError} onRetry={() => void depots.refetch()} />
         ) : depots.isPending ? (
           <Spinner />
         ) : (
@@ -94,7 +95,7 @@ export function FaqPage() {
           Modes de paiement
         </h2>
         {payments.isError ? (
-          <ErrorAlert message="Une erreur s'est produite lors du chargement des modes de paiement." onRetry={() => void payments.refetch()} />
+          <ErrorAlert message={MESSAGES.paymentModesLoadError} onRetry={() => void payments.refetch()} />
         ) : payments.isPending ? (
           <Spinner />
         ) : (
