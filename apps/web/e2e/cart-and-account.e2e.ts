@@ -147,7 +147,7 @@ describe('cart and account', () => {
   })
 
   test('signing up creates the account with its details and signs in', async () => {
-    await withPage(async ({ page }) => {
+    await withPage(async ({ page, errors }) => {
       await visit(page, '/signup')
       const form = page.locator('main')
       await page.getByRole('button', { name: 'Créer mon compte' }).click()
@@ -163,8 +163,16 @@ describe('cart and account', () => {
       expect(await form.getByLabel('Pays').inputValue()).toBe('SEN')
       await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Créer mon compte' }).click()])
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('teranga.token'))).not.toBeNull()
       await openUserMenu(page)
-      await page.getByText('Bonjour, Ibrahima Fall').waitFor()
+      await page
+        .getByText('Bonjour, Ibrahima Fall')
+        .waitFor()
+        .catch(async (error: unknown) => {
+          const toasts = await page.locator('.Toastify').innerText().catch(() => '')
+          const menu = await page.locator('.user-menu').innerText().catch(() => '')
+          throw new Error(`${String(error)}\nmenu: ${menu}\ntoasts: ${toasts}\nerrors: ${errors.join(' | ')}`)
+        })
       const token = await page.evaluate(() => localStorage.getItem('teranga.token'))
       const profile = (await (await fetch(`${baseURL}/api/profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
         utilisateur: { civilite: number; ville: string; pays: string; telephone: string }

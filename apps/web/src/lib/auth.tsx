@@ -56,44 +56,56 @@ const hasStoredToken = () => tokenStorage.get() !== null
 // Pages are rendered on the server for a visitor: hydration starts signed out, then the
 // stored token (if any) takes over.
 const noTokenOnServer = () => false
+const PROFILE_RETRIES = 3
+const PROFILE_RETRY_MS = 5000
 
 export function AuthProvider({ children, onReload = reloadPage }: { children: ReactNode; onReload?: () => void }) {
   const hasToken = useSyncExternalStore(tokenStorage.subscribe, hasStoredToken, noTokenOnServer)
   const [user, setUser] = useState<Utilisateur | null>(null)
+  // The profile call could not reach the server: shown as signed out meanwhile, and asked
+  // again a few times (`attempt` counts the retries).
+  const [offline, setOffline] = useState(false)
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     if (!hasToken) {
       setUser(null)
+      setOffline(false)
       return
     }
     let cancelled = false
+    let retry: ReturnType<typeof setTimeout> | undefined
     rest<{ utilisateur?: Utilisateur }>('GET', '/profile')
       .then(({ utilisateur }) => {
         if (cancelled) return
+        setOffline(false)
         if (utilisateur) setUser(utilisateur)
         else tokenStorage.clear()
       })
       .catch((error: unknown) => {
         if (cancelled) return
-        // A 401 has already removed the token. A server that cannot be reached says nothing
-        // about the token: keep it for next time, but show the visitor's shop meanwhile.
-        if (error instanceof ApiError && error.status === 0) setUnreachable(true)
-        else tokenStorage.clear()
+        // A 401 has already removed the token; any other failed call removes it too (spec
+        // §4). A server that cannot be reached says nothing about the token: keep it and ask
+        // again a little later (a phone between two cells), showing the visitor's shop meanwhile.
+        if (error instanceof ApiError && error.status === 0) {
+          setOffline(true)
+          if (attempt < PROFILE_RETRIES) retry = setTimeout(() => setAttempt((n) => n + 1), PROFILE_RETRY_MS)
+        } else tokenStorage.clear()
       })
     return () => {
       cancelled = true
+      clearTimeout(retry)
     }
-  }, [hasToken])
+  }, [hasToken, attempt])
 
-  const [unreachable, setUnreachable] = useState(false)
   const state: AuthState = useMemo(
     () =>
-      !hasToken || unreachable
+      !hasToken || (offline && !user)
         ? { status: 'signedOut', user: null }
         : user
           ? { status: 'signedIn', user }
           : { status: 'loading', user: null },
-    [hasToken, unreachable, user],
+    [hasToken, offline, user],
   )
 
   const signIn = useCallback(

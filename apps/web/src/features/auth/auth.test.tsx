@@ -59,6 +59,14 @@ describe('auth state', () => {
     expect(storedToken()).toBe(VALID_TOKEN)
   })
 
+  it('asks for the profile again once the server is back, and signs in', async () => {
+    signInAs()
+    server.use(http.get('*/api/profile', () => HttpResponse.error(), { once: true }))
+    renderApp('/product/abc')
+    expect(await screen.findByRole('button', { name: 'Connexion', expanded: false })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Mon compte : Awa Diop' }, { timeout: 8000 })).toBeInTheDocument()
+  }, 15_000)
+
   it('drops the token when the profile answers without a customer', async () => {
     signInAs()
     server.use(http.get('*/api/profile', () => HttpResponse.json({})))
