@@ -38,6 +38,9 @@ import loyaltyRoutes from './modules/loyalty/loyalty.routes.ts'
 import { createOrdersRepository } from './modules/orders/orders.repository.ts'
 import { ordersGraphql } from './modules/orders/orders.graphql.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
+import { createOrderWritesRepository, orderTransaction } from './modules/orders/orders-writes.repository.ts'
+import { createOrderPlacementService } from './modules/orders/orders-placement.service.ts'
+import ordersRoutes from './modules/orders/orders.routes.ts'
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts'
 import { paymentsGraphql } from './modules/payments/payments.graphql.ts'
 import paymentsRoutes from './modules/payments/payments.routes.ts'
@@ -58,6 +61,8 @@ export interface AppOptions {
   catalogueCacheTtl?: number
   /** Sign-in attempts allowed per address and minute. */
   signInRateLimit?: number
+  /** How often unpaid orders are checked for expiry; 0 turns the sweep off (tests drive it). */
+  expireOrdersEveryMs?: number
 }
 
 /** JSON bodies are small in this API: 64 KiB is far above any legitimate request. */
@@ -118,6 +123,15 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     const favourites = createFavouritesService(createFavouritesRepository(api.db))
     const cart = createCartService(createCartRepository(api.db))
     const orders = createOrdersService(createOrdersRepository(api.db))
+    const placement = createOrderPlacementService({ transaction: orderTransaction(api.db), writes: createOrderWritesRepository(api.db), orders })
+    // Unpaid online orders give their stock back after 30 minutes: swept every minute.
+    if (opts.expireOrdersEveryMs !== 0) {
+      const sweep = setInterval(() => {
+        placement.expireUnpaid().catch((err: unknown) => api.log.error({ err }, 'expiring unpaid orders failed'))
+      }, opts.expireOrdersEveryMs ?? 60_000)
+      sweep.unref()
+      api.addHook('onClose', async () => clearInterval(sweep))
+    }
     const delivery = createDeliveryRepository(api.db)
     const payments = createPaymentsRepository(api.db)
     const loyalty = createLoyaltyRepository(api.db)
@@ -144,6 +158,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
         await rest.register(catalogueRoutes, { service: catalogue })
         await rest.register(favouritesRoutes, { service: favourites })
         await rest.register(cartRoutes, { service: cart })
+        await rest.register(ordersRoutes, { placement })
         await rest.register(deliveryRoutes, { repo: delivery })
         await rest.register(paymentsRoutes, { repo: payments })
         await rest.register(loyaltyRoutes, { repo: loyalty })

@@ -68,7 +68,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   const { database, drop } = await freshDatabase()
   const config = testConfig()
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
-  const app = await buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, ...options })
+  const app = await buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, expireOrdersEveryMs: 0, ...options })
   return {
     app,
     database,

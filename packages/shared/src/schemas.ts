@@ -122,3 +122,19 @@ export const categoryFormSchema = z.object({
     .max(CATEGORY_DESIGNATION_MAX, { error: MESSAGES.categoryDesignationMax }),
   image: imageFileSchema.optional(),
 })
+
+/** Body of POST /api/commande: the delivery and payment choices; the lines come from the server cart. */
+export const orderSchema = z.object({
+  modelivraison: bodyIdSchema,
+  modepaiement: bodyIdSchema,
+  tel: z.string({ error: MESSAGES.telephoneInvalid }).trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: MESSAGES.telephoneInvalid }),
+  adresseliv: z.string().trim().max(300, { error: MESSAGES.textTooLong(300) }).optional().nullable(),
+  zone: z.string().trim().max(80, { error: MESSAGES.textTooLong(80) }).optional().nullable(),
+  depot: bodyIdSchema.optional().nullable(),
+  latitude: z.number().min(-90).max(90).optional().nullable(),
+  longitude: z.number().min(-180).max(180).optional().nullable(),
+})
+export type OrderInput = z.infer<typeof orderSchema>
+
+/** The Idempotency-Key header of POST /api/commande. */
+export const idempotencyKeySchema = z.string().regex(/^[\w-]{8,100}$/, { error: MESSAGES.idempotencyKeyInvalid })

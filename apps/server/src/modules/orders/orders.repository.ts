@@ -1,5 +1,5 @@
-// Reading orders: a page of a client's orders (or everyone's, for an admin) with their
-// client, modes and depot joined, then every line of that page in one more query.
+// Reading orders: a page of a client's orders (or everyone's, for an admin), or one order,
+// with their client, modes and depot joined, then every line of them in one more query.
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import {
@@ -18,10 +18,9 @@ import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
 
 export function createOrdersRepository(db: Executor) {
-  return {
-    async page(clientId: number | null, page: PageArgs) {
-      const where = clientId === null ? undefined : eq(commandes.clientId, clientId)
-      const rows = await db
+  // An order with its client, modes and depot: what a page and a single order both show.
+  const selectOrders = () =>
+    db
         .select({
           commande: commandes,
           client: clients,
@@ -37,6 +36,11 @@ export function createOrdersRepository(db: Executor) {
         .innerJoin(modepaiements, eq(modepaiements.id, commandes.modepaiementId))
         .innerJoin(modelivraisons, eq(modelivraisons.id, commandes.modelivraisonId))
         .leftJoin(depots, eq(depots.id, commandes.depotId))
+
+  return {
+    async page(clientId: number | null, page: PageArgs) {
+      const where = clientId === null ? undefined : eq(commandes.clientId, clientId)
+      const rows = await selectOrders()
         .where(where)
         .orderBy(desc(commandes.id))
         .limit(page.count)
@@ -46,6 +50,11 @@ export function createOrdersRepository(db: Executor) {
         return c?.n ?? 0
       })
       return { rows, total }
+    },
+
+    async one(numero: string) {
+      const [row] = await selectOrders().where(eq(commandes.numerocommande, numero)).limit(1)
+      return row
     },
 
     async linesOf(commandeIds: number[], viewerId: number) {

@@ -10,6 +10,40 @@ import type { OrdersRepository } from './orders.repository.ts'
 
 const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dakar' })
 
+type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
+type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]
+
+/** An order as the API shows it (spec §3 Commande). */
+function toCommande({ commande: c, client, role, modepaiement, modelivraison, depot }: OrderRow, lines: LineRow[]) {
+  const status = isOrderStatus(c.etat) ? ORDER_STATUSES[c.etat] : { text: c.etat, badge: 'secondary' }
+  return {
+    id: c.id,
+    numerocommande: c.numerocommande,
+    etat: c.etat,
+    etat_text: status.text,
+    etat_badge: status.badge,
+    datecomm: c.datecomm.toISOString(),
+    created_at_fr: dateFr.format(c.datecomm),
+    dateliv: c.dateliv?.toISOString() ?? null,
+    montantcommande: c.montantcommande,
+    montantliv: c.montantliv,
+    remise: c.remise,
+    montanttotal: c.montantcommande + c.montantliv - c.remise,
+    montanttotalformat: formatPrix(c.montantcommande + c.montantliv - c.remise),
+    code: c.code,
+    tel: c.tel,
+    adresseliv: c.adresseliv,
+    image: null,
+    client: { ...toUtilisateur(client, role), name: client.name ?? '', login: client.login },
+    modepaiement: toModepaiement(modepaiement),
+    modelivraison,
+    depot: depot?.id ? depot : null,
+    detailcommandes: lines
+      .filter((l) => l.commandeId === c.id)
+      .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),
+  }
+}
+
 export function createOrdersService(repo: OrdersRepository) {
   return {
     /** `clientId` null: every client's orders (admins only; the caller checks). */
@@ -20,36 +54,15 @@ export function createOrdersService(repo: OrdersRepository) {
         rows.map((r) => r.commande.id),
         viewerId,
       )
-      const data = rows.map(({ commande: c, client, role, modepaiement, modelivraison, depot }) => {
-        const status = isOrderStatus(c.etat) ? ORDER_STATUSES[c.etat] : { text: c.etat, badge: 'secondary' }
-        return {
-          id: c.id,
-          numerocommande: c.numerocommande,
-          etat: c.etat,
-          etat_text: status.text,
-          etat_badge: status.badge,
-          datecomm: c.datecomm.toISOString(),
-          created_at_fr: dateFr.format(c.datecomm),
-          dateliv: c.dateliv?.toISOString() ?? null,
-          montantcommande: c.montantcommande,
-          montantliv: c.montantliv,
-          remise: c.remise,
-          montanttotal: c.montantcommande + c.montantliv - c.remise,
-          montanttotalformat: formatPrix(c.montantcommande + c.montantliv - c.remise),
-          code: c.code,
-          tel: c.tel,
-          adresseliv: c.adresseliv,
-          image: null,
-          client: { ...toUtilisateur(client, role), name: client.name ?? '', login: client.login },
-          modepaiement: toModepaiement(modepaiement),
-          modelivraison,
-          depot: depot?.id ? depot : null,
-          detailcommandes: lines
-            .filter((l) => l.commandeId === c.id)
-            .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),
-        }
-      })
+      const data = rows.map((row) => toCommande(row, lines))
       return toPage(data, total, page)
+    },
+
+    /** One order by its number; undefined when it does not exist. */
+    async one(numero: string, viewerId: number) {
+      const row = await repo.one(numero)
+      if (!row) return undefined
+      return { clientId: row.commande.clientId, commande: toCommande(row, await repo.linesOf([row.commande.id], viewerId)) }
     },
   }
 }
