@@ -38,6 +38,9 @@ export const paginationSchema = z.object({
   count: z.coerce.number({ error: MESSAGES.countInvalid }).int({ error: MESSAGES.countInvalid }).min(1, { error: MESSAGES.countInvalid }).max(MAX_PAGE_SIZE, { error: MESSAGES.countInvalid }).default(12),
 })
 
+/** A phone number as people type it in Senegal: digits and spaces, an optional +. */
+const PHONE_PATTERN = /^\+?[0-9][0-9 ]{6,19}$/
+
 const optionalText = (max: number) =>
   z.string().trim().max(max, { error: MESSAGES.textTooLong(max) }).optional().nullable()
 
@@ -62,7 +65,7 @@ export const customerDetailsSchema = z.object({
   civilite: z.union([z.literal(0), z.literal(1)], { error: MESSAGES.civiliteRequired }),
   prenom: z.string().trim().min(1, { error: MESSAGES.prenomRequired }).max(120, { error: MESSAGES.textTooLong(120) }),
   nom: z.string().trim().min(1, { error: MESSAGES.nomRequired }).max(120, { error: MESSAGES.textTooLong(120) }),
-  telephone: z.string().trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: MESSAGES.telephoneInvalid }),
+  telephone: z.string().trim().regex(PHONE_PATTERN, { error: MESSAGES.telephoneInvalid }),
   ville: z.string().trim().min(1, { error: MESSAGES.villeRequired }).max(120, { error: MESSAGES.textTooLong(120) }),
   pays: z.string().regex(/^[A-Z]{3}$/, { error: MESSAGES.paysInvalid }),
 })
@@ -127,7 +130,7 @@ export const categoryFormSchema = z.object({
 export const orderSchema = z.object({
   modelivraison: bodyIdSchema,
   modepaiement: bodyIdSchema,
-  tel: z.string({ error: MESSAGES.telephoneInvalid }).trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: MESSAGES.telephoneInvalid }),
+  tel: z.string({ error: MESSAGES.telephoneInvalid }).trim().regex(PHONE_PATTERN, { error: MESSAGES.telephoneInvalid }),
   adresseliv: z.string().trim().max(300, { error: MESSAGES.textTooLong(300) }).optional().nullable(),
   zone: z.string().trim().max(80, { error: MESSAGES.textTooLong(80) }).optional().nullable(),
   depot: bodyIdSchema.optional().nullable(),
