@@ -148,11 +148,23 @@ describe('cart and account', () => {
 
   test('signing up creates the account with its details and signs in', async () => {
     await withPage(async ({ page, errors }) => {
+      // A fresh address per attempt, so that a retry does not meet the first attempt's account.
+      const email = `ibrahima.fall.${Date.now()}@exemple.sn`
+      const answers: string[] = []
+      page.on('response', (response) => {
+        if (/\/api\/(sociallogin|profile)$/.test(response.url())) answers.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`)
+      })
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && answers.push(`navigated ${frame.url()}`))
+      const explain = async (error: unknown) => {
+        const toasts = await page.locator('.Toastify').innerText().catch(() => '')
+        const menu = await page.locator('.user-menu').innerText().catch(() => '')
+        return new Error(`${String(error)}\nmenu: ${menu}\ntoasts: ${toasts}\nresponses: ${answers.join(' | ')}\nerrors: ${errors.join(' | ')}`)
+      }
       await visit(page, '/signup')
       const form = page.locator('main')
       await page.getByRole('button', { name: 'Créer mon compte' }).click()
       await page.getByText('Le prénom est requis.').waitFor()
-      await form.getByLabel('E-mail').fill('ibrahima.fall@exemple.sn')
+      await form.getByLabel('E-mail').fill(email)
       await form.getByLabel('Mot de passe (6 caractères au moins)').fill('teranga-2026')
       await form.getByLabel('Confirmez le mot de passe').fill('teranga-2026')
       await form.getByLabel('Monsieur').check()
@@ -161,18 +173,15 @@ describe('cart and account', () => {
       await form.getByLabel('Téléphone').fill('+221 77 123 45 67')
       await form.getByLabel('Ville').fill('Thiès')
       expect(await form.getByLabel('Pays').inputValue()).toBe('SEN')
-      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Créer mon compte' }).click()])
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('teranga.token'))).not.toBeNull()
-      await openUserMenu(page)
-      await page
-        .getByText('Bonjour, Ibrahima Fall')
-        .waitFor()
-        .catch(async (error: unknown) => {
-          const toasts = await page.locator('.Toastify').innerText().catch(() => '')
-          const menu = await page.locator('.user-menu').innerText().catch(() => '')
-          throw new Error(`${String(error)}\nmenu: ${menu}\ntoasts: ${toasts}\nerrors: ${errors.join(' | ')}`)
-        })
+      try {
+        await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Créer mon compte' }).click()])
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('teranga.token'))).not.toBeNull()
+        await openUserMenu(page)
+        await page.getByText('Bonjour, Ibrahima Fall').waitFor()
+      } catch (error) {
+        throw await explain(error)
+      }
       const token = await page.evaluate(() => localStorage.getItem('teranga.token'))
       const profile = (await (await fetch(`${baseURL}/api/profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
         utilisateur: { civilite: number; ville: string; pays: string; telephone: string }
