@@ -1,5 +1,5 @@
 // The recovery from a failed chunk download: one reload, then the error is let through.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installPreloadRecovery } from './preload-recovery.ts'
 
 function fakeWindow() {
@@ -11,7 +11,11 @@ function fakeWindow() {
 
 const preloadError = () => new Event('vite:preloadError', { cancelable: true })
 
-afterEach(() => window.sessionStorage.clear())
+beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}))
+afterEach(() => {
+  window.sessionStorage.clear()
+  vi.restoreAllMocks()
+})
 
 describe('vite:preloadError', () => {
   it('prevents the error and reloads once', () => {
@@ -21,6 +25,7 @@ describe('vite:preloadError', () => {
     target.dispatchEvent(event)
     expect(event.defaultPrevented).toBe(true)
     expect(target.location.reload).toHaveBeenCalledTimes(1)
+    expect(console.error).toHaveBeenCalledTimes(1)
     uninstall()
   })
 

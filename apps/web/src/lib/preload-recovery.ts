@@ -16,6 +16,8 @@ export function installPreloadRecovery(target: Window = window, now: () => numbe
       return
     }
     event.preventDefault()
+    // Said on the console: a reload the shopper did not ask for should leave a trace.
+    console.error('A module failed to load; reloading the page once.', (event as Event & { payload?: unknown }).payload)
     target.location.reload()
   }
   target.addEventListener('vite:preloadError', onPreloadError)
