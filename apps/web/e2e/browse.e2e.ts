@@ -2,29 +2,13 @@
 // categories, a product page counted as viewed, keyboard search, the 404 page, the mobile
 // menu, and axe on the main pages.
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser, newShopPage, type ShopPage } from './support/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import { browserForFile } from './support/browser-for-file.ts'
 import { visit } from './support/shop-actions.ts'
 
 const baseURL = inject('baseURL')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-async function withPage(viewport: { width: number; height: number; isMobile?: boolean }, run: (shop: ShopPage) => Promise<void>) {
-  const shop = await newShopPage(browser, baseURL, viewport)
-  try {
-    await run(shop)
-  } finally {
-    await shop.context.close()
-  }
-}
+const { browser, withPage } = browserForFile(baseURL)
 const desktop = { width: 1280, height: 900 }
 const mobile = { width: 360, height: 800, isMobile: true }
 
@@ -32,7 +16,7 @@ const grid = (page: Page) => page.locator('#produits .product-card')
 
 describe('home', () => {
   test('arrives drawn by the server, readable before any script runs', async () => {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+    const context = await browser().newContext({ baseURL, javaScriptEnabled: false })
     try {
       const page = await context.newPage()
       await page.goto('/')

@@ -1,32 +1,20 @@
 // A visitor's cart, then signing in (email form and Google's popup in the Auth Emulator):
 // the cart merged to the server, favourites, quantities edited in the panel, /cart, and
 // signing out — all in Chromium against the built shop.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { clearEmulatorUsers, createEmulatorUser, launchBrowser, newShopPage, type ShopPage } from './support/browser.ts'
-import { cartCount, installGapiStandIn, openUserMenu, signInWithEmail, signInWithGoogle, toast, visit } from './support/shop-actions.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { clearEmulatorUsers, createEmulatorUser, type ShopPage } from './support/browser.ts'
+import { browserForFile } from './support/browser-for-file.ts'
+import { cartCount, openUserMenu, signInWithEmail, signInWithGoogle, toast, visit } from './support/shop-actions.ts'
 
 const baseURL = inject('baseURL')
 const emulatorHost = inject('emulatorHost')
-let browser: Browser
+const shop = browserForFile(baseURL)
+const withPage = (run: (page: ShopPage) => Promise<void>) => shop.withPage({ width: 1280, height: 900 }, run)
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await clearEmulatorUsers(emulatorHost)
 })
-afterAll(async () => {
-  await browser?.close()
-})
-
-async function withPage(run: (shop: ShopPage) => Promise<void>) {
-  const shop = await newShopPage(browser, baseURL, { width: 1280, height: 900 })
-  await installGapiStandIn(shop.context)
-  try {
-    await run(shop)
-  } finally {
-    await shop.context.close()
-  }
-}
 
 const card = (page: Page, index: number) => page.locator('#produits .product-card').nth(index)
 

@@ -1,22 +1,14 @@
 // Proves the harness: the built storefront is served in French by the real server, and the
 // REST API and the Auth Emulator answer beside it.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import { clearEmulatorUsers, createEmulatorUser, launchBrowser, newShopPage } from './support/browser.ts'
+import { expect, inject, test } from 'vitest'
+import { clearEmulatorUsers, createEmulatorUser, newShopPage } from './support/browser.ts'
+import { browserForFile } from './support/browser-for-file.ts'
 
 const baseURL = inject('baseURL')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const { browser } = browserForFile(baseURL)
 
 test('the home page answers 200 in French with a title', async () => {
-  const { page, context } = await newShopPage(browser, baseURL, { width: 1280, height: 900 })
+  const { page, context } = await newShopPage(browser(), baseURL, { width: 1280, height: 900 })
   try {
     const response = await page.goto('/')
     expect(response?.status()).toBe(200)

@@ -47,6 +47,16 @@ export const STOREFRONT_ROOT_FIELDS: Record<StorefrontQuery, string> = {
   modelivraisons: 'modelivraisons',
 }
 
+/**
+ * A page's number or category id from the address: a positive whole number (that GraphQL's Int
+ * holds), or undefined. The server and the app read the address alike, so the data the server
+ * embeds is found under the keys the app asks with.
+ */
+export function positiveIntParam(value: string | null | undefined): number | undefined {
+  const n = Number(value)
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined
+}
+
 /** The home page's first data, the same for every anonymous visitor. */
 export const HOME_PAGE_SIZE = 12
 /** Similar products shown under a product. */

@@ -2,7 +2,7 @@
 // token. Any 401 removes the token (spec §4), which the auth provider hears; errors carry the
 // server's French message.
 import { MESSAGES } from '@teranga/shared/messages'
-import { STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, type StorefrontQuery } from '@teranga/shared/storefront-queries'
 import { tokenStorage } from './storage.ts'
 
 export class ApiError extends Error {
@@ -84,4 +84,13 @@ export async function graphql<T>(document: string, variables: Record<string, unk
 /** Runs one of the shared storefront documents. */
 export function storefront<T>(name: StorefrontQuery, variables: Record<string, unknown> = {}): Promise<T> {
   return graphql<T>(STOREFRONT_QUERIES[name], variables)
+}
+
+/**
+ * One storefront document's answer under its root field: what the query cache keeps, and what
+ * the server embeds in a page under the same key (the same shared map decides both).
+ */
+export async function storefrontData<T>(name: StorefrontQuery, variables: Record<string, unknown> = {}): Promise<T> {
+  const data = await storefront<Record<string, T>>(name, variables)
+  return data[STOREFRONT_ROOT_FIELDS[name]] as T
 }

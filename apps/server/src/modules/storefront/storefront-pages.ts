@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { IMAGE_SIZES } from '@teranga/shared/media'
 import {
   HOME_PAGE_SIZE,
+  positiveIntParam,
   SIMILAR_PAGE_SIZE,
   STOREFRONT_QUERIES,
   STOREFRONT_ROOT_FIELDS,
@@ -43,35 +44,30 @@ const MAX_ENTRIES = 500
 /** The query parameters the storefront's pages read (home and category grids). */
 const PAGE_PARAMETERS = ['page', 'categorie'] as const
 
-function positiveInt(value: string | null): number | undefined {
-  const n = Number(value)
-  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined
-}
-
 /** What each page shows first, with the variables the app will ask with (same cache keys). */
 export function planFor(pathname: string, search: URLSearchParams): Plan {
   const plan: Plan = [{ name: 'preferences', variables: {} }]
   const product = /^\/product\/(\d+)\/?$/.exec(pathname)
   const category = /^\/product_bycat\/(\d+)\/?$/.exec(pathname)
   if (pathname === '/') {
-    const categorie = positiveInt(search.get('categorie'))
+    const categorie = positiveIntParam(search.get('categorie'))
     plan.push(
       { name: 'caroussels', variables: {} },
       { name: 'categories', variables: {} },
       { name: 'souscategories', variables: {} },
       {
         name: 'produits',
-        variables: { page: positiveInt(search.get('page')) ?? 1, count: HOME_PAGE_SIZE, ...(categorie ? { categorie_id: categorie } : {}) },
+        variables: { page: positiveIntParam(search.get('page')) ?? 1, count: HOME_PAGE_SIZE, ...(categorie ? { categorie_id: categorie } : {}) },
       },
       { name: 'plusvus', variables: {} },
     )
-  } else if (product && positiveInt(product[1]!)) {
+  } else if (product && positiveIntParam(product[1]!)) {
     const id = Number(product[1])
     plan.push({ name: 'produit', variables: { id } }, { name: 'similaires', variables: { page: 1, count: SIMILAR_PAGE_SIZE, produit_id: id } })
-  } else if (category && positiveInt(category[1]!)) {
+  } else if (category && positiveIntParam(category[1]!)) {
     plan.push(
       { name: 'souscategories', variables: {} },
-      { name: 'produits', variables: { page: positiveInt(search.get('page')) ?? 1, count: HOME_PAGE_SIZE, categorie_id: Number(category[1]) } },
+      { name: 'produits', variables: { page: positiveIntParam(search.get('page')) ?? 1, count: HOME_PAGE_SIZE, categorie_id: Number(category[1]) } },
     )
   } else if (pathname === '/faq') {
     plan.push({ name: 'modepaiements', variables: {} }, { name: 'depots', variables: {} })

@@ -1,21 +1,16 @@
 // /product_bycat/{id}: the products of one sub-category, paginated.
+import { positiveIntParam } from '@teranga/shared/storefront-queries'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { MESSAGES } from '@teranga/shared/messages'
-import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
-import { ProductGrid } from '@/components/product/product-grid.tsx'
-import { Pagination } from '@/components/ui/pagination.tsx'
 import { useSubcategories } from '@/features/catalogue/api/get-catalogue-reference.ts'
-import { useProducts } from '@/features/catalogue/api/get-products.ts'
-import { productActions } from '../product-actions.tsx'
+import { PaginatedProducts } from '../paginated-products.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 
 export function ProductByCategoryRoute() {
   const id = Number(useParams().id)
   const valid = Number.isInteger(id) && id > 0
   const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const page = positiveIntParam(params.get('page')) ?? 1
   const subcategories = useSubcategories()
-  const products = useProducts({ page, count: HOME_PAGE_SIZE, categorie_id: id }, { enabled: valid })
   const sous = subcategories.data?.find((s) => s.id === id)
   useDocumentTitle(sous?.designation)
 
@@ -37,23 +32,7 @@ export function ProductByCategoryRoute() {
         {sous?.categorie && <span> › {sous.categorie.designation}</span>}
       </nav>
       <h1 className="h3 mb-3">{sous?.designation ?? 'Catégorie'}</h1>
-      <ProductGrid
-        products={products.data?.data}
-        isPending={products.isPending}
-        isError={products.isError}
-        errorMessage={MESSAGES.productsLoadError}
-        emptyMessage="Aucun produit dans cette catégorie pour le moment."
-        onRetry={() => void products.refetch()}
-        actions={productActions}
-      />
-      {products.data && (
-        <Pagination
-          page={page}
-          lastPage={products.data.metadata.last_page}
-          onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-          label="Pages des produits"
-        />
-      )}
+      <PaginatedProducts page={page} categorie={id} enabled={valid} onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
     </>
   )
 }

@@ -1,5 +1,6 @@
 // /profile/favorite: the customer's favourites, all of them, page by page. Visitors see the
 // sign-in form instead.
+import { positiveIntParam } from '@teranga/shared/storefront-queries'
 import { useSearchParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAuth } from '@/lib/auth.tsx'
@@ -12,7 +13,7 @@ export function Component() {
   useDocumentTitle('Mes favoris')
   const { state } = useAuth()
   const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const page = positiveIntParam(params.get('page')) ?? 1
   return (
     <>
       <h1 className="h3 mb-3">Mes favoris</h1>

@@ -3,12 +3,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { CART_ACTION } from '@teranga/shared/constants'
 import { storefrontKey, type Panier } from '@teranga/shared/storefront-queries'
-import { rest, storefront } from '@/lib/api-client.ts'
+import { rest, storefrontData } from '@/lib/api-client.ts'
 
 export const cartQueryKey = storefrontKey('panier', {}, 'auth')
 
 export function getCart(): Promise<Panier | null> {
-  return storefront<{ paniers: Panier[] }>('panier').then((r) => r.paniers[0] ?? null)
+  return storefrontData<Panier[]>('panier').then((paniers) => paniers[0] ?? null)
 }
 
 export const getCartQueryOptions = () => queryOptions({ queryKey: cartQueryKey, queryFn: getCart, staleTime: 0 })

@@ -1,4 +1,5 @@
 // The header's cart button with the number of items; it opens the side panel.
+import type { Produit } from '@teranga/shared/storefront-queries'
 import { Icon } from '@/components/ui/icon.tsx'
 import { useCart } from './cart-provider.tsx'
 
@@ -15,7 +16,7 @@ export function CartButton() {
 }
 
 /** The cart icon of a product card: opens the add-to-cart dialog. */
-export function AddToCartButton({ product }: { product: Parameters<ReturnType<typeof useCart>['chooseQuantity']>[0] }) {
+export function AddToCartButton({ product }: { product: Produit }) {
   const { chooseQuantity } = useCart()
   return (
     <button type="button" className="btn btn-sm btn-outline-primary icon-button" aria-label="Ajouter au panier" onClick={() => chooseQuantity(product)}>

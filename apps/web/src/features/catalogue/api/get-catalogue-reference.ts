@@ -8,33 +8,33 @@ import {
   type Preferences,
   type Souscategorie,
 } from '@teranga/shared/storefront-queries'
-import { storefront } from '@/lib/api-client.ts'
+import { storefrontData } from '@/lib/api-client.ts'
 
 export const getPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: storefrontKey('preferences'),
-    queryFn: () => storefront<{ preferences: Preferences | null }>('preferences').then((r) => r.preferences),
+    queryFn: () => storefrontData<Preferences | null>('preferences'),
     staleTime: Infinity,
   })
 
 export const getCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: storefrontKey('categories'),
-    queryFn: () => storefront<{ categories: Categorie[] }>('categories').then((r) => r.categories),
+    queryFn: () => storefrontData<Categorie[]>('categories'),
     staleTime: Infinity,
   })
 
 export const getSubcategoriesQueryOptions = () =>
   queryOptions({
     queryKey: storefrontKey('souscategories'),
-    queryFn: () => storefront<{ souscategories: Souscategorie[] }>('souscategories').then((r) => r.souscategories),
+    queryFn: () => storefrontData<Souscategorie[]>('souscategories'),
     staleTime: Infinity,
   })
 
 export const getSlidesQueryOptions = () =>
   queryOptions({
     queryKey: storefrontKey('caroussels'),
-    queryFn: () => storefront<{ caroussels: Caroussel[] }>('caroussels').then((r) => r.caroussels),
+    queryFn: () => storefrontData<Caroussel[]>('caroussels'),
     staleTime: Infinity,
   })
 

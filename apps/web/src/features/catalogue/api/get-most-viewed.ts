@@ -1,11 +1,11 @@
 // The most-viewed products of the home page.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { storefrontKey, type Produit } from '@teranga/shared/storefront-queries'
-import { storefront } from '@/lib/api-client.ts'
+import { storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
 
 export function getMostViewed(): Promise<Produit[]> {
-  return storefront<{ produitplusvus: Produit[] }>('plusvus').then((r) => r.produitplusvus)
+  return storefrontData<Produit[]>('plusvus')
 }
 
 export function getMostViewedQueryOptions(viewer: 'anon' | 'auth') {

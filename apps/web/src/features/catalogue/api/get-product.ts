@@ -1,12 +1,13 @@
 // One product by id; null when it does not exist (the server answers NOT_FOUND).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { storefrontKey, type Produit } from '@teranga/shared/storefront-queries'
-import { ApiError, storefront } from '@/lib/api-client.ts'
+import { ApiError, storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
+import { keepForSameVariables } from '@/lib/query-client.ts'
 
 export async function getProduct(id: number): Promise<Produit | null> {
   try {
-    return (await storefront<{ produits: Produit | null }>('produit', { id })).produits
+    return await storefrontData<Produit | null>('produit', { id })
   } catch (error) {
     // An unknown product is an answer (the page says so), not a failure to load.
     if (error instanceof ApiError && error.code === 'NOT_FOUND') return null
@@ -20,10 +21,5 @@ export function getProductQueryOptions(id: number, viewer: 'anon' | 'auth') {
 
 export function useProduct(id: number) {
   const viewer = useViewer()
-  // Signed in, the visitor's answer (same product, `like` 0) shows until the personal one arrives.
-  return useQuery({
-    ...getProductQueryOptions(id, viewer),
-    enabled: Number.isInteger(id) && id > 0,
-    placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as { id?: number } | undefined)?.id === id ? previous : undefined),
-  })
+  return useQuery({ ...getProductQueryOptions(id, viewer), enabled: Number.isInteger(id) && id > 0, placeholderData: keepForSameVariables({ id }) })
 }

@@ -1,7 +1,7 @@
 // The paginated product list of the home grid, a category page and the search box.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { storefrontKey, type Page, type Produit } from '@teranga/shared/storefront-queries'
-import { storefront } from '@/lib/api-client.ts'
+import { storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
 
 export interface ProductFilter {
@@ -12,7 +12,7 @@ export interface ProductFilter {
 }
 
 export function getProducts(filter: ProductFilter): Promise<Page<Produit>> {
-  return storefront<{ produitspaginated: Page<Produit> }>('produits', { ...filter }).then((r) => r.produitspaginated)
+  return storefrontData<Page<Produit>>('produits', { ...filter })
 }
 
 /** Variables in the order and shape the server uses for its embedded first page. */

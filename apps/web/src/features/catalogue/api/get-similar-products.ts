@@ -1,29 +1,24 @@
 // Products of the same sub-category as the one shown.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { SIMILAR_PAGE_SIZE, storefrontKey, type Page, type Produit } from '@teranga/shared/storefront-queries'
-import { storefront } from '@/lib/api-client.ts'
+import { storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
+import { keepForSameVariables } from '@/lib/query-client.ts'
+
+/** The variables of the first page, as the server also embeds them. */
+const similarVariables = (produitId: number) => ({ page: 1, count: SIMILAR_PAGE_SIZE, produit_id: produitId })
 
 export function getSimilarProducts(produitId: number): Promise<Page<Produit>> {
-  return storefront<{ produitsimilairespaginated: Page<Produit> }>('similaires', {
-    page: 1,
-    count: SIMILAR_PAGE_SIZE,
-    produit_id: produitId,
-  }).then((r) => r.produitsimilairespaginated)
+  return storefrontData<Page<Produit>>('similaires', similarVariables(produitId))
 }
 
 export function getSimilarProductsQueryOptions(produitId: number, viewer: 'anon' | 'auth') {
   return queryOptions({
-    queryKey: storefrontKey('similaires', { page: 1, count: SIMILAR_PAGE_SIZE, produit_id: produitId }, viewer),
+    queryKey: storefrontKey('similaires', similarVariables(produitId), viewer),
     queryFn: () => getSimilarProducts(produitId),
   })
 }
 
 export function useSimilarProducts(produitId: number) {
-  return useQuery({
-    ...getSimilarProductsQueryOptions(produitId, useViewer()),
-    // Signed in, the visitor's answer shows until the one with `like` arrives; never another product's.
-    placeholderData: (previous, previousQuery) =>
-      (previousQuery?.queryKey[2] as { produit_id?: number } | undefined)?.produit_id === produitId ? previous : undefined,
-  })
+  return useQuery({ ...getSimilarProductsQueryOptions(produitId, useViewer()), placeholderData: keepForSameVariables(similarVariables(produitId)) })
 }

@@ -1,19 +1,19 @@
 // What the FAQ shows from the server: the payment modes and the pickup depots.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { storefrontKey, type Depot, type Modepaiement } from '@teranga/shared/storefront-queries'
-import { storefront } from '@/lib/api-client.ts'
+import { storefrontData } from '@/lib/api-client.ts'
 
 export const getPaymentModesQueryOptions = () =>
   queryOptions({
     queryKey: storefrontKey('modepaiements'),
-    queryFn: () => storefront<{ modepaiements: Modepaiement[] }>('modepaiements').then((r) => r.modepaiements),
+    queryFn: () => storefrontData<Modepaiement[]>('modepaiements'),
     staleTime: Infinity,
   })
 
 export const getDepotsQueryOptions = () =>
   queryOptions({
     queryKey: storefrontKey('depots'),
-    queryFn: () => storefront<{ depots: Depot[] }>('depots').then((r) => r.depots),
+    queryFn: () => storefrontData<Depot[]>('depots'),
     staleTime: Infinity,
   })
 

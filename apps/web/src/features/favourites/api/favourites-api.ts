@@ -3,12 +3,12 @@
 // refetched, since each carries its `like` flag.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { storefrontKey, type Favori, type Page } from '@teranga/shared/storefront-queries'
-import { rest, storefront } from '@/lib/api-client.ts'
+import { rest, storefrontData } from '@/lib/api-client.ts'
 
 export const FAVOURITES_PAGE_SIZE = 8
 
 export function getFavourites(page: number): Promise<Page<Favori>> {
-  return storefront<{ favoriespaginated: Page<Favori> }>('favoris', { page, count: FAVOURITES_PAGE_SIZE }).then((r) => r.favoriespaginated)
+  return storefrontData<Page<Favori>>('favoris', { page, count: FAVOURITES_PAGE_SIZE })
 }
 
 export const getFavouritesQueryOptions = (page = 1) =>

@@ -2,12 +2,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { SEARCH_SUGGESTIONS } from '@teranga/shared/constants'
 import type { Page, Produit } from '@teranga/shared/storefront-queries'
-import { storefront } from '@/lib/api-client.ts'
+import { storefrontData } from '@/lib/api-client.ts'
 
 export function searchProducts(designation: string): Promise<Produit[]> {
-  return storefront<{ produitspaginated: Page<Produit> }>('produits', { page: 1, count: SEARCH_SUGGESTIONS, designation }).then(
-    (r) => r.produitspaginated.data,
-  )
+  return storefrontData<Page<Produit>>('produits', { page: 1, count: SEARCH_SUGGESTIONS, designation }).then((page) => page.data)
 }
 
 export const searchProductsQueryOptions = (designation: string) =>
