@@ -45,14 +45,15 @@ export default defineConfig({
   css: {
     // Bootstrap's stylesheet is render-blocking: keep only the rules the shop's markup uses.
     // react-bootstrap builds some class names at run time (modal, offcanvas, fade/show), so
-    // those families are kept whole.
+    // those families are kept whole; so is Leaflet's stylesheet (the checkout map's chunk),
+    // whose classes Leaflet's script sets.
     postcss: {
       plugins: [
         purgeCss({
           content: ['./index.html', './src/**/*.tsx', './src/**/*.ts'],
           safelist: {
             standard: [/^modal/, /^offcanvas/, /^fade$/, /^show/, /^hiding$/, /^btn-close/, /^text-bg-/, /^is-invalid/, /^invalid-feedback/, /^visually-hidden/],
-            greedy: [/modal/, /offcanvas/],
+            greedy: [/modal/, /offcanvas/, /leaflet/],
           },
           variables: true,
         }),

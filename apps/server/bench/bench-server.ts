@@ -22,7 +22,10 @@ await seedIfEmpty(database.db)
 if (products > 0) await generateProducts(database.db, products)
 
 // Anonymous traffic only: no sign-in happens, so no verifier is needed.
-const verifier: IdTokenVerifier = { verify: () => Promise.reject(new Error('not used in benchmarks')) }
+const verifier: IdTokenVerifier = {
+  verify: () => Promise.reject(new Error('not used in benchmarks')),
+  deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
+}
 const server = Fastify(serverOptions(config))
 await server.register(app, { config, database, verifier, webRoot: null, catalogueCacheTtl: Number(process.env.BENCH_CACHE_TTL ?? 5) })
 

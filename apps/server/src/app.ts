@@ -15,6 +15,7 @@ import database from './plugins/database.ts'
 import errorHandler from './plugins/error-handler.ts'
 import graphql from './plugins/graphql.ts'
 import security from './plugins/security.ts'
+import accountRoutes from './modules/account/account.routes.ts'
 import authRoutes from './modules/auth/auth.routes.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
 import { createCartRepository } from './modules/cart/cart.repository.ts'
@@ -38,10 +39,15 @@ import loyaltyRoutes from './modules/loyalty/loyalty.routes.ts'
 import { createOrdersRepository } from './modules/orders/orders.repository.ts'
 import { ordersGraphql } from './modules/orders/orders.graphql.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
-import { createOrderWritesRepository, orderTransaction } from './modules/orders/orders-writes.repository.ts'
+import { createOrderWritesRepository, orderStatusTransaction, orderTransaction } from './modules/orders/orders-writes.repository.ts'
 import { createOrderPlacementService } from './modules/orders/orders-placement.service.ts'
+import { createOrderStatusService } from './modules/orders/orders-status.service.ts'
 import ordersRoutes from './modules/orders/orders.routes.ts'
-import { createPaymentsRepository } from './modules/payments/payments.repository.ts'
+import paymentSandboxRoutes from './modules/payments/payment-sandbox.routes.ts'
+import { createPaytechProvider } from './modules/payments/paytech.provider.ts'
+import { createPaymentsRepository, paymentTransaction } from './modules/payments/payments.repository.ts'
+import { createPaymentsService } from './modules/payments/payments.service.ts'
+import { createWaveProvider } from './modules/payments/wave.provider.ts'
 import { paymentsGraphql } from './modules/payments/payments.graphql.ts'
 import paymentsRoutes from './modules/payments/payments.routes.ts'
 import { createStorefrontPages, type RenderApp, type RunQuery } from './modules/storefront/storefront-pages.ts'
@@ -63,6 +69,8 @@ export interface AppOptions {
   signInRateLimit?: number
   /** How often unpaid orders are checked for expiry; 0 turns the sweep off (tests drive it). */
   expireOrdersEveryMs?: number
+  /** How long a payment provider (or the sandbox's notification) may take to answer. */
+  paymentTimeoutMs?: number
 }
 
 /** JSON bodies are small in this API: 64 KiB is far above any legitimate request. */
@@ -84,6 +92,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
 
 export async function app(fastify: FastifyInstance, opts: AppOptions) {
   const { config } = opts
+  const paymentTimeoutMs = opts.paymentTimeoutMs ?? 10_000
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -134,6 +143,15 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     }
     const delivery = createDeliveryRepository(api.db)
     const payments = createPaymentsRepository(api.db)
+    const paymentsService = createPaymentsService({
+      transaction: paymentTransaction(api.db),
+      repo: payments,
+      providers: { wave: createWaveProvider(config.payments.wave, paymentTimeoutMs), paytech: createPaytechProvider(config.payments.paytech, paymentTimeoutMs) },
+      orders,
+      publicUrl: config.publicUrl,
+      log: api.log,
+    })
+    const status = createOrderStatusService({ transaction: orderStatusTransaction(api.db), orders, log: api.log })
     const loyalty = createLoyaltyRepository(api.db)
 
     await api.register(graphql, {
@@ -158,14 +176,22 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
         await rest.register(catalogueRoutes, { service: catalogue })
         await rest.register(favouritesRoutes, { service: favourites })
         await rest.register(cartRoutes, { service: cart })
-        await rest.register(ordersRoutes, { placement })
+        await rest.register(ordersRoutes, { placement, status })
         await rest.register(deliveryRoutes, { repo: delivery })
-        await rest.register(paymentsRoutes, { repo: payments })
+        await rest.register(paymentsRoutes, { repo: payments, service: paymentsService })
         await rest.register(loyaltyRoutes, { repo: loyalty })
+        await rest.register(accountRoutes, { verifier: opts.verifier })
       },
       { prefix: '/api' },
     )
   })
+
+  // Providers without keys: the server plays them itself (DESIGN §6), for development and tests.
+  const sandboxed = (['wave', 'paytech'] as const).filter((name) => config.payments[name].sandbox)
+  if (sandboxed.length > 0) {
+    fastify.log.warn({ providers: sandboxed }, 'payments run in the built-in sandbox: no real money moves')
+    await fastify.register(paymentSandboxRoutes, { prefix: '/sandbox', config, timeoutMs: paymentTimeoutMs })
+  }
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot
   const webDir = webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : null

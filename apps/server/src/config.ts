@@ -1,5 +1,6 @@
 // Runtime configuration of DESIGN §2, read once from the environment and validated:
 // a bad value stops the process at boot with one line naming the variable.
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -21,7 +22,22 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
+  WAVE_API_KEY: z.string().regex(/^\S{8,400}$/, 'must be a Wave API key').optional(),
+  WAVE_WEBHOOK_SECRET: z.string().regex(/^\S{8,400}$/, 'must be a Wave webhook secret').optional(),
+  WAVE_API_URL: z.url().optional(),
+  PAYTECH_API_KEY: z.string().regex(/^\S{8,400}$/, 'must be a PayTech API key').optional(),
+  PAYTECH_API_SECRET: z.string().regex(/^\S{8,400}$/, 'must be a PayTech API secret').optional(),
+  PAYTECH_API_URL: z.url().optional(),
 })
+
+/** One payment provider's settings; `sandbox` means the server's own stand-in (DESIGN §6). */
+export interface ProviderConfig {
+  sandbox: boolean
+  apiUrl: string
+  apiKey: string
+  /** Wave: the webhook signing secret; PayTech: the API secret (it also signs the IPN). */
+  secret: string
+}
 
 export interface Config {
   port: number
@@ -36,6 +52,7 @@ export interface Config {
   publicUrl: string
   logLevel: string
   trustProxy: boolean
+  payments: { wave: ProviderConfig; paytech: ProviderConfig }
 }
 
 export class ConfigError extends Error {}
@@ -48,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`)
   }
   const c = parsed.data
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '')
   const demo = c.FIREBASE_PROJECT_ID.startsWith('demo-')
   if (!demo && !c.FIREBASE_API_KEY) {
     throw new ConfigError('Invalid configuration: FIREBASE_API_KEY is required when FIREBASE_PROJECT_ID is not a demo- project')
@@ -63,8 +81,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: c.FIREBASE_API_KEY ?? 'demo-api-key',
       authDomain: c.FIREBASE_AUTH_DOMAIN ?? `${c.FIREBASE_PROJECT_ID}.firebaseapp.com`,
     },
-    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    payments: {
+      wave: provider('WAVE', c.WAVE_API_KEY, c.WAVE_WEBHOOK_SECRET, 'WAVE_WEBHOOK_SECRET', c.WAVE_API_URL, 'https://api.wave.com', `${publicUrl}/sandbox/wave`),
+      paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),
+    },
+  }
+}
+
+/**
+ * Real keys, or none at all: then the built-in sandbox, with secrets drawn at each start so
+ * that nobody can sign a notification from outside the process. A key without its secret (or
+ * a URL without a key) is a half-done configuration and stops the boot.
+ */
+function provider(
+  name: string,
+  apiKey: string | undefined,
+  secret: string | undefined,
+  secretVariable: string,
+  apiUrl: string | undefined,
+  productionUrl: string,
+  sandboxUrl: string,
+): ProviderConfig {
+  if (apiKey) {
+    if (!secret) throw new ConfigError(`Invalid configuration: ${secretVariable} is required when ${name}_API_KEY is set`)
+    return { sandbox: false, apiUrl: (apiUrl ?? productionUrl).replace(/\/$/, ''), apiKey, secret }
+  }
+  if (secret || apiUrl) {
+    throw new ConfigError(`Invalid configuration: ${name}_API_KEY is required when ${secret ? secretVariable : `${name}_API_URL`} is set`)
+  }
+  return {
+    sandbox: true,
+    apiUrl: sandboxUrl,
+    apiKey: `${name.toLowerCase()}_sandbox_${randomBytes(16).toString('hex')}`,
+    secret: `${name.toLowerCase()}_sandbox_secret_${randomBytes(24).toString('hex')}`,
   }
 }

@@ -44,3 +44,6 @@ export const CIVILITES = [
 
 /** The default country of a new customer (ISO 3166 alpha-3). */
 export const DEFAULT_COUNTRY = 'SEN'
+
+/** Saved delivery addresses a customer may keep. */
+export const MAX_SAVED_ADDRESSES = 20

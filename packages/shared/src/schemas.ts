@@ -10,6 +10,7 @@ import {
   MAX_PAGE_SIZE,
 } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { ORDER_STATUS_VALUES, type OrderStatus } from './order-status.ts'
 
 // zod's own messages ("expected a number"…) in French, for the storefront and the server alike.
 z.config(z.locales.fr())
@@ -141,3 +142,29 @@ export type OrderInput = z.infer<typeof orderSchema>
 
 /** The Idempotency-Key header of POST /api/commande. */
 export const idempotencyKeySchema = z.string().regex(/^[\w-]{8,100}$/, { error: MESSAGES.idempotencyKeyInvalid })
+
+/** Body of POST /api/commande/{numero}/etat (back office): the state to move the order to. */
+export const orderStatusChangeSchema = z.object({
+  etat: z.enum(ORDER_STATUS_VALUES as [OrderStatus, ...OrderStatus[]], { error: MESSAGES.orderStatusUnknown }),
+})
+
+/** Body of POST /api/adresses and PUT /api/adresses/{id}: a saved delivery address. */
+export const addressSchema = z
+  .object({
+    libelle: optionalText(50),
+    adresse: z.string({ error: MESSAGES.adresseLength }).trim().min(3, { error: MESSAGES.adresseLength }).max(200, { error: MESSAGES.adresseLength }),
+    /** A zone id of the delivery-zone table. */
+    zone: z.number({ error: MESSAGES.orderZoneUnknown }).int({ error: MESSAGES.orderZoneUnknown }).positive({ error: MESSAGES.orderZoneUnknown }).max(2_147_483_647, { error: MESSAGES.orderZoneUnknown }),
+    telephone: z.string({ error: MESSAGES.telephoneInvalid }).trim().regex(PHONE_PATTERN, { error: MESSAGES.telephoneInvalid }),
+    latitude: z.number({ error: MESSAGES.latitudeInvalid }).min(-90, { error: MESSAGES.latitudeInvalid }).max(90, { error: MESSAGES.latitudeInvalid }).optional().nullable(),
+    longitude: z.number({ error: MESSAGES.longitudeInvalid }).min(-180, { error: MESSAGES.longitudeInvalid }).max(180, { error: MESSAGES.longitudeInvalid }).optional().nullable(),
+    pardefaut: z.boolean({ error: MESSAGES.pardefautInvalid }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    // A point on the map needs both coordinates: the missing one is the field in error.
+    const hasLatitude = value.latitude != null
+    if (hasLatitude !== (value.longitude != null)) {
+      ctx.addIssue({ code: 'custom', path: [hasLatitude ? 'longitude' : 'latitude'], message: MESSAGES.coordinatesPair })
+    }
+  })
+export type AddressInput = z.infer<typeof addressSchema>

@@ -26,6 +26,7 @@ export const STOREFRONT_QUERIES = {
   modepaiements: 'query ModesPaiement { modepaiements { id designation code image imagesrcset desc } }',
   depots: 'query Depots { depots { id designation description adresse latitude longitude } }',
   modelivraisons: 'query ModesLivraison { modelivraisons { id code designation } }',
+  zoneslivraison: 'query Zones { zoneslivraison { id designation frais fraisformat } }',
 } as const
 
 export type StorefrontQuery = keyof typeof STOREFRONT_QUERIES
@@ -45,6 +46,7 @@ export const STOREFRONT_ROOT_FIELDS: Record<StorefrontQuery, string> = {
   modepaiements: 'modepaiements',
   depots: 'depots',
   modelivraisons: 'modelivraisons',
+  zoneslivraison: 'zoneslivraison',
 }
 
 /**
@@ -156,6 +158,18 @@ export interface Depot {
   adresse: string | null
   latitude: number
   longitude: number
+}
+
+export interface Modelivraison {
+  id: number
+  code: string
+  designation: string
+}
+export interface ZoneLivraison {
+  id: number
+  designation: string
+  frais: number
+  fraisformat: string
 }
 
 /** One query's result in the query cache: the key both sides compute for a document and its variables. */

@@ -303,7 +303,8 @@ export const commandes = pgTable(
   (t) => [
     uniqueIndex('commandes_numero_key').on(t.numerocommande),
     index('commandes_client_idx').on(t.clientId, t.id.desc()),
-    index('commandes_expiry_idx').on(t.expiresAt).where(sql`${t.etat} = 'en_attente_paiement'`),
+    // The expiry sweep's scan: unpaid online orders, waiting or after a failed payment.
+    index('commandes_expiry_idx').on(t.expiresAt).where(sql`${t.etat} in ('en_attente_paiement', 'echec_paiement')`),
     check('commandes_amounts_nonnegative', sql`${t.montantcommande} >= 0 and ${t.montantliv} >= 0 and ${t.remise} >= 0`),
   ],
 )

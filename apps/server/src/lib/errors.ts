@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
   | 'INTERNAL_SERVER_ERROR'
+  | 'BAD_GATEWAY'
 
 export type FieldErrors = Record<string, string[]>
 
@@ -40,6 +41,8 @@ export const unauthenticated = (message: string = MESSAGES.unauthenticated) =>
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, 'FORBIDDEN', message)
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message)
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, 'CONFLICT', message, errors)
+/** A service we depend on (a payment provider) failed or did not answer in time. */
+export const badGateway = (message: string) => new AppError(502, 'BAD_GATEWAY', message)
 
 /** Field errors of a zod failure, keyed by the dotted path of each field. */
 export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {

@@ -1,6 +1,6 @@
 // A test file's browser: launched before its tests, closed after (kept apart from browser.ts,
 // which scripts outside Vitest use too).
-import type { Browser } from 'playwright-core'
+import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchBrowser, newShopPage, type ShopPage, type ShopViewport } from './browser.ts'
 import { installGapiStandIn } from './shop-actions.ts'
@@ -23,8 +23,8 @@ export function browserForFile(baseURL: string) {
   }
   return {
     browser: current,
-    async withPage(viewport: ShopViewport, run: (shop: ShopPage) => Promise<void>) {
-      const shop = await newShopPage(current(), baseURL, viewport)
+    async withPage(viewport: ShopViewport, run: (shop: ShopPage) => Promise<void>, extra?: BrowserContextOptions) {
+      const shop = await newShopPage(current(), baseURL, viewport, extra)
       await installGapiStandIn(shop.context)
       try {
         await run(shop)

@@ -1,6 +1,6 @@
 // Headless Debian Chromium driven by playwright-core, French pages that record their errors,
 // and accounts in the shop's Auth Emulator for tests that sign in.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { E2E_PROJECT_ID } from './shop-server.ts'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -36,9 +36,11 @@ export interface ShopPage {
   errors: string[]
 }
 
-export async function newShopPage(browser: Browser, baseURL: string, viewport: ShopViewport): Promise<ShopPage> {
+/** `extra`: more context options, e.g. a faked position (`geolocation` and `permissions`). */
+export async function newShopPage(browser: Browser, baseURL: string, viewport: ShopViewport, extra: BrowserContextOptions = {}): Promise<ShopPage> {
   const { width, height, deviceScaleFactor = 1, isMobile = false } = viewport
   const context = await browser.newContext({
+    ...extra,
     baseURL,
     locale: 'fr-FR',
     timezoneId: 'Africa/Dakar',

@@ -123,6 +123,8 @@ export async function startShop(opts: StartShopOptions = {}): Promise<RunningSho
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The payment sandboxes call the shop back and send the browser to it at this address.
+      PUBLIC_URL: baseURL,
       FIREBASE_PROJECT_ID: E2E_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       LOG_LEVEL: 'warn',

@@ -50,10 +50,11 @@ function messageOf(body: unknown, fallback: string): string {
   return fallback
 }
 
-export async function rest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown): Promise<T> {
+/** `extraHeaders`: a call's own headers (e.g. the order's Idempotency-Key). */
+export async function rest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
   const { response, body } = await send(`/api${path}`, {
     method,
-    headers: headers(payload !== undefined),
+    headers: { ...headers(payload !== undefined), ...extraHeaders },
     body: payload === undefined ? null : JSON.stringify(payload),
   })
   if (!response.ok) {

@@ -43,7 +43,13 @@ interface AuthContextValue {
   state: AuthState
   /** Exchanges a Firebase ID token for the shop's token, stores it and reloads the page. */
   signIn: (fields: SocialLoginFields) => Promise<void>
-  signOut: () => Promise<void>
+  /**
+   * Leaves Firebase, clears the token and reloads. `revoke: false` when the server has already
+   * revoked it (signed out everywhere, account deleted): asking again would only meet a 401.
+   */
+  signOut: (options?: { revoke?: boolean }) => Promise<void>
+  /** Shows the customer's new details (PUT /api/profile's answer, a new balance) everywhere at once. */
+  updateProfile: (user: Utilisateur) => void
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null)
@@ -117,16 +123,22 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
     [onReload],
   )
 
-  const signOut = useCallback(async () => {
-    await Promise.allSettled([
-      import('./firebase.ts').then(({ firebaseSignOut }) => firebaseSignOut()),
-      tokenStorage.get() ? rest('POST', '/logout') : Promise.resolve(),
-    ])
-    tokenStorage.clear()
-    onReload()
-  }, [onReload])
+  const signOut = useCallback(
+    async ({ revoke = true }: { revoke?: boolean } = {}) => {
+      await Promise.allSettled([
+        import('./firebase.ts').then(({ firebaseSignOut }) => firebaseSignOut()),
+        revoke && tokenStorage.get() ? rest('POST', '/logout') : Promise.resolve(),
+      ])
+      tokenStorage.clear()
+      onReload()
+    },
+    [onReload],
+  )
 
-  const value = useMemo(() => ({ state, signIn, signOut }), [state, signIn, signOut])
+  // The answer may leave out fields the profile call gives (the loyalty balance): keep those.
+  const updateProfile = useCallback((next: Utilisateur) => setUser((current) => (current ? { ...current, ...next } : current)), [])
+
+  const value = useMemo(() => ({ state, signIn, signOut, updateProfile }), [state, signIn, signOut, updateProfile])
   return <AuthContext value={value}>{children}</AuthContext>
 }
 

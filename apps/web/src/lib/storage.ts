@@ -1,21 +1,26 @@
-// Browser storage of the API token and the guest cart, as stores React can subscribe to
-// (another tab's change included). Storage can be missing or full (private mode, old
-// WebViews, the server rendering a page): every access is guarded so the shop still works.
+// Browser storage of the API token, the guest cart (localStorage) and the checkout's delivery
+// context (sessionStorage), as stores React can subscribe to (another tab's change included).
+// Storage can be missing or full (private mode, old WebViews, the server rendering a page):
+// every access is guarded so the shop still works.
 
-function read(key: string): string | null {
+export type StorageArea = 'localStorage' | 'sessionStorage'
+
+/** The stored value; undefined when the storage cannot be read. */
+function read(area: StorageArea, key: string): string | null | undefined {
   try {
-    return window.localStorage.getItem(key)
+    return window[area].getItem(key)
   } catch {
-    return null
+    return undefined
   }
 }
 
-function write(key: string, value: string | null): void {
+function write(area: StorageArea, key: string, value: string | null): boolean {
   try {
-    if (value === null) window.localStorage.removeItem(key)
-    else window.localStorage.setItem(key, value)
+    if (value === null) window[area].removeItem(key)
+    else window[area].setItem(key, value)
+    return true
   } catch {
-    // Storage unavailable: the value lives only as long as the page.
+    return false
   }
 }
 
@@ -27,20 +32,27 @@ export interface StoredValue {
   subscribe(listener: () => void): () => void
 }
 
-export function storedValue(key: string): StoredValue {
+/** One key of the browser's storage; sessionStorage lives as long as the tab (a reload keeps it). */
+export function storedValue(key: string, area: StorageArea = 'localStorage'): StoredValue {
   const listeners = new Set<() => void>()
   const notify = () => listeners.forEach((listener) => listener())
+  // Storage unavailable or full: the value lives only as long as the page.
+  let memory: string | null = null
   const onStorage = (event: StorageEvent) => {
     if (event.key === key || event.key === null) notify()
   }
   return {
-    get: () => read(key),
+    get: () => {
+      const stored = read(area, key)
+      return stored === undefined ? memory : (stored ?? memory)
+    },
     set(value) {
-      write(key, value)
+      memory = write(area, key, value) ? null : value
       notify()
     },
     clear() {
-      write(key, null)
+      write(area, key, null)
+      memory = null
       notify()
     },
     subscribe(listener) {

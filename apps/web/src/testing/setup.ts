@@ -1,10 +1,14 @@
 // Set-up of every route test: jest-dom matchers, the fake API, a clean browser (storage,
 // DOM) between tests, and the few browser APIs jsdom lacks that the shell calls.
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { resetFactories } from './factories.ts'
 import { resetServerState, server } from './server.ts'
+
+// Toasts and dialogs load on demand: on a loaded two-core machine the first one may take
+// more than Testing Library's default second to appear.
+configure({ asyncUtilTimeout: 3000 })
 
 // React Router's <ScrollRestoration> scrolls on every navigation, which jsdom cannot do.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo

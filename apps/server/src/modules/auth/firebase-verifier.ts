@@ -14,6 +14,8 @@ export interface VerifiedIdentity {
 
 export interface IdTokenVerifier {
   verify(idToken: string): Promise<VerifiedIdentity>
+  /** Deletes the Firebase account (account deletion); an account already gone is not an error. */
+  deleteUser(uid: string): Promise<void>
 }
 
 // Codes that mean "this token is not acceptable", as opposed to "we could not check it".
@@ -50,6 +52,16 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
         const code = (error as { code?: string }).code ?? ''
         if (REJECTED.has(code)) throw unauthenticated(MESSAGES.invalidIdToken)
         throw new AppError(503, 'INTERNAL_SERVER_ERROR', MESSAGES.authUnavailable)
+      }
+    },
+
+    // Needs service-account credentials in production; the emulator needs none.
+    async deleteUser(uid) {
+      try {
+        await auth.deleteUser(uid)
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return
+        throw error
       }
     },
   }

@@ -9,7 +9,7 @@ import { orderAmounts } from '@teranga/shared/order-amounts'
 import { canTransition, CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
-import type { OrderTransaction, OrderWritesRepository } from './orders-writes.repository.ts'
+import { UNPAID_STATES, type OrderTransaction, type OrderWritesRepository } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
 
 const NUMERO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -150,13 +150,21 @@ export function createOrderPlacementService({ transaction, writes, orders, now =
       return answer(numero, clientId)
     },
 
-    /** Unpaid online orders past their 30 minutes are cancelled and their stock given back. */
+    /**
+     * Unpaid online orders past their 30 minutes, waiting or after a failed payment (which
+     * still holds the stock), are cancelled and their stock given back.
+     */
     async expireUnpaid(at: Date = now()): Promise<number> {
       let expired = 0
-      for (const order of await writes.unpaidBefore(at)) {
+      for (const { id } of await writes.unpaidBefore(at)) {
         const moved = await transaction(async (repo) => {
-          if (!(await repo.moveState(order.id, 'en_attente_paiement', 'annulee'))) return false
-          await repo.giveStockBack(order.id)
+          // Looked at again under the lock: a payment or a retry (which restarts the expiry) may have come first.
+          const order = await repo.lockOrder({ id })
+          if (!order?.expiresAt || order.expiresAt >= at || !(UNPAID_STATES as readonly string[]).includes(order.etat)) return false
+          // echec_paiement → en_attente_paiement → annulee: two moves the shared machine allows.
+          if (order.etat === 'echec_paiement' && !(await repo.moveState(id, 'echec_paiement', 'en_attente_paiement'))) return false
+          if (!(await repo.moveState(id, 'en_attente_paiement', 'annulee'))) return false
+          await repo.giveStockBack(id)
           return true
         })
         if (moved) expired++

@@ -2,7 +2,7 @@
 // order and its lines, idempotency keys, state changes guarded by the current state, stock
 // given back. Every method runs on the executor it is given, so a whole order is one
 // transaction (`orderTransaction`).
-import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import {
   commandes,
@@ -11,6 +11,7 @@ import {
   idempotencyKeys,
   modelivraisons,
   modepaiements,
+  paiements,
   panierProduits,
   paniers,
   pointsFidelite,
@@ -20,6 +21,13 @@ import {
   typerecompenses,
   zonesLivraison,
 } from '../../db/schema.ts'
+import { createLoyaltyLedger, type LoyaltyLedger } from '../loyalty/loyalty-ledger.repository.ts'
+
+/** States in which an unpaid online order still holds its stock until it expires. */
+export const UNPAID_STATES = ['en_attente_paiement', 'echec_paiement'] as const
+
+/** What a state change may set besides the state: the delivery date, a restarted expiry. */
+export type StateChanges = Partial<Pick<typeof commandes.$inferInsert, 'dateliv' | 'expiresAt'>>
 
 export function createOrderWritesRepository(db: Executor) {
   return {
@@ -105,11 +113,26 @@ export function createOrderWritesRepository(db: Executor) {
       return row
     },
 
+    /**
+     * The order, its row locked until the transaction ends: whoever changes an order's state
+     * from a decision about it (a payment, the back office, the expiry sweep) locks it first,
+     * so decisions about one order are taken one after the other.
+     */
+    async lockOrder(where: { id: number } | { numero: string }) {
+      const [row] = await db
+        .select()
+        .from(commandes)
+        .where('id' in where ? eq(commandes.id, where.id) : eq(commandes.numerocommande, where.numero))
+        .limit(1)
+        .for('update')
+      return row
+    },
+
     /** Moves an order from `from` to `to` only if it is still in `from`; false when it was not. */
-    async moveState(orderId: number, from: string, to: string): Promise<boolean> {
+    async moveState(orderId: number, from: string, to: string, changes: StateChanges = {}): Promise<boolean> {
       const rows = await db
         .update(commandes)
-        .set({ etat: to, updatedAt: new Date() })
+        .set({ ...changes, etat: to, updatedAt: new Date() })
         .where(and(eq(commandes.id, orderId), eq(commandes.etat, from)))
         .returning({ id: commandes.id })
       return rows.length === 1
@@ -121,11 +144,22 @@ export function createOrderWritesRepository(db: Executor) {
         from ${detailCommandes} d where d.commande_id = ${orderId} and ${produits.id} = d.produit_id`)
     },
 
+    /** Marks the order's paid attempts as owed back to the customer; how many there were. */
+    async owePaidAttempts(orderId: number): Promise<number> {
+      const rows = await db
+        .update(paiements)
+        .set({ statut: 'a_rembourser', updatedAt: new Date() })
+        .where(and(eq(paiements.commandeId, orderId), eq(paiements.statut, 'payee')))
+        .returning({ id: paiements.id })
+      return rows.length
+    },
+
+    /** Unpaid online orders (waiting, or after a failed payment) past their expiry. */
     async unpaidBefore(now: Date) {
       return db
         .select({ id: commandes.id, etat: commandes.etat })
         .from(commandes)
-        .where(and(eq(commandes.etat, 'en_attente_paiement'), lt(commandes.expiresAt, now)))
+        .where(and(inArray(commandes.etat, [...UNPAID_STATES]), lt(commandes.expiresAt, now)))
         .orderBy(asc(commandes.id))
         .limit(500)
     },
@@ -141,3 +175,11 @@ export const orderTransaction =
   (db: Executor): OrderTransaction =>
   (fn) =>
     db.transaction((tx) => fn(createOrderWritesRepository(tx)))
+
+/** A back-office state change: the order and, for a delivery, the loyalty ledger, in one transaction. */
+export type OrderStatusTransaction = <T>(fn: (repos: { orders: OrderWritesRepository; loyalty: LoyaltyLedger }) => Promise<T>) => Promise<T>
+
+export const orderStatusTransaction =
+  (db: Executor): OrderStatusTransaction =>
+  (fn) =>
+    db.transaction((tx) => fn({ orders: createOrderWritesRepository(tx), loyalty: createLoyaltyLedger(tx) }))

@@ -1,15 +1,17 @@
 // REST for orders (DESIGN §4): place one from the server cart (with an Idempotency-Key), read
-// one by its number, cancel one while it waits. Always the token's customer.
+// one by its number, cancel one while it waits (the token's customer); the back office moves
+// an order along the state machine.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { idempotencyKeySchema, orderSchema } from '@teranga/shared/schemas'
+import { idempotencyKeySchema, orderSchema, orderStatusChangeSchema } from '@teranga/shared/schemas'
 import { requireUser } from '../../plugins/authentication.ts'
 import type { OrderPlacementService } from './orders-placement.service.ts'
+import type { OrderStatusService } from './orders-status.service.ts'
 
-const numeroParams = z.object({ numero: z.string().regex(/^[\w-]{4,40}$/) })
+export const numeroParams = z.object({ numero: z.string().regex(/^[\w-]{4,40}$/) })
 
-export default async function ordersRoutes(app: FastifyInstance, opts: { placement: OrderPlacementService }) {
+export default async function ordersRoutes(app: FastifyInstance, opts: { placement: OrderPlacementService; status: OrderStatusService }) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post(
@@ -30,5 +32,10 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { placeme
   api.post('/commande/:numero/annulation', { schema: { params: numeroParams } }, async (request) => {
     const user = requireUser(request)
     return { commande: await opts.placement.cancel(user.id, request.params.numero) }
+  })
+
+  api.post('/commande/:numero/etat', { schema: { params: numeroParams, body: orderStatusChangeSchema } }, async (request) => {
+    const user = requireUser(request)
+    return { commande: await opts.status.change(user, request.params.numero, request.body.etat) }
   })
 }

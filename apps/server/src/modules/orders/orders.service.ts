@@ -8,7 +8,8 @@ import { toModepaiement } from '../payments/payment-mode.ts'
 import { toProduit } from '../catalogue/product-projection.ts'
 import type { OrdersRepository } from './orders.repository.ts'
 
-const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dakar' })
+/** Dates as customers in Dakar read them: « 22 novembre 2026 à 14:05 ». */
+export const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dakar' })
 
 type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
 type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]

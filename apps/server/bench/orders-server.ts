@@ -1,0 +1,100 @@
+// The server under the orders benchmark, in its own process: the real app on a fresh
+// PostgreSQL database (or PGlite when no URL is given), with BENCH_CUSTOMERS customers who
+// each hold an API token and a 3-line cart, so that every measured request places one order
+// through the whole path (cart read, conditional stock decrements, amounts, order, lines).
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import Fastify from 'fastify'
+import { asc, eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { app, serverOptions } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { openDatabase } from '../src/db/client.ts'
+import { apiTokens, clients, panierProduits, paniers, produits, roles } from '../src/db/schema.ts'
+import { seedIfEmpty } from '../src/db/seed.ts'
+import { hashToken } from '../src/modules/auth/auth.service.ts'
+import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier.ts'
+
+const customers = Number(process.env.BENCH_CUSTOMERS ?? 2000)
+const serverUrl = process.env.BENCH_DATABASE_URL
+const LINES_PER_CART = 3
+
+async function freshPostgres(url: string) {
+  const name = `teranga_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const dbUrl = new URL(url)
+  dbUrl.pathname = `/${name}`
+  return {
+    url: dbUrl.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-bench-orders-'))
+const fresh = serverUrl ? await freshPostgres(serverUrl) : undefined
+const database = await openDatabase({ databaseUrl: fresh?.url, poolSize: 10 })
+await database.migrate()
+await seedIfEmpty(database.db)
+
+// Enough stock that no order is refused: the benchmark measures placement, not 409s.
+await database.db.update(produits).set({ quantite: 1_000_000 })
+const productIds = (await database.db.select({ id: produits.id }).from(produits).orderBy(asc(produits.id))).map((p) => p.id)
+
+const [clientRole] = await database.db.select({ id: roles.id }).from(roles).where(eq(roles.isclient, true)).limit(1)
+const tokens: string[] = []
+const expiresAt = new Date(Date.now() + 86_400_000)
+for (let start = 0; start < customers; start += 500) {
+  const batch = Array.from({ length: Math.min(500, customers - start) }, (_, i) => start + i)
+  const rows = await database.db
+    .insert(clients)
+    .values(batch.map((i) => ({ firebaseUid: `bench-${i}`, email: `client${i}@bench.sn`, login: `client${i}@bench.sn`, prenom: 'Awa', name: `Client ${i}`, roleId: clientRole!.id })))
+    .returning({ id: clients.id })
+  const batchTokens = rows.map(() => randomBytes(32).toString('base64url'))
+  tokens.push(...batchTokens)
+  await database.db.insert(apiTokens).values(rows.map((r, i) => ({ clientId: r.id, tokenHash: hashToken(batchTokens[i]!), expiresAt })))
+  const carts = await database.db
+    .insert(paniers)
+    .values(rows.map((r) => ({ clientId: r.id })))
+    .returning({ id: paniers.id })
+  // Three different products per cart, spread over the catalogue (orders overlap on some).
+  await database.db.insert(panierProduits).values(
+    carts.flatMap((cart, i) =>
+      Array.from({ length: LINES_PER_CART }, (_, line) => ({
+        panierId: cart.id,
+        produitId: productIds[(start + i + line * 7) % productIds.length]!,
+        quantite: 1 + line,
+      })),
+    ),
+  )
+}
+await database.db.execute(sql`analyze`)
+
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_PROJECT_ID: 'demo-teranga-bench' })
+// Customers hold API tokens already: no Firebase sign-in happens during the benchmark.
+const verifier: IdTokenVerifier = {
+  verify: () => Promise.reject(new Error('not used in benchmarks')),
+  deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
+}
+const server = Fastify(serverOptions(config))
+await server.register(app, { config, database, verifier, webRoot: null, expireOrdersEveryMs: 0 })
+server.get('/bench/stats', () => ({ queries: database.stats.queries }))
+await server.listen({ port: 0, host: '127.0.0.1' })
+const { port } = server.server.address() as { port: number }
+process.send?.({ port, tokens, kind: database.kind })
+process.on('disconnect', async () => {
+  await server.close()
+  await database.close()
+  await fresh?.drop()
+  await fs.rm(dataDir, { recursive: true, force: true })
+  process.exit(0)
+})

@@ -1,0 +1,115 @@
+// `npm run bench:orders` (and the end of `npm run bench`): orders placed per second, with the
+// latency percentiles, for customers who each hold a 3-line cart, on PostgreSQL
+// (BENCH_DATABASE_URL, default the local server) and on the embedded PGlite, in one run.
+// Each request is a real POST /api/commande with its own Idempotency-Key: cart read, three
+// conditional stock decrements, amounts, the order and its lines, the emptied cart.
+import { fork, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import autocannon, { type Result } from 'autocannon'
+
+const CUSTOMERS = Number(process.env.BENCH_ORDERS ?? 3000)
+const WARM_UP = Math.floor(CUSTOMERS / 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+interface Started {
+  child: ChildProcess
+  port: number
+  tokens: string[]
+  kind: string
+}
+
+async function startServer(databaseUrl: string | undefined): Promise<Started> {
+  const child = fork(fileURLToPath(new URL('./orders-server.ts', import.meta.url)), [], {
+    env: { ...process.env, BENCH_CUSTOMERS: String(CUSTOMERS), BENCH_DATABASE_URL: databaseUrl ?? '' },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  return new Promise<Started>((resolve, reject) => {
+    child.once('message', (m: Omit<Started, 'child'>) => resolve({ child, ...m }))
+    child.once('exit', (code) => reject(new Error(`orders bench server exited with ${code}`)))
+  })
+}
+
+const run = (opts: autocannon.Options) =>
+  new Promise<Result>((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))))
+
+const ORDER = JSON.stringify({ modelivraison: 0, modepaiement: 0, tel: '77 123 45 67', adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz' })
+
+/** One order per customer, customers taken in turn from `tokens`. */
+async function placeOrders(port: number, tokens: string[], body: string): Promise<{ result: Result; created: number; seconds: number }> {
+  let next = 0
+  let created = 0
+  const started = performance.now()
+  const result = await run({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    amount: tokens.length,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/commande',
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens[next++ % tokens.length]}`,
+            'idempotency-key': randomUUID(),
+          },
+          body,
+        }),
+        onResponse: (status) => {
+          if (status === 201) created++
+        },
+      },
+    ],
+  })
+  return { result, created, seconds: (performance.now() - started) / 1000 }
+}
+
+const statements = async (port: number) => ((await (await fetch(`http://127.0.0.1:${port}/bench/stats`)).json()) as { queries: number }).queries
+
+async function measure(databaseUrl: string | undefined) {
+  const server = await startServer(databaseUrl)
+  try {
+    // The ids of the seeded home-delivery and cash modes.
+    const modes = (await (
+      await fetch(`http://127.0.0.1:${server.port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ modelivraisons { id code } modepaiements { id code } }' }),
+      })
+    ).json()) as { data: { modelivraisons: Array<{ id: number; code: string }>; modepaiements: Array<{ id: number; code: string }> } }
+    const body = JSON.stringify({
+      ...JSON.parse(ORDER),
+      modelivraison: modes.data.modelivraisons.find((m) => m.code === 'DOMICILE')!.id,
+      modepaiement: modes.data.modepaiements.find((m) => m.code === 'CASH')!.id,
+    })
+    await placeOrders(server.port, server.tokens.slice(0, WARM_UP), body)
+    const before = await statements(server.port)
+    const { result, created, seconds } = await placeOrders(server.port, server.tokens.slice(WARM_UP), body)
+    const perOrder = ((await statements(server.port)) - before) / created
+    const expected = server.tokens.length - WARM_UP
+    return { kind: server.kind, result, created, expected, perSecond: created / seconds, perOrder }
+  } finally {
+    server.child.disconnect()
+  }
+}
+
+async function main() {
+  console.log(`\norders: ${CUSTOMERS - WARM_UP} customers each place one order of a 3-line cart (after ${WARM_UP} warm-up orders), ${CONNECTIONS} connections`)
+  for (const url of [POSTGRES_URL, undefined]) {
+    const { kind, result, created, expected, perSecond, perOrder } = await measure(url)
+    const failed = expected - created
+    console.log(
+      `  ${kind.padEnd(10)} ${perSecond.toFixed(0)} orders/s   p50 ${result.latency.p50} ms   p90 ${result.latency.p90} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   ${perOrder.toFixed(1)} statements/order   created ${created}/${expected}${failed ? `   FAILED ${failed}` : ''}`,
+    )
+    if (failed) process.exitCode = 1
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,2 @@
+DROP INDEX "commandes_expiry_idx";--> statement-breakpoint
+CREATE INDEX "commandes_expiry_idx" ON "commandes" USING btree ("expires_at") WHERE "commandes"."etat" in ('en_attente_paiement', 'echec_paiement');

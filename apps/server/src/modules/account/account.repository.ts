@@ -1,0 +1,216 @@
+// Data access for the customer's own account: profile fields, saved delivery addresses,
+// sessions, the loyalty statement, and the anonymisation of a deleted account.
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import {
+  adresses,
+  apiTokens,
+  clients,
+  commandes,
+  favoris,
+  idempotencyKeys,
+  panierProduits,
+  paniers,
+  pointsFidelite,
+  zonesLivraison,
+} from '../../db/schema.ts'
+import { createOrderWritesRepository } from '../orders/orders-writes.repository.ts'
+
+export type AddressValues = Pick<
+  typeof adresses.$inferInsert,
+  'libelle' | 'adresse' | 'zoneId' | 'telephone' | 'latitude' | 'longitude' | 'parDefaut'
+>
+
+/** The customer fields PUT /api/profile edits. */
+export type ProfileValues = Pick<typeof clients.$inferInsert, 'civilite' | 'prenom' | 'name' | 'telephone' | 'ville' | 'pays'>
+
+const addressColumns = {
+  id: adresses.id,
+  libelle: adresses.libelle,
+  adresse: adresses.adresse,
+  telephone: adresses.telephone,
+  latitude: adresses.latitude,
+  longitude: adresses.longitude,
+  parDefaut: adresses.parDefaut,
+  zone: { id: zonesLivraison.id, designation: zonesLivraison.designation, frais: zonesLivraison.frais },
+}
+
+export function createAccountRepository(db: Executor) {
+  return {
+    async updateProfile(clientId: number, values: ProfileValues) {
+      await db
+        .update(clients)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(clients.id, clientId))
+    },
+
+    /**
+     * Locks the client's row until the transaction ends: one customer's address writes and
+     * account deletion run one at a time (the 20-address limit and the single default hold).
+     */
+    async lockClient(clientId: number) {
+      const [row] = await db.select({ id: clients.id, firebaseUid: clients.firebaseUid }).from(clients).where(eq(clients.id, clientId)).for('update')
+      return row
+    },
+
+    async zone(id: number) {
+      const [row] = await db.select().from(zonesLivraison).where(eq(zonesLivraison.id, id)).limit(1)
+      return row
+    },
+
+    /** The default address first, then in the order they were saved. */
+    addresses(clientId: number) {
+      return db
+        .select(addressColumns)
+        .from(adresses)
+        .leftJoin(zonesLivraison, eq(zonesLivraison.id, adresses.zoneId))
+        .where(eq(adresses.clientId, clientId))
+        .orderBy(desc(adresses.parDefaut), asc(adresses.id))
+    },
+
+    /** One of the client's addresses; another client's is undefined, like a missing one. */
+    async address(clientId: number, id: number) {
+      const [row] = await db
+        .select(addressColumns)
+        .from(adresses)
+        .leftJoin(zonesLivraison, eq(zonesLivraison.id, adresses.zoneId))
+        .where(and(eq(adresses.id, id), eq(adresses.clientId, clientId)))
+        .limit(1)
+      return row
+    },
+
+    async countAddresses(clientId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(adresses).where(eq(adresses.clientId, clientId))
+      return row?.n ?? 0
+    },
+
+    async insertAddress(clientId: number, values: AddressValues): Promise<number> {
+      const [row] = await db
+        .insert(adresses)
+        .values({ ...values, clientId })
+        .returning({ id: adresses.id })
+      return row!.id
+    },
+
+    async updateAddress(clientId: number, id: number, values: AddressValues): Promise<boolean> {
+      const rows = await db
+        .update(adresses)
+        .set(values)
+        .where(and(eq(adresses.id, id), eq(adresses.clientId, clientId)))
+        .returning({ id: adresses.id })
+      return rows.length === 1
+    },
+
+    async deleteAddress(clientId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(adresses)
+        .where(and(eq(adresses.id, id), eq(adresses.clientId, clientId)))
+        .returning({ id: adresses.id })
+      return rows.length === 1
+    },
+
+    /** No address of the client is the default any more (but `keep`, when given). */
+    async clearDefault(clientId: number, keep?: number) {
+      await db
+        .update(adresses)
+        .set({ parDefaut: false })
+        .where(and(eq(adresses.clientId, clientId), eq(adresses.parDefaut, true), keep === undefined ? undefined : ne(adresses.id, keep)))
+    },
+
+    /** Revokes every live token of the client; answers how many were. */
+    async revokeTokens(clientId: number, now: Date): Promise<number> {
+      const rows = await db
+        .update(apiTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(apiTokens.clientId, clientId), isNull(apiTokens.revokedAt)))
+        .returning({ id: apiTokens.id })
+      return rows.length
+    },
+
+    /** The client's orders not in one of `finished` states. */
+    openOrders(clientId: number, finished: string[]) {
+      return db
+        .select({ id: commandes.id, etat: commandes.etat })
+        .from(commandes)
+        .where(and(eq(commandes.clientId, clientId), finished.length ? notInArray(commandes.etat, finished) : undefined))
+        .orderBy(asc(commandes.id))
+    },
+
+    /**
+     * Erases the client's personal data and keeps the row, so that their orders (amounts,
+     * lines, states) stay in the shop's books. The Firebase uid becomes `tombstone`, which no
+     * sign-in can match: the same Firebase account signing in again gets a new client.
+     */
+    async anonymise(clientId: number, tombstone: string, now: Date) {
+      await db
+        .update(commandes)
+        .set({ tel: null, adresseliv: null, latitude: null, longitude: null, updatedAt: now })
+        .where(eq(commandes.clientId, clientId))
+      await db.delete(adresses).where(eq(adresses.clientId, clientId))
+      await db.delete(favoris).where(eq(favoris.clientId, clientId))
+      const carts = db.select({ id: paniers.id }).from(paniers).where(eq(paniers.clientId, clientId))
+      await db.delete(panierProduits).where(inArray(panierProduits.panierId, carts))
+      await db.delete(paniers).where(eq(paniers.clientId, clientId))
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.clientId, clientId))
+      await db.delete(apiTokens).where(eq(apiTokens.clientId, clientId))
+      await db
+        .update(clients)
+        .set({
+          firebaseUid: tombstone,
+          email: null,
+          login: null,
+          name: null,
+          prenom: null,
+          civilite: null,
+          telephone: null,
+          ville: null,
+          pays: null,
+          adresseliv: null,
+          image: null,
+          googleImg: null,
+          updatedAt: now,
+        })
+        .where(eq(clients.id, clientId))
+    },
+
+    async pointsBalance(clientId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`coalesce(sum(${pointsFidelite.points}), 0)::int` })
+        .from(pointsFidelite)
+        .where(eq(pointsFidelite.clientId, clientId))
+      return row?.total ?? 0
+    },
+
+    /** The latest `limit` movements of the client's points, newest first. */
+    pointsHistory(clientId: number, limit: number) {
+      return db
+        .select({
+          id: pointsFidelite.id,
+          points: pointsFidelite.points,
+          motif: pointsFidelite.motif,
+          createdAt: pointsFidelite.createdAt,
+          numerocommande: commandes.numerocommande,
+        })
+        .from(pointsFidelite)
+        .leftJoin(commandes, eq(commandes.id, pointsFidelite.commandeId))
+        .where(eq(pointsFidelite.clientId, clientId))
+        .orderBy(desc(pointsFidelite.createdAt), desc(pointsFidelite.id))
+        .limit(limit)
+    },
+  }
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>
+
+/** The account's and the orders' writes bound to one transaction (account deletion cancels orders). */
+export interface AccountWrites {
+  account: AccountRepository
+  orders: ReturnType<typeof createOrderWritesRepository>
+}
+
+export type AccountTransaction = <T>(fn: (writes: AccountWrites) => Promise<T>) => Promise<T>
+
+export const accountTransaction =
+  (db: Executor): AccountTransaction =>
+  (fn) =>
+    db.transaction((tx) => fn({ account: createAccountRepository(tx), orders: createOrderWritesRepository(tx) }))

@@ -1,0 +1,203 @@
+// The customer's account (DESIGN §3, §4, §7): profile edits, saved delivery addresses (at most
+// 20, one default), signing out everywhere, the loyalty statement, and account deletion, which
+// anonymises the customer rather than deleting them so that their orders stay in the books.
+import { randomBytes } from 'node:crypto'
+import { alpha3ToAlpha2 } from 'i18n-iso-countries/index.js'
+import { MAX_SAVED_ADDRESSES } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
+import { canTransition, CUSTOMER_CANCELLABLE, isOrderStatus, ORDER_STATUS_VALUES, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
+import type { AddressInput, CustomerDetails } from '@teranga/shared/schemas'
+import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import type { AuthRepository } from '../auth/auth.repository.ts'
+import { toUtilisateur } from '../auth/auth.service.ts'
+import type { IdTokenVerifier } from '../auth/firebase-verifier.ts'
+import { toZone } from '../delivery/delivery.graphql.ts'
+import { listPrivileges } from '../loyalty/loyalty.graphql.ts'
+import type { LoyaltyRepository } from '../loyalty/loyalty.repository.ts'
+import { dateFr } from '../orders/orders.service.ts'
+import type { AccountRepository, AccountTransaction, AddressValues } from './account.repository.ts'
+
+/** Movements of points shown by GET /api/fidelite; the balance counts them all. */
+export const LOYALTY_HISTORY_LIMIT = 100
+
+/** Orders that are over: kept as they are when the account goes. */
+const FINISHED = ORDER_STATUS_VALUES.filter((s) => ORDER_STATUSES[s].next.length === 0)
+/** Orders nobody works on yet: cancelled (stock given back) when the account goes. */
+const WAITING: readonly OrderStatus[] = [...CUSTOMER_CANCELLABLE, 'echec_paiement']
+
+/**
+ * The states a waiting order passes through to `annulee` along the shared machine (a failed
+ * payment goes back to waiting for payment first); null for an order under way.
+ */
+function cancellationPath(etat: string): OrderStatus[] | null {
+  if (!isOrderStatus(etat) || !WAITING.includes(etat)) return null
+  if (canTransition(etat, 'annulee')) return [etat, 'annulee']
+  const via = ORDER_STATUSES[etat].next.find((next) => WAITING.includes(next) && canTransition(next, 'annulee'))
+  return via ? [etat, via, 'annulee'] : null
+}
+
+type AddressRow = NonNullable<Awaited<ReturnType<AccountRepository['address']>>>
+
+/** A saved address as the API shows it; `zone` is null once its zone left the table. */
+export function toAdresse(row: AddressRow) {
+  return {
+    id: row.id,
+    libelle: row.libelle,
+    adresse: row.adresse,
+    zone: row.zone ? toZone(row.zone) : null,
+    telephone: row.telephone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    pardefaut: row.parDefaut,
+  }
+}
+
+interface Deps {
+  repo: AccountRepository
+  transaction: AccountTransaction
+  auth: AuthRepository
+  loyalty: LoyaltyRepository
+  verifier: IdTokenVerifier
+  /** Told when the Firebase account could not be deleted (the shop's data already is). */
+  onFirebaseDeleteError: (error: unknown, uid: string) => void
+  now?: () => Date
+}
+
+export function createAccountService({ repo, transaction, auth, loyalty, verifier, onFirebaseDeleteError, now = () => new Date() }: Deps) {
+  async function profile(clientId: number) {
+    const row = await auth.findProfile(clientId)
+    if (!row) throw unauthenticated(MESSAGES.invalidToken)
+    return { utilisateur: toUtilisateur(row.client, row.role, row.points) }
+  }
+
+  async function addressAnswer(clientId: number, id: number) {
+    const row = await repo.address(clientId, id)
+    if (!row) throw notFound(MESSAGES.addressNotFound)
+    return { adresse: toAdresse(row) }
+  }
+
+  /** The stored values of an address body, once its zone is known to exist. */
+  async function addressValues(writes: AccountRepository, input: AddressInput): Promise<Omit<AddressValues, 'parDefaut'>> {
+    if (!(await writes.zone(input.zone))) throw badInput(MESSAGES.orderZoneUnknown, { zone: [MESSAGES.orderZoneUnknown] })
+    return {
+      libelle: input.libelle || null,
+      adresse: input.adresse,
+      zoneId: input.zone,
+      telephone: input.telephone,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+    }
+  }
+
+  return {
+    profile,
+
+    async updateProfile(clientId: number, input: CustomerDetails) {
+      // The shared schema checks the shape (three capitals); the server also knows the list.
+      if (!alpha3ToAlpha2(input.pays)) throw badInput(MESSAGES.paysInvalid, { pays: [MESSAGES.paysInvalid] })
+      await repo.updateProfile(clientId, {
+        civilite: input.civilite,
+        prenom: input.prenom,
+        name: input.nom,
+        telephone: input.telephone,
+        ville: input.ville,
+        pays: input.pays,
+      })
+      return profile(clientId)
+    },
+
+    async addresses(clientId: number) {
+      return { adresses: (await repo.addresses(clientId)).map(toAdresse) }
+    },
+
+    /** A new address; the customer's first one is their default unless they say otherwise. */
+    async createAddress(clientId: number, input: AddressInput) {
+      const id = await transaction(async ({ account }) => {
+        await account.lockClient(clientId)
+        const values = await addressValues(account, input)
+        const saved = await account.countAddresses(clientId)
+        if (saved >= MAX_SAVED_ADDRESSES) throw conflict(MESSAGES.addressLimit(MAX_SAVED_ADDRESSES))
+        const parDefaut = input.pardefaut ?? saved === 0
+        if (parDefaut) await account.clearDefault(clientId)
+        return account.insertAddress(clientId, { ...values, parDefaut })
+      })
+      return addressAnswer(clientId, id)
+    },
+
+    /** Replaces an address; `pardefaut` left out keeps whether it is the default. */
+    async updateAddress(clientId: number, id: number, input: AddressInput) {
+      await transaction(async ({ account }) => {
+        await account.lockClient(clientId)
+        const current = await account.address(clientId, id)
+        if (!current) throw notFound(MESSAGES.addressNotFound)
+        const values = await addressValues(account, input)
+        const parDefaut = input.pardefaut ?? current.parDefaut
+        if (parDefaut) await account.clearDefault(clientId, id)
+        await account.updateAddress(clientId, id, { ...values, parDefaut })
+      })
+      return addressAnswer(clientId, id)
+    },
+
+    async deleteAddress(clientId: number, id: number) {
+      if (!(await repo.deleteAddress(clientId, id))) throw notFound(MESSAGES.addressNotFound)
+    },
+
+    /** Every session of the customer ends, this one included. */
+    async logoutEverywhere(clientId: number) {
+      await repo.revokeTokens(clientId, now())
+      return { message: MESSAGES.loggedOutEverywhere }
+    },
+
+    /**
+     * Deletes the account: refused while an order is under way; waiting orders are cancelled
+     * with their stock given back; personal data is erased, orders are kept without it. One
+     * transaction, then the Firebase account (its failure is logged, not the customer's).
+     */
+    async deleteAccount(clientId: number) {
+      const uid = await transaction(async ({ account, orders }) => {
+        const client = await account.lockClient(clientId)
+        if (!client) throw unauthenticated(MESSAGES.invalidToken)
+        const open = await account.openOrders(clientId, FINISHED)
+        const paths = open.map((order) => ({ order, path: cancellationPath(order.etat) }))
+        if (paths.some(({ path }) => !path)) throw conflict(MESSAGES.accountOrdersInProgress)
+        for (const { order, path } of paths) {
+          for (let step = 1; step < path!.length; step++) {
+            // Paid or confirmed meanwhile: the order is under way after all; nothing is kept.
+            if (!(await orders.moveState(order.id, path![step - 1]!, path![step]!))) throw conflict(MESSAGES.accountOrdersInProgress)
+          }
+          await orders.giveStockBack(order.id)
+        }
+        await account.anonymise(clientId, `deleted:${clientId}:${randomBytes(12).toString('hex')}`, now())
+        return client.firebaseUid
+      })
+      try {
+        await verifier.deleteUser(uid)
+      } catch (error) {
+        onFirebaseDeleteError(error, uid)
+      }
+      return { message: MESSAGES.accountDeleted }
+    },
+
+    /** The balance, the tier it reaches, the next one, and the latest movements. */
+    async loyaltyStatement(clientId: number) {
+      const points = await repo.pointsBalance(clientId)
+      const tiers = await listPrivileges(loyalty)
+      const history = await repo.pointsHistory(clientId, LOYALTY_HISTORY_LIMIT)
+      return {
+        points,
+        privilege: tiers.filter((tier) => tier.point <= points).at(-1) ?? null,
+        prochain: tiers.find((tier) => tier.point > points) ?? null,
+        historique: history.map((row) => ({
+          id: row.id,
+          points: row.points,
+          motif: row.motif,
+          numerocommande: row.numerocommande,
+          date: row.createdAt.toISOString(),
+          date_fr: dateFr.format(row.createdAt),
+        })),
+      }
+    },
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>

@@ -1,0 +1,251 @@
+// The built-in stand-in for Wave and PayTech (DESIGN §6), mounted when a provider has no keys:
+// the same HTTP API as the real one (so the real adapters talk to it), a French checkout page
+// per session, and, once a button is pressed, the provider's signed notification sent over
+// HTTP to the shop's webhook before the browser is sent back to the shop.
+// Sessions live in this process's memory (a sandbox for one developer, not a service).
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { MESSAGES } from '@teranga/shared/messages'
+import type { Config } from '../../config.ts'
+import { sha256Hex } from './payment-provider.ts'
+import { checkoutPage, messagePage } from './payment-sandbox-page.ts'
+import { paytechHmac } from './paytech.provider.ts'
+import { waveSignature } from './wave.provider.ts'
+
+/** Sessions kept; the oldest are forgotten beyond (nobody can fill the memory). */
+const MAX_SESSIONS = 1000
+
+interface SandboxSession {
+  id: string
+  provider: 'wave' | 'paytech'
+  amount: number
+  /** What the page names the order by. */
+  commande: string
+  reference: string
+  successUrl: string
+  errorUrl: string
+  createdAt: Date
+  status: 'open' | 'approved' | 'declined'
+  extra: Record<string, string>
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ })
+
+const waveSessionBody = z.object({
+  amount: z.string().regex(/^[1-9]\d{0,11}$/),
+  currency: z.literal('XOF'),
+  client_reference: z.string().max(255).optional(),
+  success_url: httpUrl,
+  error_url: httpUrl,
+})
+
+const paytechRequestBody = z.object({
+  item_name: z.string().min(1).max(300),
+  item_price: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,11}$/).transform(Number)]),
+  currency: z.literal('XOF').default('XOF'),
+  ref_command: z.string().min(1).max(200),
+  command_name: z.string().min(1).max(300),
+  env: z.enum(['test', 'prod']).default('prod'),
+  ipn_url: httpUrl,
+  success_url: httpUrl,
+  cancel_url: httpUrl,
+  custom_field: z.string().max(2000).optional(),
+  target_payment: z.string().max(200).optional(),
+})
+
+const decisionBody = z.object({ decision: z.enum(['approve', 'decline']) })
+
+function sameSecret(expected: string, received: unknown): boolean {
+  if (typeof received !== 'string') return false
+  const a = Buffer.from(expected)
+  const b = Buffer.from(received)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('hex')
+
+export default async function paymentSandboxRoutes(app: FastifyInstance, opts: { config: Config; timeoutMs: number }) {
+  const { publicUrl, payments } = opts.config
+  const sessions = new Map<string, SandboxSession>()
+  const remember = (session: SandboxSession) => {
+    sessions.set(session.id, session)
+    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!)
+  }
+
+  // The page's buttons post an ordinary form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
+
+  /** The page, with a policy that lets its form lead back to the shop's return addresses. */
+  function showPage(reply: FastifyReply, session: SandboxSession | undefined) {
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
+    if (!session) return reply.status(404).send(messagePage(MESSAGES.sandboxSessionUnknown))
+    if (session.status !== 'open') return reply.status(409).send(messagePage(MESSAGES.sandboxSessionClosed))
+    const returns = [...new Set([session.successUrl, session.errorUrl].map((url) => new URL(url).origin))].join(' ')
+    reply.header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${returns}; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    return reply.send(
+      checkoutPage({ provider: session.provider === 'wave' ? 'Wave' : 'PayTech', amount: session.amount, commande: session.commande }),
+    )
+  }
+
+  /** Sends the notification, then the browser back to the shop (whatever the shop answered: the return page asks the server). */
+  async function decide(reply: FastifyReply, session: SandboxSession | undefined, body: unknown, notify: (s: SandboxSession, approved: boolean) => Promise<Response>) {
+    const decision = decisionBody.safeParse(body)
+    if (!session || session.status !== 'open' || !decision.success) return showPage(reply, session)
+    const approved = decision.data.decision === 'approve'
+    session.status = approved ? 'approved' : 'declined'
+    try {
+      const res = await notify(session, approved)
+      if (!res.ok) app.log.warn({ session: session.id, status: res.status }, 'sandbox notification not accepted by the shop')
+    } catch (err) {
+      app.log.warn({ err, session: session.id }, 'sandbox notification could not be delivered')
+    }
+    return reply.redirect(approved ? session.successUrl : session.errorUrl, 303)
+  }
+
+  const post = (url: string, headers: Record<string, string>, body: string) =>
+    fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'error' })
+
+  if (payments.wave.sandbox) {
+    const wave = payments.wave
+    const pageUrl = (id: string) => `${publicUrl}/sandbox/wave/c/${id}`
+
+    app.post('/wave/v1/checkout/sessions', async (request, reply) => {
+      if (!sameSecret(`Bearer ${wave.apiKey}`, request.headers.authorization)) {
+        return reply.status(401).send({ code: 'invalid-auth', message: 'Invalid API key.' })
+      }
+      const parsed = waveSessionBody.safeParse(request.body)
+      if (!parsed.success) return reply.status(400).send({ code: 'request-validation-error', message: parsed.error.issues[0]?.message })
+      const body = parsed.data
+      const session: SandboxSession = {
+        id: `cos-sandbox-${token(10)}`,
+        provider: 'wave',
+        amount: Number(body.amount),
+        commande: body.client_reference ?? '—',
+        reference: body.client_reference ?? '',
+        successUrl: body.success_url,
+        errorUrl: body.error_url,
+        createdAt: new Date(),
+        status: 'open',
+        extra: {},
+      }
+      remember(session)
+      return {
+        id: session.id,
+        amount: body.amount,
+        currency: 'XOF',
+        business_name: 'Teranga (bac à sable)',
+        checkout_status: 'open',
+        payment_status: 'processing',
+        client_reference: body.client_reference ?? null,
+        success_url: body.success_url,
+        error_url: body.error_url,
+        wave_launch_url: pageUrl(session.id),
+        when_created: session.createdAt.toISOString(),
+        when_expires: new Date(session.createdAt.getTime() + 30 * 60_000).toISOString(),
+      }
+    })
+
+    app.get<{ Params: { id: string } }>('/wave/c/:id', async (request, reply) => showPage(reply, sessions.get(request.params.id)))
+
+    app.post<{ Params: { id: string } }>('/wave/c/:id', async (request, reply) =>
+      decide(reply, sessions.get(request.params.id), request.body, (session, approved) => {
+        const now = new Date()
+        const event = {
+          id: `AE_sandbox_${token(8)}`,
+          type: approved ? 'checkout.session.completed' : 'checkout.session.payment_failed',
+          data: {
+            id: session.id,
+            amount: String(session.amount),
+            currency: 'XOF',
+            business_name: 'Teranga (bac à sable)',
+            client_reference: session.reference || null,
+            checkout_status: approved ? 'complete' : 'open',
+            payment_status: approved ? 'succeeded' : 'failed',
+            success_url: session.successUrl,
+            error_url: session.errorUrl,
+            wave_launch_url: pageUrl(session.id),
+            transaction_id: approved ? `T_SANDBOX_${token(6).toUpperCase()}` : null,
+            last_payment_error: approved ? null : { code: 'payment-failure', message: 'Refusé dans le bac à sable' },
+            when_created: session.createdAt.toISOString(),
+            when_completed: now.toISOString(),
+          },
+        }
+        const body = JSON.stringify(event)
+        return post(`${publicUrl}/api/paiement/webhook/wave`, { 'content-type': 'application/json', 'wave-signature': waveSignature(wave.secret, body, Math.floor(now.getTime() / 1000)) }, body)
+      }),
+    )
+  }
+
+  if (payments.paytech.sandbox) {
+    const paytech = payments.paytech
+    const pageUrl = (id: string) => `${publicUrl}/sandbox/paytech/payment/checkout/${id}`
+
+    app.post('/paytech/payment/request-payment', async (request, reply) => {
+      if (!sameSecret(paytech.apiKey, request.headers.api_key) || !sameSecret(paytech.secret, request.headers.api_secret)) {
+        return reply.status(401).send({ success: -1, message: "Le vendeur n'existe pas ou clé api invalide" })
+      }
+      const parsed = paytechRequestBody.safeParse(request.body)
+      if (!parsed.success) {
+        return reply.status(400).send({ success: 0, message: 'Format de requete invalid', error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) })
+      }
+      const body = parsed.data
+      let commande = body.ref_command
+      try {
+        const custom = JSON.parse(body.custom_field ?? '{}') as { commande?: unknown }
+        if (typeof custom.commande === 'string') commande = custom.commande
+      } catch {
+        // A custom field that is not JSON: the page names the order by its reference.
+      }
+      const session: SandboxSession = {
+        id: token(10),
+        provider: 'paytech',
+        amount: body.item_price,
+        commande,
+        reference: body.ref_command,
+        successUrl: body.success_url,
+        errorUrl: body.cancel_url,
+        createdAt: new Date(),
+        status: 'open',
+        extra: {
+          item_name: body.item_name,
+          command_name: body.command_name,
+          env: body.env,
+          custom_field: body.custom_field ?? '',
+          payment_method: body.target_payment?.split(',')[0]?.trim() || 'Orange Money',
+        },
+      }
+      remember(session)
+      return { success: 1, token: session.id, redirect_url: pageUrl(session.id), redirectUrl: pageUrl(session.id) }
+    })
+
+    app.get<{ Params: { id: string } }>('/paytech/payment/checkout/:id', async (request, reply) => showPage(reply, sessions.get(request.params.id)))
+
+    app.post<{ Params: { id: string } }>('/paytech/payment/checkout/:id', async (request, reply) =>
+      decide(reply, sessions.get(request.params.id), request.body, (session, approved) => {
+        const ipn = new URLSearchParams({
+          type_event: approved ? 'sale_complete' : 'sale_canceled',
+          ref_command: session.reference,
+          item_name: session.extra.item_name ?? '',
+          item_price: String(session.amount),
+          currency: 'XOF',
+          command_name: session.extra.command_name ?? '',
+          token: session.id,
+          env: session.extra.env ?? 'test',
+          payment_method: session.extra.payment_method ?? '',
+          client_phone: '221770000000',
+          custom_field: Buffer.from(session.extra.custom_field ?? '').toString('base64'),
+          api_key_sha256: sha256Hex(paytech.apiKey),
+          api_secret_sha256: sha256Hex(paytech.secret),
+          hmac_compute: paytechHmac(paytech.apiKey, paytech.secret, session.amount, session.reference),
+        })
+        return post(`${publicUrl}/api/paiement/webhook/paytech`, { 'content-type': 'application/x-www-form-urlencoded' }, ipn.toString())
+      }),
+    )
+  }
+}

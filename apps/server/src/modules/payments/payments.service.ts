@@ -1,0 +1,169 @@
+// Online payment of an order (DESIGN §6): an attempt opened at the provider for the amount the
+// database holds, and the provider's signed notifications moving the order forward along the
+// shared state machine, each event once. Money that arrives for an order that can no longer
+// take it (cancelled, expired, already paid) never revives it: the attempt is flagged for a refund.
+import { randomBytes } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { FastifyBaseLogger } from 'fastify'
+import { UNPAID_ORDER_TTL_MINUTES } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
+import { badGateway, badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import type { OrdersService } from '../orders/orders.service.ts'
+import { UNPAID_STATES } from '../orders/orders-writes.repository.ts'
+import { PROVIDER_FOR_MODE, ProviderError, type PaymentEvent, type PaymentProvider, type ProviderName } from './payment-provider.ts'
+import type { PaymentsRepository, PaymentTransaction } from './payments.repository.ts'
+
+/** Attempts one order may open: beyond, each retry would hold the stock another 30 minutes. */
+export const MAX_PAYMENT_ATTEMPTS = 5
+
+/** What a notification did: the webhook's answer, for the provider's logs and ours. */
+export type WebhookOutcome = 'payee' | 'echouee' | 'a_rembourser' | 'doublon' | 'ignore'
+
+interface Deps {
+  transaction: PaymentTransaction
+  repo: PaymentsRepository
+  providers: Record<ProviderName, PaymentProvider>
+  orders: OrdersService
+  publicUrl: string
+  log: FastifyBaseLogger
+  now?: () => Date
+}
+
+/**
+ * Waiting for payment, or after a failed one, and not past its 30 minutes: an expired order is
+ * not payable even before the sweep (at most a minute late) has released it.
+ */
+const payable = (order: { etat: string; expiresAt: Date | null }, at: Date) =>
+  (UNPAID_STATES as readonly string[]).includes(order.etat) && (!order.expiresAt || order.expiresAt > at)
+
+const totalOf = (order: { montantcommande: number; montantliv: number; remise: number }) => order.montantcommande + order.montantliv - order.remise
+
+export function createPaymentsService({ transaction, repo, providers, orders, publicUrl, log, now = () => new Date() }: Deps) {
+  async function answer(numero: string, viewerId: number) {
+    const found = await orders.one(numero, viewerId)
+    if (!found) throw notFound(MESSAGES.orderNotFound)
+    return found.commande
+  }
+
+  /** Applies one verified, not yet seen event to its attempt and order (inside the caller's transaction). */
+  async function apply(
+    { orders: writes, payments }: Parameters<Parameters<PaymentTransaction>[0]>[0],
+    provider: ProviderName,
+    event: PaymentEvent,
+  ): Promise<{ outcome: WebhookOutcome; numero?: string; attemptId?: number }> {
+    const attempt = await payments.attemptByRef(provider, event.providerRef)
+    // Not one of ours (another integration on the same account, or a session never recorded):
+    // acknowledged so that the provider stops retrying, and logged.
+    if (!attempt) return { outcome: 'ignore' }
+    // The order first, locked: a cancellation, the expiry sweep or the back office either
+    // finished before (and we see its state) or waits until this decision is committed.
+    const order = await writes.lockOrder({ id: attempt.commandeId })
+    if (!order) return { outcome: 'ignore' }
+    const numero = order.numerocommande
+    // Not the amount asked for: acted on never, and not recorded either (so it cannot stand in
+    // for the genuine event of the same id).
+    if (event.amount !== attempt.montant || event.currency !== 'XOF') {
+      log.error({ provider, numero, attempt: attempt.id, expected: attempt.montant, received: event.amount, currency: event.currency }, 'payment notification amount does not match the attempt; ignored')
+      return { outcome: 'ignore', numero, attemptId: attempt.id }
+    }
+    if (!(await payments.recordEvent(provider, event.eventId, event.payload))) return { outcome: 'doublon', numero, attemptId: attempt.id }
+
+    if (event.outcome === 'failed') {
+      if (!(await payments.setAttemptStatus(attempt.id, ['en_cours'], 'echouee'))) return { outcome: 'ignore', numero, attemptId: attempt.id }
+      // A late failure of an older attempt does not undo the customer's newer one.
+      const latest = await payments.latestAttempt(order.id)
+      if (latest?.id === attempt.id && order.etat === 'en_attente_paiement') await writes.moveState(order.id, 'en_attente_paiement', 'echec_paiement')
+      return { outcome: 'echouee', numero, attemptId: attempt.id }
+    }
+
+    if (attempt.statut === 'payee' || attempt.statut === 'a_rembourser') return { outcome: 'doublon', numero, attemptId: attempt.id }
+    // A success after a failure (the customer tried again on the same page) still pays the
+    // order, which holds its stock until it expires: back to waiting, then paid.
+    let etat = order.etat
+    if (etat === 'echec_paiement' && (await writes.moveState(order.id, 'echec_paiement', 'en_attente_paiement'))) etat = 'en_attente_paiement'
+    if (etat === 'en_attente_paiement' && (await writes.moveState(order.id, 'en_attente_paiement', 'payee'))) {
+      await payments.setAttemptStatus(attempt.id, ['en_cours', 'echouee'], 'payee')
+      return { outcome: 'payee', numero, attemptId: attempt.id }
+    }
+    await payments.setAttemptStatus(attempt.id, ['en_cours', 'echouee'], 'a_rembourser')
+    return { outcome: 'a_rembourser', numero, attemptId: attempt.id }
+  }
+
+  return {
+    /**
+     * Starts (or restarts, after a failure) the online payment of the customer's order and
+     * answers the provider's page. An attempt still open is reused rather than doubled.
+     */
+    async start(clientId: number, numero: string) {
+      const found = await repo.orderForPayment(numero)
+      if (!found || found.order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
+      const { order, mode } = found
+      const provider = PROVIDER_FOR_MODE[mode]
+      if (!provider) throw conflict(MESSAGES.orderPaidOnDelivery)
+      if (!payable(order, now())) throw conflict(MESSAGES.orderNotPayable)
+      // The amount is the order's, as the database holds it: never the client's.
+      const montant = totalOf(order)
+      const attempts = await repo.attempts(order.id)
+      if (order.etat === 'en_attente_paiement') {
+        const open = attempts.find((a) => a.statut === 'en_cours' && a.checkoutUrl && a.provider === provider && a.montant === montant)
+        if (open) return { url: open.checkoutUrl!, commande: await answer(numero, clientId) }
+      }
+      if (attempts.length >= MAX_PAYMENT_ATTEMPTS) throw conflict(MESSAGES.paymentTooManyAttempts)
+
+      const returnQuery = `commande=${encodeURIComponent(numero)}`
+      let session
+      try {
+        // Outside any transaction: no row stays locked while a provider takes its time.
+        session = await providers[provider].createCheckout({
+          numero,
+          reference: `${numero}-${randomBytes(4).toString('hex').toUpperCase()}`,
+          mode,
+          amount: montant,
+          successUrl: `${publicUrl}/success?${returnQuery}`,
+          errorUrl: `${publicUrl}/failed?${returnQuery}`,
+          notifyUrl: `${publicUrl}/api/paiement/webhook/${provider}`,
+        })
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error
+        log.error({ err: error, provider, numero }, 'payment provider could not open a checkout')
+        throw badGateway(MESSAGES.paymentProviderUnavailable)
+      }
+
+      await transaction(async ({ orders: writes, payments }) => {
+        const locked = await writes.lockOrder({ id: order.id })
+        if (!locked || !payable(locked, now())) {
+          // Cancelled, paid or expired while the provider answered: the session is left to lapse.
+          throw conflict(MESSAGES.orderNotPayable)
+        }
+        if (locked.etat === 'echec_paiement') {
+          // The retry path: waiting for payment again, with a fresh 30 minutes.
+          const expiresAt = new Date(now().getTime() + UNPAID_ORDER_TTL_MINUTES * 60_000)
+          await writes.moveState(order.id, 'echec_paiement', 'en_attente_paiement', { expiresAt })
+        }
+        await payments.insertAttempt({ commandeId: order.id, provider, providerRef: session.providerRef, montant, statut: 'en_cours', checkoutUrl: session.url })
+      })
+      log.info({ provider, numero, montant }, 'payment attempt opened')
+      return { url: session.url, commande: await answer(numero, clientId) }
+    },
+
+    /** A provider's notification: verified on its raw bytes, then applied once. */
+    async notify(provider: ProviderName, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<{ statut: WebhookOutcome }> {
+      const check = providers[provider].verifyWebhook(rawBody, headers, now())
+      if (!check.ok) {
+        log.warn({ provider, reason: check.reason, detail: check.detail }, 'payment notification refused')
+        if (check.reason === 'malformed') throw badInput(MESSAGES.paymentWebhookInvalid)
+        throw unauthenticated(MESSAGES.paymentWebhookSignatureInvalid)
+      }
+      if (!check.event) return { statut: 'ignore' }
+      const event = check.event
+      const result = await transaction((repos) => apply(repos, provider, event))
+      const facts = { provider, event: event.eventId, numero: result.numero, attempt: result.attemptId, outcome: result.outcome }
+      if (result.outcome === 'a_rembourser') log.warn({ ...facts, montant: event.amount }, 'payment received for an order that cannot take it: refund needed')
+      else if (result.outcome === 'ignore' && !result.numero) log.warn(facts, 'payment notification for an unknown attempt ignored')
+      else log.info(facts, 'payment notification processed')
+      return { statut: result.outcome }
+    },
+  }
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>

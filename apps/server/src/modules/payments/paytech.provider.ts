@@ -1,0 +1,104 @@
+// PayTech (DESIGN §6) for Orange Money, Free Money and cards: `POST /payment/request-payment`
+// answers a `redirect_url`; PayTech then posts an IPN (`sale_complete` or `sale_canceled`),
+// form-encoded or JSON, with hmac_compute = HMAC-SHA256(API_SECRET, "<item_price>|<ref_command>|<API_KEY>").
+import { z } from 'zod'
+import type { ProviderConfig } from '../../config.ts'
+import { hmacHex, postJson, ProviderError, sameHex, sha256Hex, wholeAmount, type PaymentProvider } from './payment-provider.ts'
+
+/** PayTech's names for the methods its page should offer first. */
+const TARGET_PAYMENT: Readonly<Record<string, string>> = { OM: 'Orange Money', FREE: 'Free Money', CARD: 'Carte Bancaire' }
+
+const requestAnswer = z.object({ success: z.literal(1), token: z.string().min(1).max(200), redirect_url: z.url({ protocol: /^https?$/ }) })
+
+const ipnSchema = z
+  .object({
+    type_event: z.string().min(1).max(50),
+    ref_command: z.string().min(1).max(200),
+    item_price: z.union([z.string().max(30), z.number()]),
+    currency: z.string().max(10).optional(),
+    hmac_compute: z.string().max(200).optional(),
+    api_key_sha256: z.string().max(200).optional(),
+    api_secret_sha256: z.string().max(200).optional(),
+  })
+  .loose()
+
+/** The hmac_compute of a genuine IPN (the sandbox and tests sign with it). */
+export const paytechHmac = (apiKey: string, apiSecret: string, itemPrice: string | number, refCommand: string) =>
+  hmacHex(apiSecret, `${itemPrice}|${refCommand}|${apiKey}`)
+
+/** An IPN body as an object: JSON, or `application/x-www-form-urlencoded`. */
+function parseIpn(rawBody: Buffer, contentType: string | undefined): unknown {
+  const text = rawBody.toString('utf8')
+  if (/^application\/json\b/i.test(contentType ?? '') || text.trimStart().startsWith('{')) return JSON.parse(text)
+  return Object.fromEntries(new URLSearchParams(text))
+}
+
+export function createPaytechProvider(config: ProviderConfig, timeoutMs: number): PaymentProvider {
+  return {
+    name: 'paytech',
+
+    async createCheckout(request) {
+      const answer = await postJson(
+        'paytech',
+        `${config.apiUrl}/payment/request-payment`,
+        { API_KEY: config.apiKey, API_SECRET: config.secret },
+        {
+          item_name: `Commande ${request.numero}`,
+          item_price: request.amount,
+          currency: 'XOF',
+          ref_command: request.reference,
+          command_name: `Commande ${request.numero} sur Teranga`,
+          env: config.sandbox ? 'test' : 'prod',
+          ipn_url: request.notifyUrl,
+          success_url: request.successUrl,
+          cancel_url: request.errorUrl,
+          custom_field: JSON.stringify({ commande: request.numero }),
+          ...(TARGET_PAYMENT[request.mode] ? { target_payment: TARGET_PAYMENT[request.mode] } : {}),
+        },
+        timeoutMs,
+      )
+      const parsed = requestAnswer.safeParse(answer)
+      if (!parsed.success) {
+        const message = typeof (answer as { message?: unknown })?.message === 'string' ? (answer as { message: string }).message : 'no redirect_url'
+        throw new ProviderError('paytech', `payment request refused: ${message.slice(0, 200)}`)
+      }
+      // Notifications name the attempt by our ref_command, which the signature covers (the token is not signed).
+      return { providerRef: request.reference, url: parsed.data.redirect_url }
+    },
+
+    verifyWebhook(rawBody, headers) {
+      let body: unknown
+      try {
+        body = parseIpn(rawBody, headers['content-type'])
+      } catch {
+        return { ok: false, reason: 'malformed', detail: 'not JSON' }
+      }
+      const ipn = ipnSchema.safeParse(body)
+      if (!ipn.success) return { ok: false, reason: 'malformed', detail: 'not a PayTech IPN' }
+      const { type_event, ref_command, item_price, currency, hmac_compute, api_key_sha256, api_secret_sha256 } = ipn.data
+      // The HMAC is required: the static key hashes alone, once seen, would sign anything.
+      if (!hmac_compute || !sameHex(paytechHmac(config.apiKey, config.secret, item_price, ref_command), hmac_compute)) {
+        return { ok: false, reason: 'signature' }
+      }
+      if (api_key_sha256 !== undefined && !sameHex(sha256Hex(config.apiKey), api_key_sha256)) return { ok: false, reason: 'signature' }
+      if (api_secret_sha256 !== undefined && !sameHex(sha256Hex(config.secret), api_secret_sha256)) return { ok: false, reason: 'signature' }
+
+      const outcome = type_event === 'sale_complete' ? 'succeeded' : type_event === 'sale_canceled' ? 'failed' : null
+      if (!outcome) return { ok: true, event: null }
+      return {
+        ok: true,
+        event: {
+          // PayTech sends no event id: the event is its type and the (signed) reference of the attempt.
+          eventId: `${type_event}:${ref_command}`,
+          providerRef: ref_command,
+          outcome,
+          amount: wholeAmount(item_price),
+          currency: currency ?? 'XOF',
+          // Kept for the record without the key hashes: they are as good as the keys to anyone who
+          // accepts PayTech's hash-only check.
+          payload: Object.fromEntries(Object.entries(ipn.data).filter(([name]) => name !== 'api_key_sha256' && name !== 'api_secret_sha256')),
+        },
+      }
+    },
+  }
+}

@@ -1,0 +1,13 @@
+// /profile/account: the customer's details, editable.
+import { useAuth } from '@/lib/auth.tsx'
+import { AccountForm } from '@/features/account/components/account-form.tsx'
+import type { ProfilePageHandle } from './profile-layout.tsx'
+
+export const handle: ProfilePageHandle = { title: 'Mon compte', signInPrompt: 'Connectez-vous pour voir et modifier vos informations.' }
+
+export function Component() {
+  const { state } = useAuth()
+  // The profile layout shows its pages to a signed-in customer only.
+  if (state.status !== 'signedIn') return null
+  return <AccountForm user={state.user} />
+}

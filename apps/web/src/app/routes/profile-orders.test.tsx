@@ -1,0 +1,209 @@
+// /profile/orders ("Mes achats"): the orders page by page with their state badges, their
+// lines and amounts on demand, cancelling only while allowed, and paying online again.
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MESSAGES } from '@teranga/shared/messages'
+import { renderApp, signInAs } from '@/testing/render-app.tsx'
+import { account, installAccountApi, makeCommande } from '@/testing/account-api.ts'
+import { stubLocationAssign } from '@/testing/location.ts'
+import { failGraphql, graphqlCalls, restCalls } from '@/testing/server.ts'
+
+beforeEach(installAccountApi)
+afterEach(() => vi.unstubAllGlobals())
+
+const WAVE = { code: 'WAVE', designation: 'Wave' }
+const OM = { code: 'OM', designation: 'Orange Money' }
+
+async function renderOrders(path = '/profile/orders') {
+  signInAs()
+  const view = renderApp(path)
+  const main = await screen.findByRole('main')
+  await within(main).findByRole('heading', { level: 1, name: 'Mes achats' })
+  return { ...view, main: within(main) }
+}
+
+const orderCard = (main: ReturnType<typeof within>, numero: string) => main.findByRole('article', { name: `Commande ${numero}` })
+
+describe('orders route', () => {
+  it('lists each order with its date, state badge, total, payment and delivery', async () => {
+    const cash = makeCommande({ etat: 'en_attente', created_at_fr: '20/11/2026 à 09:15' })
+    const wave = makeCommande({ etat: 'en_attente_paiement', modepaiement: WAVE })
+    const livree = makeCommande({
+      etat: 'livree',
+      depot: { id: 2, designation: 'Dépôt Sacré-Cœur' },
+      modelivraison: { id: 2, code: 'RETRAIT', designation: 'Retrait en dépôt' },
+      montantliv: 0,
+    })
+    account.commandes = [cash, wave, livree]
+    const { main } = await renderOrders()
+
+    const first = await orderCard(main, cash.numerocommande)
+    expect(within(first).getByText('20/11/2026 à 09:15')).toBeInTheDocument()
+    expect(within(first).getByText('En attente de confirmation')).toHaveClass('badge', 'text-bg-secondary')
+    expect(within(first).getByText('14 500 FCFA')).toBeInTheDocument()
+    expect(within(first).getByText('Paiement à la livraison')).toBeInTheDocument()
+    expect(within(first).getByText('Livraison à domicile : Rue 10, Mermoz')).toBeInTheDocument()
+
+    expect(within(await orderCard(main, wave.numerocommande)).getByText('En attente de paiement')).toHaveClass('text-bg-warning')
+    const pickup = await orderCard(main, livree.numerocommande)
+    expect(within(pickup).getByText('Livrée')).toHaveClass('text-bg-success')
+    expect(within(pickup).getByText('Retrait')).toBeInTheDocument()
+    expect(within(pickup).getByText('Retrait en dépôt : Dépôt Sacré-Cœur')).toBeInTheDocument()
+    expect(within(pickup).getByText('13 000 FCFA')).toBeInTheDocument()
+  })
+
+  it('shows the lines and amounts of an order on demand', async () => {
+    const commande = makeCommande({
+      lignes: [
+        { designation: 'Riz parfumé 5 kg', prix: 6500, quantite: 2 },
+        { designation: 'Huile 1 L', prix: 1250, quantite: 3 },
+      ],
+      montantliv: 1000,
+      remise: 350,
+    })
+    account.commandes = [commande]
+    const { user, main } = await renderOrders()
+    const card = await orderCard(main, commande.numerocommande)
+    expect(within(card).queryByRole('table')).not.toBeInTheDocument()
+
+    const toggle = within(card).getByRole('button', { name: 'Voir les détails' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await user.click(toggle)
+    expect(within(card).getByRole('button', { name: 'Masquer les détails' })).toHaveAttribute('aria-expanded', 'true')
+    const rows = within(within(card).getByRole('table')).getAllByRole('row')
+    expect(rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent))).toEqual([
+      [],
+      ['Riz parfumé 5 kg', '2', '6 500 FCFA', '13 000 FCFA'],
+      ['Huile 1 L', '3', '1 250 FCFA', '3 750 FCFA'],
+    ])
+    const amounts = [...card.querySelectorAll('dl')].at(-1)!
+    expect(amounts).toHaveTextContent('Montant des articles16 750 FCFA')
+    expect(amounts).toHaveTextContent('Livraison1 000 FCFA')
+    expect(amounts).toHaveTextContent('Remise fidélité-350 FCFA')
+    expect(amounts).toHaveTextContent('Total17 400 FCFA')
+
+    await user.click(within(card).getByRole('button', { name: 'Masquer les détails' }))
+    expect(within(card).queryByRole('table')).not.toBeInTheDocument()
+  })
+
+  it("offers 'Annuler la commande' only while the customer may cancel", async () => {
+    account.commandes = [
+      makeCommande({ etat: 'en_attente' }),
+      makeCommande({ etat: 'en_attente_paiement', modepaiement: WAVE }),
+      makeCommande({ etat: 'confirmee' }),
+      makeCommande({ etat: 'echec_paiement', modepaiement: OM }),
+      makeCommande({ etat: 'annulee' }),
+    ]
+    const { main } = await renderOrders()
+    const [enAttente, enAttentePaiement, confirmee, echec, annulee] = await Promise.all(account.commandes.map((c) => orderCard(main, c.numerocommande)))
+    expect(within(enAttente!).getByRole('button', { name: 'Annuler la commande' })).toBeInTheDocument()
+    expect(within(enAttentePaiement!).getByRole('button', { name: 'Annuler la commande' })).toBeInTheDocument()
+    for (const card of [confirmee!, echec!, annulee!]) expect(within(card).queryByRole('button', { name: 'Annuler la commande' })).not.toBeInTheDocument()
+  })
+
+  it('cancels after a confirmation, then shows the new state', async () => {
+    const commande = makeCommande({ etat: 'en_attente' })
+    account.commandes = [commande]
+    const { user, main } = await renderOrders()
+    const card = await orderCard(main, commande.numerocommande)
+    const listed = graphqlCalls('Commandes').length
+
+    await user.click(within(card).getByRole('button', { name: 'Annuler la commande' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Annuler cette commande ?' })
+    expect(within(dialog).getByText(new RegExp(commande.numerocommande))).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler la commande' }))
+
+    expect(await screen.findByText(MESSAGES.orderCancelled)).toBeInTheDocument()
+    expect(restCalls('POST', `/api/commande/${commande.numerocommande}/annulation`)).toHaveLength(1)
+    expect(await within(card).findByText('Annulée')).toHaveClass('text-bg-danger')
+    expect(within(card).queryByRole('button', { name: 'Annuler la commande' })).not.toBeInTheDocument()
+    expect(graphqlCalls('Commandes').length).toBeGreaterThan(listed)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it("keeps the order when the server refuses the cancellation, with the server's reason", async () => {
+    const commande = makeCommande({ etat: 'en_attente' })
+    account.commandes = [commande]
+    const { user, main } = await renderOrders()
+    const card = await orderCard(main, commande.numerocommande)
+    // Confirmed by the shop meanwhile.
+    commande.etat = 'confirmee'
+    await user.click(within(card).getByRole('button', { name: 'Annuler la commande' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Annuler cette commande ?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler la commande' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`${MESSAGES.orderCancelError} : ${MESSAGES.orderNotCancellable}`)
+    expect(screen.queryByText(MESSAGES.orderCancelled)).not.toBeInTheDocument()
+  })
+
+  it('sends the customer to the payment page to pay, or to try again after a failure', async () => {
+    const assign = stubLocationAssign()
+    const pending = makeCommande({ etat: 'en_attente_paiement', modepaiement: WAVE })
+    const failed = makeCommande({ etat: 'echec_paiement', modepaiement: OM })
+    const cash = makeCommande({ etat: 'en_attente' })
+    const paid = makeCommande({ etat: 'payee', modepaiement: WAVE })
+    account.commandes = [pending, failed, cash, paid]
+    const { user, main } = await renderOrders()
+
+    for (const commande of [cash, paid]) {
+      const card = await orderCard(main, commande.numerocommande)
+      expect(within(card).queryByRole('button', { name: /^(Payer|Réessayer le paiement)$/ })).not.toBeInTheDocument()
+    }
+    expect(within(await orderCard(main, pending.numerocommande)).getByRole('button', { name: 'Payer' })).toBeInTheDocument()
+
+    const card = await orderCard(main, failed.numerocommande)
+    await user.click(within(card).getByRole('button', { name: 'Réessayer le paiement' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(account.paymentUrl))
+    expect(restCalls('POST', `/api/commande/${failed.numerocommande}/paiement`)).toHaveLength(1)
+    expect(within(card).getByRole('button', { name: 'Redirection…' })).toBeDisabled()
+  })
+
+  it("tells why the payment cannot start and lets the customer try again", async () => {
+    const assign = stubLocationAssign()
+    const commande = makeCommande({ etat: 'en_attente_paiement', modepaiement: WAVE })
+    account.commandes = [commande]
+    const { user, main } = await renderOrders()
+    const card = await orderCard(main, commande.numerocommande)
+    // Expired meanwhile.
+    commande.etat = 'annulee'
+    await user.click(within(card).getByRole('button', { name: 'Payer' }))
+    expect(await screen.findByText(`${MESSAGES.paymentStartError} : ${MESSAGES.orderNotPayable}`)).toBeInTheDocument()
+    expect(assign).not.toHaveBeenCalled()
+    expect(within(card).getByRole('button', { name: 'Payer' })).toBeEnabled()
+  })
+
+  it('pages through the orders, the page in the address', async () => {
+    account.commandes = Array.from({ length: 7 }, (_, i) => makeCommande({ created_at_fr: `0${i + 1}/11/2026 à 10:00` }))
+    const { user, main, router } = await renderOrders()
+    await orderCard(main, account.commandes[0]!.numerocommande)
+    expect(main.getAllByRole('article')).toHaveLength(5)
+    const pager = main.getByRole('navigation', { name: 'Pages des commandes' })
+    expect(within(pager).getByRole('button', { name: 'Précédent' })).toBeDisabled()
+    await user.click(within(pager).getByRole('button', { name: 'Suivant' }))
+
+    expect(await orderCard(main, account.commandes[5]!.numerocommande)).toBeInTheDocument()
+    expect(main.getAllByRole('article')).toHaveLength(2)
+    expect(router.state.location.search).toBe('?page=2')
+    expect(pager).toHaveTextContent('Page 2 / 2')
+    expect(within(pager).getByRole('button', { name: 'Suivant' })).toBeDisabled()
+    expect(graphqlCalls('Commandes').at(-1)?.variables).toEqual({ page: 2, count: 5 })
+  })
+
+  it('opens the page named in the address', async () => {
+    account.commandes = Array.from({ length: 7 }, () => makeCommande())
+    const { main } = await renderOrders('/profile/orders?page=2')
+    expect(await orderCard(main, account.commandes[6]!.numerocommande)).toBeInTheDocument()
+    expect(main.getByRole('navigation', { name: 'Pages des commandes' })).toHaveTextContent('Page 2 / 2')
+  })
+
+  it('says when there is no order yet, with a way to the shop', async () => {
+    const { main } = await renderOrders()
+    expect(await main.findByText("Vous n'avez pas encore de commande.")).toBeInTheDocument()
+    expect(main.getByRole('link', { name: 'Découvrir la boutique' })).toHaveAttribute('href', '/')
+  })
+
+  it('tells when the orders cannot be loaded', async () => {
+    failGraphql('Commandes', 500)
+    const { main } = await renderOrders()
+    expect(await main.findByText(MESSAGES.ordersLoadError)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,222 @@
+// "Mes achats": the customer's orders page by page, newest first, each with its state badge,
+// total, payment and delivery; its lines and amounts on demand; cancelling while the shop has
+// not started on it, and paying online (again) while the payment is open or has failed.
+import { lazy, Suspense, useId, useState } from 'react'
+import { Link } from 'react-router'
+import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix } from '@teranga/shared/money'
+import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
+import { ErrorAlert } from '@/components/ui/error-alert.tsx'
+import { Pagination } from '@/components/ui/pagination.tsx'
+import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { withReason } from '@/lib/api-errors.ts'
+import { toast } from '@/lib/notify.ts'
+import { startPayment, useCancelCommande, useCommandes, type Commande } from '../api/commandes-api.ts'
+
+const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'))
+
+/** Cash is paid on delivery; every other mode is paid online (DESIGN §6). */
+const CASH = 'CASH'
+
+const canCancel = (commande: Commande) => isOrderStatus(commande.etat) && CUSTOMER_CANCELLABLE.includes(commande.etat)
+
+/** The payment button's label, or null when there is nothing to pay online. */
+function paymentAction(commande: Commande): string | null {
+  if (commande.modepaiement.code === CASH) return null
+  if (commande.etat === 'echec_paiement') return 'Réessayer le paiement'
+  if (commande.etat === 'en_attente_paiement') return 'Payer'
+  return null
+}
+
+/** The provider's payment page: the browser leaves the shop for it. */
+function goToPayment(url: string) {
+  window.location.assign(url)
+}
+
+export function OrderHistory({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+  const commandes = useCommandes(page)
+  const cancel = useCancelCommande()
+  const [cancelling, setCancelling] = useState<Commande | null>(null)
+  const [cancelError, setCancelError] = useState<string | null>(null)
+
+  const confirmCancel = async (commande: Commande) => {
+    try {
+      await cancel.mutateAsync(commande.numerocommande)
+      toast.success(MESSAGES.orderCancelled)
+      return true
+    } catch (error) {
+      setCancelError(withReason(MESSAGES.orderCancelError, error))
+      return false
+    }
+  }
+
+  if (commandes.isError) return <ErrorAlert message={MESSAGES.ordersLoadError} onRetry={() => void commandes.refetch()} />
+  if (commandes.isPending) return <Spinner />
+  const { data, metadata } = commandes.data
+
+  if (data.length === 0 && page === 1) {
+    return (
+      <div className="text-center py-4">
+        <p>Vous n'avez pas encore de commande.</p>
+        <Link to="/" className="btn btn-primary">
+          Découvrir la boutique
+        </Link>
+      </div>
+    )
+  }
+
+  return (
+    <>
+      {data.length === 0 ? (
+        <p className="text-body-secondary">Cette page ne contient aucune commande.</p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {data.map((commande) => (
+            <li key={commande.id} className="mb-3">
+              <OrderCard
+                commande={commande}
+                onCancel={() => {
+                  setCancelError(null)
+                  setCancelling(commande)
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {metadata.last_page > 1 && <Pagination page={page} lastPage={metadata.last_page} onChange={onPageChange} label="Pages des commandes" />}
+
+      {cancelling && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title="Annuler cette commande ?"
+            confirmLabel="Annuler la commande"
+            onConfirm={() => confirmCancel(cancelling)}
+            onClose={() => setCancelling(null)}
+            error={cancelError}
+          >
+            <p className="mb-0">
+              La commande {cancelling.numerocommande} ({cancelling.montanttotalformat}) sera annulée. Cette action est définitive.
+            </p>
+          </ConfirmDialog>
+        </Suspense>
+      )}
+    </>
+  )
+}
+
+function OrderCard({ commande, onCancel }: { commande: Commande; onCancel: () => void }) {
+  const [open, setOpen] = useState(false)
+  const [paying, setPaying] = useState(false)
+  const detailsId = useId()
+  const titleId = useId()
+  const payLabel = paymentAction(commande)
+
+  const pay = async () => {
+    setPaying(true)
+    try {
+      const { url } = await startPayment(commande.numerocommande)
+      goToPayment(url)
+    } catch (error) {
+      toast.error(withReason(MESSAGES.paymentStartError, error))
+      setPaying(false)
+    }
+  }
+
+  return (
+    <article className="card" aria-labelledby={titleId}>
+      <div className="card-body">
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+          <h2 id={titleId} className="h6 mb-0">
+            Commande {commande.numerocommande}
+          </h2>
+          <span className={`badge text-bg-${commande.etat_badge}`}>{commande.etat_text}</span>
+        </div>
+        <dl className="row small mb-2">
+          <dt className="col-5 col-sm-4 fw-normal text-body-secondary">Date</dt>
+          <dd className="col-7 col-sm-8 mb-1">{commande.created_at_fr}</dd>
+          <dt className="col-5 col-sm-4 fw-normal text-body-secondary">Total</dt>
+          <dd className="col-7 col-sm-8 mb-1 fw-semibold">{commande.montanttotalformat}</dd>
+          <dt className="col-5 col-sm-4 fw-normal text-body-secondary">Paiement</dt>
+          <dd className="col-7 col-sm-8 mb-1">{commande.modepaiement.designation}</dd>
+          <dt className="col-5 col-sm-4 fw-normal text-body-secondary">{commande.depot ? 'Retrait' : 'Livraison'}</dt>
+          <dd className="col-7 col-sm-8 mb-1">
+            {commande.modelivraison.designation}
+            {commande.depot ? ` : ${commande.depot.designation}` : commande.adresseliv ? ` : ${commande.adresseliv}` : ''}
+          </dd>
+        </dl>
+        <div className="d-flex flex-wrap gap-2">
+          <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((value) => !value)}>
+            {open ? 'Masquer les détails' : 'Voir les détails'}
+          </button>
+          {payLabel && (
+            <button type="button" className="btn btn-sm btn-primary" disabled={paying} onClick={() => void pay()}>
+              {paying ? 'Redirection…' : payLabel}
+            </button>
+          )}
+          {canCancel(commande) && (
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={onCancel}>
+              Annuler la commande
+            </button>
+          )}
+        </div>
+        <div id={detailsId} hidden={!open}>
+          {open && <OrderDetails commande={commande} />}
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function OrderDetails({ commande }: { commande: Commande }) {
+  return (
+    <div className="mt-3">
+      <div className="table-responsive">
+        <table className="table table-sm align-middle mb-2">
+          <caption className="visually-hidden">Articles de la commande {commande.numerocommande}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Image</span>
+              </th>
+              <th scope="col">Produit</th>
+              <th scope="col" className="text-end">
+                Quantité
+              </th>
+              <th scope="col" className="text-end">
+                Prix unitaire
+              </th>
+              <th scope="col" className="text-end">
+                Sous-total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {commande.detailcommandes.map((ligne) => (
+              <tr key={ligne.id}>
+                <td style={{ width: 56 }}>
+                  <ResponsiveImage src={ligne.produit.image} srcSet={ligne.produit.imagesrcset} alt="" width={48} height={48} sizes="48px" className="object-fit-contain" />
+                </td>
+                <td>{ligne.produit.designation}</td>
+                <td className="text-end">{ligne.quantite}</td>
+                <td className="text-end text-nowrap">{formatPrix(ligne.prix)}</td>
+                <td className="text-end text-nowrap">{formatPrix(ligne.prix * ligne.quantite)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="row small mb-0 ms-auto" style={{ maxWidth: '22rem' }}>
+        <dt className="col-7 fw-normal">Montant des articles</dt>
+        <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(commande.montantcommande)}</dd>
+        <dt className="col-7 fw-normal">Livraison</dt>
+        <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(commande.montantliv)}</dd>
+        <dt className="col-7 fw-normal">Remise fidélité</dt>
+        <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(-commande.remise)}</dd>
+        <dt className="col-7">Total</dt>
+        <dd className="col-5 text-end mb-0 fw-semibold text-nowrap">{commande.montanttotalformat}</dd>
+      </dl>
+    </div>
+  )
+}

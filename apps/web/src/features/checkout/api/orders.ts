@@ -1,0 +1,52 @@
+// An order from the checkout's side: placing it (POST /api/commande with its Idempotency-Key),
+// starting or retrying its online payment (POST …/paiement, answering the provider's page),
+// reading its real state (GET /api/commande/{numero}) and cancelling it (POST …/annulation).
+import type { OrderInput } from '@teranga/shared/schemas'
+import { rest } from '@/lib/api-client.ts'
+
+export interface Commande {
+  id: number
+  numerocommande: string
+  etat: string
+  etat_text: string
+  etat_badge: string
+  datecomm: string
+  created_at_fr: string
+  dateliv: string | null
+  montantcommande: number
+  montantliv: number
+  remise: number
+  montanttotal: number
+  montanttotalformat: string
+  code: string | null
+  tel: string
+  adresseliv: string | null
+  modepaiement: { id: number; designation: string; code: string; image: string | null; imagesrcset?: string | null; desc: string | null }
+  modelivraison: { id: number; code: string; designation: string }
+  depot: { id: number; designation: string } | null
+  detailcommandes: Array<{ id: number; quantite: number; prix: number; produit: { id: number; designation: string } }>
+}
+
+const path = (numero: string) => `/commande/${encodeURIComponent(numero)}`
+
+export function placeOrder(input: OrderInput, idempotencyKey: string): Promise<Commande> {
+  return rest<{ commande: Commande }>('POST', '/commande', input, { 'Idempotency-Key': idempotencyKey }).then((r) => r.commande)
+}
+
+export function startPayment(numero: string): Promise<{ url: string; commande: Commande }> {
+  return rest('POST', `${path(numero)}/paiement`)
+}
+
+export function getOrder(numero: string): Promise<Commande> {
+  return rest<{ commande: Commande }>('GET', path(numero)).then((r) => r.commande)
+}
+
+export function cancelOrder(numero: string): Promise<Commande> {
+  return rest<{ commande: Commande }>('POST', `${path(numero)}/annulation`).then((r) => r.commande)
+}
+
+export const orderQueryKey = (numero: string) => ['checkout', 'commande', numero] as const
+
+/** Payment modes paid on the provider's page; the others (cash) are paid on delivery. */
+export const isOnlinePayment = (code: string) => code !== 'CASH'
+

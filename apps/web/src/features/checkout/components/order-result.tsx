@@ -1,0 +1,233 @@
+// The pages a shopper lands on after ordering (success) or after the payment provider sent
+// them back (success or failed). Landing on "success" proves nothing (DESIGN §6): the page
+// shows the order's real state from the server, asks again every 2 s while the payment is
+// pending (for about 2 minutes), and offers to retry the payment or cancel when it failed.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix } from '@teranga/shared/money'
+import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
+import { ErrorAlert } from '@/components/ui/error-alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { ApiError } from '@/lib/api-client.ts'
+import { withReason } from '@/lib/api-errors.ts'
+import { toast } from '@/lib/notify.ts'
+import { useDocumentTitle } from '@/lib/use-document-title.ts'
+import { cancelOrder, getOrder, isOnlinePayment, orderQueryKey, startPayment, type Commande } from '../api/orders.ts'
+
+export const ORDER_POLL_INTERVAL_MS = 2000
+export const ORDER_POLL_LIMIT_MS = 2 * 60_000
+
+const PENDING = 'en_attente_paiement'
+const FAILED = 'echec_paiement'
+
+const orderQueryOptions = (numero: string) =>
+  queryOptions({ queryKey: orderQueryKey(numero), queryFn: () => getOrder(numero), staleTime: 0 })
+
+/** True once the order has been waiting for its payment longer than the polling lasts. */
+function usePollingExpired(pending: boolean): boolean {
+  const [expired, setExpired] = useState(false)
+  const since = useRef<number | null>(null)
+  useEffect(() => {
+    if (!pending) {
+      since.current = null
+      setExpired(false)
+      return
+    }
+    since.current ??= Date.now()
+    const left = ORDER_POLL_LIMIT_MS - (Date.now() - since.current)
+    if (left <= 0) return setExpired(true)
+    const timer = setTimeout(() => setExpired(true), left)
+    return () => clearTimeout(timer)
+  }, [pending])
+  return expired
+}
+
+function headline(order: Commande, variant: 'success' | 'failed'): { title: string; text: string } {
+  if (order.etat === FAILED) {
+    return { title: "Le paiement n'a pas abouti", text: "Votre commande est enregistrée mais n'est pas payée. Vous pouvez réessayer le paiement." }
+  }
+  if (order.etat === PENDING) {
+    return variant === 'failed'
+      ? { title: "Le paiement n'a pas abouti", text: "Le paiement n'a pas été confirmé. Vous pouvez le réessayer ou annuler la commande." }
+      : { title: 'Paiement en cours de vérification', text: 'Nous attendons la confirmation du service de paiement. Cette page se met à jour toute seule.' }
+  }
+  if (order.etat === 'annulee') return { title: 'Cette commande est annulée', text: 'Elle ne sera ni livrée ni facturée.' }
+  return {
+    title: 'Merci pour votre commande !',
+    text: isOnlinePayment(order.modepaiement.code)
+      ? 'Votre paiement a bien été reçu. Nous préparons votre commande.'
+      : order.depot
+        ? 'Vous réglerez votre commande au dépôt, au moment du retrait.'
+        : 'Vous réglerez votre commande au livreur, à la livraison.',
+  }
+}
+
+export function OrderResult({ numero, variant }: { numero: string | null; variant: 'success' | 'failed' }) {
+  if (!numero) return <OrderNotFound />
+  return <OrderState numero={numero} variant={variant} />
+}
+
+function OrderNotFound() {
+  useDocumentTitle(MESSAGES.orderNotFound)
+  return (
+    <div className="text-center py-5">
+      <h1 className="h3">{MESSAGES.orderNotFound}</h1>
+      <Link to="/profile/orders" className="btn btn-primary mt-2">
+        Voir mes commandes
+      </Link>
+    </div>
+  )
+}
+
+function OrderState({ numero, variant }: { numero: string; variant: 'success' | 'failed' }) {
+  const queryClient = useQueryClient()
+  const [expired, setExpired] = useState(false)
+  const order = useQuery({
+    ...orderQueryOptions(numero),
+    // Asked again while the payment is pending, until it moves or the polling gives up.
+    refetchInterval: (query) => (query.state.data?.etat === PENDING && !expired ? ORDER_POLL_INTERVAL_MS : false),
+    // The shopper came back from the provider's page: always the server's latest word.
+    refetchOnMount: 'always',
+  })
+  const pending = order.data?.etat === PENDING
+  const pollingExpired = usePollingExpired(pending)
+  useEffect(() => setExpired(pollingExpired), [pollingExpired])
+
+  const retry = useMutation({
+    mutationFn: () => startPayment(numero),
+    onSuccess: ({ url, commande }) => {
+      queryClient.setQueryData(orderQueryKey(numero), commande)
+      window.location.assign(url)
+    },
+    onError: (error) => {
+      toast.error(withReason(MESSAGES.paymentStartError, error))
+      void order.refetch()
+    },
+  })
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(numero),
+    onSuccess: (commande) => {
+      queryClient.setQueryData(orderQueryKey(numero), commande)
+      toast.success(MESSAGES.orderCancelled)
+    },
+    onError: (error) => {
+      toast.error(withReason(MESSAGES.orderCancelError, error))
+      void order.refetch()
+    },
+  })
+  const [confirmingCancel, setConfirmingCancel] = useState(false)
+  const data = order.data
+  const { title, text } = data ? headline(data, variant) : { title: undefined, text: '' }
+  useDocumentTitle(title)
+
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404) return <OrderNotFound />
+    return <ErrorAlert message={MESSAGES.orderLoadError} onRetry={() => void order.refetch()} />
+  }
+  if (!data) return <Spinner />
+
+  const online = isOnlinePayment(data.modepaiement.code)
+  // After a failure, or when the shopper came back through the provider's cancel/failure
+  // address (or waited in vain), the payment can be tried again; cancelling follows the
+  // shared state machine.
+  const failurePath = data.etat === FAILED || (pending && (variant === 'failed' || expired))
+  const canRetry = online && failurePath
+  const canCancel = failurePath && isOrderStatus(data.etat) && CUSTOMER_CANCELLABLE.includes(data.etat)
+  const busy = retry.isPending || cancel.isPending
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: '44rem' }}>
+      <h1 className="h3">{title}</h1>
+      <p>{text}</p>
+      <div className="card mb-3">
+        <div className="card-body">
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+            <h2 className="h5 mb-0">Commande {data.numerocommande}</h2>
+            <span className={`badge text-bg-${data.etat_badge}`} data-testid="order-state">
+              {data.etat_text}
+            </span>
+          </div>
+          <p className="small text-body-secondary mb-3">
+            Passée le {data.created_at_fr} · {data.modepaiement.designation} · {data.depot ? `Retrait au ${data.depot.designation}` : data.modelivraison.designation}
+          </p>
+          <ul className="list-unstyled mb-3">
+            {data.detailcommandes.map((line) => (
+              <li key={line.id} className="d-flex justify-content-between gap-3 mb-1">
+                <span>
+                  {line.produit.designation} × {line.quantite}
+                </span>
+                <span className="text-nowrap">{formatPrix(line.prix * line.quantite)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mb-0">
+            <div className="d-flex justify-content-between mb-1">
+              <dt className="fw-normal">Sous-total</dt>
+              <dd className="mb-0">{formatPrix(data.montantcommande)}</dd>
+            </div>
+            <div className="d-flex justify-content-between mb-1">
+              <dt className="fw-normal">Livraison</dt>
+              <dd className="mb-0">{formatPrix(data.montantliv)}</dd>
+            </div>
+            {data.remise > 0 && (
+              <div className="d-flex justify-content-between mb-1">
+                <dt className="fw-normal">Remise fidélité</dt>
+                <dd className="mb-0">−{formatPrix(data.remise)}</dd>
+              </div>
+            )}
+            <div className="d-flex justify-content-between fw-semibold fs-5 border-top pt-2 mt-2">
+              <dt>Total</dt>
+              <dd className="mb-0">{data.montanttotalformat}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+
+      <div aria-live="polite">
+        {pending && !expired && (
+          <p className="d-flex align-items-center gap-2 small text-body-secondary">
+            <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Vérification du paiement…
+          </p>
+        )}
+        {pending && expired && <p className="alert alert-warning">{MESSAGES.paymentConfirmationSlow}</p>}
+      </div>
+
+      {(canRetry || canCancel) && (
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          {canRetry && (
+            <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={busy}>
+              {retry.isPending ? 'Redirection vers le paiement…' : 'Réessayer le paiement'}
+            </button>
+          )}
+          {canCancel &&
+            (confirmingCancel ? (
+              <span className="d-inline-flex flex-wrap align-items-center gap-2" role="group" aria-label="Confirmer l'annulation">
+                <span>Annuler cette commande ?</span>
+                <button type="button" className="btn btn-danger" onClick={() => cancel.mutate()} disabled={busy}>
+                  {cancel.isPending ? 'Annulation…' : "Oui, annuler la commande"}
+                </button>
+                <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirmingCancel(false)} disabled={busy}>
+                  Non
+                </button>
+              </span>
+            ) : (
+              <button type="button" className="btn btn-outline-danger" onClick={() => setConfirmingCancel(true)} disabled={busy}>
+                Annuler la commande
+              </button>
+            ))}
+        </div>
+      )}
+
+      <div className="d-flex flex-wrap gap-3">
+        <Link to="/profile/orders" className="btn btn-outline-primary">
+          Voir mes commandes
+        </Link>
+        <Link to="/" className="btn btn-link">
+          Continuer mes achats
+        </Link>
+      </div>
+    </div>
+  )
+}

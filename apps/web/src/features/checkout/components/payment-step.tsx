@@ -1,0 +1,252 @@
+// /paiement: the payment modes as cards, the order's summary, and "Confirmer la commande".
+// The order is placed with the checkout's Idempotency-Key (a double click or a retry after a
+// lost answer gives the same order), then cash goes to the success page and an online mode
+// to the provider's page. Stock, validation and network failures leave the shopper here with
+// the reason.
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { MESSAGES } from '@teranga/shared/messages'
+import { orderAmounts } from '@teranga/shared/order-amounts'
+import type { OrderInput } from '@teranga/shared/schemas'
+import { ErrorAlert } from '@/components/ui/error-alert.tsx'
+import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { ApiError } from '@/lib/api-client.ts'
+import { withReason } from '@/lib/api-errors.ts'
+import type { Utilisateur } from '@/lib/auth.tsx'
+import { toast } from '@/lib/notify.ts'
+import { useDeliveryModes, useDepots, usePaymentModes } from '../api/checkout-reference.ts'
+import { useLoyalty } from '../api/loyalty.ts'
+import { isOnlinePayment, orderQueryKey, placeOrder, startPayment } from '../api/orders.ts'
+import { newIdempotencyKey, useDeliveryContext } from '../delivery-context.ts'
+import { OrderSummary, type CheckoutLine } from './order-summary.tsx'
+
+/** Where the shopper fixes a field the server refused. */
+const ADDRESS_FIELDS = new Set(['adresseliv', 'zone', 'latitude', 'longitude'])
+
+interface Props {
+  user: Utilisateur
+  cart: { lines: readonly CheckoutLine[]; isLoading: boolean; isError: boolean }
+  /** The server emptied the cart (order placed) or may have changed it (a refusal). */
+  onCartChanged: () => void
+}
+
+export function PaymentStep({ user, cart, onCartChanged }: Props) {
+  const { context, update, clear } = useDeliveryContext(user.id)
+  const payments = usePaymentModes()
+  const deliveryModes = useDeliveryModes()
+  const depots = useDepots()
+  const loyalty = useLoyalty()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const sending = useRef(false)
+  // Once placed, the context is cleared: the page must not send the shopper back to step one.
+  const [placed, setPlaced] = useState(false)
+  const [paymentError, setPaymentError] = useState<string | null>(null)
+  const [refused, setRefused] = useState<Array<[string, string]>>([])
+  const id = useId()
+
+  if (placed) return <Spinner label="Commande en cours d'enregistrement…" />
+  if (cart.isError) return <ErrorAlert message={MESSAGES.cartLoadError} />
+  if (cart.isLoading) return <Spinner />
+  if (cart.lines.length === 0) {
+    return (
+      <div className="text-center py-5">
+        <p className="fs-5">{MESSAGES.cartEmpty}</p>
+        <Link to="/" className="btn btn-primary">
+          Continuer mes achats
+        </Link>
+      </div>
+    )
+  }
+
+  const mode = context.deliveryMode
+  const address = context.address
+  if (mode === null) return <Navigate to={address ? '/livraison/modelivraison' : '/livraison/addresse'} replace />
+  if (mode === 'DOMICILE' && !address) return <Navigate to="/livraison/addresse" replace />
+  if (mode === 'RETRAIT' && (context.depot === null || !context.telephone)) return <Navigate to="/livraison/modelivraison" replace />
+
+  if (payments.isError) return <ErrorAlert message={MESSAGES.paymentModesLoadError} onRetry={() => void payments.refetch()} />
+  if (deliveryModes.isError) return <ErrorAlert message={MESSAGES.deliveryModesLoadError} onRetry={() => void deliveryModes.refetch()} />
+  if (payments.isPending || deliveryModes.isPending || loyalty.isPending) return <Spinner />
+
+  const pickup = mode === 'RETRAIT'
+  const depot = pickup ? depots.data?.find((d) => d.id === context.depot) : undefined
+  const amounts = orderAmounts(cart.lines, pickup || !address ? 0 : address.zone.frais, loyalty.data?.rewards ?? [])
+  const selectedPayment = payments.data.find((p) => p.code === context.paymentMode)
+  const deliveryModeId = deliveryModes.data.find((m) => m.code === mode)?.id
+
+  const confirm = async () => {
+    if (!selectedPayment) return setPaymentError(MESSAGES.paymentModeRequired)
+    if (deliveryModeId === undefined) return setRefused([['modelivraison', MESSAGES.orderDeliveryModeUnknown]])
+    if (sending.current) return
+    sending.current = true
+    setBusy(true)
+    setRefused([])
+    const key = context.idempotencyKey ?? newIdempotencyKey()
+    if (context.idempotencyKey !== key) update({ idempotencyKey: key })
+    const input: OrderInput =
+      pickup || !address
+        ? { modelivraison: deliveryModeId, modepaiement: selectedPayment.id, tel: context.telephone ?? '', depot: context.depot }
+        : {
+            modelivraison: deliveryModeId,
+            modepaiement: selectedPayment.id,
+            tel: address.telephone,
+            adresseliv: address.adresse,
+            zone: address.zone.designation,
+            latitude: address.latitude,
+            longitude: address.longitude,
+          }
+    let numero: string
+    try {
+      const commande = await placeOrder(input, key)
+      numero = commande.numerocommande
+      queryClient.setQueryData(orderQueryKey(numero), commande)
+    } catch (error) {
+      sending.current = false
+      setBusy(false)
+      if (error instanceof ApiError && error.status === 400 && error.errors) {
+        setRefused(Object.entries(error.errors).flatMap(([field, messages]) => messages.map((message): [string, string] => [field, message])))
+      } else {
+        // Stock, an emptied cart, a lost connection: said in a toast; the key stays for a retry.
+        toast.error(error instanceof Error ? error.message : MESSAGES.internalError)
+        if (error instanceof ApiError && error.status === 409) onCartChanged()
+      }
+      return
+    }
+    // Committed before the context empties, so no render sees an empty context on this page.
+    flushSync(() => setPlaced(true))
+    clear()
+    onCartChanged()
+    if (!isOnlinePayment(selectedPayment.code)) return void navigate(`/success?commande=${encodeURIComponent(numero)}`)
+    try {
+      const { url, commande } = await startPayment(numero)
+      queryClient.setQueryData(orderQueryKey(numero), commande)
+      window.location.assign(url)
+    } catch (error) {
+      // The order exists and waits for its payment: its page offers to try again.
+      toast.error(withReason(MESSAGES.paymentStartError, error))
+      void navigate(`/failed?commande=${encodeURIComponent(numero)}`)
+    }
+  }
+
+  const refusedAddress = refused.some(([field]) => ADDRESS_FIELDS.has(field) || (field === 'tel' && !pickup))
+  const refusedDelivery = refused.some(([field]) => field === 'depot' || field === 'modelivraison' || (field === 'tel' && pickup))
+
+  return (
+    <div className="row g-4">
+      <div className="col-lg-7">
+        <fieldset aria-describedby={paymentError ? `${id}-payment-error` : undefined}>
+          <legend className="h5">Mode de paiement</legend>
+          <div className="row g-2">
+            {payments.data.map((payment) => {
+              const inputId = `${id}-payment-${payment.id}`
+              return (
+                <div key={payment.id} className="col-sm-6">
+                  <input
+                    type="radio"
+                    className="btn-check"
+                    name={`${id}-payment`}
+                    id={inputId}
+                    checked={context.paymentMode === payment.code}
+                    aria-labelledby={`${inputId}-name`}
+                    aria-describedby={payment.desc ? `${inputId}-desc` : undefined}
+                    onChange={() => {
+                      setPaymentError(null)
+                      update({ paymentMode: payment.code })
+                    }}
+                  />
+                  <label htmlFor={inputId} className="btn btn-outline-primary w-100 h-100 d-flex align-items-center gap-3 text-start">
+                    <ResponsiveImage
+                      src={payment.image}
+                      srcSet={payment.imagesrcset}
+                      alt=""
+                      width={48}
+                      height={48}
+                      sizes="48px"
+                      className="rounded flex-shrink-0 bg-white"
+                    />
+                    <span>
+                      <span id={`${inputId}-name`} className="fw-semibold d-block">
+                        {payment.designation}
+                      </span>
+                      {payment.desc && (
+                        <span id={`${inputId}-desc`} className="small d-block">
+                          {payment.desc}
+                        </span>
+                      )}
+                    </span>
+                  </label>
+                </div>
+              )
+            })}
+          </div>
+          {paymentError && (
+            <div id={`${id}-payment-error`} className="invalid-feedback d-block">
+              {paymentError}
+            </div>
+          )}
+        </fieldset>
+
+        <section className="mt-4" aria-labelledby={`${id}-delivery-title`}>
+          <h2 id={`${id}-delivery-title`} className="h5">
+            Livraison
+          </h2>
+          {pickup ? (
+            <p className="mb-1">
+              Retrait au {depot ? depot.designation : 'dépôt choisi'}
+              {depot?.adresse ? ` (${depot.adresse})` : ''} · {context.telephone}
+            </p>
+          ) : (
+            address && (
+              <p className="mb-1">
+                {address.adresse}, {address.zone.designation} · {address.telephone}
+              </p>
+            )
+          )}
+          <Link to={pickup ? '/livraison/modelivraison' : '/livraison/addresse'} className="small">
+            Modifier
+          </Link>
+        </section>
+
+        {refused.length > 0 && (
+          <div className="alert alert-danger mt-4" role="alert">
+            <p className="mb-1">{MESSAGES.orderInvalidFields}</p>
+            <ul className="mb-2">
+              {refused.map(([field, message]) => (
+                <li key={`${field}-${message}`}>{message}</li>
+              ))}
+            </ul>
+            {refusedAddress && (
+              <Link to="/livraison/addresse" className="alert-link me-3">
+                Modifier l'adresse
+              </Link>
+            )}
+            {refusedDelivery && (
+              <Link to="/livraison/modelivraison" className="alert-link">
+                Modifier le mode de livraison
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+
+      <aside className="col-lg-5" aria-label="Récapitulatif">
+        <OrderSummary
+          lines={cart.lines}
+          amounts={amounts}
+          pickup={pickup}
+          tier={loyalty.data?.tier ?? null}
+          note={loyalty.isError ? MESSAGES.loyaltyDiscountUnknown : null}
+        />
+        <button type="button" className="btn btn-primary btn-lg w-100 mt-3" onClick={() => void confirm()} disabled={busy}>
+          {busy ? 'Envoi de la commande…' : 'Confirmer la commande'}
+        </button>
+        <p className="small text-body-secondary mt-2 mb-0">Le montant final est calculé par la boutique au moment de la commande.</p>
+      </aside>
+    </div>
+  )
+}

@@ -1,0 +1,272 @@
+// The fake API of the customer's space (/profile): profile changes, saved addresses, orders,
+// loyalty, sessions and account deletion, answered from an in-memory `account` reset by
+// `installAccountApi()` (call it in a beforeEach; the shop's other answers stay those of server.ts).
+import { http, HttpResponse } from 'msw'
+import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix } from '@teranga/shared/money'
+import { ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
+import { addressSchema, customerDetailsSchema } from '@teranga/shared/schemas'
+import type { ZoneLivraison } from '@teranga/shared/storefront-queries'
+import type { Adresse } from '@/features/account/api/adresses-api.ts'
+import type { Commande } from '@/features/account/api/commandes-api.ts'
+import type { Fidelite, Privilege } from '@/features/account/api/fidelite-api.ts'
+import { db, operationName, server } from './server.ts'
+
+export interface AccountDb {
+  zones: ZoneLivraison[]
+  adresses: Adresse[]
+  /** How many addresses the fake server keeps before answering 409. */
+  maxAdresses: number
+  commandes: Commande[]
+  privileges: Privilege[]
+  fidelite: Fidelite
+  /** Orders still under way: DELETE /api/profile answers 409. */
+  orderInProgress: boolean
+  /** What POST /api/commande/{numero}/paiement answers as the provider's page. */
+  paymentUrl: string
+}
+
+let nextId = 1
+const id = () => nextId++
+
+export function makeZone(overrides: Partial<ZoneLivraison> = {}): ZoneLivraison {
+  const zoneId = overrides.id ?? id()
+  const frais = overrides.frais ?? 1500
+  return { id: zoneId, designation: `Zone ${zoneId}`, frais, fraisformat: formatPrix(frais), ...overrides }
+}
+
+export function makeAdresse(overrides: Partial<Adresse> = {}): Adresse {
+  return {
+    id: id(),
+    libelle: 'Maison',
+    adresse: 'Rue 10, Mermoz',
+    zone: null,
+    telephone: '+221 77 123 45 67',
+    latitude: null,
+    longitude: null,
+    pardefaut: false,
+    ...overrides,
+  }
+}
+
+type Ligne = { designation: string; prix: number; quantite: number }
+
+/** An order in the GraphQL shape; amounts follow the lines, the fee and the discount unless given. */
+export function makeCommande({
+  etat = 'en_attente',
+  lignes = [{ designation: 'Riz parfumé 5 kg', prix: 6500, quantite: 2 }],
+  montantliv = 1500,
+  remise = 0,
+  modepaiement = { code: 'CASH', designation: 'Paiement à la livraison' },
+  ...overrides
+}: Partial<Omit<Commande, 'etat' | 'modepaiement'>> & { etat?: OrderStatus; lignes?: Ligne[]; modepaiement?: { code: string; designation: string } } = {}): Commande {
+  const commandeId = id()
+  const montantcommande = lignes.reduce((sum, ligne) => sum + ligne.prix * ligne.quantite, 0)
+  const montanttotal = montantcommande + montantliv - remise
+  return {
+    id: commandeId,
+    numerocommande: `TRG-261122-A${String(commandeId).padStart(5, 'B')}`,
+    etat,
+    etat_text: ORDER_STATUSES[etat].text,
+    etat_badge: ORDER_STATUSES[etat].badge,
+    created_at_fr: '22/11/2026 à 10:30',
+    montantcommande,
+    montantliv,
+    remise,
+    montanttotal,
+    montanttotalformat: formatPrix(montanttotal),
+    adresseliv: 'Rue 10, Mermoz',
+    modepaiement: { id: commandeId, ...modepaiement },
+    modelivraison: { id: 1, code: 'DOMICILE', designation: 'Livraison à domicile' },
+    depot: null,
+    detailcommandes: lignes.map((ligne) => ({
+      id: id(),
+      quantite: ligne.quantite,
+      prix: ligne.prix,
+      produit: { id: id(), designation: ligne.designation, image: null, imagesrcset: null },
+    })),
+    ...overrides,
+  }
+}
+
+/** The seeded tiers: Bronze 0, Argent 100 (2 %), Or 300 (5 % and free delivery). */
+export function makePrivileges(): Privilege[] {
+  const remise = { id: 2, code: 'REMISE_POURCENT', designation: 'Remise en pourcentage' }
+  const livraison = { id: 1, code: 'LIVRAISON_GRATUITE', designation: 'Livraison gratuite' }
+  return [
+    { id: 1, designation: 'Bronze', couleur: '#CD7F32', point: 0, privilegerecompenses: [] },
+    { id: 2, designation: 'Argent', couleur: '#A7A9AC', point: 100, privilegerecompenses: [{ id: 1, valeur: 2, typerecompense: remise }] },
+    {
+      id: 3,
+      designation: 'Or',
+      couleur: '#D4AF37',
+      point: 300,
+      privilegerecompenses: [
+        { id: 2, valeur: 5, typerecompense: remise },
+        { id: 3, valeur: 100, typerecompense: livraison },
+      ],
+    },
+  ]
+}
+
+function emptyAccount(): AccountDb {
+  return {
+    zones: [],
+    adresses: [],
+    maxAdresses: 20,
+    commandes: [],
+    privileges: makePrivileges(),
+    fidelite: { points: 0, privilege: null, prochain: null, historique: [] },
+    orderInProgress: false,
+    paymentUrl: 'https://pay.wave.com/c/cos-test-0123',
+  }
+}
+
+export let account: AccountDb = emptyAccount()
+
+/** The customer behind the request, as server.ts decides it (null for a visitor or a refused token). */
+function signedIn(request: Request) {
+  return db.user && request.headers.get('authorization') === `Bearer ${db.token}` ? db.user : null
+}
+
+const refused = () => HttpResponse.json({ message: MESSAGES.invalidToken }, { status: 401 })
+
+function invalid(issues: Array<{ path: PropertyKey[]; message: string }>) {
+  const errors: Record<string, string[]> = {}
+  for (const issue of issues) (errors[String(issue.path[0])] ??= []).push(issue.message)
+  return HttpResponse.json({ message: MESSAGES.invalidInput, errors }, { status: 400 })
+}
+
+function paginate<T>(items: T[], page: number, count: number) {
+  return {
+    metadata: { total: items.length, per_page: count, current_page: page, last_page: Math.max(1, Math.ceil(items.length / count)) },
+    data: items.slice((page - 1) * count, page * count),
+  }
+}
+
+function setState(commande: Commande, etat: OrderStatus) {
+  commande.etat = etat
+  commande.etat_text = ORDER_STATUSES[etat].text
+  commande.etat_badge = ORDER_STATUSES[etat].badge
+}
+
+const handlers = [
+  http.post('*/graphql', async ({ request }) => {
+    const { query, variables = {} } = (await request.clone().json()) as { query: string; variables?: Record<string, unknown> }
+    const name = operationName(query)
+    if (name === 'Zones') return HttpResponse.json({ data: { zoneslivraison: account.zones } })
+    if (name === 'Privileges') return HttpResponse.json({ data: { privileges: account.privileges } })
+    if (name === 'Commandes') {
+      if (!signedIn(request)) return HttpResponse.json({ data: null, errors: [{ message: MESSAGES.unauthenticated, extensions: { code: 'UNAUTHENTICATED' } }] })
+      const page = typeof variables['page'] === 'number' ? variables['page'] : 1
+      const count = typeof variables['count'] === 'number' ? variables['count'] : 12
+      return HttpResponse.json({ data: { commandespaginated: paginate(account.commandes, page, count) } })
+    }
+    return undefined
+  }),
+
+  http.put('*/api/profile', async ({ request }) => {
+    const user = signedIn(request)
+    if (!user) return refused()
+    const parsed = customerDetailsSchema.safeParse(await request.json())
+    if (!parsed.success) return invalid(parsed.error.issues)
+    db.user = { ...user, ...parsed.data }
+    return HttpResponse.json({ utilisateur: db.user })
+  }),
+
+  http.delete('*/api/profile', ({ request }) => {
+    if (!signedIn(request)) return refused()
+    if (account.orderInProgress) return HttpResponse.json({ message: MESSAGES.accountOrdersInProgress }, { status: 409 })
+    db.user = null
+    return HttpResponse.json({ message: MESSAGES.accountDeleted })
+  }),
+
+  http.post('*/api/logout/partout', ({ request }) => {
+    if (!signedIn(request)) return refused()
+    // Every token of the customer is revoked: this one opens nothing any more.
+    db.token = 'jeton-revoque-0123456789abcdef'
+    return HttpResponse.json({ message: MESSAGES.loggedOutEverywhere })
+  }),
+
+  http.get('*/api/adresses', ({ request }) => {
+    if (!signedIn(request)) return refused()
+    return HttpResponse.json({ adresses: account.adresses })
+  }),
+
+  http.post('*/api/adresses', async ({ request }) => {
+    if (!signedIn(request)) return refused()
+    const parsed = addressSchema.safeParse(await request.json())
+    if (!parsed.success) return invalid(parsed.error.issues)
+    if (account.adresses.length >= account.maxAdresses) return HttpResponse.json({ message: MESSAGES.addressLimit(account.maxAdresses) }, { status: 409 })
+    const adresse = toAdresse(id(), parsed.data)
+    account.adresses.push(adresse)
+    return HttpResponse.json({ adresse }, { status: 201 })
+  }),
+
+  http.put('*/api/adresses/:id', async ({ request, params }) => {
+    if (!signedIn(request)) return refused()
+    const index = account.adresses.findIndex((a) => a.id === Number(params['id']))
+    if (index < 0) return HttpResponse.json({ message: MESSAGES.addressNotFound }, { status: 404 })
+    const parsed = addressSchema.safeParse(await request.json())
+    if (!parsed.success) return invalid(parsed.error.issues)
+    const adresse = toAdresse(account.adresses[index]!.id, parsed.data)
+    account.adresses[index] = adresse
+    return HttpResponse.json({ adresse })
+  }),
+
+  http.delete('*/api/adresses/:id', ({ request, params }) => {
+    if (!signedIn(request)) return refused()
+    const before = account.adresses.length
+    account.adresses = account.adresses.filter((a) => a.id !== Number(params['id']))
+    if (account.adresses.length === before) return HttpResponse.json({ message: MESSAGES.addressNotFound }, { status: 404 })
+    return new HttpResponse(null, { status: 204 })
+  }),
+
+  http.post('*/api/commande/:numero/annulation', ({ request, params }) => {
+    if (!signedIn(request)) return refused()
+    const commande = account.commandes.find((c) => c.numerocommande === params['numero'])
+    if (!commande) return HttpResponse.json({ message: MESSAGES.orderNotFound }, { status: 404 })
+    if (commande.etat !== 'en_attente' && commande.etat !== 'en_attente_paiement') {
+      return HttpResponse.json({ message: MESSAGES.orderNotCancellable }, { status: 409 })
+    }
+    setState(commande, 'annulee')
+    return HttpResponse.json({ commande })
+  }),
+
+  http.post('*/api/commande/:numero/paiement', ({ request, params }) => {
+    if (!signedIn(request)) return refused()
+    const commande = account.commandes.find((c) => c.numerocommande === params['numero'])
+    if (!commande) return HttpResponse.json({ message: MESSAGES.orderNotFound }, { status: 404 })
+    if (commande.modepaiement.code === 'CASH' || (commande.etat !== 'en_attente_paiement' && commande.etat !== 'echec_paiement')) {
+      return HttpResponse.json({ message: MESSAGES.orderNotPayable }, { status: 409 })
+    }
+    setState(commande, 'en_attente_paiement')
+    return HttpResponse.json({ url: account.paymentUrl, commande })
+  }),
+
+  http.get('*/api/fidelite', ({ request }) => {
+    if (!signedIn(request)) return refused()
+    return HttpResponse.json(account.fidelite)
+  }),
+]
+
+function toAdresse(adresseId: number, input: ReturnType<typeof addressSchema.parse>): Adresse {
+  if (input.pardefaut) for (const other of account.adresses) other.pardefaut = false
+  return {
+    id: adresseId,
+    libelle: input.libelle ?? null,
+    adresse: input.adresse,
+    zone: account.zones.find((z) => z.id === input.zone) ?? null,
+    telephone: input.telephone,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    pardefaut: input.pardefaut ?? false,
+  }
+}
+
+/** A fresh account API for one test; server.ts's own handlers answer everything else. */
+export function installAccountApi(): void {
+  nextId = 1000
+  account = emptyAccount()
+  server.use(...handlers)
+}

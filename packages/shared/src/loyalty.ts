@@ -1,0 +1,11 @@
+// Loyalty earning (DESIGN §7): how many points an order brings once delivered, and the ledger
+// motif it is written under (one row per order and motif, so it is credited once).
+import { FCFA_PER_POINT } from './constants.ts'
+
+/** The ledger motif of the points an order earns when it is delivered. */
+export const LOYALTY_MOTIF_DELIVERED = 'Commande livrée'
+
+/** 1 point per 1 000 FCFA of goods, delivery excluded, rounded down. */
+export function pointsEarned(montantcommande: number): number {
+  return Math.max(0, Math.floor(montantcommande / FCFA_PER_POINT))
+}
