@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
 import { makePreferences } from '@/testing/factories.ts'
-import { db, failGraphql, failRest, requests, server, VALID_TOKEN } from '@/testing/server.ts'
+import { db, failGraphql, failRest, requests, server } from '@/testing/server.ts'
 import { storedToken, TOKEN_KEY } from '@/testing/browser-storage.ts'
 import { ApiError, graphql, rest, storefront } from './api-client.ts'
 
@@ -27,9 +27,9 @@ describe('api client', () => {
 
   it('sends the stored token as a bearer token', async () => {
     db.user = { id: 1, prenom: 'Awa', nom: 'Diop', email: 'a@example.sn', image: null, googleImg: null }
-    window.localStorage.setItem(TOKEN_KEY, VALID_TOKEN)
+    window.localStorage.setItem(TOKEN_KEY, db.token)
     await rest('GET', '/profile')
-    expect(requests[0]?.authorization).toBe(`Bearer ${VALID_TOKEN}`)
+    expect(requests[0]?.authorization).toBe(`Bearer ${db.token}`)
   })
 
   it("throws the first GraphQL error's message and code", async () => {
@@ -69,7 +69,7 @@ describe('api client', () => {
 
   it('sends JSON only with a payload', async () => {
     db.user = { id: 1, prenom: 'Awa', nom: 'Diop', email: 'a@example.sn', image: null, googleImg: null }
-    window.localStorage.setItem(TOKEN_KEY, VALID_TOKEN)
+    window.localStorage.setItem(TOKEN_KEY, db.token)
     let contentType: string | null = 'unset'
     server.use(
       http.delete('*/api/favorie/:produit', ({ request }) => {
@@ -87,12 +87,25 @@ describe('api client', () => {
     expect(storedToken()).toBeNull()
   })
 
+  it('keeps a newer token when the 401 answers a request sent with the one it replaced', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'jeton-perime-0123456789abcdef')
+    let answer!: () => void
+    server.use(http.get('*/api/profile', () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json({ message: MESSAGES.invalidToken }, { status: 401 }))))))
+    const late = rest('GET', '/profile').catch((e: unknown) => e)
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'))
+    // Signed in again meanwhile: the old token's refusal says nothing about the new one.
+    window.localStorage.setItem(TOKEN_KEY, db.token)
+    answer()
+    expect(await late).toMatchObject({ status: 401 })
+    expect(storedToken()).toBe(db.token)
+  })
+
   it('keeps the token on other failures', async () => {
-    window.localStorage.setItem(TOKEN_KEY, VALID_TOKEN)
+    window.localStorage.setItem(TOKEN_KEY, db.token)
     failRest('post', '/api/panier', 403, MESSAGES.forbiddenOtherUser)
     await expect(rest('POST', '/panier', {})).rejects.toMatchObject({ status: 403, message: MESSAGES.forbiddenOtherUser })
     failGraphql('Preferences', 'network')
     await expect(storefront('preferences')).rejects.toMatchObject({ status: 0 })
-    expect(storedToken()).toBe(VALID_TOKEN)
+    expect(storedToken()).toBe(db.token)
   })
 })

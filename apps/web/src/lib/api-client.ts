@@ -28,12 +28,17 @@ function headers(json: boolean): Record<string, string> {
   }
 }
 
-/** Spec §4: any 401 removes the stored token; whoever shows the session hears it from the store. */
-function unauthorized() {
-  if (tokenStorage.get() !== null) tokenStorage.clear()
+/**
+ * Spec §4: any 401 removes the stored token; whoever shows the session hears it from the store.
+ * Only the token that was refused: a late answer to a request sent before the customer signed
+ * in again must not sign the new session out.
+ */
+function unauthorized(sent: string | null) {
+  if (sent !== null && tokenStorage.get() === sent) tokenStorage.clear()
 }
 
 async function send(path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
+  const sent = tokenStorage.get()
   let response: Response
   try {
     response = await fetch(path, { credentials: 'same-origin', ...init })
@@ -41,7 +46,7 @@ async function send(path: string, init: RequestInit): Promise<{ response: Respon
     throw new ApiError(NETWORK_MESSAGE, 0)
   }
   const body: unknown = await response.json().catch(() => null)
-  if (response.status === 401) unauthorized()
+  if (response.status === 401) unauthorized(sent)
   return { response, body }
 }
 

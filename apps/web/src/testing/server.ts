@@ -8,8 +8,12 @@ import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '
 import type { Utilisateur } from '@/lib/auth.tsx'
 import { makePanier } from './factories.ts'
 
-/** A token the fake server accepts; long enough for the real server's token pattern. */
-export const VALID_TOKEN = 'token-valide-0123456789abcdef'
+/**
+ * A token the fake server accepts, new for every test (long enough for the real server's token
+ * pattern): a late 401 to the previous test's request cannot sign this test's customer out.
+ */
+let tokensIssued = 0
+const newValidToken = () => `token-valide-${++tokensIssued}-0123456789abcdef`
 
 export interface FakeDb {
   preferences: Preferences | null
@@ -35,7 +39,7 @@ function emptyDb(): FakeDb {
     produits: [],
     mostViewed: [],
     user: null,
-    token: VALID_TOKEN,
+    token: newValidToken(),
     issuedToken: 'token-emis-par-le-serveur-0123456789',
     favoris: [],
     cart: [],

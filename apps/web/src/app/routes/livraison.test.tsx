@@ -270,7 +270,7 @@ describe('livraison: delivery mode step', () => {
     await user.click(screen.getByRole('button', { name: 'Continuer vers le paiement' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/paiement'))
     expect(storedContext()).toMatchObject({ deliveryMode: 'RETRAIT', depot: PLATEAU.id, telephone: '+221 77 123 45 67' })
-    expect(geo.activeWatches()).toBe(0)
+    await waitFor(() => expect(geo.activeWatches()).toBe(0))
   })
 
   it('clears the position watch when the page goes away', async () => {

@@ -6,7 +6,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { account, installAccountApi } from '@/testing/account-api.ts'
 import { storedToken } from '@/testing/browser-storage.ts'
-import { failRest, restCalls, VALID_TOKEN } from '@/testing/server.ts'
+import { db, failRest, restCalls } from '@/testing/server.ts'
 // The Firebase the app sees in tests (vitest.config.ts swaps it in).
 import * as firebase from '@/testing/fake-firebase.ts'
 
@@ -30,16 +30,17 @@ describe('settings route', () => {
     const { user, main, onReload } = await renderSettings()
     await user.click(await main.findByRole('button', { name: 'Se déconnecter' }))
     await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1))
-    expect(restCalls('POST', '/api/logout')).toEqual([expect.objectContaining({ authorization: `Bearer ${VALID_TOKEN}` })])
+    expect(restCalls('POST', '/api/logout')).toEqual([expect.objectContaining({ authorization: `Bearer ${db.token}` })])
     expect(firebase.firebaseSignOut).toHaveBeenCalledTimes(1)
     expect(storedToken()).toBeNull()
   })
 
   it("'Se déconnecter de tous les appareils' revokes every token, then signs out here", async () => {
     const { user, main, onReload } = await renderSettings()
+    const token = db.token
     await user.click(await main.findByRole('button', { name: 'Se déconnecter de tous les appareils' }))
     await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1))
-    expect(restCalls('POST', '/api/logout/partout')).toEqual([expect.objectContaining({ authorization: `Bearer ${VALID_TOKEN}` })])
+    expect(restCalls('POST', '/api/logout/partout')).toEqual([expect.objectContaining({ authorization: `Bearer ${token}` })])
     // The token is already revoked: it is not sent again.
     expect(restCalls('POST', '/api/logout')).toHaveLength(0)
     expect(firebase.firebaseSignOut).toHaveBeenCalledTimes(1)
@@ -52,7 +53,7 @@ describe('settings route', () => {
     await user.click(await main.findByRole('button', { name: 'Se déconnecter de tous les appareils' }))
     expect(await screen.findByText(`${MESSAGES.logoutEverywhereError} : ${MESSAGES.serverUnreachable}`)).toBeInTheDocument()
     expect(onReload).not.toHaveBeenCalled()
-    expect(storedToken()).toBe(VALID_TOKEN)
+    expect(storedToken()).toBe(db.token)
     expect(main.getByRole('button', { name: 'Se déconnecter de tous les appareils' })).toBeEnabled()
   })
 
@@ -70,7 +71,7 @@ describe('settings route', () => {
     await view.user.click(confirm)
 
     await waitFor(() => expect(view.onReload).toHaveBeenCalledTimes(1))
-    expect(restCalls('DELETE', '/api/profile')).toEqual([expect.objectContaining({ authorization: `Bearer ${VALID_TOKEN}` })])
+    expect(restCalls('DELETE', '/api/profile')).toEqual([expect.objectContaining({ authorization: `Bearer ${db.token}` })])
     expect(restCalls('POST', '/api/logout')).toHaveLength(0)
     expect(firebase.firebaseSignOut).toHaveBeenCalledTimes(1)
     expect(storedToken()).toBeNull()
@@ -88,7 +89,7 @@ describe('settings route', () => {
     expect(restCalls('DELETE', '/api/profile')).toHaveLength(1)
     expect(view.onReload).not.toHaveBeenCalled()
     expect(firebase.firebaseSignOut).not.toHaveBeenCalled()
-    expect(storedToken()).toBe(VALID_TOKEN)
+    expect(storedToken()).toBe(db.token)
     expect(view.router.state.location.pathname).toBe('/profile/profileparam')
     expect(screen.getByRole('button', { name: 'Mon compte : Awa Diop' })).toBeInTheDocument()
 

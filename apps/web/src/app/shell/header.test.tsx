@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { makeLocalLine, makeProduit, makeSouscategorie } from '@/testing/factories.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
-import { db, failGraphql, failRest, graphqlCalls, restCalls, VALID_TOKEN } from '@/testing/server.ts'
+import { db, failGraphql, failRest, graphqlCalls, restCalls } from '@/testing/server.ts'
 import { storedToken, storeGuestCart } from '@/testing/browser-storage.ts'
 // The Firebase the app sees in tests (vitest.config.ts swaps it in).
 import * as firebase from '@/testing/fake-firebase.ts'
@@ -112,7 +112,7 @@ describe('header', () => {
       await user.click(screen.getByRole('button', { name: 'Déconnexion' }))
 
       await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1))
-      expect(restCalls('POST', '/api/logout')).toEqual([expect.objectContaining({ authorization: `Bearer ${VALID_TOKEN}` })])
+      expect(restCalls('POST', '/api/logout')).toEqual([expect.objectContaining({ authorization: `Bearer ${db.token}` })])
       expect(firebase.firebaseSignOut).toHaveBeenCalledTimes(1)
       expect(storedToken()).toBeNull()
     })

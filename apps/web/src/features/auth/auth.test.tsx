@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { AUTH_ERROR_MESSAGES, MESSAGES } from '@teranga/shared/messages'
 import { makeProduit } from '@/testing/factories.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
-import { db, failRest, graphqlCalls, restCalls, server, VALID_TOKEN } from '@/testing/server.ts'
+import { db, failRest, graphqlCalls, restCalls, server } from '@/testing/server.ts'
 import { storedToken, TOKEN_KEY } from '@/testing/browser-storage.ts'
 // The Firebase the app sees in tests (vitest.config.ts swaps it in).
 import * as firebase from '@/testing/fake-firebase.ts'
@@ -35,7 +35,7 @@ describe('auth state', () => {
     renderApp('/product/abc')
     expect(screen.getByRole('button', { name: 'Compte (chargement)' })).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Mon compte : Fatou Ndiaye' })).toBeInTheDocument()
-    expect(restCalls('GET', '/api/profile')).toEqual([expect.objectContaining({ authorization: `Bearer ${VALID_TOKEN}` })])
+    expect(restCalls('GET', '/api/profile')).toEqual([expect.objectContaining({ authorization: `Bearer ${db.token}` })])
   })
 
   it('drops a token the server refuses (401 on the profile) and shows the shop signed out', async () => {
@@ -56,7 +56,7 @@ describe('auth state', () => {
     failRest('get', '/api/profile', 'network')
     renderApp('/product/abc')
     expect(await screen.findByRole('button', { name: 'Connexion', expanded: false })).toBeInTheDocument()
-    expect(storedToken()).toBe(VALID_TOKEN)
+    expect(storedToken()).toBe(db.token)
   })
 
   it('asks for the profile again once the server is back, and signs in', async () => {

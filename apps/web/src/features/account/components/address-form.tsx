@@ -9,7 +9,7 @@ import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { serverFieldErrors, withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
-import { useSaveAdresse, useZones, type Adresse } from '../api/adresses-api.ts'
+import { useSaveAdresse, useZones, type Adresse } from '@/lib/saved-addresses.ts'
 
 type Field = 'adresse' | 'zone' | 'telephone' | 'libelle' | 'pardefaut' | 'latitude' | 'longitude'
 const FIELDS: readonly Field[] = ['adresse', 'zone', 'telephone', 'libelle', 'pardefaut', 'latitude', 'longitude']

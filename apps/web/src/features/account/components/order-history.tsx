@@ -12,7 +12,8 @@ import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
-import { startPayment, useCancelCommande, useCommandes, type Commande } from '../api/commandes-api.ts'
+import { startPayment, type Commande } from '@/lib/customer-orders.ts'
+import { useCancelCommande, useCommandes } from '../api/commandes-api.ts'
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'))
 

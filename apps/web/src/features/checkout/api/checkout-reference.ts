@@ -1,12 +1,9 @@
 // The reference data of the checkout, public and rarely changed, so kept for the session:
-// delivery zones with their fees, delivery modes, pickup depots and payment modes. Same
+// delivery modes, pickup depots and payment modes (the zones are with the saved addresses). Same
 // documents and cache keys as the rest of the shop (the FAQ shares the depots and modes).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { storefrontKey, type Depot, type Modelivraison, type Modepaiement, type ZoneLivraison } from '@teranga/shared/storefront-queries'
+import { storefrontKey, type Depot, type Modelivraison, type Modepaiement } from '@teranga/shared/storefront-queries'
 import { storefrontData } from '@/lib/api-client.ts'
-
-export const getZonesQueryOptions = () =>
-  queryOptions({ queryKey: storefrontKey('zoneslivraison'), queryFn: () => storefrontData<ZoneLivraison[]>('zoneslivraison'), staleTime: Infinity })
 
 export const getDeliveryModesQueryOptions = () =>
   queryOptions({ queryKey: storefrontKey('modelivraisons'), queryFn: () => storefrontData<Modelivraison[]>('modelivraisons'), staleTime: Infinity })
@@ -17,7 +14,6 @@ export const getDepotsQueryOptions = () =>
 export const getPaymentModesQueryOptions = () =>
   queryOptions({ queryKey: storefrontKey('modepaiements'), queryFn: () => storefrontData<Modepaiement[]>('modepaiements'), staleTime: Infinity })
 
-export const useZones = () => useQuery(getZonesQueryOptions())
 export const useDeliveryModes = () => useQuery(getDeliveryModesQueryOptions())
 export const useDepots = () => useQuery(getDepotsQueryOptions())
 export const usePaymentModes = () => useQuery(getPaymentModesQueryOptions())

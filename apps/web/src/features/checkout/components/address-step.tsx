@@ -12,8 +12,7 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import { serverFieldErrors, withReason } from '@/lib/api-errors.ts'
 import type { Utilisateur } from '@/lib/auth.tsx'
 import { toast } from '@/lib/notify.ts'
-import { useAddresses, useCreateAddress, type Adresse } from '../api/addresses.ts'
-import { useZones } from '../api/checkout-reference.ts'
+import { useAdresses, useSaveAdresse, useZones, type Adresse } from '@/lib/saved-addresses.ts'
 import { useDeliveryContext, type DeliveryAddress, type LatLng } from '../delivery-context.ts'
 import { requestPosition } from '../use-geolocation.ts'
 import { LazyPositionPickerMap } from './lazy-maps.tsx'
@@ -37,7 +36,7 @@ function describeZone(zone: { designation: string; frais: number }) {
 }
 
 export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinue: () => void }) {
-  const addresses = useAddresses()
+  const addresses = useAdresses()
   const zones = useZones()
   const { context, update } = useDeliveryContext(user.id)
   const typed = context.address && context.address.id === null ? context.address : null
@@ -52,7 +51,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
   const [errors, setErrors] = useState<Errors>({})
   const [positionNotice, setPositionNotice] = useState<string | null>(null)
   const [locating, setLocating] = useState(false)
-  const create = useCreateAddress()
+  const create = useSaveAdresse()
   const id = useId()
   const fieldId = (name: string) => `${id}-${name}`
 
@@ -138,7 +137,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
     let savedId: number | null = null
     if (save) {
       try {
-        savedId = (await create.mutateAsync(parsed.data)).id
+        savedId = (await create.mutateAsync({ id: null, input: parsed.data })).id
         toast.success(MESSAGES.addressAdded)
       } catch (error) {
         setErrors(serverFieldErrors(error, FIELDS))

@@ -19,7 +19,7 @@ import type { Utilisateur } from '@/lib/auth.tsx'
 import { toast } from '@/lib/notify.ts'
 import { useDeliveryModes, useDepots, usePaymentModes } from '../api/checkout-reference.ts'
 import { useLoyalty } from '../api/loyalty.ts'
-import { isOnlinePayment, orderQueryKey, placeOrder, startPayment } from '../api/orders.ts'
+import { isOnlinePayment, orderQueryKey, placeOrder, startPayment } from '@/lib/customer-orders.ts'
 import { newIdempotencyKey, useDeliveryContext } from '../delivery-context.ts'
 import { OrderSummary, type CheckoutLine } from './order-summary.tsx'
 

@@ -1,9 +1,10 @@
-// The customer's saved delivery addresses (REST /api/adresses) and the delivery zones they
-// pick from (GraphQL zoneslivraison, with each zone's fee).
+// The customer's saved delivery addresses (REST /api/adresses), shared by the checkout and the
+// profile under one cache key, and the delivery zones they are picked from (GraphQL
+// zoneslivraison, each with its fee).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AddressInput } from '@teranga/shared/schemas'
 import { storefrontKey, type ZoneLivraison } from '@teranga/shared/storefront-queries'
-import { rest, storefrontData } from '@/lib/api-client.ts'
+import { rest, storefrontData } from './api-client.ts'
 
 export interface Adresse {
   id: number
@@ -16,33 +17,34 @@ export interface Adresse {
   pardefaut: boolean
 }
 
-export const adressesQueryKey = ['account', 'adresses'] as const
+export const adressesQueryKey = ['adresses'] as const
 
 export const getAdressesQueryOptions = () =>
   queryOptions({
     queryKey: adressesQueryKey,
     queryFn: async () => (await rest<{ adresses: Adresse[] }>('GET', '/adresses')).adresses,
     staleTime: 0,
+    // Saved from the checkout, read in the profile (or the other way round): asked again on
+    // every visit rather than shown as the first visit left it.
+    refetchOnMount: true,
   })
 
-export const useAdresses = () => useQuery(getAdressesQueryOptions())
+export const useAdresses = (enabled = true) => useQuery({ ...getAdressesQueryOptions(), enabled })
 
-// The zone table is public and changes rarely: kept for the session, under the key the
-// checkout asks with.
+// The zone table is public and changes rarely: kept for the session.
 export const getZonesQueryOptions = () =>
-  queryOptions({
-    queryKey: storefrontKey('zoneslivraison'),
-    queryFn: () => storefrontData<ZoneLivraison[]>('zoneslivraison'),
-    staleTime: Infinity,
-  })
+  queryOptions({ queryKey: storefrontKey('zoneslivraison'), queryFn: () => storefrontData<ZoneLivraison[]>('zoneslivraison'), staleTime: Infinity })
 
 export const useZones = () => useQuery(getZonesQueryOptions())
 
+/** Creates (`id` null) or edits an address; answers the saved address. */
 export function useSaveAdresse() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: AddressInput }) =>
-      id === null ? rest<{ adresse: Adresse }>('POST', '/adresses', input) : rest<{ adresse: Adresse }>('PUT', `/adresses/${id}`, input),
+      (id === null ? rest<{ adresse: Adresse }>('POST', '/adresses', input) : rest<{ adresse: Adresse }>('PUT', `/adresses/${id}`, input)).then(
+        (r) => r.adresse,
+      ),
     // Making one address the default changes the others: the whole list is asked again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adressesQueryKey }),
   })

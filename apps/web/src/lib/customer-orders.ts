@@ -1,30 +1,39 @@
-// An order from the checkout's side: placing it (POST /api/commande with its Idempotency-Key),
-// starting or retrying its online payment (POST …/paiement, answering the provider's page),
-// reading its real state (GET /api/commande/{numero}) and cancelling it (POST …/annulation).
+// The customer's orders over REST, shared by the checkout and the profile: placing one
+// (POST /api/commande with its Idempotency-Key), reading its real state, cancelling it while it
+// waits, and starting or retrying its online payment (which answers the provider's page).
 import type { OrderInput } from '@teranga/shared/schemas'
-import { rest } from '@/lib/api-client.ts'
+import { rest } from './api-client.ts'
 
+export interface DetailCommande {
+  id: number
+  quantite: number
+  /** Unit price in FCFA when the order was placed. */
+  prix: number
+  produit: { id: number; designation: string; image: string | null; imagesrcset: string | null }
+}
+
+/** An order as the server shows it (spec §3 Commande); the list asks only some fields. */
 export interface Commande {
   id: number
   numerocommande: string
   etat: string
   etat_text: string
   etat_badge: string
-  datecomm: string
+  datecomm?: string
   created_at_fr: string
-  dateliv: string | null
+  dateliv?: string | null
   montantcommande: number
   montantliv: number
   remise: number
   montanttotal: number
   montanttotalformat: string
-  code: string | null
-  tel: string
+  code?: string | null
+  tel?: string
   adresseliv: string | null
-  modepaiement: { id: number; designation: string; code: string; image: string | null; imagesrcset?: string | null; desc: string | null }
+  modepaiement: { id: number; designation: string; code: string; image?: string | null; imagesrcset?: string | null; desc?: string | null }
   modelivraison: { id: number; code: string; designation: string }
   depot: { id: number; designation: string } | null
-  detailcommandes: Array<{ id: number; quantite: number; prix: number; produit: { id: number; designation: string } }>
+  detailcommandes: DetailCommande[]
 }
 
 const path = (numero: string) => `/commande/${encodeURIComponent(numero)}`
@@ -45,8 +54,7 @@ export function cancelOrder(numero: string): Promise<Commande> {
   return rest<{ commande: Commande }>('POST', `${path(numero)}/annulation`).then((r) => r.commande)
 }
 
-export const orderQueryKey = (numero: string) => ['checkout', 'commande', numero] as const
+export const orderQueryKey = (numero: string) => ['commande', numero] as const
 
 /** Payment modes paid on the provider's page; the others (cash) are paid on delivery. */
 export const isOnlinePayment = (code: string) => code !== 'CASH'
-
