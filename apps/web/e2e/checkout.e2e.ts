@@ -1,6 +1,7 @@
 // Whole purchases in Chromium against the built shop: home delivery paid cash, Wave approved
 // and declined (then retried) in the built-in sandbox, pickup at the depot nearest to a faked
 // position, each order then found in /profile/orders with its badge.
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { formatPrix } from '@teranga/shared/money'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
@@ -242,5 +243,30 @@ describe('checkout', () => {
       },
       { geolocation: { latitude: 14.7551, longitude: -17.3912 }, permissions: ['geolocation'] },
     )
+  })
+
+  test('axe finds no serious violation on the checkout and account pages', async () => {
+    await withPage(desktop, async ({ page }) => {
+      const token = await signIn(page, 'Khady Ba')
+      await fillCart(token, [{ index: 6, quantite: 1 }])
+      await deliverHome(page, 'Fann')
+      await pay(page, /Paiement à la livraison/)
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/success')
+      const success = `/success?commande=${numeroIn(page)}`
+      await fillCart(token, [{ index: 7, quantite: 1 }])
+      const pages = ['/livraison/addresse', '/livraison/modelivraison', '/paiement', success]
+      pages.push(...['account', 'delivery_address', 'orders', 'recompenses', 'favorite', 'profileparam'].map((child) => `/profile/${child}`))
+      const found: string[] = []
+      for (const path of pages) {
+        await visit(page, path)
+        await page.locator('main h1').first().waitFor()
+        await page.waitForLoadState('networkidle')
+        const { violations } = await new AxeBuilder({ page }).analyze()
+        for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+          found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        }
+      }
+      expect(found).toEqual([])
+    })
   })
 })

@@ -62,7 +62,7 @@ export function AccountSettings() {
             Un téléphone perdu, un ordinateur partagé ? La déconnexion de tous les appareils ferme aussi les sessions ouvertes ailleurs.
           </p>
           <div className="d-flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline-secondary" disabled={busy} onClick={() => void signOut()}>
+            <button type="button" className="btn btn-outline-dark" disabled={busy} onClick={() => void signOut()}>
               Se déconnecter
             </button>
             <button type="button" className="btn btn-outline-primary" disabled={busy} onClick={() => void signOutEverywhere()}>

@@ -147,7 +147,7 @@ export function AddressForm({ adresse, defaultTelephone, first, onDone }: Props)
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
         </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+        <button type="button" className="btn btn-outline-dark" onClick={onDone}>
           Annuler
         </button>
       </div>

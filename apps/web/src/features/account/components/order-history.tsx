@@ -148,7 +148,7 @@ function OrderCard({ commande, onCancel }: { commande: Commande; onCancel: () =>
           </dd>
         </dl>
         <div className="d-flex flex-wrap gap-2">
-          <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((value) => !value)}>
+          <button type="button" className="btn btn-sm btn-outline-dark" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((value) => !value)}>
             {open ? 'Masquer les détails' : 'Voir les détails'}
           </button>
           {payLabel && (
