@@ -8,6 +8,7 @@ import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
+import { OrderAmountsList, OrderLineList } from '@/components/order/order-amounts.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
@@ -152,36 +153,8 @@ function OrderState({ numero, variant }: { numero: string; variant: 'success' | 
           <p className="small text-body-secondary mb-3">
             Passée le {data.created_at_fr} · {data.modepaiement.designation} · {data.depot ? `Retrait au ${data.depot.designation}` : data.modelivraison.designation}
           </p>
-          <ul className="list-unstyled mb-3">
-            {data.detailcommandes.map((line) => (
-              <li key={line.id} className="d-flex justify-content-between gap-3 mb-1">
-                <span>
-                  {line.produit.designation} × {line.quantite}
-                </span>
-                <span className="text-nowrap">{formatPrix(line.prix * line.quantite)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className="mb-0">
-            <div className="d-flex justify-content-between mb-1">
-              <dt className="fw-normal">Sous-total</dt>
-              <dd className="mb-0">{formatPrix(data.montantcommande)}</dd>
-            </div>
-            <div className="d-flex justify-content-between mb-1">
-              <dt className="fw-normal">Livraison</dt>
-              <dd className="mb-0">{formatPrix(data.montantliv)}</dd>
-            </div>
-            {data.remise > 0 && (
-              <div className="d-flex justify-content-between mb-1">
-                <dt className="fw-normal">Remise fidélité</dt>
-                <dd className="mb-0">−{formatPrix(data.remise)}</dd>
-              </div>
-            )}
-            <div className="d-flex justify-content-between fw-semibold fs-5 border-top pt-2 mt-2">
-              <dt>Total</dt>
-              <dd className="mb-0">{data.montanttotalformat}</dd>
-            </div>
-          </dl>
+          <OrderLineList lines={data.detailcommandes.map((line) => ({ key: line.id, designation: line.produit.designation, quantite: line.quantite, prix: line.prix }))} />
+          <OrderAmountsList montantcommande={data.montantcommande} montantliv={data.montantliv} remise={data.remise} total={data.montanttotal} pickup={data.depot !== null} />
         </div>
       </div>
 
