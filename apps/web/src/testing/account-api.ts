@@ -9,7 +9,7 @@ import { addressSchema, customerDetailsSchema } from '@teranga/shared/schemas'
 import type { ZoneLivraison } from '@teranga/shared/storefront-queries'
 import type { Adresse } from '@/lib/saved-addresses.ts'
 import type { Commande } from '@/lib/customer-orders.ts'
-import type { Fidelite, Privilege } from '@/features/account/api/fidelite-api.ts'
+import type { Fidelite, Privilege } from '@/lib/loyalty.ts'
 import { db, operationName, server } from './server.ts'
 
 export interface AccountDb {

@@ -3,6 +3,7 @@
 import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix, formatTotal } from '@teranga/shared/money'
+import { EmptyCart } from '@/components/ui/empty-cart.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
@@ -13,16 +14,7 @@ export function CartPage() {
   const { lines, total, count, isLoading, isError } = useCart()
   if (isError) return <ErrorAlert message={MESSAGES.cartLoadError} />
   if (isLoading) return <Spinner />
-  if (lines.length === 0) {
-    return (
-      <div className="text-center py-5">
-        <p className="fs-5">{MESSAGES.cartEmpty}</p>
-        <Link to="/" className="btn btn-primary">
-          Continuer mes achats
-        </Link>
-      </div>
-    )
-  }
+  if (lines.length === 0) return <EmptyCart />
   return (
     <div className="row g-4">
       <div className="col-lg-8">

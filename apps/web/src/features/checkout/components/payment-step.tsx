@@ -10,15 +10,16 @@ import { Link, Navigate, useNavigate } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import type { OrderInput } from '@teranga/shared/schemas'
+import { EmptyCart } from '@/components/ui/empty-cart.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { withReason } from '@/lib/api-errors.ts'
 import type { Utilisateur } from '@/lib/auth.tsx'
+import { rewardsOf, useFidelite } from '@/lib/loyalty.ts'
 import { toast } from '@/lib/notify.ts'
 import { useDeliveryModes, useDepots, usePaymentModes } from '../api/checkout-reference.ts'
-import { useLoyalty } from '../api/loyalty.ts'
 import { isOnlinePayment, orderQueryKey, placeOrder, startPayment } from '@/lib/customer-orders.ts'
 import { newIdempotencyKey, useDeliveryContext } from '../delivery-context.ts'
 import { OrderSummary, type CheckoutLine } from './order-summary.tsx'
@@ -38,7 +39,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   const payments = usePaymentModes()
   const deliveryModes = useDeliveryModes()
   const depots = useDepots()
-  const loyalty = useLoyalty()
+  const loyalty = useFidelite()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
@@ -52,16 +53,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   if (placed) return <Spinner label="Commande en cours d'enregistrement…" />
   if (cart.isError) return <ErrorAlert message={MESSAGES.cartLoadError} />
   if (cart.isLoading) return <Spinner />
-  if (cart.lines.length === 0) {
-    return (
-      <div className="text-center py-5">
-        <p className="fs-5">{MESSAGES.cartEmpty}</p>
-        <Link to="/" className="btn btn-primary">
-          Continuer mes achats
-        </Link>
-      </div>
-    )
-  }
+  if (cart.lines.length === 0) return <EmptyCart />
 
   const mode = context.deliveryMode
   const address = context.address
@@ -75,7 +67,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
 
   const pickup = mode === 'RETRAIT'
   const depot = pickup ? depots.data?.find((d) => d.id === context.depot) : undefined
-  const amounts = orderAmounts(cart.lines, pickup || !address ? 0 : address.zone.frais, loyalty.data?.rewards ?? [])
+  const amounts = orderAmounts(cart.lines, pickup || !address ? 0 : address.zone.frais, rewardsOf(loyalty.data?.privilege ?? null))
   const selectedPayment = payments.data.find((p) => p.code === context.paymentMode)
   const deliveryModeId = deliveryModes.data.find((m) => m.code === mode)?.id
 
@@ -239,7 +231,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
           lines={cart.lines}
           amounts={amounts}
           pickup={pickup}
-          tier={loyalty.data?.tier ?? null}
+          tier={loyalty.data?.privilege?.designation ?? null}
           note={loyalty.isError ? MESSAGES.loyaltyDiscountUnknown : null}
         />
         <button type="button" className="btn btn-primary btn-lg w-100 mt-3" onClick={() => void confirm()} disabled={busy}>
