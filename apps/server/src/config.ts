@@ -28,6 +28,7 @@ const schema = z.object({
   PAYTECH_API_KEY: z.string().regex(/^\S{8,400}$/, 'must be a PayTech API key').optional(),
   PAYTECH_API_SECRET: z.string().regex(/^\S{8,400}$/, 'must be a PayTech API secret').optional(),
   PAYTECH_API_URL: z.url().optional(),
+  PAYMENTS_SANDBOX: z.stringbool().optional(),
 })
 
 /** One payment provider's settings; `sandbox` means the server's own stand-in (DESIGN §6). */
@@ -84,11 +85,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
-    payments: {
+    payments: sandboxAllowed(demo, c.PAYMENTS_SANDBOX, {
       wave: provider('WAVE', c.WAVE_API_KEY, c.WAVE_WEBHOOK_SECRET, 'WAVE_WEBHOOK_SECRET', c.WAVE_API_URL, 'https://api.wave.com', `${publicUrl}/sandbox/wave`),
       paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),
-    },
+    }),
   }
+}
+
+/**
+ * The sandbox lets anyone approve their own payment: fine on the demo project (local runs,
+ * tests), refused with a real Firebase project unless PAYMENTS_SANDBOX=true says it is meant
+ * (a staging shop), so that a production deploy missing its keys does not boot.
+ */
+function sandboxAllowed(demo: boolean, allowed: boolean | undefined, payments: Config['payments']): Config['payments'] {
+  const missing = payments.wave.sandbox ? 'WAVE_API_KEY' : payments.paytech.sandbox ? 'PAYTECH_API_KEY' : null
+  if (missing && allowed === false) throw new ConfigError(`Invalid configuration: ${missing} is required when PAYMENTS_SANDBOX=false`)
+  if (missing && !demo && allowed !== true) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing} is required when FIREBASE_PROJECT_ID is not a demo- project (or set PAYMENTS_SANDBOX=true to run the payment sandbox on purpose)`,
+    )
+  }
+  return payments
 }
 
 /**

@@ -694,6 +694,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ WAVE_API_URL: 'pas une url', WAVE_API_KEY: 'wave_sn_prod_abcdef', WAVE_WEBHOOK_SECRET: 'x12345678' })).toThrow(/WAVE_API_URL/)
   })
 
+  it('a real Firebase project does not boot on the sandbox unless PAYMENTS_SANDBOX=true says so', () => {
+    const production = { FIREBASE_PROJECT_ID: 'teranga-prod', FIREBASE_API_KEY: 'AIzaSyExample-0123456789' }
+    expect(() => loadConfig(production)).toThrow(/WAVE_API_KEY is required when FIREBASE_PROJECT_ID is not a demo- project/)
+    const keys = { WAVE_API_KEY: 'wave_sn_prod_abcdef', WAVE_WEBHOOK_SECRET: 'wave_sn_WHS_abcdef' }
+    expect(() => loadConfig({ ...production, ...keys })).toThrow(/PAYTECH_API_KEY is required/)
+    const paid = loadConfig({ ...production, ...keys, PAYTECH_API_KEY: 'paytech-key-1', PAYTECH_API_SECRET: 'paytech-secret-1' })
+    expect(paid.payments.wave.sandbox || paid.payments.paytech.sandbox).toBe(false)
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: 'true' }).payments.wave.sandbox).toBe(true)
+    // The demo project (local runs, tests) may say no to the sandbox too.
+    expect(() => loadConfig({ PAYMENTS_SANDBOX: 'false' })).toThrow(/WAVE_API_KEY is required when PAYMENTS_SANDBOX=false/)
+  })
+
   it('the sandbox API wants its keys', async () => {
     const wave = await fetch(`${shop.config.publicUrl}/sandbox/wave/v1/checkout/sessions`, {
       method: 'POST',
