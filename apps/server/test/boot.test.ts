@@ -80,7 +80,9 @@ describe('npm start', () => {
     expect(await stop(run.child)).toBe(0)
     expect(await portAnswers('127.0.0.1', emulatorPort)).toBe(false)
     expect(await portAnswers('127.0.0.1', port)).toBe(false)
-  })
+    // A whole boot: migrations, seed and the emulator's start (about 20 s on a quiet
+    // two-core machine, more when other suites load it).
+  }, 120_000)
 
   it('stops at boot with one line naming a bad variable', async () => {
     const run = start({ PORT: 'quatre-vingts' })
