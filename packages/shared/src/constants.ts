@@ -45,5 +45,14 @@ export const CIVILITES = [
 /** The default country of a new customer (ISO 3166 alpha-3). */
 export const DEFAULT_COUNTRY = 'SEN'
 
+/** The seeded delivery modes (DESIGN §5): home delivery (the zone's fee) or pickup at a depot (free). */
+export const DELIVERY_MODE_CODES = ['DOMICILE', 'RETRAIT'] as const
+export type DeliveryModeCode = (typeof DELIVERY_MODE_CODES)[number]
+export const isDeliveryModeCode = (code: string): code is DeliveryModeCode => (DELIVERY_MODE_CODES as readonly string[]).includes(code)
+
+/** Cash (`CASH`) is paid on delivery; every other payment mode online, at its provider (DESIGN §6). */
+export const PAY_ON_DELIVERY = 'CASH'
+export const isOnlinePayment = (code: string) => code !== PAY_ON_DELIVERY
+
 /** Saved delivery addresses a customer may keep. */
 export const MAX_SAVED_ADDRESSES = 20

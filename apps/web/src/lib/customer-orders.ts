@@ -55,6 +55,3 @@ export function cancelOrder(numero: string): Promise<Commande> {
 }
 
 export const orderQueryKey = (numero: string) => ['commande', numero] as const
-
-/** Payment modes paid on the provider's page; the others (cash) are paid on delivery. */
-export const isOnlinePayment = (code: string) => code !== 'CASH'

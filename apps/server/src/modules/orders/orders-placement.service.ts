@@ -3,7 +3,7 @@
 // amounts from the shared computation, then the order, its lines and the emptied cart. An
 // Idempotency-Key makes a retried submission answer the first order instead of a second one.
 import { createHash, randomInt } from 'node:crypto'
-import { UNPAID_ORDER_TTL_MINUTES } from '@teranga/shared/constants'
+import { isOnlinePayment, UNPAID_ORDER_TTL_MINUTES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import { canTransition, CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
@@ -87,7 +87,7 @@ export function createOrderPlacementService({ transaction, writes, orders, now =
           }
 
           const amounts = orderAmounts(lines, fee, await repo.rewards(clientId))
-          const online = payment.code !== 'CASH'
+          const online = isOnlinePayment(payment.code)
           const at = now()
           const order = await repo.insertOrder({
             numerocommande: newNumero(at),

@@ -3,6 +3,7 @@
 // sessionStorage, so a reload in the middle of the checkout loses nothing; cleared once the
 // order is placed. The server rendering sees it empty (pages are the same for everyone).
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { isDeliveryModeCode, type DeliveryModeCode } from '@teranga/shared/constants'
 import { storedValue } from '@/lib/storage.ts'
 
 export interface LatLng {
@@ -10,7 +11,6 @@ export interface LatLng {
   lng: number
 }
 
-export type DeliveryModeCode = 'DOMICILE' | 'RETRAIT'
 
 /** The address the order goes to: a saved one (`id`) or one typed for this order. */
 export interface DeliveryAddress {
@@ -87,7 +87,7 @@ function parse(raw: string | null): DeliveryContext {
     currentPosition: isLatLng(value['currentPosition']) ? value['currentPosition'] : null,
     otherPosition: isLatLng(value['otherPosition']) ? value['otherPosition'] : null,
     address: isAddress(value['address']) ? value['address'] : null,
-    deliveryMode: mode === 'DOMICILE' || mode === 'RETRAIT' ? mode : null,
+    deliveryMode: typeof mode === 'string' && isDeliveryModeCode(mode) ? mode : null,
     depot: isNumber(value['depot']) ? value['depot'] : null,
     depotIsNearest: value['depotIsNearest'] === true,
     telephone: stringOrNull(value['telephone']),

@@ -5,6 +5,7 @@ import { lazy, Suspense, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
+import { isOnlinePayment } from '@teranga/shared/constants'
 import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Pagination } from '@/components/ui/pagination.tsx'
@@ -17,14 +18,11 @@ import { useCancelCommande, useCommandes } from '../api/commandes-api.ts'
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'))
 
-/** Cash is paid on delivery; every other mode is paid online (DESIGN §6). */
-const CASH = 'CASH'
-
 const canCancel = (commande: Commande) => isOrderStatus(commande.etat) && CUSTOMER_CANCELLABLE.includes(commande.etat)
 
 /** The payment button's label, or null when there is nothing to pay online. */
 function paymentAction(commande: Commande): string | null {
-  if (commande.modepaiement.code === CASH) return null
+  if (!isOnlinePayment(commande.modepaiement.code)) return null
   if (commande.etat === 'echec_paiement') return 'Réessayer le paiement'
   if (commande.etat === 'en_attente_paiement') return 'Payer'
   return null

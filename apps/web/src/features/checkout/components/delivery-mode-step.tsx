@@ -4,6 +4,7 @@
 // the list is a help, the list is the control.
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
+import { isDeliveryModeCode, type DeliveryModeCode } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { orderSchema } from '@teranga/shared/schemas'
@@ -12,14 +13,12 @@ import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import type { Utilisateur } from '@/lib/auth.tsx'
 import { useDeliveryModes, useDepots } from '../api/checkout-reference.ts'
-import { useDeliveryContext, type DeliveryContext, type DeliveryContextPatch, type DeliveryModeCode } from '../delivery-context.ts'
+import { useDeliveryContext, type DeliveryContext, type DeliveryContextPatch } from '../delivery-context.ts'
 import { byDistance, formatDistance } from '../geo.ts'
 import { useWatchedPosition } from '../use-geolocation.ts'
 import { LazyDepotMap } from './lazy-maps.tsx'
 
 type Errors = Partial<Record<'mode' | 'depot' | 'telephone', string>>
-
-const isModeCode = (code: string): code is DeliveryModeCode => code === 'DOMICILE' || code === 'RETRAIT'
 
 export function DeliveryModeStep({ user, onContinue, onNeedAddress }: { user: Utilisateur; onContinue: () => void; onNeedAddress: () => void }) {
   const modes = useDeliveryModes()
@@ -57,7 +56,7 @@ export function DeliveryModeStep({ user, onContinue, onNeedAddress }: { user: Ut
       <fieldset className="mb-4" aria-describedby={errors.mode ? `${id}-mode-error` : undefined}>
         <legend className="h5">Mode de livraison</legend>
         <div className="list-group">
-          {modes.data.filter((m) => isModeCode(m.code)).map((option) => {
+          {modes.data.filter((m) => isDeliveryModeCode(m.code)).map((option) => {
             const code = option.code as DeliveryModeCode
             const inputId = `${id}-mode-${code}`
             return (

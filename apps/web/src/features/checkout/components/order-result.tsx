@@ -15,7 +15,8 @@ import { ApiError } from '@/lib/api-client.ts'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
-import { cancelOrder, getOrder, isOnlinePayment, orderQueryKey, startPayment, type Commande } from '@/lib/customer-orders.ts'
+import { isOnlinePayment } from '@teranga/shared/constants'
+import { cancelOrder, getOrder, orderQueryKey, startPayment, type Commande } from '@/lib/customer-orders.ts'
 
 export const ORDER_POLL_INTERVAL_MS = 2000
 export const ORDER_POLL_LIMIT_MS = 2 * 60_000
