@@ -3,6 +3,7 @@
 // the spec's toast. Using the cart outside its provider is a programming error (spec §8).
 import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
 import { ADD_TO_CART_MAX, CART_ACTION, CART_QUANTITY_MIN } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -40,10 +41,6 @@ export interface CartContextValue {
 }
 
 const CartContext = createContext<CartContextValue | null>(null)
-
-function withReason(message: string, error: unknown): string {
-  return error instanceof Error && error.message ? `${message} : ${error.message}` : message
-}
 
 export function isValidQuantity(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= CART_QUANTITY_MIN
