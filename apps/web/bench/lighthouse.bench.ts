@@ -104,8 +104,6 @@ async function audit(url: string): Promise<{ summary: RunSummary; report: string
 
 // ---------- the first page's JS, from the build ----------
 
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1]
-
 interface ManifestChunk {
   file: string
   isEntry?: boolean

@@ -1,7 +1,5 @@
 // Business constants of spec §9 and DESIGN §4 that both the storefront and the server use.
 
-export const CURRENCY = 'FCFA'
-
 /** Default page for paginated lists, and the default and maximum page sizes. */
 export const DEFAULT_PAGE = 1
 export const DEFAULT_PAGE_SIZE = 12
@@ -14,12 +12,6 @@ export const SEARCH_HIDE_DELAY_MS = 200
 
 export const CART_QUANTITY_MIN = 1
 export const ADD_TO_CART_MAX = 99
-
-export const IMAGE_MAX_BYTES = 2_097_152
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const
-
-export const CATEGORY_DESIGNATION_MIN = 2
-export const CATEGORY_DESIGNATION_MAX = 50
 
 /** Cart line action codes of spec §4. */
 export const CART_ACTION = { add: 0, update: 1, remove: 2 } as const

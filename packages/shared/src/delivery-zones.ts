@@ -1,5 +1,5 @@
 // The delivery fee table of spec §9, by Dakar zone, in FCFA. The server seeds its zone
-// table from here and the storefront shows it; an unknown zone costs 0.
+// table from here; the storefront reads the zones and their fees from the API.
 
 export const DELIVERY_FEES: ReadonlyArray<{ frais: number; zones: readonly string[] }> = [
   { frais: 1000, zones: ['Cité Keur Gorgui', 'Mermoz'] },
@@ -25,10 +25,3 @@ export const DELIVERY_FEES: ReadonlyArray<{ frais: number; zones: readonly strin
 /** Every zone with its fee, in the table's order. */
 export const DELIVERY_ZONES: ReadonlyArray<{ designation: string; frais: number }> =
   DELIVERY_FEES.flatMap(({ frais, zones }) => zones.map((designation) => ({ designation, frais })))
-
-const feeByZone = new Map(DELIVERY_ZONES.map((z) => [z.designation, z.frais]))
-
-/** The fee for a zone name; 0 for a zone the table does not know (spec §9). */
-export function deliveryFee(zone: string): number {
-  return feeByZone.get(zone) ?? 0
-}

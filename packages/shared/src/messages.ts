@@ -40,7 +40,6 @@ export const MESSAGES = {
   productNotFound: 'Produit introuvable.',
   categoryNotFound: 'Catégorie introuvable.',
   orderNotFound: 'Commande introuvable.',
-  cartLineNotFound: "Ce produit n'est pas dans votre panier.",
   insufficientStock: (designation: string, available: number) =>
     `Stock insuffisant pour ${designation} (${available} disponible${available > 1 ? 's' : ''}).`,
   loggedOut: 'Vous êtes déconnecté.',
@@ -50,21 +49,6 @@ export const MESSAGES = {
   graphqlInvalid: 'Requête GraphQL invalide.',
   databaseUnavailable: 'La base de données ne répond pas.',
   authUnavailable: "Le service d'authentification est momentanément indisponible. Veuillez réessayer.",
-
-  // Spec §5: form validation.
-  designationRequired: 'La désignation est requise',
-  prixNumber: 'Le prix doit être un nombre',
-  prixPositive: 'Le prix doit être positif',
-  prixRequired: 'Le prix est requis',
-  qteInteger: 'La quantité doit être un entier',
-  qteMin: 'La quantité doit être au moins 1',
-  qteRequired: 'La quantité est requise',
-  uniteRequired: "L'unité est requise",
-  categorieRequired: 'La categorie est requise',
-  imageTooLarge: "L'image est trop grande (max 2MB)",
-  imageType: 'Le type de fichier est invalide',
-  categoryDesignationMin: 'La désignation doit contenir au moins 2 caractères',
-  categoryDesignationMax: 'La désignation ne doit pas dépasser 50 caractères',
 
   // Field-level messages for API inputs.
   quantityInteger: 'La quantité doit être un nombre entier.',

@@ -1,14 +1,7 @@
 // zod schemas for every input both sides validate: the same schema backs the form in the
 // storefront and the route on the server, so their French messages cannot drift apart.
 import { z } from 'zod'
-import {
-  CART_ACTION,
-  CATEGORY_DESIGNATION_MAX,
-  CATEGORY_DESIGNATION_MIN,
-  IMAGE_MAX_BYTES,
-  IMAGE_TYPES,
-  MAX_PAGE_SIZE,
-} from './constants.ts'
+import { CART_ACTION, MAX_PAGE_SIZE } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 import { ORDER_STATUS_VALUES, type OrderStatus } from './order-status.ts'
 
@@ -96,36 +89,6 @@ export const cartLineSchema = z
     }
   })
 export type CartLineInput = z.infer<typeof cartLineSchema>
-
-const imageFileSchema = z
-  .object({ size: z.number(), type: z.string() })
-  .refine((f) => f.size <= IMAGE_MAX_BYTES, { error: MESSAGES.imageTooLarge })
-  .refine((f) => (IMAGE_TYPES as readonly string[]).includes(f.type), { error: MESSAGES.imageType })
-
-/** The back-office product form of spec §5. */
-export const productFormSchema = z.object({
-  designation: z.string({ error: MESSAGES.designationRequired }).trim().min(1, { error: MESSAGES.designationRequired }),
-  prix: z
-    .number({ error: (issue) => (issue.input === undefined ? MESSAGES.prixRequired : MESSAGES.prixNumber) })
-    .positive({ error: MESSAGES.prixPositive }),
-  qte: z
-    .number({ error: (issue) => (issue.input === undefined ? MESSAGES.qteRequired : MESSAGES.qteInteger) })
-    .int({ error: MESSAGES.qteInteger })
-    .min(1, { error: MESSAGES.qteMin }),
-  unite: z.string({ error: MESSAGES.uniteRequired }).trim().min(1, { error: MESSAGES.uniteRequired }),
-  categorie_id: z.number({ error: MESSAGES.categorieRequired }).int({ error: MESSAGES.categorieRequired }).positive({ error: MESSAGES.categorieRequired }),
-  image: imageFileSchema.optional(),
-})
-
-/** The back-office category form of spec §5. */
-export const categoryFormSchema = z.object({
-  designation: z
-    .string({ error: MESSAGES.designationRequired })
-    .trim()
-    .min(CATEGORY_DESIGNATION_MIN, { error: MESSAGES.categoryDesignationMin })
-    .max(CATEGORY_DESIGNATION_MAX, { error: MESSAGES.categoryDesignationMax }),
-  image: imageFileSchema.optional(),
-})
 
 /** Body of POST /api/commande: the delivery and payment choices; the lines come from the server cart. */
 export const orderSchema = z.object({

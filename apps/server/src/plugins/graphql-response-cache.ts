@@ -29,7 +29,6 @@ export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootF
     const id = `${String(operationName ?? '')}\n${query}`
     let verdict = verdicts.get(id)
     if (verdict === undefined) {
-      verdict = false
       try {
         const operations = parse(query).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
         const op = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined

@@ -15,7 +15,7 @@ export interface GraphqlContext {
   user: TokenOwner | null
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resolver types its own root, args and info
 type Resolver = (root: any, args: any, ctx: GraphqlContext & Record<string, any>, info: any) => unknown
 export interface GraphqlModule {
   schema: string

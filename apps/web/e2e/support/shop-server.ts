@@ -176,7 +176,7 @@ export async function startShop(opts: StartShopOptions = {}): Promise<RunningSho
   } catch (error) {
     await stop()
     const reason = error instanceof Error ? error.message : String(error)
-    throw new Error(`The shop did not start: ${reason}\n--- server output ---\n${output || '(none)'}`)
+    throw new Error(`The shop did not start: ${reason}\n--- server output ---\n${output || '(none)'}`, { cause: error })
   }
   return { baseURL, emulatorHost, projectId, dataDir, stop }
 }

@@ -73,12 +73,14 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
   const [offline, setOffline] = useState(false)
   const [attempt, setAttempt] = useState(0)
 
+  // Signed out (here or in another tab): forget the last profile (set while rendering, not in an effect).
+  if (!hasToken && (user !== null || offline)) {
+    setUser(null)
+    setOffline(false)
+  }
+
   useEffect(() => {
-    if (!hasToken) {
-      setUser(null)
-      setOffline(false)
-      return
-    }
+    if (!hasToken) return
     let cancelled = false
     let retry: ReturnType<typeof setTimeout> | undefined
     rest<{ utilisateur?: Utilisateur }>('GET', '/profile')

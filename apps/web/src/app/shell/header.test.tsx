@@ -1,7 +1,7 @@
 // The header on every page: favourites and cart counts, the user menu signed out and
 // signed in (with sign-out), and the mobile side menu.
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeLocalLine, makeProduit, makeSouscategorie } from '@/testing/factories.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { db, failGraphql, failRest, graphqlCalls, restCalls } from '@/testing/server.ts'

@@ -37,7 +37,7 @@ interface Props {
 }
 
 export function CustomerDetailsFields({ idPrefix, values, errors, onChange }: Props) {
-  const options = useMemo(countryOptions, [])
+  const options = useMemo(() => countryOptions(), [])
   const input = (name: CustomerDetailsField, className = 'form-control') => ({
     ...fieldProps(idPrefix, name, errors[name]),
     className: `${className} ${errors[name] ? 'is-invalid' : ''}`,

@@ -1,7 +1,7 @@
 // The shopper's position from the phone: followed continuously while a screen needs it
 // (watchPosition, cleared on unmount), or asked once ("Utiliser ma position"). A refusal or a
 // phone without location is a normal outcome, reported as a status, never thrown at the page.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { LatLng } from './delivery-context.ts'
 
 export type GeolocationStatus = 'pending' | 'located' | 'denied' | 'unavailable'
@@ -13,23 +13,28 @@ const OPTIONS: PositionOptions = { enableHighAccuracy: false, maximumAge: 60_000
 const toLatLng = (position: GeolocationPosition): LatLng => ({ lat: position.coords.latitude, lng: position.coords.longitude })
 
 const geolocation = (): Geolocation | undefined => (typeof navigator !== 'undefined' && 'geolocation' in navigator ? navigator.geolocation : undefined)
+const noSubscription = () => () => {}
 
 /** Follows the position while `enabled`; each fix goes to `onPosition`. */
 export function useWatchedPosition(enabled: boolean, onPosition: (position: LatLng) => void): GeolocationStatus {
   const [status, setStatus] = useState<GeolocationStatus>('pending')
+  const [watching, setWatching] = useState(enabled)
+  // The server renders as if the phone could locate itself; the browser then says if it can.
+  const available = useSyncExternalStore(noSubscription, () => geolocation() !== undefined, () => true)
   const latest = useRef(onPosition)
   useEffect(() => {
     latest.current = onPosition
   })
 
+  // Watching again starts from 'pending' (set while rendering, not in an effect).
+  if (enabled !== watching) {
+    setWatching(enabled)
+    if (enabled) setStatus('pending')
+  }
+
   useEffect(() => {
-    if (!enabled) return
     const api = geolocation()
-    if (!api) {
-      setStatus('unavailable')
-      return
-    }
-    setStatus('pending')
+    if (!enabled || !api) return
     const id = api.watchPosition(
       (position) => {
         setStatus('located')
@@ -45,7 +50,7 @@ export function useWatchedPosition(enabled: boolean, onPosition: (position: LatL
     return () => api.clearWatch(id)
   }, [enabled])
 
-  return status
+  return enabled && !available ? 'unavailable' : status
 }
 
 /** The position once; rejects with 'denied' or 'unavailable'. */

@@ -8,9 +8,14 @@ const COMMIT_DELAY_MS = 400
 
 export function QuantityInput({ value, max, label, onCommit }: { value: number; max?: number; label: string; onCommit: (quantite: number) => void }) {
   const [text, setText] = useState(String(value))
+  const [shownValue, setShownValue] = useState(value)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
-  useEffect(() => setText(String(value)), [value])
+  // A new quantity from the cart replaces what was typed (set while rendering, not in an effect).
+  if (value !== shownValue) {
+    setShownValue(value)
+    setText(String(value))
+  }
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const commit = (raw: string) => {

@@ -3,10 +3,9 @@
 // shows the order's real state from the server, asks again every 2 s while the payment is
 // pending (for about 2 minutes), and offers to retry the payment or cancel when it failed.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
-import { formatPrix } from '@teranga/shared/money'
 import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
 import { OrderAmountsList, OrderLineList } from '@/components/order/order-amounts.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
@@ -30,17 +29,10 @@ const orderQueryOptions = (numero: string) =>
 /** True once the order has been waiting for its payment longer than the polling lasts. */
 function usePollingExpired(pending: boolean): boolean {
   const [expired, setExpired] = useState(false)
-  const since = useRef<number | null>(null)
+  if (!pending && expired) setExpired(false)
   useEffect(() => {
-    if (!pending) {
-      since.current = null
-      setExpired(false)
-      return
-    }
-    since.current ??= Date.now()
-    const left = ORDER_POLL_LIMIT_MS - (Date.now() - since.current)
-    if (left <= 0) return setExpired(true)
-    const timer = setTimeout(() => setExpired(true), left)
+    if (!pending) return
+    const timer = setTimeout(() => setExpired(true), ORDER_POLL_LIMIT_MS)
     return () => clearTimeout(timer)
   }, [pending])
   return expired
@@ -94,8 +86,9 @@ function OrderState({ numero, variant }: { numero: string; variant: 'success' | 
     refetchOnMount: 'always',
   })
   const pending = order.data?.etat === PENDING
+  // Copied for `refetchInterval` above, which is declared before `pending` is known.
   const pollingExpired = usePollingExpired(pending)
-  useEffect(() => setExpired(pollingExpired), [pollingExpired])
+  if (expired !== pollingExpired) setExpired(pollingExpired)
 
   const retry = useMutation({
     mutationFn: () => startPayment(numero),

@@ -27,13 +27,18 @@ export function SearchBox() {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
+  const [activeTerm, setActiveTerm] = useState('')
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const term = useDebounced(text.trim(), TYPING_PAUSE_MS)
   const search = useSearchProducts(term)
   const results = term ? (search.data ?? []) : []
   const showList = open && term.length > 0 && !search.isPending
 
-  useEffect(() => setActive(-1), [term])
+  // A new term clears the chosen suggestion (set while rendering, not in an effect).
+  if (term !== activeTerm) {
+    setActiveTerm(term)
+    setActive(-1)
+  }
   useEffect(() => () => clearTimeout(hideTimer.current), [])
 
   const openProduct = (productId: number) => {

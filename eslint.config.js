@@ -1,0 +1,117 @@
+// One lint for the whole repository (`npm run lint`, part of `npm test`): the recommended
+// JavaScript and TypeScript rules, the rules of hooks for the React apps, and the import
+// boundaries of CONVENTIONS.md (ADR 016 says why these tools and not others).
+import fs from 'node:fs'
+import path from 'node:path'
+import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const root = import.meta.dirname
+const reactApps = ['apps/web', 'apps/admin'].filter((app) => fs.existsSync(path.join(root, app)))
+
+/** Resolves imports the way TypeScript does for one workspace (its `@/` alias included). */
+function resolverFor(tsconfig) {
+  return createNodeResolver({
+    extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    conditionNames: ['import', 'types', 'default'],
+    tsconfig: { configFile: path.join(root, tsconfig), references: 'auto' },
+  })
+}
+
+/** In a React app, a feature imports no other feature (each zone: one feature, all the others). */
+function featureZones(app) {
+  const features = path.join(root, app, 'src/features')
+  if (!fs.existsSync(features)) return []
+  return fs
+    .readdirSync(features, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${app}/src/features/${name}`,
+      from: `${app}/src/features`,
+      except: [`./${name}`],
+      message: 'A feature never imports another feature: move what both need to src/components or src/lib, or compose them in src/app.',
+    }))
+}
+
+const boundaries = [
+  ...reactApps.flatMap((app) => [
+    ...featureZones(app),
+    {
+      target: [`${app}/src/components`, `${app}/src/lib`],
+      from: [`${app}/src/features`, `${app}/src/app`],
+      message: 'Shared components and lib never import features or the app that composes them.',
+    },
+    {
+      target: `${app}/src/features`,
+      from: `${app}/src/app`,
+      message: 'Features never import the app that composes them.',
+    },
+    {
+      // The end-to-end harness (e2e/) starts the real server and may use its helpers.
+      target: `${app}/src`,
+      from: 'apps/server',
+      message: 'A React app never imports server code: share it through packages/shared.',
+    },
+  ]),
+  {
+    target: 'apps/server',
+    from: reactApps,
+    message: 'The server never imports a React app: share it through packages/shared.',
+  },
+  {
+    target: 'packages',
+    from: 'apps',
+    message: 'Packages never import an app: apps depend on packages, never the reverse.',
+  },
+]
+
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/dist-server/',
+    '**/test-results/',
+    '**/coverage/',
+    '**/playwright-report/',
+    '**/.data/',
+    '**/migrations/',
+    'apps/web/bench/results/',
+    'apps/web/screenshots/',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_name` marks a parameter or a destructured key that is left out on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['**/e2e/support/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
+    files: reactApps.map((app) => `${app}/**/*.{ts,tsx}`),
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolverFor('tsconfig.base.json')] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }] },
+  },
+  ...reactApps.map((app) => ({
+    files: [`${app}/**/*.{ts,tsx}`],
+    settings: { 'import-x/resolver-next': [resolverFor(`${app}/tsconfig.json`)] },
+  })),
+)
