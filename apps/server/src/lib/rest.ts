@@ -6,13 +6,20 @@ import { z } from 'zod'
 
 /**
  * A module's routes mounted under `/api`, in their own scope with the zod compilers: answers
- * are checked against the declared response schema and carry only its fields.
+ * are checked against the declared response schema and carry only its fields. A route that
+ * declares no response schema stops the server from starting.
  */
 export async function registerRest<O extends Record<string, unknown>>(app: FastifyInstance, routes: FastifyPluginAsync<O>, opts: O) {
   await app.register(
     async (rest) => {
       rest.setValidatorCompiler(validatorCompiler)
       rest.setSerializerCompiler(serializerCompiler)
+      rest.addHook('onRoute', (route) => {
+        const response = route.schema?.response as Record<string, unknown> | undefined
+        if (!response || !Object.keys(response).some((code) => code.startsWith('2'))) {
+          throw new Error(`${String(route.method)} ${route.url} declares no response schema`)
+        }
+      })
       await rest.register(routes, opts)
     },
     { prefix: '/api' },
