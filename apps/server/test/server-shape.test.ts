@@ -16,7 +16,7 @@ describe('registerRest', () => {
     await app.close()
   })
 
-  it('sends only the declared fields, and answers errors in the shared shape', async () => {
+  it('sends only the declared fields, and refuses to send an answer missing one', async () => {
     const app = Fastify()
     await registerRest(
       app,
@@ -26,7 +26,7 @@ describe('registerRest', () => {
           { schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: z.object({ id: z.number() }), ...errorResponses } } },
           async (request) => {
             const { id } = request.params as { id: number }
-            return { id, secret: 'interne' }
+            return id === 4 ? { secret: 'interne' } : { id, secret: 'interne' }
           },
         )
       },
@@ -37,6 +37,10 @@ describe('registerRest', () => {
     expect(ok.json()).toEqual({ id: 3 })
     const bad = await app.inject({ url: '/api/produit/abc' })
     expect(bad.statusCode).toBe(400)
+    // An answer missing a declared field is the server's fault, never a partial answer.
+    const incomplete = await app.inject({ url: '/api/produit/4' })
+    expect(incomplete.statusCode).toBe(500)
+    expect(incomplete.body).not.toContain('interne')
     await app.close()
   })
 })

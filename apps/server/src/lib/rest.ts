@@ -1,13 +1,22 @@
-// What every module's REST routes share: zod for bodies, params and answers (scoped to the
-// routes, so Mercurius keeps its own JSON schemas), the error shape, and the page shape.
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+// What every module's REST routes share: zod schemas for bodies, params and answers (the
+// compilers scoped to the routes, so Mercurius keeps its own), the error and page shapes.
+import type { FastifyInstance, FastifyPluginAsync, FastifySerializerCompiler } from 'fastify'
+import fastJson from 'fast-json-stringify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 /**
- * A module's routes mounted under `/api`, in their own scope with the zod compilers: answers
- * are checked against the declared response schema and carry only its fields. A route that
- * declares no response schema stops the server from starting.
+ * Answers are written by fast-json-stringify from the JSON Schema of the declared zod schema,
+ * as Fastify does for its own schemas: only declared fields go out, a missing required one is
+ * a 500. (Checking every answer with zod instead cost 5 times JSON.stringify on a product page.)
+ */
+const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
+  fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0])
+
+/**
+ * A module's routes mounted under `/api`, in their own scope: bodies and params checked by
+ * zod, answers written from their declared schema and carrying only its fields. A route that
+ * declares no success answer stops the server from starting.
  */
 export async function registerRest<O extends Record<string, unknown>>(app: FastifyInstance, routes: FastifyPluginAsync<O>, opts: O) {
   await app.register(
