@@ -1,5 +1,8 @@
-// The server's shape (ADR 015): REST routes declare their answers, and an answer carries
-// exactly the declared fields.
+// The server's shape (ADR 015): modules reach each other only through what they publish,
+// REST routes declare their answers, and an answer carries exactly the declared fields.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -42,5 +45,45 @@ describe('registerRest', () => {
     expect(incomplete.statusCode).toBe(500)
     expect(incomplete.body).not.toContain('interne')
     await app.close()
+  })
+})
+
+const MODULES_DIR = fileURLToPath(new URL('../src/modules', import.meta.url))
+
+/** Imports by one module of another's files: `[importer, imported, typeOnly]`. */
+function crossModuleImports(): Array<[string, string, boolean]> {
+  const found: Array<[string, string, boolean]> = []
+  for (const module of fs.readdirSync(MODULES_DIR)) {
+    for (const file of fs.readdirSync(path.join(MODULES_DIR, module))) {
+      const source = fs.readFileSync(path.join(MODULES_DIR, module, file), 'utf8')
+      for (const [, typeOnly, specifier] of source.matchAll(/^import (type )?[\s\S]*? from '([^']+)'/gm)) {
+        const other = /^\.\.\/([\w-]+\/[\w.-]+)$/.exec(specifier!)
+        if (other) found.push([`${module}/${file}`, other[1]!, Boolean(typeOnly)])
+      }
+    }
+  }
+  return found
+}
+
+describe('modules', () => {
+  it('use one another only through their published formats, the product projection and service types', () => {
+    // Still shared by orders, payments and account until one module owns an order's state
+    // (issue 9 §2); nothing may be added to this list.
+    const orderWrites = new Set([
+      'account/account.repository.ts -> orders/orders-writes.repository.ts',
+      'payments/payments.repository.ts -> orders/orders-writes.repository.ts',
+      'payments/payments.service.ts -> orders/orders-writes.repository.ts',
+      'orders/orders-writes.repository.ts -> loyalty/loyalty-ledger.repository.ts',
+    ])
+    const imports = crossModuleImports()
+    expect(imports.length).toBeGreaterThan(0)
+    const refused = imports
+      .filter(([, imported, typeOnly]) => {
+        if (imported.endsWith('.format.ts') || imported === 'catalogue/product-projection.ts') return false
+        return !(typeOnly && /\.(service|plugin)\.ts$|\/firebase-verifier\.ts$/.test(imported))
+      })
+      .map(([importer, imported]) => `${importer} -> ${imported}`)
+      .filter((edge) => !orderWrites.has(edge))
+    expect(refused).toEqual([])
   })
 })
