@@ -1,5 +1,6 @@
-// The whole shop as one Fastify plugin tree: external plugins first, then our own, then the
-// modules' routes. server.ts-style concerns (listening, signals) live in main.ts.
+// The whole shop as one Fastify plugin tree, in order: infrastructure, then the modules
+// behind the token check (one plugin each, ADR 015), then the payment sandbox and the
+// storefront. server.ts-style concerns (listening, signals) live in main.ts.
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
@@ -27,7 +28,6 @@ import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.pl
 import type { RunQuery } from './modules/storefront/storefront-pages.ts'
 
 export { SEED_MEDIA_DIR } from './modules/media/media.plugin.ts'
-export { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.plugin.ts'
 
 export interface AppOptions {
   config: Config
