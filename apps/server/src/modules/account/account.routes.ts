@@ -4,62 +4,43 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { addressSchema, customerDetailsSchema, idSchema } from '@teranga/shared/schemas'
+import { errorResponses, messageSchema } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
-import { createAuthRepository } from '../auth/auth.repository.ts'
-import type { IdTokenVerifier } from '../auth/firebase-verifier.ts'
-import { createLoyaltyRepository } from '../loyalty/loyalty.repository.ts'
-import { accountTransaction, createAccountRepository } from './account.repository.ts'
-import { createAccountService } from './account.service.ts'
+import { profileSchema } from '../auth/auth.format.ts'
+import { adresseSchema, loyaltyStatementSchema } from './account.format.ts'
+import type { AccountService } from './account.service.ts'
 
-const messageSchema = z.object({ message: z.string() })
 const idParams = z.object({ id: idSchema })
-const adresseSchema = z.object({
-  id: z.number(),
-  libelle: z.string().nullable(),
-  adresse: z.string(),
-  zone: z.object({ id: z.number(), designation: z.string(), frais: z.number(), fraisformat: z.string() }).nullable(),
-  telephone: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  pardefaut: z.boolean(),
-})
 
-export default async function accountRoutes(app: FastifyInstance, opts: { verifier: IdTokenVerifier }) {
-  const service = createAccountService({
-    repo: createAccountRepository(app.db),
-    transaction: accountTransaction(app.db),
-    auth: createAuthRepository(app.db),
-    loyalty: createLoyaltyRepository(app.db),
-    verifier: opts.verifier,
-    onFirebaseDeleteError: (err, uid) => app.log.error({ err, uid }, 'deleting the Firebase account failed; the shop account is anonymised'),
-  })
+export default async function accountRoutes(app: FastifyInstance, opts: { service: AccountService }) {
+  const { service } = opts
   const api = app.withTypeProvider<ZodTypeProvider>()
   // Every route here is the signed-in customer's: a visitor gets 401 before any body check.
   api.addHook('onRequest', async (request) => {
     requireUser(request)
   })
 
-  api.put('/profile', { schema: { body: customerDetailsSchema } }, async (request) => {
+  api.put('/profile', { schema: { body: customerDetailsSchema, response: { 200: profileSchema, ...errorResponses } } }, async (request) => {
     const user = requireUser(request)
     return service.updateProfile(user.id, request.body)
   })
 
-  api.delete('/profile', { schema: { response: { 200: messageSchema } } }, async (request) => {
+  api.delete('/profile', { schema: { response: { 200: messageSchema, ...errorResponses } } }, async (request) => {
     const user = requireUser(request)
     return service.deleteAccount(user.id)
   })
 
-  api.post('/logout/partout', { schema: { response: { 200: messageSchema } } }, async (request) => {
+  api.post('/logout/partout', { schema: { response: { 200: messageSchema, ...errorResponses } } }, async (request) => {
     const user = requireUser(request)
     return service.logoutEverywhere(user.id)
   })
 
-  api.get('/adresses', { schema: { response: { 200: z.object({ adresses: z.array(adresseSchema) }) } } }, async (request) => {
+  api.get('/adresses', { schema: { response: { 200: z.object({ adresses: z.array(adresseSchema) }), ...errorResponses } } }, async (request) => {
     const user = requireUser(request)
     return service.addresses(user.id)
   })
 
-  api.post('/adresses', { schema: { body: addressSchema, response: { 201: z.object({ adresse: adresseSchema }) } } }, async (request, reply) => {
+  api.post('/adresses', { schema: { body: addressSchema, response: { 201: z.object({ adresse: adresseSchema }), ...errorResponses } } }, async (request, reply) => {
     const user = requireUser(request)
     const answer = await service.createAddress(user.id, request.body)
     return reply.status(201).send(answer)
@@ -67,20 +48,20 @@ export default async function accountRoutes(app: FastifyInstance, opts: { verifi
 
   api.put(
     '/adresses/:id',
-    { schema: { params: idParams, body: addressSchema, response: { 200: z.object({ adresse: adresseSchema }) } } },
+    { schema: { params: idParams, body: addressSchema, response: { 200: z.object({ adresse: adresseSchema }), ...errorResponses } } },
     async (request) => {
       const user = requireUser(request)
       return service.updateAddress(user.id, request.params.id, request.body)
     },
   )
 
-  api.delete('/adresses/:id', { schema: { params: idParams } }, async (request, reply) => {
+  api.delete('/adresses/:id', { schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
     const user = requireUser(request)
     await service.deleteAddress(user.id, request.params.id)
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 
-  api.get('/fidelite', {}, async (request) => {
+  api.get('/fidelite', { schema: { response: { 200: loyaltyStatementSchema, ...errorResponses } } }, async (request) => {
     const user = requireUser(request)
     return service.loyaltyStatement(user.id)
   })

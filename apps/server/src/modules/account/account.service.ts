@@ -8,13 +8,11 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { canTransition, CUSTOMER_CANCELLABLE, isOrderStatus, ORDER_STATUS_VALUES, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import type { AddressInput, CustomerDetails } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
-import type { AuthRepository } from '../auth/auth.repository.ts'
-import { toUtilisateur } from '../auth/auth.service.ts'
+import { dateFr } from '../../lib/format.ts'
+import type { AuthService } from '../auth/auth.service.ts'
 import type { IdTokenVerifier } from '../auth/firebase-verifier.ts'
-import { toZone } from '../delivery/delivery.graphql.ts'
-import { listPrivileges } from '../loyalty/loyalty.graphql.ts'
-import type { LoyaltyRepository } from '../loyalty/loyalty.repository.ts'
-import { dateFr } from '../orders/orders.service.ts'
+import type { LoyaltyTiers } from '../loyalty/loyalty.plugin.ts'
+import { toAdresse } from './account.format.ts'
 import type { AccountRepository, AccountTransaction, AddressValues } from './account.repository.ts'
 
 /** Movements of points shown by GET /api/fidelite; the balance counts them all. */
@@ -36,27 +34,13 @@ function cancellationPath(etat: string): OrderStatus[] | null {
   return via ? [etat, via, 'annulee'] : null
 }
 
-type AddressRow = NonNullable<Awaited<ReturnType<AccountRepository['address']>>>
-
-/** A saved address as the API shows it; `zone` is null once its zone left the table. */
-export function toAdresse(row: AddressRow) {
-  return {
-    id: row.id,
-    libelle: row.libelle,
-    adresse: row.adresse,
-    zone: row.zone ? toZone(row.zone) : null,
-    telephone: row.telephone,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    pardefaut: row.parDefaut,
-  }
-}
-
 interface Deps {
   repo: AccountRepository
   transaction: AccountTransaction
-  auth: AuthRepository
-  loyalty: LoyaltyRepository
+  /** The auth module's service: the profile answer. */
+  auth: Pick<AuthService, 'profile'>
+  /** The loyalty module's tiers. */
+  loyalty: LoyaltyTiers
   verifier: IdTokenVerifier
   /** Told when the Firebase account could not be deleted (the shop's data already is). */
   onFirebaseDeleteError: (error: unknown, uid: string) => void
@@ -65,9 +49,9 @@ interface Deps {
 
 export function createAccountService({ repo, transaction, auth, loyalty, verifier, onFirebaseDeleteError, now = () => new Date() }: Deps) {
   async function profile(clientId: number) {
-    const row = await auth.findProfile(clientId)
-    if (!row) throw unauthenticated(MESSAGES.invalidToken)
-    return { utilisateur: toUtilisateur(row.client, row.role, row.points) }
+    const answer = await auth.profile(clientId)
+    if (!answer) throw unauthenticated(MESSAGES.invalidToken)
+    return answer
   }
 
   async function addressAnswer(clientId: number, id: number) {
@@ -181,7 +165,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, verifie
     /** The balance, the tier it reaches, the next one, and the latest movements. */
     async loyaltyStatement(clientId: number) {
       const points = await repo.pointsBalance(clientId)
-      const tiers = await listPrivileges(loyalty)
+      const tiers = await loyalty.privileges()
       const history = await repo.pointsHistory(clientId, LOYALTY_HISTORY_LIMIT)
       return {
         points,

@@ -2,32 +2,12 @@
 // body; the body only fills display fields on first sign-in. Issues opaque API tokens.
 import { createHash, randomBytes } from 'node:crypto'
 import { API_TOKEN_TTL_DAYS } from '@teranga/shared/constants'
-import { mediaUrl } from '@teranga/shared/media'
 import type { SocialLoginInput } from '@teranga/shared/schemas'
-import type { AuthRepository, ClientRow, RoleRow } from './auth.repository.ts'
+import { toUtilisateur } from './auth.format.ts'
+import type { AuthRepository, ClientRow } from './auth.repository.ts'
 import type { IdTokenVerifier } from './firebase-verifier.ts'
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
-
-/** The `utilisateur` of the login and profile answers (spec §3), plus the account fields. */
-export function toUtilisateur(client: ClientRow, role?: RoleRow, points?: number) {
-  const image = client.image ?? client.googleImg
-  return {
-    id: client.id,
-    prenom: client.prenom ?? '',
-    nom: client.name ?? '',
-    email: client.email ?? '',
-    image: image ? mediaUrl(image) : null,
-    googleImg: client.googleImg,
-    telephone: client.telephone,
-    ville: client.ville,
-    pays: client.pays,
-    civilite: client.civilite,
-    adresseliv: client.adresseliv,
-    ...(role ? { role: { id: role.id, name: role.name, isadmin: role.isadmin, isclient: role.isclient } } : {}),
-    ...(points !== undefined ? { points } : {}),
-  }
-}
 
 /** "Awa Diop" → prénom "Awa", nom "Diop": used only when the body brings no names. */
 function splitDisplayName(name: string | null | undefined): { prenom: string; nom: string } {
@@ -79,3 +59,5 @@ export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifie
     },
   }
 }
+
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,13 +1,16 @@
 // POST /api/panier {produit, user, quantite, action}: answers the updated cart.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { cartLineSchema } from '@teranga/shared/schemas'
+import { errorResponses } from '../../lib/rest.ts'
 import { requireSelf } from '../../plugins/authentication.ts'
+import { panierSchema } from './cart.format.ts'
 import type { CartService } from './cart.service.ts'
 
 export default async function cartRoutes(app: FastifyInstance, opts: { service: CartService }) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.post('/panier', { schema: { body: cartLineSchema } }, async (request) => {
+  api.post('/panier', { schema: { body: cartLineSchema, response: { 200: z.object({ panier: panierSchema }), ...errorResponses } } }, async (request) => {
     const user = requireSelf(request, request.body.user)
     return opts.service.apply(user.id, request.body)
   })

@@ -2,31 +2,14 @@
 // the database; a quantity above the stock is a 409 naming the product.
 import { CART_ACTION } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import { formatTotal } from '@teranga/shared/money'
 import type { CartLineInput } from '@teranga/shared/schemas'
 import { conflict, notFound } from '../../lib/errors.ts'
-import { toProduit } from '../catalogue/product-projection.ts'
+import { toPanier } from './cart.format.ts'
 import type { CartRepository } from './cart.repository.ts'
 
 export function createCartService(repo: CartRepository) {
   async function view(panier: { id: number; etat: string }, clientId: number) {
-    const lines = await repo.lines(panier.id, clientId)
-    const panierproduits = lines.map((row) => ({
-      id: row.lineId,
-      produit_id: row.id,
-      quantite: row.lineQuantite,
-      prix: row.prix,
-      produit: toProduit(row),
-    }))
-    const total = panierproduits.reduce((sum, l) => sum + l.prix * l.quantite, 0)
-    return {
-      id: panier.id,
-      etat: panier.etat,
-      panierproduits,
-      nombre: panierproduits.reduce((n, l) => n + l.quantite, 0),
-      total,
-      totalformat: formatTotal(total),
-    }
+    return toPanier(panier, await repo.lines(panier.id, clientId))
   }
 
   return {

@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import { readResource } from '../../lib/read-resource.ts'
+import { errorResponses, pageSchema } from '../../lib/rest.ts'
+import { carousselSchema, categorieSchema, preferencesSchema, produitSchema, souscategorieSchema } from './catalogue.format.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 
 const productListQuery = paginationSchema.extend({
@@ -16,15 +18,21 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { serv
   const { service } = opts
   const api = app.withTypeProvider<ZodTypeProvider>()
 
-  api.get('/produits', { schema: { querystring: productListQuery } }, async (request) => [
-    await service.productPage(request.query, request.user?.id ?? null),
-  ])
-  api.get('/produits/:id', { schema: { params: z.object({ id: idSchema }) } }, (request) =>
-    service.product(request.params.id, request.user?.id ?? null),
+  api.get(
+    '/produits',
+    { schema: { querystring: productListQuery, response: { 200: z.array(pageSchema(produitSchema)), ...errorResponses } } },
+    async (request) => [await service.productPage(request.query, request.user?.id ?? null)],
   )
-  api.get('/produitplusvus', {}, (request) => service.mostViewed(request.user?.id ?? null))
-  readResource(app, 'categories', () => service.categories(), (id) => service.category(id))
-  readResource(app, 'souscategories', () => service.subcategories(), async (id) => (await service.subcategories(id))[0])
-  readResource(app, 'caroussels', () => service.slides())
-  api.get('/preferences', {}, () => service.preferences())
+  api.get(
+    '/produits/:id',
+    { schema: { params: z.object({ id: idSchema }), response: { 200: produitSchema, ...errorResponses } } },
+    (request) => service.product(request.params.id, request.user?.id ?? null),
+  )
+  api.get('/produitplusvus', { schema: { response: { 200: z.array(produitSchema), ...errorResponses } } }, (request) =>
+    service.mostViewed(request.user?.id ?? null),
+  )
+  readResource(app, 'categories', categorieSchema, () => service.categories(), (id) => service.category(id))
+  readResource(app, 'souscategories', souscategorieSchema, () => service.subcategories(), async (id) => (await service.subcategories(id))[0])
+  readResource(app, 'caroussels', carousselSchema, () => service.slides())
+  api.get('/preferences', { schema: { response: { 200: preferencesSchema.nullable(), ...errorResponses } } }, () => service.preferences())
 }

@@ -1,12 +1,11 @@
-// Catalogue rules: which products a shopper sees, on which page, in which order, and in
-// what shape (spec §3). Thin GraphQL resolvers and REST routes both call this.
+// Catalogue rules: which products a shopper sees, on which page and in which order (spec §3);
+// the shapes of the answers are catalogue.format.ts. Resolvers and routes both call this.
 import { MESSAGES } from '@teranga/shared/messages'
 import { idSchema } from '@teranga/shared/schemas'
 import { badInput, notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
 import type { CatalogueRepository } from './catalogue.repository.ts'
-import { mediaFields } from '@teranga/shared/media'
-import { toProduit } from './product-projection.ts'
+import { toCaroussel, toCategories, toPreferences, toProduit, toSouscategorie } from './catalogue.format.ts'
 
 const MOST_VIEWED = 10
 const MAX_SEARCH_LENGTH = 100
@@ -64,21 +63,7 @@ export function createCatalogueService(repo: CatalogueRepository) {
     },
 
     async categories() {
-      const rows = await repo.categoryTree()
-      const tree = new Map<number, ReturnType<typeof toCategory>>()
-      for (const row of rows) {
-        let category = tree.get(row.id)
-        if (!category) tree.set(row.id, (category = toCategory(row)))
-        if (row.sc) {
-          category.souscategories.push({
-            id: row.sc.id,
-            designation: row.sc.designation,
-            ...mediaFields(row.sc.image),
-            categorie: { id: row.id, designation: row.designation },
-          })
-        }
-      }
-      return [...tree.values()]
+      return toCategories(await repo.categoryTree())
     },
 
     async category(id: unknown) {
@@ -89,46 +74,17 @@ export function createCatalogueService(repo: CatalogueRepository) {
     },
 
     async subcategories(id?: unknown) {
-      const rows = await repo.subcategories(id === undefined ? undefined : checkId(id, 'id'))
-      return rows.map((r) => ({ ...r, ...mediaFields(r.image) }))
+      return (await repo.subcategories(id === undefined ? undefined : checkId(id, 'id'))).map(toSouscategorie)
     },
 
     async slides() {
-      return (await repo.slides()).map((s) => ({ ...s, ...mediaFields(s.image) }))
+      return (await repo.slides()).map(toCaroussel)
     },
 
     async preferences() {
       const row = await repo.preferences()
-      if (!row) return null
-      const logo = mediaFields(row.logo)
-      const promotion = mediaFields(row.promotion)
-      const promotion2 = mediaFields(row.promotion2)
-      return {
-        ...row,
-        logo: logo.image,
-        logosrcset: logo.imagesrcset,
-        logo2: mediaFields(row.logo2).image,
-        promotion: promotion.image,
-        promotionsrcset: promotion.imagesrcset,
-        promotion2: promotion2.image,
-        promotion2srcset: promotion2.imagesrcset,
-      }
+      return row ? toPreferences(row) : null
     },
-  }
-}
-
-function toCategory(row: { id: number; designation: string; image: string | null }) {
-  return {
-    id: row.id,
-    designation: row.designation,
-    ...mediaFields(row.image),
-    souscategories: [] as Array<{
-      id: number
-      designation: string
-      image: string | null
-      imagesrcset: string | null
-      categorie: { id: number; designation: string }
-    }>,
   }
 }
 

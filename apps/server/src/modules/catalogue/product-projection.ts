@@ -1,8 +1,8 @@
-// How a product is read and shown everywhere (catalogue, favourites, cart, orders): one
-// select with its sub-category and category joined, `like` for the signed-in client.
+// How a product is read everywhere it is shown (catalogue, favourites, cart, orders): one
+// select with its sub-category and category joined, `like` for the signed-in client. The
+// catalogue publishes this projection to the modules that join products; they show the rows
+// through `toProduit` (catalogue.format.ts).
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { formatPrix } from '@teranga/shared/money'
-import { mediaFields } from '@teranga/shared/media'
 import { categories, favoris, produits, souscategories } from '../../db/schema.ts'
 
 export function productColumns(userId: number | null) {
@@ -50,27 +50,3 @@ export type ProductRow = {
   catId: number
   catDesignation: string
 }
-
-/** The `Produit` of spec §3. */
-export function toProduit(row: ProductRow) {
-  return {
-    id: row.id,
-    designation: row.designation,
-    prix: row.prix,
-    prixformat: formatPrix(row.prix),
-    quantite: row.quantite,
-    description: row.description,
-    code: row.code,
-    unite: row.unite,
-    like: Number(row.like),
-    ...mediaFields(row.image),
-    souscategorie: {
-      id: row.scId,
-      designation: row.scDesignation,
-      ...mediaFields(row.scImage),
-      categorie: { id: row.catId, designation: row.catDesignation },
-    },
-  }
-}
-
-export type Produit = ReturnType<typeof toProduit>

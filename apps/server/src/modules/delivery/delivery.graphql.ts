@@ -1,9 +1,14 @@
 // modelivraisons, depots and zoneslivraison (the fee table, with fees formatted in FCFA).
-import { formatPrix } from '@teranga/shared/money'
 import type { GraphqlModule } from '../../plugins/graphql.ts'
+import { toZone } from './delivery.format.ts'
 import type { DeliveryRepository } from './delivery.repository.ts'
 
 const schema = /* GraphQL */ `
+  type Modelivraison {
+    id: Int!
+    code: String!
+    designation: String!
+  }
   type Depot {
     id: Int!
     designation: String!
@@ -24,13 +29,6 @@ const schema = /* GraphQL */ `
     zoneslivraison: [ZoneLivraison!]!
   }
 `
-
-export const toZone = (z: { id: number; designation: string; frais: number }) => ({
-  id: z.id,
-  designation: z.designation,
-  frais: z.frais,
-  fraisformat: formatPrix(z.frais),
-})
 
 export function deliveryGraphql(repo: DeliveryRepository): GraphqlModule {
   return {

@@ -2,7 +2,7 @@
 import { MESSAGES } from '@teranga/shared/messages'
 import { notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
-import { toProduit } from '../catalogue/product-projection.ts'
+import { toFavori } from './favourites.format.ts'
 import type { FavouritesRepository } from './favourites.repository.ts'
 
 export function createFavouritesService(repo: FavouritesRepository) {
@@ -21,11 +21,7 @@ export function createFavouritesService(repo: FavouritesRepository) {
     async page(clientId: number, args: { page?: number | null; count?: number | null }) {
       const page = pageArgs(args)
       const { rows, total } = await repo.page(clientId, page)
-      return toPage(
-        rows.map((row) => ({ id: row.favId, produit: toProduit(row) })),
-        total,
-        page,
-      )
+      return toPage(rows.map(toFavori), total, page)
     },
   }
 }

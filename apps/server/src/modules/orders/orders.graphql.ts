@@ -23,19 +23,6 @@ const schema = /* GraphQL */ `
     image: String
     role: Role
   }
-  type Modepaiement {
-    id: Int!
-    designation: String!
-    code: String!
-    image: String
-    imagesrcset: String
-    desc: String
-  }
-  type Modelivraison {
-    id: Int!
-    code: String!
-    designation: String!
-  }
   type DepotRef {
     id: Int!
     designation: String!

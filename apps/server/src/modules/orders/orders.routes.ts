@@ -5,18 +5,27 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idempotencyKeySchema, orderSchema, orderStatusChangeSchema } from '@teranga/shared/schemas'
+import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
+import { commandeSchema } from './orders.format.ts'
 import type { OrderPlacementService } from './orders-placement.service.ts'
 import type { OrderStatusService } from './orders-status.service.ts'
 
-export const numeroParams = z.object({ numero: z.string().regex(/^[\w-]{4,40}$/) })
+const commandeAnswer = z.object({ commande: commandeSchema })
 
 export default async function ordersRoutes(app: FastifyInstance, opts: { placement: OrderPlacementService; status: OrderStatusService }) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post(
     '/commande',
-    { schema: { body: orderSchema, headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }).loose() } },
+    {
+      schema: {
+        body: orderSchema,
+        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }).loose(),
+        // 201 placed; 200 the same Idempotency-Key again: the order it placed.
+        response: { 200: commandeAnswer, 201: commandeAnswer, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request)
       const { status, commande } = await opts.placement.place(user.id, request.body, request.headers['idempotency-key'])
@@ -24,18 +33,26 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { placeme
     },
   )
 
-  api.get('/commande/:numero', { schema: { params: numeroParams } }, async (request) => {
+  api.get('/commande/:numero', { schema: { params: orderNumberParams, response: { 200: commandeAnswer, ...errorResponses } } }, async (request) => {
     const user = requireUser(request)
     return { commande: await opts.placement.get(user, request.params.numero) }
   })
 
-  api.post('/commande/:numero/annulation', { schema: { params: numeroParams } }, async (request) => {
-    const user = requireUser(request)
-    return { commande: await opts.placement.cancel(user.id, request.params.numero) }
-  })
+  api.post(
+    '/commande/:numero/annulation',
+    { schema: { params: orderNumberParams, response: { 200: commandeAnswer, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request)
+      return { commande: await opts.placement.cancel(user.id, request.params.numero) }
+    },
+  )
 
-  api.post('/commande/:numero/etat', { schema: { params: numeroParams, body: orderStatusChangeSchema } }, async (request) => {
-    const user = requireUser(request)
-    return { commande: await opts.status.change(user, request.params.numero, request.body.etat) }
-  })
+  api.post(
+    '/commande/:numero/etat',
+    { schema: { params: orderNumberParams, body: orderStatusChangeSchema, response: { 200: commandeAnswer, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request)
+      return { commande: await opts.status.change(user, request.params.numero, request.body.etat) }
+    },
+  )
 }

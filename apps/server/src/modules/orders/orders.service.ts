@@ -1,49 +1,8 @@
-// Orders as the customer sees them (spec §3 Commande): state label and badge from the shared
-// state machine, amounts as stored when the order was placed.
-import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
-import { formatPrix } from '@teranga/shared/money'
+// Reading orders as the customer sees them (spec §3 Commande): a page of them, or one by its
+// number. Their shape is orders.format.ts.
 import { pageArgs, toPage } from '../../lib/pagination.ts'
-import { toUtilisateur } from '../auth/auth.service.ts'
-import { toModepaiement } from '../payments/payment-mode.ts'
-import { toProduit } from '../catalogue/product-projection.ts'
+import { toCommande } from './orders.format.ts'
 import type { OrdersRepository } from './orders.repository.ts'
-
-/** Dates as customers in Dakar read them: « 22 novembre 2026 à 14:05 ». */
-export const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dakar' })
-
-type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
-type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]
-
-/** An order as the API shows it (spec §3 Commande). */
-function toCommande({ commande: c, client, role, modepaiement, modelivraison, depot }: OrderRow, lines: LineRow[]) {
-  const status = isOrderStatus(c.etat) ? ORDER_STATUSES[c.etat] : { text: c.etat, badge: 'secondary' }
-  return {
-    id: c.id,
-    numerocommande: c.numerocommande,
-    etat: c.etat,
-    etat_text: status.text,
-    etat_badge: status.badge,
-    datecomm: c.datecomm.toISOString(),
-    created_at_fr: dateFr.format(c.datecomm),
-    dateliv: c.dateliv?.toISOString() ?? null,
-    montantcommande: c.montantcommande,
-    montantliv: c.montantliv,
-    remise: c.remise,
-    montanttotal: c.montantcommande + c.montantliv - c.remise,
-    montanttotalformat: formatPrix(c.montantcommande + c.montantliv - c.remise),
-    code: c.code,
-    tel: c.tel,
-    adresseliv: c.adresseliv,
-    image: null,
-    client: { ...toUtilisateur(client, role), name: client.name ?? '', login: client.login },
-    modepaiement: toModepaiement(modepaiement),
-    modelivraison,
-    depot: depot?.id ? depot : null,
-    detailcommandes: lines
-      .filter((l) => l.commandeId === c.id)
-      .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),
-  }
-}
 
 export function createOrdersService(repo: OrdersRepository) {
   return {

@@ -1,0 +1,4 @@
+// Formatting shared by several modules' answers.
+
+/** Dates as customers in Dakar read them: « 22 novembre 2026 à 14:05 ». */
+export const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dakar' })

@@ -1,0 +1,25 @@
+// The auth module: sign-in with a Firebase ID token, the shop's API tokens, the profile.
+// Exposes `app.auth` (its service) and `app.identity` (the Firebase verifier) to the account.
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { registerRest } from '../../lib/rest.ts'
+import { createAuthRepository } from './auth.repository.ts'
+import authRoutes from './auth.routes.ts'
+import { createAuthService, type AuthService } from './auth.service.ts'
+import type { IdTokenVerifier } from './firebase-verifier.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService
+    identity: IdTokenVerifier
+  }
+}
+
+async function auth(app: FastifyInstance, opts: { verifier: IdTokenVerifier; signInRateLimit: number }) {
+  const service = createAuthService(createAuthRepository(app.db), opts.verifier)
+  app.decorate('auth', service)
+  app.decorate('identity', opts.verifier)
+  await registerRest(app, authRoutes, { service, signInRateLimit: opts.signInRateLimit })
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['database', 'security'] })

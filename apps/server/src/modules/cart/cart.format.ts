@@ -1,0 +1,38 @@
+// How the cart appears in API answers (spec §3 Panier): lines at today's prices, the number
+// of items and the total, formatted in FCFA.
+import { z } from 'zod'
+import { formatTotal } from '@teranga/shared/money'
+import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
+import type { ProductRow } from '../catalogue/product-projection.ts'
+
+export const panierSchema = z.object({
+  id: z.number(),
+  etat: z.string(),
+  panierproduits: z.array(
+    z.object({ id: z.number(), produit_id: z.number(), quantite: z.number(), prix: z.number(), produit: produitSchema }),
+  ),
+  nombre: z.number(),
+  total: z.number(),
+  totalformat: z.string(),
+})
+
+export type Panier = z.infer<typeof panierSchema>
+
+export function toPanier(panier: { id: number; etat: string }, lines: ReadonlyArray<ProductRow & { lineId: number; lineQuantite: number }>): Panier {
+  const panierproduits = lines.map((row) => ({
+    id: row.lineId,
+    produit_id: row.id,
+    quantite: row.lineQuantite,
+    prix: row.prix,
+    produit: toProduit(row),
+  }))
+  const total = panierproduits.reduce((sum, l) => sum + l.prix * l.quantite, 0)
+  return {
+    id: panier.id,
+    etat: panier.etat,
+    panierproduits,
+    nombre: panierproduits.reduce((n, l) => n + l.quantite, 0),
+    total,
+    totalformat: formatTotal(total),
+  }
+}

@@ -1,0 +1,72 @@
+// How an order appears in API answers (spec §3 Commande): state label and badge from the
+// shared state machine, amounts as stored when the order was placed, dates for Dakar.
+import { z } from 'zod'
+import { formatPrix } from '@teranga/shared/money'
+import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
+import { dateFr } from '../../lib/format.ts'
+import { toUtilisateur, utilisateurSchema } from '../auth/auth.format.ts'
+import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
+import { modelivraisonSchema } from '../delivery/delivery.format.ts'
+import { modepaiementSchema, toModepaiement } from '../payments/payments.format.ts'
+import type { OrdersRepository } from './orders.repository.ts'
+
+export const commandeSchema = z.object({
+  id: z.number(),
+  numerocommande: z.string(),
+  etat: z.string(),
+  etat_text: z.string(),
+  etat_badge: z.string(),
+  datecomm: z.string(),
+  created_at_fr: z.string(),
+  dateliv: z.string().nullable(),
+  montantcommande: z.number(),
+  montantliv: z.number(),
+  remise: z.number(),
+  montanttotal: z.number(),
+  montanttotalformat: z.string(),
+  code: z.string().nullable(),
+  tel: z.string().nullable(),
+  adresseliv: z.string().nullable(),
+  image: z.string().nullable(),
+  client: utilisateurSchema.extend({ name: z.string(), login: z.string().nullable() }),
+  modepaiement: modepaiementSchema,
+  modelivraison: modelivraisonSchema,
+  depot: z.object({ id: z.number(), designation: z.string() }).nullable(),
+  detailcommandes: z.array(z.object({ id: z.number(), quantite: z.number(), prix: z.number(), produit: produitSchema })),
+})
+
+export type Commande = z.infer<typeof commandeSchema>
+
+type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
+type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]
+
+/** An order with its lines (`lines` may hold other orders' lines too: only this one's are kept). */
+export function toCommande({ commande: c, client, role, modepaiement, modelivraison, depot }: OrderRow, lines: LineRow[]): Commande {
+  const status = isOrderStatus(c.etat) ? ORDER_STATUSES[c.etat] : { text: c.etat, badge: 'secondary' }
+  return {
+    id: c.id,
+    numerocommande: c.numerocommande,
+    etat: c.etat,
+    etat_text: status.text,
+    etat_badge: status.badge,
+    datecomm: c.datecomm.toISOString(),
+    created_at_fr: dateFr.format(c.datecomm),
+    dateliv: c.dateliv?.toISOString() ?? null,
+    montantcommande: c.montantcommande,
+    montantliv: c.montantliv,
+    remise: c.remise,
+    montanttotal: c.montantcommande + c.montantliv - c.remise,
+    montanttotalformat: formatPrix(c.montantcommande + c.montantliv - c.remise),
+    code: c.code,
+    tel: c.tel,
+    adresseliv: c.adresseliv,
+    image: null,
+    client: { ...toUtilisateur(client, role), name: client.name ?? '', login: client.login },
+    modepaiement: toModepaiement(modepaiement),
+    modelivraison,
+    depot: depot?.id ? depot : null,
+    detailcommandes: lines
+      .filter((l) => l.commandeId === c.id)
+      .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),
+  }
+}

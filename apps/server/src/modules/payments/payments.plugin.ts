@@ -1,0 +1,35 @@
+// The payments module: the payment modes, paying an order online through Wave or PayTech,
+// and the providers' signed notifications. Reads orders through `app.orders`.
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../../config.ts'
+import { registerRest } from '../../lib/rest.ts'
+import { createPaytechProvider } from './paytech.provider.ts'
+import { paymentsGraphql } from './payments.graphql.ts'
+import { createPaymentsRepository, paymentTransaction } from './payments.repository.ts'
+import paymentsRoutes from './payments.routes.ts'
+import { createPaymentsService } from './payments.service.ts'
+import { createWaveProvider } from './wave.provider.ts'
+
+export interface PaymentsOptions {
+  config: Pick<Config, 'payments' | 'publicUrl'>
+  /** How long a payment provider may take to answer. */
+  timeoutMs: number
+}
+
+async function payments(app: FastifyInstance, opts: PaymentsOptions) {
+  const { config, timeoutMs } = opts
+  const repo = createPaymentsRepository(app.db)
+  const service = createPaymentsService({
+    transaction: paymentTransaction(app.db),
+    repo,
+    providers: { wave: createWaveProvider(config.payments.wave, timeoutMs), paytech: createPaytechProvider(config.payments.paytech, timeoutMs) },
+    orders: app.orders,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  })
+  app.addGraphqlModule(paymentsGraphql(repo))
+  await registerRest(app, paymentsRoutes, { repo, service })
+}
+
+export default fp(payments, { name: 'payments', dependencies: ['database', 'graphql-modules', 'orders'] })

@@ -1,0 +1,82 @@
+// The storefront module: the built web app's hashed assets, and every other page GET answered
+// with the storefront's HTML, rendered on the server with its first data (storefront-pages.ts).
+// API paths keep their JSON 404.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import fastifyStatic from '@fastify/static'
+import { MESSAGES } from '@teranga/shared/messages'
+import type { Config } from '../../config.ts'
+import { createStorefrontPages, type RenderApp, type RunQuery } from './storefront-pages.ts'
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../../web/dist', import.meta.url))
+
+export interface StorefrontOptions {
+  config: Pick<Config, 'firebaseWeb' | 'firebaseProjectId' | 'firebaseEmulatorHost'>
+  /** The built storefront; null serves none. */
+  webRoot: string | null
+  /** Runs a GraphQL document in-process, as a visitor. */
+  run: RunQuery
+  /** How long a rendered page is kept. */
+  ttlMs: number
+}
+
+async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
+  const { config, webRoot } = opts
+  const webDir = webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : null
+  const pages = webDir
+    ? createStorefrontPages({
+        renderApp: await loadServerRenderer(webDir),
+        onRenderError: (err, url) => app.log.error({ err, url }, 'server rendering failed; the page is drawn by the browser'),
+        template: fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
+        firebase: {
+          ...config.firebaseWeb,
+          projectId: config.firebaseProjectId,
+          emulatorUrl: config.firebaseEmulatorHost ? `http://${config.firebaseEmulatorHost}` : undefined,
+        },
+        run: opts.run,
+        ttlMs: opts.ttlMs,
+      })
+    : null
+  if (webDir) {
+    // Hashed assets, cached for a year; each also built gzip- and brotli-compressed.
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      preCompressed: true,
+      allowedPath: (pathname) => pathname !== '/index.html',
+    })
+  }
+  // History fallback: any other GET for a page gets the storefront, which routes it itself
+  // (and shows its own 404). API paths keep their JSON 404.
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|graphql|media|assets)(\/|$)/.test(request.url)
+    if (pages && isPage) {
+      const page = await pages.render(request.url)
+      reply.status(page.status)
+      const accepts = String(request.headers['accept-encoding'] ?? '')
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli)
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip)
+      return reply.send(page.html)
+    }
+    return reply.status(404).send({ message: MESSAGES.notFound })
+  })
+}
+
+// Not encapsulated: its not-found handler is the whole server's.
+export default fp(storefront, { name: 'storefront' })
+
+/** The storefront's server renderer, built beside its static files (`dist-server`). */
+async function loadServerRenderer(webDir: string): Promise<RenderApp | undefined> {
+  const file = path.join(webDir, '..', 'dist-server', 'entry-server.js')
+  if (!fs.existsSync(file)) return undefined
+  const module = (await import(pathToFileURL(file).href)) as { render?: RenderApp }
+  return module.render
+}

@@ -1,0 +1,89 @@
+// The server's shape (ADR 015): modules reach each other only through what they publish,
+// REST routes declare their answers, and an answer carries exactly the declared fields.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { errorResponses, registerRest } from '../src/lib/rest.ts'
+
+describe('registerRest', () => {
+  it('refuses a route that declares no success answer', async () => {
+    const app = Fastify()
+    await expect(
+      registerRest(app, async (api) => {
+        api.get('/sans-schema', { schema: { response: { ...errorResponses } } }, async () => ({ ok: true }))
+      }, {}),
+    ).rejects.toThrow('GET /api/sans-schema declares no response schema')
+    await app.close()
+  })
+
+  it('sends only the declared fields, and refuses to send an answer missing one', async () => {
+    const app = Fastify()
+    await registerRest(
+      app,
+      async (api) => {
+        api.get(
+          '/produit/:id',
+          { schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: z.object({ id: z.number() }), ...errorResponses } } },
+          async (request) => {
+            const { id } = request.params as { id: number }
+            return id === 4 ? { secret: 'interne' } : { id, secret: 'interne' }
+          },
+        )
+      },
+      {},
+    )
+    const ok = await app.inject({ url: '/api/produit/3' })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json()).toEqual({ id: 3 })
+    const bad = await app.inject({ url: '/api/produit/abc' })
+    expect(bad.statusCode).toBe(400)
+    // An answer missing a declared field is the server's fault, never a partial answer.
+    const incomplete = await app.inject({ url: '/api/produit/4' })
+    expect(incomplete.statusCode).toBe(500)
+    expect(incomplete.body).not.toContain('interne')
+    await app.close()
+  })
+})
+
+const MODULES_DIR = fileURLToPath(new URL('../src/modules', import.meta.url))
+
+/** Imports by one module of another's files: `[importer, imported, typeOnly]`. */
+function crossModuleImports(): Array<[string, string, boolean]> {
+  const found: Array<[string, string, boolean]> = []
+  for (const module of fs.readdirSync(MODULES_DIR)) {
+    for (const file of fs.readdirSync(path.join(MODULES_DIR, module))) {
+      const source = fs.readFileSync(path.join(MODULES_DIR, module, file), 'utf8')
+      for (const [, typeOnly, specifier] of source.matchAll(/^import (type )?[\s\S]*? from '([^']+)'/gm)) {
+        const other = /^\.\.\/([\w-]+\/[\w.-]+)$/.exec(specifier!)
+        if (other) found.push([`${module}/${file}`, other[1]!, Boolean(typeOnly)])
+      }
+    }
+  }
+  return found
+}
+
+describe('modules', () => {
+  it('use one another only through their published formats, the product projection and service types', () => {
+    // Still shared by orders, payments and account until one module owns an order's state
+    // (issue 9 §2); nothing may be added to this list.
+    const orderWrites = new Set([
+      'account/account.repository.ts -> orders/orders-writes.repository.ts',
+      'payments/payments.repository.ts -> orders/orders-writes.repository.ts',
+      'payments/payments.service.ts -> orders/orders-writes.repository.ts',
+      'orders/orders-writes.repository.ts -> loyalty/loyalty-ledger.repository.ts',
+    ])
+    const imports = crossModuleImports()
+    expect(imports.length).toBeGreaterThan(0)
+    const refused = imports
+      .filter(([, imported, typeOnly]) => {
+        if (imported.endsWith('.format.ts') || imported === 'catalogue/product-projection.ts') return false
+        return !(typeOnly && /\.(service|plugin)\.ts$|\/firebase-verifier\.ts$/.test(imported))
+      })
+      .map(([importer, imported]) => `${importer} -> ${imported}`)
+      .filter((edge) => !orderWrites.has(edge))
+    expect(refused).toEqual([])
+  })
+})
