@@ -10,10 +10,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { serializeError } from './lib/log-errors.ts'
 import authentication from './plugins/authentication.ts'
 import database from './plugins/database.ts'
-import errorHandler from './plugins/error-handler.ts'
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.ts'
 import graphql from './plugins/graphql.ts'
+import inputText from './plugins/input-text.ts'
 import security from './plugins/security.ts'
 import accountRoutes from './modules/account/account.routes.ts'
 import authRoutes from './modules/auth/auth.routes.ts'
@@ -65,8 +67,12 @@ export interface AppOptions {
   webRoot?: string | null
   /** Seconds an anonymous catalogue answer may be served from memory; 0 turns the cache off. */
   catalogueCacheTtl?: number
-  /** Sign-in attempts allowed per address and minute. */
+  /** Sign-in attempts allowed per address and minute (default 100: a carrier's shared address). */
   signInRateLimit?: number
+  /** Sign-in attempts allowed per Firebase account and minute (default 10). */
+  signInAccountRateLimit?: number
+  /** GraphQL requests allowed per minute, per customer when signed in, else per address (default 600). */
+  graphqlRateLimit?: number
   /** How often unpaid orders are checked for expiry; 0 turns the sweep off (tests drive it). */
   expireOrdersEveryMs?: number
   /** How long a payment provider (or the sandbox's notification) may take to answer. */
@@ -81,8 +87,12 @@ export function serverOptions(config: Config): FastifyServerOptions {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Database errors without the parameters of the failed query (ADR 014).
+      serializers: { err: serializeError as never },
     },
     bodyLimit: BODY_LIMIT,
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -100,6 +110,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(security, { firebaseEmulatorHost: config.firebaseEmulatorHost, firebaseProjectId: config.firebaseProjectId })
   await fastify.register(database, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false })
   await fastify.register(errorHandler)
+  await fastify.register(inputText)
 
   fastify.get('/health', { logLevel: 'warn' }, async (_request, reply) => {
     try {
@@ -156,6 +167,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
 
     await api.register(graphql, {
       cacheTtlSeconds: opts.catalogueCacheTtl ?? 5,
+      rateLimit: opts.graphqlRateLimit ?? 600,
+      introspection: config.graphqlIntrospection,
       modules: [
         catalogueGraphql(catalogue),
         favouritesGraphql(favourites),
@@ -172,7 +185,11 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
         // REST schemas are zod; GraphQL keeps Mercurius's own JSON schemas (another scope).
         rest.setValidatorCompiler(validatorCompiler)
         rest.setSerializerCompiler(serializerCompiler)
-        await rest.register(authRoutes, { verifier: opts.verifier, signInRateLimit: opts.signInRateLimit ?? 10 })
+        await rest.register(authRoutes, {
+          verifier: opts.verifier,
+          signInRateLimit: opts.signInRateLimit ?? 100,
+          signInAccountRateLimit: opts.signInAccountRateLimit ?? 10,
+        })
         await rest.register(catalogueRoutes, { service: catalogue })
         await rest.register(favouritesRoutes, { service: favourites })
         await rest.register(cartRoutes, { service: cart })

@@ -534,7 +534,7 @@ describe('deleting the Firebase account', () => {
     const deleteUser = vi.fn(async () => {
       throw new Error('Firebase unreachable')
     })
-    const failing = await createTestApp({ verifier: { verify: (t) => real.verify(t), deleteUser } })
+    const failing = await createTestApp({ verifier: { verify: (t) => real.verify(t), deleteUser, revokeSessions: (uid) => real.revokeSessions(uid) } })
     try {
       const user = await createEmulatorUser()
       const login = () => failing.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: user.idToken } })

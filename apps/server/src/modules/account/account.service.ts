@@ -142,8 +142,15 @@ export function createAccountService({ repo, transaction, auth, loyalty, verifie
       if (!(await repo.deleteAddress(clientId, id))) throw notFound(MESSAGES.addressNotFound)
     },
 
-    /** Every session of the customer ends, this one included. */
+    /**
+     * Every session of the customer ends, this one included, and so do their Firebase
+     * sessions: otherwise any device could mint a new ID token and sign in again. Firebase
+     * first: if it cannot be reached, nothing is revoked and the customer can try again.
+     */
     async logoutEverywhere(clientId: number) {
+      const row = await auth.findProfile(clientId)
+      if (!row) throw unauthenticated(MESSAGES.invalidToken)
+      if (row.client.firebaseUid) await verifier.revokeSessions(row.client.firebaseUid)
       await repo.revokeTokens(clientId, now())
       return { message: MESSAGES.loggedOutEverywhere }
     },

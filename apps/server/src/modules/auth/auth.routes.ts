@@ -1,10 +1,11 @@
-// REST sign-in, profile and logout (DESIGN §4). Sign-in is rate limited per address.
+// REST sign-in, profile and logout (DESIGN §4). Sign-in is rate limited per account, with a
+// looser ceiling per address: a mobile carrier puts many customers behind one address.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { MESSAGES } from '@teranga/shared/messages'
 import { socialLoginSchema } from '@teranga/shared/schemas'
-import { unauthenticated } from '../../lib/errors.ts'
+import { AppError, unauthenticated } from '../../lib/errors.ts'
 import { requireUser } from '../../plugins/authentication.ts'
 import { createAuthRepository } from './auth.repository.ts'
 import { createAuthService } from './auth.service.ts'
@@ -12,8 +13,26 @@ import type { IdTokenVerifier } from './firebase-verifier.ts'
 
 const messageSchema = z.object({ message: z.string() })
 
-export default async function authRoutes(app: FastifyInstance, opts: { verifier: IdTokenVerifier; signInRateLimit: number }) {
+export interface AuthRoutesOptions {
+  verifier: IdTokenVerifier
+  /** Sign-in attempts per address and minute. */
+  signInRateLimit: number
+  /** Sign-in attempts per Firebase account and minute, counted once its token is verified. */
+  signInAccountRateLimit: number
+}
+
+export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const service = createAuthService(createAuthRepository(app.db), opts.verifier)
+  // Keyed by the verified uid, so nobody can spend another customer's attempts.
+  const perAccount = app.createRateLimit({
+    max: opts.signInAccountRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `sign-in:${(request as unknown as { signInUid: string }).signInUid}`,
+  })
+  const admit = async (uid: string) => {
+    const verdict = await perAccount({ routeOptions: { config: {} }, signInUid: uid } as never)
+    if (!verdict.isAllowed && verdict.isExceeded) throw new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.signInTooManyAttempts)
+  }
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post(
@@ -22,7 +41,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { verifier:
       schema: { body: socialLoginSchema },
       config: { skipAuth: true, rateLimit: { max: opts.signInRateLimit, timeWindow: 60_000 } },
     },
-    async (request) => service.signIn(request.body),
+    async (request) => service.signIn(request.body, admit),
   )
 
   api.get('/profile', {}, async (request) => {

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { API_TOKEN_TTL_DAYS } from '@teranga/shared/constants'
 import { mediaUrl } from '@teranga/shared/media'
-import type { SocialLoginInput } from '@teranga/shared/schemas'
+import { isHttpsUrl, type SocialLoginInput } from '@teranga/shared/schemas'
 import type { AuthRepository, ClientRow, RoleRow } from './auth.repository.ts'
 import type { IdTokenVerifier } from './firebase-verifier.ts'
 
@@ -37,8 +37,12 @@ function splitDisplayName(name: string | null | undefined): { prenom: string; no
 
 export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifier, now: () => Date = () => new Date()) {
   return {
-    async signIn(input: SocialLoginInput) {
+    /** `admit` runs once the token is verified, before anything is written (the per-account limit). */
+    async signIn(input: SocialLoginInput, admit?: (uid: string) => Promise<void>) {
       const identity = await verifier.verify(input.idToken)
+      await admit?.(identity.uid)
+      // A Firebase user sets their own photoURL: the token's picture is checked like the body's.
+      const picture = identity.picture && isHttpsUrl(identity.picture) ? identity.picture : null
       const existing = await repo.findClientByUid(identity.uid)
       let client: ClientRow
       if (!existing) {
@@ -50,7 +54,7 @@ export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifie
           name: input.nom?.trim() || fromToken.nom || null,
           prenom: input.prenom?.trim() || fromToken.prenom || null,
           telephone: input.telephone1 || input.tel || null,
-          googleImg: identity.picture ?? input.googleImg ?? null,
+          googleImg: picture ?? input.googleImg ?? null,
           civilite: input.civilite ?? null,
           ville: input.ville?.trim() || null,
           pays: input.pays ?? null,
@@ -60,7 +64,7 @@ export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifie
         client = await repo.updateClient(existing.id, {
           email: identity.email,
           login: identity.email,
-          googleImg: identity.picture ?? existing.googleImg,
+          googleImg: picture ?? existing.googleImg,
         })
       }
       const token = randomBytes(32).toString('base64url')
