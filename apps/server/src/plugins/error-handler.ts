@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { MESSAGES } from '@teranga/shared/messages'
 import { AppError, type FieldErrors } from '../lib/errors.ts'
 
-const BY_FASTIFY_CODE: Record<string, { status: number; message: string }> = {
+export const BY_FASTIFY_CODE: Readonly<Record<string, { status: number; message: string }>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.invalidJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.invalidJson },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.bodyTooLarge },

@@ -3,7 +3,7 @@
 // ADR 014), and errors with `extensions.code` and French messages.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, visit, type DocumentNode, type ValueNode } from 'graphql'
+import { GraphQLError, Kind, visit, type DocumentNode, type ValidationRule, type ValueNode } from 'graphql'
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity'
 import mercurius, { type IResolvers } from 'mercurius'
 import { responseCache } from './graphql-response-cache.ts'
@@ -12,6 +12,7 @@ import { MAX_PAGE_SIZE } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { isStorableText } from '@teranga/shared/schemas'
 import { AppError } from '../lib/errors.ts'
+import { BY_FASTIFY_CODE } from './error-handler.ts'
 import type { TokenOwner } from '../modules/auth/auth.repository.ts'
 
 export interface GraphqlContext {
@@ -88,11 +89,24 @@ function unstorableArgument(document: DocumentNode): string | undefined {
   return found
 }
 
+// graphql's own NoSchemaIntrospectionCustomRule checks types by identity, and Mercurius loads
+// the CommonJS copy of graphql while this file gets the ES module one: matched by name instead.
+const noIntrospection: ValidationRule = (context) => ({
+  Field(node) {
+    if (node.name.value === '__schema' || node.name.value === '__type') {
+      context.reportError(new GraphQLError(`GraphQL introspection has been disabled (${node.name.value})`, { nodes: node }))
+    }
+  },
+})
+
 const badText = (field: string) =>
   new AppError(400, 'BAD_USER_INPUT', MESSAGES.textInvalidCharacters, { [field]: [MESSAGES.textInvalidCharacters] })
 
 function toGraphqlError(error: GraphQLError, log: FastifyInstance['log'], suggestions: boolean) {
   const original = error.originalError
+  // Fastify refused the HTTP request itself (body too large, content type): its French message.
+  const fastify = BY_FASTIFY_CODE[((original ?? error) as { code?: string }).code ?? '']
+  if (fastify) return { message: fastify.message, extensions: { code: 'BAD_USER_INPUT', status: fastify.status } }
   if (original instanceof AppError) {
     return {
       message: original.message,
@@ -142,7 +156,7 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
     graphiql: false,
     jit: 1,
     queryDepth: MAX_DEPTH,
-    validationRules: opts.introspection ? [] : [NoSchemaIntrospectionCustomRule],
+    validationRules: opts.introspection ? [] : [noIntrospection],
     context: (request): GraphqlContext => ({ user: request.user, ip: request.ip }),
     errorFormatter: (execution) => {
       // Mercurius wraps validation and depth failures in one error carrying the real ones.
@@ -153,7 +167,9 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
       const errors = flat.map((e) => toGraphqlError(e, app.log, opts.introspection))
       const hasData = execution.data !== undefined && execution.data !== null
       // Syntax, validation, depth and cost failures have no data: a 400. Resolver errors ride on a 200.
-      const statusCode = hasData || errors.some((e) => e.path) ? 200 : 400
+      const refusedRequest = errors.find((e) => 'status' in e.extensions)?.extensions as { status?: number } | undefined
+      const statusCode = refusedRequest?.status ?? (hasData || errors.some((e) => 'path' in e && e.path) ? 200 : 400)
+      for (const e of errors) delete (e.extensions as { status?: number }).status
       return { statusCode, response: { data: execution.data ?? null, errors } }
     },
   })
