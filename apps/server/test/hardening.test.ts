@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import net from 'node:net'
 import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
@@ -399,6 +400,20 @@ describe("Fastify's own errors answer in French, in the DESIGN shape", () => {
     const bad = await ctx.app.inject({ url: '/api/produits/%E0%A4%A' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toEqual({ message: MESSAGES.badUrl })
+  })
+
+  it("a request Node's HTTP parser refuses gets a French body too", async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = ctx.app.server.address() as net.AddressInfo
+    const answer = await new Promise<string>((resolve, reject) => {
+      let data = ''
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('NOT-HTTP\r\n\r\n'))
+      socket.on('data', (chunk) => (data += String(chunk)))
+      socket.on('end', () => resolve(data))
+      socket.on('error', reject)
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: MESSAGES.invalidInput })
   })
 
   it('413, 415, bad JSON, unknown API route and unknown method, each a French {message}', async () => {
