@@ -25,9 +25,10 @@ if (products > 0) await generateProducts(database.db, products)
 const verifier: IdTokenVerifier = {
   verify: () => Promise.reject(new Error('not used in benchmarks')),
   deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
+  revokeSessions: () => Promise.reject(new Error('not used in benchmarks')),
 }
 const server = Fastify(serverOptions(config))
-await server.register(app, { config, database, verifier, webRoot: null, catalogueCacheTtl: Number(process.env.BENCH_CACHE_TTL ?? 5) })
+await server.register(app, { config, database, verifier, webRoot: null, graphqlRateLimit: Number.MAX_SAFE_INTEGER, catalogueCacheTtl: Number(process.env.BENCH_CACHE_TTL ?? 5) })
 
 let bareBody = ''
 server.get('/bench/bare', (_request, reply) => {

@@ -84,9 +84,10 @@ const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_PROJE
 const verifier: IdTokenVerifier = {
   verify: () => Promise.reject(new Error('not used in benchmarks')),
   deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
+  revokeSessions: () => Promise.reject(new Error('not used in benchmarks')),
 }
 const server = Fastify(serverOptions(config))
-await server.register(app, { config, database, verifier, webRoot: null, expireOrdersEveryMs: 0 })
+await server.register(app, { config, database, verifier, webRoot: null, graphqlRateLimit: Number.MAX_SAFE_INTEGER, expireOrdersEveryMs: 0 })
 server.get('/bench/stats', () => ({ queries: database.stats.queries }))
 await server.listen({ port: 0, host: '127.0.0.1' })
 const { port } = server.server.address() as { port: number }

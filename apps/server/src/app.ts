@@ -5,12 +5,14 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { serializeError } from './lib/log-errors.ts'
 import authentication from './plugins/authentication.ts'
 import database from './plugins/database.ts'
-import errorHandler from './plugins/error-handler.ts'
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.ts'
 import graphql from './plugins/graphql.ts'
 import graphqlModules from './plugins/graphql-modules.ts'
 import health from './plugins/health.ts'
+import inputText from './plugins/input-text.ts'
 import security from './plugins/security.ts'
 import account from './modules/account/account.plugin.ts'
 import auth from './modules/auth/auth.plugin.ts'
@@ -39,8 +41,12 @@ export interface AppOptions {
   webRoot?: string | null
   /** Seconds an anonymous catalogue answer may be served from memory; 0 turns the cache off. */
   catalogueCacheTtl?: number
-  /** Sign-in attempts allowed per address and minute. */
+  /** Sign-in attempts allowed per address and minute (default 100: a carrier's shared address). */
   signInRateLimit?: number
+  /** Sign-in attempts allowed per Firebase account and minute (default 10). */
+  signInAccountRateLimit?: number
+  /** GraphQL requests allowed per minute, per customer when signed in, else per address (default 600). */
+  graphqlRateLimit?: number
   /** How often unpaid orders are checked for expiry; 0 turns the sweep off (tests drive it). */
   expireOrdersEveryMs?: number
   /** How long a payment provider (or the sandbox's notification) may take to answer. */
@@ -55,8 +61,12 @@ export function serverOptions(config: Config): FastifyServerOptions {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Database errors without the parameters of the failed query (ADR 014).
+      serializers: { err: serializeError as never },
     },
     bodyLimit: BODY_LIMIT,
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -76,6 +86,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(security, { firebaseEmulatorHost: config.firebaseEmulatorHost, firebaseProjectId: config.firebaseProjectId })
   await fastify.register(database, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false })
   await fastify.register(errorHandler)
+  await fastify.register(inputText)
   await fastify.register(health)
   await fastify.register(media, { dataDir: config.dataDir })
 
@@ -87,7 +98,11 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     api = scope
     await scope.register(authentication)
     await scope.register(graphqlModules)
-    await scope.register(auth, { verifier: opts.verifier, signInRateLimit: opts.signInRateLimit ?? 10 })
+    await scope.register(auth, {
+      verifier: opts.verifier,
+      signInRateLimit: opts.signInRateLimit ?? 100,
+      signInAccountRateLimit: opts.signInAccountRateLimit ?? 10,
+    })
     await scope.register(catalogue)
     await scope.register(favourites)
     await scope.register(cart)
@@ -96,7 +111,12 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
-    await scope.register(graphql, { cacheTtlSeconds, modules: scope.graphqlModules })
+    await scope.register(graphql, {
+      cacheTtlSeconds,
+      rateLimit: opts.graphqlRateLimit ?? 600,
+      introspection: config.graphqlIntrospection,
+      modules: scope.graphqlModules,
+    })
   })
 
   await fastify.register(paymentSandbox, { config, timeoutMs: paymentTimeoutMs })

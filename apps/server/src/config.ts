@@ -29,6 +29,7 @@ const schema = z.object({
   PAYTECH_API_SECRET: z.string().regex(/^\S{8,400}$/, 'must be a PayTech API secret').optional(),
   PAYTECH_API_URL: z.url().optional(),
   PAYMENTS_SANDBOX: z.stringbool().optional(),
+  NODE_ENV: z.string().optional(),
 })
 
 /** One payment provider's settings; `sandbox` means the server's own stand-in (DESIGN §6). */
@@ -53,6 +54,11 @@ export interface Config {
   publicUrl: string
   logLevel: string
   trustProxy: boolean
+  /**
+   * GraphQL introspection and « Did you mean … » suggestions: only when NODE_ENV is
+   * `development` or `test` (ADR 014); a shop started any other way keeps its schema to itself.
+   */
+  graphqlIntrospection: boolean
   payments: { wave: ProviderConfig; paytech: ProviderConfig }
 }
 
@@ -85,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    graphqlIntrospection: c.NODE_ENV === 'development' || c.NODE_ENV === 'test',
     payments: sandboxAllowed(demo, c.PAYMENTS_SANDBOX, {
       wave: provider('WAVE', c.WAVE_API_KEY, c.WAVE_WEBHOOK_SECRET, 'WAVE_WEBHOOK_SECRET', c.WAVE_API_URL, 'https://api.wave.com', `${publicUrl}/sandbox/wave`),
       paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { MAX_SAVED_ADDRESSES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import {
@@ -28,9 +28,10 @@ import {
   typerecompenses,
   zonesLivraison,
 } from '../src/db/schema.ts'
+import { AppError } from '../src/lib/errors.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { makeProduct } from './factories.ts'
-import { createEmulatorUser, createTestApp, gql, signIn, TEST_PROJECT_ID, testConfig, type SignedIn, type TestContext } from './helpers.ts'
+import { craftIdToken, createEmulatorUser, createTestApp, gql, signIn, TEST_PROJECT_ID, testConfig, type SignedIn, type TestContext } from './helpers.ts'
 
 let ctx: TestContext
 const zones = { mermoz: 0, rufisque: 0 }
@@ -299,6 +300,18 @@ describe('saved addresses', () => {
   })
 })
 
+const emulator = (path: string) => `http://${inject('authEmulatorHost')}/${path}?key=fake-api-key`
+/** A password sign-in on another device: a fresh ID token. */
+async function passwordSignIn(email: string): Promise<{ idToken: string }> {
+  const res = await fetch(emulator('identitytoolkit.googleapis.com/v1/accounts:signInWithPassword'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'motdepasse-123', returnSecureToken: true }),
+  })
+  if (!res.ok) throw new Error(`emulator sign-in failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as { idToken: string }
+}
+
 describe('POST /api/logout/partout', () => {
   it('revokes every token of the customer, this one included, and no one else’s', async () => {
     const first = await signIn(ctx.app)
@@ -317,10 +330,58 @@ describe('POST /api/logout/partout', () => {
     expect((await call('GET', '/api/profile', bystander)).statusCode).toBe(200)
     const live = await ctx.db.select().from(apiTokens).where(eq(apiTokens.clientId, first.userId))
     expect(live.map((t) => t.revokedAt !== null)).toEqual([true, true])
-    // Signing in again still works.
-    const back = await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: first.idToken } })
+    // Signing in again with a fresh password sign-in still works.
+    const back = await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: (await passwordSignIn(first.email)).idToken } })
     expect(back.statusCode).toBe(200)
     expect(back.json().utilisateur.id).toBe(first.userId)
+  })
+
+  it('also revokes the Firebase sessions: no refresh, and an ID token issued before is refused at sign-in', async () => {
+    const me = await signIn(ctx.app)
+    const uid = (JSON.parse(Buffer.from(me.idToken.split('.')[1]!, 'base64url').toString()) as { user_id: string }).user_id
+    // The account dates from five minutes ago, and was signed in on another device two minutes
+    // ago: that device's ID token (the emulator takes unsigned tokens with the account's claims).
+    const backdated = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, validSince: String(Math.floor(Date.now() / 1000) - 300) }),
+    })
+    expect(backdated.ok).toBe(true)
+    const earlier = craftIdToken({ sub: uid, user_id: uid, email: me.email, auth_time: Math.floor(Date.now() / 1000) - 120 })
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: earlier } })).statusCode).toBe(200)
+
+    expect((await call('POST', '/api/logout/partout', me)).statusCode).toBe(200)
+    const replay = await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: earlier } })
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json()).toEqual({ message: MESSAGES.invalidIdToken })
+    // Firebase's revocation moved the account's valid-since past the backdated value: every
+    // refresh token issued before it is dead (Firebase's own rule; the emulator only compares
+    // whole seconds, so a refresh minted this very second would not show it).
+    const user = await getAuth(getApps().find((a) => a.name === `teranga-${TEST_PROJECT_ID}`)!).getUser(uid)
+    expect(new Date(user.tokensValidAfterTime!).getTime()).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  it('Firebase unreachable: a French 503, nothing revoked, the customer can try again', async () => {
+    const config = testConfig()
+    const real = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
+    const down = await createTestApp({
+      verifier: {
+        verify: (t) => real.verify(t),
+        deleteUser: (uid) => real.deleteUser(uid),
+        revokeSessions: async () => {
+          throw new AppError(503, 'INTERNAL_SERVER_ERROR', MESSAGES.authUnavailable)
+        },
+      },
+    })
+    try {
+      const me = await signIn(down.app)
+      const res = await down.app.inject({ method: 'POST', url: '/api/logout/partout', headers: me.auth })
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toEqual({ message: MESSAGES.authUnavailable })
+      expect((await down.app.inject({ url: '/api/profile', headers: me.auth })).statusCode).toBe(200)
+    } finally {
+      await down.close()
+    }
   })
 
   it('401 without a token', async () => {
@@ -534,7 +595,7 @@ describe('deleting the Firebase account', () => {
     const deleteUser = vi.fn(async () => {
       throw new Error('Firebase unreachable')
     })
-    const failing = await createTestApp({ verifier: { verify: (t) => real.verify(t), deleteUser } })
+    const failing = await createTestApp({ verifier: { verify: (t) => real.verify(t), deleteUser, revokeSessions: (uid) => real.revokeSessions(uid) } })
     try {
       const user = await createEmulatorUser()
       const login = () => failing.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: user.idToken } })

@@ -161,7 +161,54 @@ describe('GET /api/profile and POST /api/logout', () => {
   })
 })
 
+describe('googleImg', () => {
+  it('accepts https image addresses only, naming the field', async () => {
+    const user = await createEmulatorUser()
+    for (const googleImg of ['javascript:alert(document.cookie)', 'data:image/png;base64,AAAA', 'http://exemple.sn/photo.png', 'https://user:pass@exemple.sn/p.png', '//exemple.sn/p.png']) {
+      const res = await login({ idToken: user.idToken, googleImg })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ message: MESSAGES.invalidInput, errors: { googleImg: [MESSAGES.googleImgInvalid] } })
+    }
+    const ok = await login({ idToken: user.idToken, googleImg: 'https://lh3.googleusercontent.com/a/photo' })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().utilisateur.googleImg).toBe('https://lh3.googleusercontent.com/a/photo')
+  })
+
+  it('ignores a picture in the token that is not an https address', async () => {
+    // A Firebase user sets their own photoURL; the emulator takes such an unsigned token.
+    const { uid, email } = await createEmulatorUser()
+    const res = await login({ idToken: craftIdToken({ sub: uid, user_id: uid, email, picture: 'javascript:alert(1)' }) })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().utilisateur.googleImg).toBeNull()
+  })
+})
+
 describe('rate limit on sign-in', () => {
+  it('limits each account, with a looser ceiling per address that many customers can share', async () => {
+    const limited = await createTestApp({ signInAccountRateLimit: 2, signInRateLimit: 5 })
+    try {
+      const attempt = (idToken: string, remoteAddress = '10.1.0.1') =>
+        limited.app.inject({ method: 'POST', url: '/api/sociallogin', remoteAddress, payload: { idToken } })
+      const awa = await createEmulatorUser()
+      const moussa = await createEmulatorUser()
+      expect((await attempt(awa.idToken)).statusCode).toBe(200)
+      expect((await attempt(awa.idToken)).statusCode).toBe(200)
+      const third = await attempt(awa.idToken)
+      expect(third.statusCode).toBe(429)
+      expect(third.json()).toEqual({ message: MESSAGES.signInTooManyAttempts })
+      // Awa's account is limited from any address; Moussa, behind the same one, is not.
+      expect((await attempt(awa.idToken, '10.1.0.2')).statusCode).toBe(429)
+      expect((await attempt(moussa.idToken)).statusCode).toBe(200)
+      // The address's own ceiling (5 a minute) is reached by its fifth attempt, whoever it is.
+      expect((await attempt(moussa.idToken)).statusCode).toBe(200)
+      const ceiling = await attempt((await createEmulatorUser()).idToken)
+      expect(ceiling.statusCode).toBe(429)
+      expect(ceiling.json()).toEqual({ message: MESSAGES.tooManyRequests })
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('answers 429 in French past the limit', async () => {
     const limited = await createTestApp({ signInRateLimit: 3 })
     try {

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
-import { produits } from '../src/db/schema.ts'
+import { produits, vuesProduits } from '../src/db/schema.ts'
 import { makeCategory, makeProduct, makeProducts, makeSubcategory } from './factories.ts'
 import { createTestApp, gql, signIn, type TestContext } from './helpers.ts'
 
@@ -186,14 +187,37 @@ describe('single product, similar and most viewed', () => {
 
   it('a recorded visit moves a product up the most-viewed list', async () => {
     const star = ids[20]!
-    for (let i = 0; i < 3; i++) {
-      const r = await gql(ctx.app, `mutation($id:Int!){ enregistrerVue(produit_id:$id) }`, { id: star })
-      expect(r.data!.enregistrerVue).toBe(true)
-    }
+    const r = await gql(ctx.app, `mutation($id:Int!){ enregistrerVue(produit_id:$id) }`, { id: star })
+    expect(r.data!.enregistrerVue).toBe(true)
     const { data } = await gql(ctx.app, `{ produitplusvus { id } }`)
     expect(data!.produitplusvus[0].id).toBe(star)
     const unknown = await gql(ctx.app, `mutation{ enregistrerVue(produit_id: 987654) }`)
     expect(unknown.errors![0]!.extensions!.code).toBe('NOT_FOUND')
+  })
+
+  it('counts a view once per visitor and product per hour: repeating it moves nothing', async () => {
+    const target = ids[21]!
+    const views = async () => (await ctx.db.select({ v: produits.vues }).from(produits).where(eq(produits.id, target)))[0]!.v
+    const view = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'POST', url: '/graphql', remoteAddress, headers, payload: { query: `mutation{ enregistrerVue(produit_id: ${target}) }` } })
+    const before = await views()
+    // The attack: 1,000 in one request is refused outright.
+    const burst = await gql(ctx.app, `mutation { ${Array.from({ length: 1000 }, (_, i) => `v${i}: enregistrerVue(produit_id: ${target})`).join(' ')} }`)
+    expect(burst.status).toBe(400)
+    expect(await views()).toBe(before)
+    // One visitor, many requests: one view (each answered true, like the first).
+    for (let i = 0; i < 5; i++) expect((await view('10.2.0.1')).json().data.enregistrerVue).toBe(true)
+    expect(await views()).toBe(before + 1)
+    // Another address is another visitor; a signed-in customer counts once wherever they are.
+    await view('10.2.0.2')
+    const me = await signIn(ctx.app)
+    await view('10.2.0.3', me.auth)
+    await view('10.2.0.4', me.auth)
+    expect(await views()).toBe(before + 3)
+    // What is stored names no address.
+    const rows = await ctx.db.select().from(vuesProduits).where(eq(vuesProduits.produitId, target))
+    expect(rows).toHaveLength(3)
+    expect(rows.map((r) => r.visiteur).join(' ')).not.toContain('10.2.0')
   })
 })
 

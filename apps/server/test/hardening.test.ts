@@ -1,12 +1,18 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import net from 'node:net'
+import { Writable } from 'node:stream'
+import { sql } from 'drizzle-orm'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
-import { BODY_LIMIT } from '../src/app.ts'
+import { app as shopApp, BODY_LIMIT, serverOptions } from '../src/app.ts'
 import { commandes, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { MAX_ALIASES, MAX_MUTATIONS, MAX_QUERY_LENGTH } from '../src/plugins/graphql.ts'
 import { makeProduct } from './factories.ts'
-import { createTestApp, gql, signIn, type TestContext } from './helpers.ts'
+import { createTestApp, freshDatabase, gql, signIn, testConfig, type TestContext } from './helpers.ts'
 
 let ctx: TestContext
 let webRoot: string
@@ -177,5 +183,257 @@ describe('commandespaginated', () => {
     expect(spy.data).toBeNull()
     expect(spy.errors![0]!.extensions!.code).toBe('FORBIDDEN')
     expect((await gql(ctx.app, Q, {})).errors![0]!.extensions!.code).toBe('UNAUTHENTICATED')
+  })
+})
+
+// ---------- issue 9 §4: what a hostile visitor tried (ADR 014) ----------
+
+const PRODUIT = 'id designation prix prixformat quantite description code unite like image imagesrcset souscategorie { id designation categorie { id designation } }'
+const aliased = (n: number, field: string) => `{ ${Array.from({ length: n }, (_, i) => `b${i}: ${field}`).join(' ')} }`
+
+describe('GraphQL: size, aliases and the real size of unpaginated lists', () => {
+  it('refuses 1,000 aliases of produitplusvus at once, before running anything', async () => {
+    // The attack as sent: over the document size, refused before parsing.
+    const attack = await gql(ctx.app, aliased(1000, 'produitplusvus { id designation }'))
+    expect(attack.status).toBe(400)
+    expect(attack.data).toBeNull()
+    expect(attack.errors![0]).toMatchObject({ message: MESSAGES.queryTooLong, extensions: { code: 'BAD_USER_INPUT' } })
+    // Shorter, it meets the alias bound, before validation (whose cost grows with their square).
+    const shorter = await gql(ctx.app, aliased(100, 'produitplusvus { id }'))
+    expect(shorter.status).toBe(400)
+    expect(shorter.errors![0]).toMatchObject({ message: MESSAGES.queryTooManyAliases(MAX_ALIASES), extensions: { code: 'BAD_USER_INPUT' } })
+  })
+
+  it('prices produitplusvus by the products it shows: 18 aliases are too costly, 2 are fine', async () => {
+    const costly = await gql(ctx.app, aliased(18, `produitplusvus { ${PRODUIT} }`))
+    expect(costly.status).toBe(400)
+    expect(costly.errors![0]!.message).toBe(MESSAGES.queryTooComplex)
+    const fine = await gql(ctx.app, aliased(2, `produitplusvus { ${PRODUIT} }`))
+    expect(fine.errors).toBeUndefined()
+    expect(Array.isArray(fine.data!.b1)).toBe(true)
+    // The storefront's heaviest reference query still passes.
+    const tree = await gql(ctx.app, `{ categories { id designation image imagesrcset souscategories { id designation image imagesrcset } } }`)
+    expect(tree.errors).toBeUndefined()
+  })
+
+  it('refuses an over-long document in French', async () => {
+    const res = await gql(ctx.app, `{ ping ${' '.repeat(MAX_QUERY_LENGTH)}}`)
+    expect(res.status).toBe(400)
+    expect(res.errors![0]).toMatchObject({ message: MESSAGES.queryTooLong, extensions: { code: 'BAD_USER_INPUT' } })
+  })
+})
+
+describe('GraphQL rate limit', () => {
+  it('limits each address, and each signed-in customer on their own, with a French 429', async () => {
+    const limited = await createTestApp({ graphqlRateLimit: 3 })
+    try {
+      const ask = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        limited.app.inject({ method: 'POST', url: '/graphql', remoteAddress, headers, payload: { query: '{ ping }' } })
+      for (let i = 0; i < 3; i++) expect((await ask('10.0.0.1')).statusCode).toBe(200)
+      const refused = await ask('10.0.0.1')
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().errors[0]).toMatchObject({ message: MESSAGES.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } })
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      // Another visitor, and a customer signed in behind the same carrier address, are not affected.
+      expect((await ask('10.0.0.2')).statusCode).toBe(200)
+      const me = await signIn(limited.app)
+      for (let i = 0; i < 3; i++) expect((await ask('10.0.0.1', me.auth)).statusCode).toBe(200)
+      expect((await ask('10.0.0.1', me.auth)).statusCode).toBe(429)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('mutations per request', () => {
+  it('refuses more than the allowed number of mutations in one request', async () => {
+    const p = await makeProduct(ctx.db)
+    const res = await gql(ctx.app, `mutation { ${Array.from({ length: MAX_MUTATIONS + 1 }, (_, i) => `v${i}: enregistrerVue(produit_id: ${p.id})`).join(' ')} }`)
+    expect(res.status).toBe(400)
+    expect(res.errors![0]).toMatchObject({ message: MESSAGES.tooManyMutations(MAX_MUTATIONS), extensions: { code: 'BAD_USER_INPUT' } })
+  })
+})
+
+describe('text the database cannot store (NUL bytes, lone surrogates)', () => {
+  const refusedField = (res: { statusCode: number; json(): unknown }, field: string) => {
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ message: MESSAGES.invalidInput, errors: { [field]: [MESSAGES.textInvalidCharacters] } })
+  }
+
+  it('REST: a 400 naming the field, for profile, address, order, search and sign-in', async () => {
+    const me = await signIn(ctx.app)
+    const details = { civilite: 0, prenom: 'Awa', nom: 'Diop', telephone: '+221 77 123 45 67', ville: 'Dakar', pays: 'SEN' }
+    refusedField(await ctx.app.inject({ method: 'PUT', url: '/api/profile', headers: me.auth, payload: { ...details, prenom: 'A\u0000wa' } }), 'prenom')
+    refusedField(await ctx.app.inject({ method: 'PUT', url: '/api/profile', headers: me.auth, payload: { ...details, nom: 'Di\ud800op' } }), 'nom')
+    refusedField(
+      await ctx.app.inject({ method: 'POST', url: '/api/adresses', headers: me.auth, payload: { adresse: 'Rue\u0000 10', zone: 1, telephone: '+221 77 123 45 67' } }),
+      'adresse',
+    )
+    refusedField(
+      await ctx.app.inject({ method: 'POST', url: '/api/commande', headers: me.auth, payload: { modelivraison: 1, modepaiement: 1, tel: '+221 77 123 45 67', zone: 'Mer\u0000moz' } }),
+      'zone',
+    )
+    refusedField(await ctx.app.inject({ url: '/api/produits?designation=caf%00e' }), 'designation')
+    refusedField(await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: 'x'.repeat(40), nom: 'Diop\u0000' } }), 'nom')
+    // Nothing was written: the profile is as it was.
+    const profile = await ctx.app.inject({ url: '/api/profile', headers: me.auth })
+    expect(profile.json().utilisateur.prenom).not.toContain('\u0000')
+  })
+
+  it('GraphQL: BAD_USER_INPUT naming the variable or the argument', async () => {
+    const Q = `query($q:String){ produitspaginated(page:1,count:5,designation:$q){ data{ id } } }`
+    const variable = await gql(ctx.app, Q, { q: 'caf\u0000e' })
+    expect(variable.status).toBe(400)
+    expect(variable.errors![0]).toMatchObject({
+      message: MESSAGES.textInvalidCharacters,
+      extensions: { code: 'BAD_USER_INPUT', errors: { q: [MESSAGES.textInvalidCharacters] } },
+    })
+    const literal = await gql(ctx.app, `{ produitspaginated(page:1,count:5,designation:"caf\\u0000e"){ data{ id } } }`)
+    expect(literal.status).toBe(400)
+    expect(literal.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', errors: { designation: [MESSAGES.textInvalidCharacters] } } })
+    const surrogate = await gql(ctx.app, `{ produitspaginated(page:1,count:5,designation:"\\uD800"){ data{ id } } }`)
+    expect(surrogate.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT')
+    // Ordinary accents and emoji (whole surrogate pairs) are text like any other.
+    expect((await gql(ctx.app, Q, { q: 'café 🍵' })).errors).toBeUndefined()
+  })
+
+  it('logs a failed query without its parameters', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const { database, drop } = await freshDatabase()
+    const config = testConfig({ LOG_LEVEL: 'info' })
+    const options = serverOptions(config)
+    const server = Fastify({ ...options, logger: { ...(options.logger as object), stream } })
+    try {
+      const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
+      await server.register(shopApp, { config, database, verifier, webRoot: null, expireOrdersEveryMs: 0 })
+      await server.ready()
+      // A database that refuses this phone number: the update fails with the row's values in
+      // PostgreSQL's detail and the statement's parameters in Drizzle's message.
+      await database.db.execute(sql.raw(`alter table clients add constraint no_such_phone check (telephone <> '+221 77 999 88 77')`))
+      const me = await signIn(server)
+      const res = await server.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: me.auth,
+        payload: { civilite: 1, prenom: 'Awa', nom: 'Diop', telephone: '+221 77 999 88 77', ville: 'Dakar', pays: 'SEN' },
+      })
+      expect(res.statusCode).toBe(500)
+      expect(res.json()).toEqual({ message: MESSAGES.internalError })
+      const log = lines.join('')
+      expect(log).toContain('unhandled error')
+      expect(log).toContain('23514')
+      expect(log).toContain('no_such_phone')
+      for (const secret of ['77 999 88 77', me.email, 'Awa', 'Diop']) expect(log).not.toContain(secret)
+    } finally {
+      await server.close()
+      await database.close()
+      await drop()
+    }
+  })
+})
+
+describe('introspection and suggestions', () => {
+  it('answer in development and tests', async () => {
+    const schema = await gql(ctx.app, '{ __schema { queryType { name } } }')
+    expect(schema.data!.__schema.queryType.name).toBe('Query')
+    const typo = await gql(ctx.app, '{ produitplusvu { id } }')
+    expect(typo.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT' })
+    expect(JSON.stringify(typo.errors)).toContain('Did you mean')
+  })
+
+  it('are off anywhere else (NODE_ENV production or unset)', async () => {
+    const prod = await createTestApp({ config: testConfig({ NODE_ENV: 'production' }) })
+    try {
+      for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Produit") { name fields { name } } }']) {
+        const res = await gql(prod.app, query)
+        expect(res.status).toBe(400)
+        expect(res.errors![0]).toMatchObject({ message: MESSAGES.introspectionDisabled, extensions: { code: 'BAD_USER_INPUT' } })
+      }
+      const typo = await gql(prod.app, '{ produitplusvu { id } }')
+      expect(typo.status).toBe(400)
+      expect(JSON.stringify(typo.errors)).not.toMatch(/Did you mean|produitplusvus/)
+      expect((await gql(prod.app, '{ __typename ping }')).data).toEqual({ __typename: 'Query', ping: true })
+    } finally {
+      await prod.close()
+    }
+  })
+})
+
+describe('Cache-Control on private answers', () => {
+  it('no-store on every answer to a request with a token, and on sign-in; the anonymous cache never serves them', async () => {
+    const me = await signIn(ctx.app)
+    const profile = await ctx.app.inject({ url: '/api/profile', headers: me.auth })
+    expect(profile.headers['cache-control']).toBe('no-store')
+    const addresses = await ctx.app.inject({ url: '/api/adresses', headers: me.auth })
+    expect(addresses.headers['cache-control']).toBe('no-store')
+    const stale = await ctx.app.inject({ url: '/api/profile', headers: { authorization: `Bearer ${'z'.repeat(43)}` } })
+    expect(stale.statusCode).toBe(401)
+    expect(stale.headers['cache-control']).toBe('no-store')
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: me.idToken } })
+    expect(login.headers['cache-control']).toBe('no-store')
+
+    const Q = '{ produitplusvus { id like } }'
+    for (let i = 0; i < 2; i++) {
+      const mine = await gql(ctx.app, Q, {}, me.auth)
+      expect(mine.res.headers['cache-control']).toBe('no-store')
+      expect(mine.res.headers['x-cache']).toBeUndefined()
+    }
+    // Anonymous catalogue reads stay shareable.
+    await gql(ctx.app, Q)
+    const anonymous = await gql(ctx.app, Q)
+    expect(anonymous.res.headers['cache-control']).toBeUndefined()
+    expect(anonymous.res.headers['x-cache']).toBe('HIT')
+  })
+})
+
+describe("Fastify's own errors answer in French, in the DESIGN shape", () => {
+  it('414 for an over-long path parameter, 400 for a malformed URL', async () => {
+    const long = await ctx.app.inject({ url: `/api/produits/${'9'.repeat(200)}` })
+    expect(long.statusCode).toBe(414)
+    expect(long.json()).toEqual({ message: MESSAGES.uriTooLong })
+    const bad = await ctx.app.inject({ url: '/api/produits/%E0%A4%A' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ message: MESSAGES.badUrl })
+  })
+
+  it("a request Node's HTTP parser refuses gets a French body too", async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = ctx.app.server.address() as net.AddressInfo
+    const answer = await new Promise<string>((resolve, reject) => {
+      let data = ''
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('NOT-HTTP\r\n\r\n'))
+      socket.on('data', (chunk) => (data += String(chunk)))
+      socket.on('end', () => resolve(data))
+      socket.on('error', reject)
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: MESSAGES.invalidInput })
+  })
+
+  it('413, 415, bad JSON, unknown API route and unknown method, each a French {message}', async () => {
+    const big = await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ idToken: 'x'.repeat(BODY_LIMIT) }) })
+    expect([big.statusCode, big.json()]).toEqual([413, { message: MESSAGES.bodyTooLarge }])
+    const xml = await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', headers: { 'content-type': 'text/xml' }, payload: '<a/>' })
+    expect([xml.statusCode, xml.json()]).toEqual([415, { message: MESSAGES.unsupportedMediaType }])
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', headers: { 'content-type': 'application/json' }, payload: '{"idToken":' })
+    expect([json.statusCode, json.json()]).toEqual([400, { message: MESSAGES.invalidJson }])
+    // The same refusals on /graphql, in its own shape.
+    const bigGraphql = await ctx.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ ping }', pad: 'x'.repeat(BODY_LIMIT) } })
+    expect(bigGraphql.statusCode).toBe(413)
+    expect(bigGraphql.json().errors[0].message).toBe(MESSAGES.bodyTooLarge)
+    const xmlGraphql = await ctx.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'text/xml' }, payload: '<a/>' })
+    expect(xmlGraphql.statusCode).toBe(415)
+    expect(xmlGraphql.json().errors[0].message).toBe(MESSAGES.unsupportedMediaType)
+    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/nulle-part' })
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: MESSAGES.notFound }])
+    // No 405 in Fastify's router: a known path with a method it does not serve is not found.
+    const method = await ctx.app.inject({ method: 'PATCH', url: '/api/categories' })
+    expect([method.statusCode, method.json()]).toEqual([404, { message: MESSAGES.notFound }])
   })
 })

@@ -59,6 +59,7 @@ export function testConfig(overrides: Record<string, string> = {}) {
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), 'teranga-test-data'),
     ...overrides,
   })
@@ -68,7 +69,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   const { database, drop } = await freshDatabase()
   const config = testConfig()
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
-  const app = await buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, expireOrdersEveryMs: 0, ...options })
+  const app = await buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, graphqlRateLimit: 100_000, expireOrdersEveryMs: 0, ...options })
   return {
     app,
     database,

@@ -49,6 +49,16 @@ export const MESSAGES = {
   graphqlInvalid: 'Requête GraphQL invalide.',
   databaseUnavailable: 'La base de données ne répond pas.',
   authUnavailable: "Le service d'authentification est momentanément indisponible. Veuillez réessayer.",
+  // A hostile visitor's requests (issue 9 §4).
+  textInvalidCharacters: 'Ce champ contient des caractères non autorisés.',
+  queryTooLong: 'La requête GraphQL est trop longue.',
+  queryTooManyAliases: (max: number) => `La requête ne peut pas demander plus de ${max} champs renommés (alias).`,
+  tooManyMutations: (max: number) => `Une requête ne peut pas contenir plus de ${max} modifications.`,
+  introspectionDisabled: "L'exploration du schéma GraphQL n'est pas disponible.",
+  uriTooLong: "L'adresse demandée est trop longue.",
+  badUrl: "L'adresse demandée est invalide.",
+  signInTooManyAttempts: 'Trop de tentatives de connexion pour ce compte. Veuillez réessayer dans une minute.',
+  googleImgInvalid: "L'image de profil doit être une adresse https.",
 
   // Field-level messages for API inputs.
   quantityInteger: 'La quantité doit être un nombre entier.',

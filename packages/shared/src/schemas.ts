@@ -35,6 +35,29 @@ export const paginationSchema = z.object({
 /** A phone number as people type it in Senegal: digits and spaces, an optional +. */
 const PHONE_PATTERN = /^\+?[0-9][0-9 ]{6,19}$/
 
+/**
+ * Text PostgreSQL cannot store as sent: a NUL byte (refused by the database), or half of a
+ * UTF-16 surrogate pair (silently turned into U+FFFD on the way). The server refuses both in
+ * every input, once, before any route or resolver runs.
+ */
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export const isStorableText = (value: string) => !UNSTORABLE_TEXT.test(value)
+
+/** A profile photo: an https address only (no javascript:, data: or plain http). */
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password
+  } catch {
+    return false
+  }
+}
+const httpsImageUrl = z
+  .string()
+  .trim()
+  .max(1024, { error: MESSAGES.googleImgInvalid })
+  .refine(isHttpsUrl, { error: MESSAGES.googleImgInvalid })
+
 const optionalText = (max: number) =>
   z.string().trim().max(max, { error: MESSAGES.textTooLong(max) }).optional().nullable()
 
@@ -48,7 +71,7 @@ export const socialLoginSchema = z.object({
   tel: optionalText(30),
   telephone1: optionalText(30),
   image: optionalText(1024),
-  googleImg: optionalText(1024),
+  googleImg: httpsImageUrl.optional().nullable(),
   // Sign-up (spec §2 /signup) sends the customer's details with the first sign-in.
   civilite: z.union([z.literal(0), z.literal(1)], { error: MESSAGES.civiliteRequired }).optional().nullable(),
   ville: optionalText(120),

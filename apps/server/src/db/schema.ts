@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  primaryKey,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
@@ -115,6 +116,23 @@ export const produits = pgTable(
     check('produits_prix_positive', sql`${t.prix} > 0`),
     check('produits_quantite_nonnegative', sql`${t.quantite} >= 0`),
   ],
+)
+
+/**
+ * Who viewed which product in which hour: a view counts toward `produits.vues` once per
+ * visitor (a client id, or a keyed hash of the address) and product per hour. Rows of past
+ * hours are only there to be purged.
+ */
+export const vuesProduits = pgTable(
+  'vues_produits',
+  {
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => produits.id, { onDelete: 'cascade' }),
+    visiteur: text('visiteur').notNull(),
+    heure: timestamp('heure', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'vues_produits_pkey', columns: [t.produitId, t.visiteur, t.heure] }), index('vues_produits_heure_idx').on(t.heure)],
 )
 
 export const favoris = pgTable(

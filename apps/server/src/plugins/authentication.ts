@@ -60,6 +60,14 @@ async function authentication(app: FastifyInstance) {
     request.user = owner
     request.apiToken = token!
   })
+  // An answer to a request carrying a token is that customer's: no cache (browser, proxy or
+  // CDN) may keep it. Every private answer needs a token, so this covers them all, plus
+  // sign-in, whose answer is a new token.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.headers.authorization !== undefined || request.user || request.routeOptions.config?.skipAuth) {
+      reply.header('cache-control', 'no-store')
+    }
+  })
 }
 
 export default fp(authentication, { name: 'authentication', dependencies: ['database'] })

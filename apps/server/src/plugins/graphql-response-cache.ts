@@ -45,7 +45,7 @@ export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootF
   }
 
   function keyOf(request: FastifyRequest): string | undefined {
-    if (request.method !== 'POST' || request.user) return undefined
+    if (request.method !== 'POST' || request.user || request.headers.authorization !== undefined) return undefined
     const body = request.body as Body | undefined
     if (!body || typeof body.query !== 'string' || !cacheable(body.query, body.operationName)) return undefined
     return JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null])

@@ -1,18 +1,24 @@
 // GraphQL at POST /graphql (Mercurius): the modules' schemas merged, the request's client in
-// the context, depth and cost limits, and errors with `extensions.code` and French messages.
+// the context, limits a hostile visitor meets (size, aliases, mutations, depth, cost, rate;
+// ADR 014), and errors with `extensions.code` and French messages.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { GraphQLError } from 'graphql'
+import { GraphQLError, Kind, visit, type DocumentNode, type ValidationRule, type ValueNode } from 'graphql'
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity'
 import mercurius, { type IResolvers } from 'mercurius'
 import { responseCache } from './graphql-response-cache.ts'
+import { unstorableField } from './input-text.ts'
 import { MAX_PAGE_SIZE } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
+import { isStorableText } from '@teranga/shared/schemas'
 import { AppError } from '../lib/errors.ts'
+import { BY_FASTIFY_CODE } from './error-handler.ts'
 import type { TokenOwner } from '../modules/auth/auth.repository.ts'
 
 export interface GraphqlContext {
   user: TokenOwner | null
+  /** The caller's address (absent for the storefront's in-process reads). */
+  ip?: string
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resolver types its own root, args and info
@@ -21,6 +27,11 @@ export interface GraphqlModule {
   schema: string
   /** Query fields anyone may read and whose anonymous answers are the same for every visitor. */
   publicQueries?: readonly string[]
+  /**
+   * Rows an unpaginated list field (`Type.field`) answers at most, so that its cost is its
+   * real size: `{ b0: produitplusvus {…} … b999: … }` is priced per product shown.
+   */
+  listSizes?: Readonly<Record<string, number>>
   resolvers: { Query?: Record<string, Resolver>; Mutation?: Record<string, Resolver> } & Record<string, Record<string, Resolver>>
 }
 
@@ -42,15 +53,60 @@ const baseSchema = /* GraphQL */ `
 
 export const MAX_DEPTH = 8
 export const MAX_COMPLEXITY = 3000
+/** The storefront's largest document is under 1 KB. */
+export const MAX_QUERY_LENGTH = 10_000
+/** Aliases let one request ask the same field many times: the storefront uses 2. */
+export const MAX_ALIASES = 20
+/** Root fields of one mutation operation (the storefront sends one). */
+export const MAX_MUTATIONS = 5
 
-// A list field with `count` costs its children once per requested row; others cost 1 + children.
-const paginatedEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
-  const count = typeof args.count === 'number' ? Math.min(Math.max(args.count, 1), MAX_PAGE_SIZE) : null
-  return count ? 1 + count * childComplexity : 1 + childComplexity
+// A list field with `count` costs its children once per requested row, an unpaginated list
+// once per row it can answer (`listSizes`); other fields cost 1 + children.
+function costEstimator(listSizes: ReadonlyMap<string, number>): ComplexityEstimator {
+  return ({ args, childComplexity, field, type }) => {
+    const count = typeof args.count === 'number' ? Math.min(Math.max(args.count, 1), MAX_PAGE_SIZE) : null
+    const rows = count ?? listSizes.get(`${type.name}.${field.name}`) ?? 1
+    return 1 + rows * childComplexity
+  }
 }
 
-function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
+/** The first string argument a document spells that the database could not store, as its argument's name. */
+function unstorableArgument(document: DocumentNode): string | undefined {
+  const holds = (value: ValueNode): boolean =>
+    value.kind === Kind.STRING
+      ? !isStorableText(value.value)
+      : value.kind === Kind.LIST
+        ? value.values.some(holds)
+        : value.kind === Kind.OBJECT
+          ? value.fields.some((f) => holds(f.value))
+          : false
+  let found: string | undefined
+  visit(document, {
+    Argument(node) {
+      if (found === undefined && holds(node.value)) found = node.name.value
+    },
+  })
+  return found
+}
+
+// graphql's own NoSchemaIntrospectionCustomRule checks types by identity, and Mercurius loads
+// the CommonJS copy of graphql while this file gets the ES module one: matched by name instead.
+const noIntrospection: ValidationRule = (context) => ({
+  Field(node) {
+    if (node.name.value === '__schema' || node.name.value === '__type') {
+      context.reportError(new GraphQLError(`GraphQL introspection has been disabled (${node.name.value})`, { nodes: node }))
+    }
+  },
+})
+
+const badText = (field: string) =>
+  new AppError(400, 'BAD_USER_INPUT', MESSAGES.textInvalidCharacters, { [field]: [MESSAGES.textInvalidCharacters] })
+
+function toGraphqlError(error: GraphQLError, log: FastifyInstance['log'], suggestions: boolean) {
   const original = error.originalError
+  // Fastify refused the HTTP request itself (body too large, content type): its French message.
+  const fastify = BY_FASTIFY_CODE[((original ?? error) as { code?: string }).code ?? '']
+  if (fastify) return { message: fastify.message, extensions: { code: 'BAD_USER_INPUT', status: fastify.status } }
   if (original instanceof AppError) {
     return {
       message: original.message,
@@ -64,12 +120,27 @@ function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
     log.error({ err: original }, 'graphql resolver failed')
     return { message: MESSAGES.internalError, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } }
   }
-  const message = /query depth/i.test(error.message) ? MESSAGES.queryTooDeep : MESSAGES.graphqlInvalid
-  // graphql-js explains syntax and validation problems in English: kept as a detail.
-  return { message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT', detail: error.message } }
+  const message = /query depth/i.test(error.message)
+    ? MESSAGES.queryTooDeep
+    : /introspection has been disabled/i.test(error.message)
+      ? MESSAGES.introspectionDisabled
+      : MESSAGES.graphqlInvalid
+  // graphql-js explains syntax and validation problems in English: kept as a detail, without
+  // its « Did you mean … » hints outside development, as they spell out the schema.
+  const detail = suggestions ? error.message : error.message.replace(/\s*Did you mean .*$/s, '')
+  return { message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT', detail } }
 }
 
-async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[]; cacheTtlSeconds: number }) {
+export interface GraphqlOptions {
+  modules: GraphqlModule[]
+  cacheTtlSeconds: number
+  /** Requests per minute, per customer when signed in, else per address. */
+  rateLimit: number
+  /** Introspection and « Did you mean … » suggestions (development and tests only). */
+  introspection: boolean
+}
+
+async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
   const resolvers: Record<string, Record<string, Resolver>> = {
     Query: { ping: () => true },
     Mutation: { ping: () => true },
@@ -85,19 +156,39 @@ async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[]; c
     graphiql: false,
     jit: 1,
     queryDepth: MAX_DEPTH,
-    context: (request) => ({ user: request.user }),
+    validationRules: opts.introspection ? [] : [noIntrospection],
+    context: (request): GraphqlContext => ({ user: request.user, ip: request.ip }),
     errorFormatter: (execution) => {
       // Mercurius wraps validation and depth failures in one error carrying the real ones.
       const flat = (execution.errors ?? []).flatMap((e) => {
         const inner = (e.originalError as { errors?: unknown } | undefined)?.errors
         return Array.isArray(inner) ? inner.map((i) => (i instanceof GraphQLError ? i : new GraphQLError(String(i?.message ?? i)))) : [e]
       })
-      const errors = flat.map((e) => toGraphqlError(e, app.log))
+      const errors = flat.map((e) => toGraphqlError(e, app.log, opts.introspection))
       const hasData = execution.data !== undefined && execution.data !== null
       // Syntax, validation, depth and cost failures have no data: a 400. Resolver errors ride on a 200.
-      const statusCode = hasData || errors.some((e) => e.path) ? 200 : 400
+      const refusedRequest = errors.find((e) => 'status' in e.extensions)?.extensions as { status?: number } | undefined
+      const statusCode = refusedRequest?.status ?? (hasData || errors.some((e) => 'path' in e && e.path) ? 200 : 400)
+      for (const e of errors) delete (e.extensions as { status?: number }).status
       return { statusCode, response: { data: execution.data ?? null, errors } }
     },
+  })
+
+  // Per customer when signed in (the authentication hook ran before this one), else per
+  // address with a ceiling many visitors behind one carrier address can share.
+  const limit = app.createRateLimit({
+    max: opts.rateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => (request.user ? `graphql:client:${request.user.id}` : `graphql:ip:${request.ip}`),
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== '/graphql') return
+    const verdict = await limit(request)
+    if (verdict.isAllowed || !verdict.isExceeded) return
+    return reply
+      .status(429)
+      .header('retry-after', verdict.ttlInSeconds)
+      .send({ data: null, errors: [{ message: MESSAGES.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } }] })
   })
 
   if (opts.cacheTtlSeconds > 0) {
@@ -105,14 +196,41 @@ async function graphql(app: FastifyInstance, opts: { modules: GraphqlModule[]; c
     responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields })
   }
 
+  // Size first, before parsing; aliases, mutations and unstorable text before validation,
+  // whose cost grows with the square of repeated fields; cost last, once valid.
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    if (source.length > MAX_QUERY_LENGTH) throw new AppError(400, 'BAD_USER_INPUT', MESSAGES.queryTooLong)
+  })
+  app.graphql.addHook('preValidation', async (_schema, document) => {
+    let aliases = 0
+    visit(document, {
+      Field(node) {
+        if (node.alias) aliases++
+      },
+    })
+    if (aliases > MAX_ALIASES) throw new AppError(400, 'BAD_USER_INPUT', MESSAGES.queryTooManyAliases(MAX_ALIASES))
+    for (const definition of document.definitions) {
+      if (definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation' && definition.selectionSet.selections.length > MAX_MUTATIONS) {
+        throw new AppError(400, 'BAD_USER_INPUT', MESSAGES.tooManyMutations(MAX_MUTATIONS))
+      }
+    }
+    const argument = unstorableArgument(document)
+    if (argument) throw badText(argument)
+  })
+
+  const listSizes = new Map(opts.modules.flatMap((m) => Object.entries(m.listSizes ?? {})))
+  const estimators = [costEstimator(listSizes)]
   // Cost is checked before execution (after Mercurius's cached validation), with the
   // request's variables, so `count: $n` is priced at its real value.
   app.graphql.addHook('preExecution', async (schema, document, _context, variables) => {
+    // HTTP inputs were checked by the input-text plugin; this covers in-process callers too.
+    const variable = unstorableField(variables ?? {})
+    if (variable) throw badText(variable)
     const complexity = getComplexity({
       schema,
       query: document,
       variables: (variables ?? {}) as Record<string, unknown>,
-      estimators: [paginatedEstimator],
+      estimators,
     })
     if (complexity > MAX_COMPLEXITY) throw new AppError(400, 'BAD_USER_INPUT', MESSAGES.queryTooComplex)
   })

@@ -37,8 +37,8 @@ function cancellationPath(etat: string): OrderStatus[] | null {
 interface Deps {
   repo: AccountRepository
   transaction: AccountTransaction
-  /** The auth module's service: the profile answer. */
-  auth: Pick<AuthService, 'profile'>
+  /** The auth module's service: the profile answer and the Firebase account to sign out. */
+  auth: Pick<AuthService, 'profile' | 'firebaseUid'>
   /** The loyalty module's tiers. */
   loyalty: LoyaltyTiers
   verifier: IdTokenVerifier
@@ -126,8 +126,15 @@ export function createAccountService({ repo, transaction, auth, loyalty, verifie
       if (!(await repo.deleteAddress(clientId, id))) throw notFound(MESSAGES.addressNotFound)
     },
 
-    /** Every session of the customer ends, this one included. */
+    /**
+     * Every session of the customer ends, this one included, and so do their Firebase
+     * sessions: otherwise any device could mint a new ID token and sign in again. Firebase
+     * first: if it cannot be reached, nothing is revoked and the customer can try again.
+     */
     async logoutEverywhere(clientId: number) {
+      const uid = await auth.firebaseUid(clientId)
+      if (uid === undefined) throw unauthenticated(MESSAGES.invalidToken)
+      if (uid) await verifier.revokeSessions(uid)
       await repo.revokeTokens(clientId, now())
       return { message: MESSAGES.loggedOutEverywhere }
     },

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
 import { createAuthRepository } from './auth.repository.ts'
-import authRoutes from './auth.routes.ts'
+import authRoutes, { type AuthRoutesOptions } from './auth.routes.ts'
 import { createAuthService, type AuthService } from './auth.service.ts'
 import type { IdTokenVerifier } from './firebase-verifier.ts'
 
@@ -15,11 +15,11 @@ declare module 'fastify' {
   }
 }
 
-async function auth(app: FastifyInstance, opts: { verifier: IdTokenVerifier; signInRateLimit: number }) {
+async function auth(app: FastifyInstance, opts: { verifier: IdTokenVerifier } & Omit<AuthRoutesOptions, 'service'>) {
   const service = createAuthService(createAuthRepository(app.db), opts.verifier)
   app.decorate('auth', service)
   app.decorate('identity', opts.verifier)
-  await registerRest(app, authRoutes, { service, signInRateLimit: opts.signInRateLimit })
+  await registerRest(app, authRoutes, { service, signInRateLimit: opts.signInRateLimit, signInAccountRateLimit: opts.signInAccountRateLimit })
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['database', 'security'] })

@@ -1,16 +1,35 @@
-// REST sign-in, profile and logout (DESIGN §4). Sign-in is rate limited per address.
+// REST sign-in, profile and logout (DESIGN §4). Sign-in is rate limited per account, with a
+// looser ceiling per address: a mobile carrier puts many customers behind one address.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { MESSAGES } from '@teranga/shared/messages'
 import { socialLoginSchema } from '@teranga/shared/schemas'
-import { unauthenticated } from '../../lib/errors.ts'
+import { AppError, unauthenticated } from '../../lib/errors.ts'
 import { errorResponses, messageSchema } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
 import { profileSchema, signInSchema } from './auth.format.ts'
 import type { AuthService } from './auth.service.ts'
 
-export default async function authRoutes(app: FastifyInstance, opts: { service: AuthService; signInRateLimit: number }) {
+export interface AuthRoutesOptions {
+  service: AuthService
+  /** Sign-in attempts per address and minute. */
+  signInRateLimit: number
+  /** Sign-in attempts per Firebase account and minute, counted once its token is verified. */
+  signInAccountRateLimit: number
+}
+
+export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { service } = opts
+  // Keyed by the verified uid, so nobody can spend another customer's attempts.
+  const perAccount = app.createRateLimit({
+    max: opts.signInAccountRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `sign-in:${(request as unknown as { signInUid: string }).signInUid}`,
+  })
+  const admit = async (uid: string) => {
+    const verdict = await perAccount({ routeOptions: { config: {} }, signInUid: uid } as never)
+    if (!verdict.isAllowed && verdict.isExceeded) throw new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.signInTooManyAttempts)
+  }
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post(
@@ -19,7 +38,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { service: 
       schema: { body: socialLoginSchema, response: { 200: signInSchema, ...errorResponses } },
       config: { skipAuth: true, rateLimit: { max: opts.signInRateLimit, timeWindow: 60_000 } },
     },
-    async (request) => service.signIn(request.body),
+    async (request) => service.signIn(request.body, admit),
   )
 
   api.get('/profile', { schema: { response: { 200: profileSchema, ...errorResponses } } }, async (request) => {

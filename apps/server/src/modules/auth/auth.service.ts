@@ -2,7 +2,7 @@
 // body; the body only fills display fields on first sign-in. Issues opaque API tokens.
 import { createHash, randomBytes } from 'node:crypto'
 import { API_TOKEN_TTL_DAYS } from '@teranga/shared/constants'
-import type { SocialLoginInput } from '@teranga/shared/schemas'
+import { isHttpsUrl, type SocialLoginInput } from '@teranga/shared/schemas'
 import { toUtilisateur } from './auth.format.ts'
 import type { AuthRepository, ClientRow } from './auth.repository.ts'
 import type { IdTokenVerifier } from './firebase-verifier.ts'
@@ -17,8 +17,12 @@ function splitDisplayName(name: string | null | undefined): { prenom: string; no
 
 export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifier, now: () => Date = () => new Date()) {
   return {
-    async signIn(input: SocialLoginInput) {
+    /** `admit` runs once the token is verified, before anything is written (the per-account limit). */
+    async signIn(input: SocialLoginInput, admit?: (uid: string) => Promise<void>) {
       const identity = await verifier.verify(input.idToken)
+      await admit?.(identity.uid)
+      // A Firebase user sets their own photoURL: the token's picture is checked like the body's.
+      const picture = identity.picture && isHttpsUrl(identity.picture) ? identity.picture : null
       const existing = await repo.findClientByUid(identity.uid)
       let client: ClientRow
       if (!existing) {
@@ -30,7 +34,7 @@ export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifie
           name: input.nom?.trim() || fromToken.nom || null,
           prenom: input.prenom?.trim() || fromToken.prenom || null,
           telephone: input.telephone1 || input.tel || null,
-          googleImg: identity.picture ?? input.googleImg ?? null,
+          googleImg: picture ?? input.googleImg ?? null,
           civilite: input.civilite ?? null,
           ville: input.ville?.trim() || null,
           pays: input.pays ?? null,
@@ -40,7 +44,7 @@ export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifie
         client = await repo.updateClient(existing.id, {
           email: identity.email,
           login: identity.email,
-          googleImg: identity.picture ?? existing.googleImg,
+          googleImg: picture ?? existing.googleImg,
         })
       }
       const token = randomBytes(32).toString('base64url')
@@ -52,6 +56,12 @@ export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifie
     async profile(clientId: number) {
       const row = await repo.findProfile(clientId)
       return row ? { utilisateur: toUtilisateur(row.client, row.role, row.points) } : undefined
+    },
+
+    /** The Firebase account behind a client, whose sessions logging out everywhere revokes. */
+    async firebaseUid(clientId: number) {
+      const row = await repo.findProfile(clientId)
+      return row ? row.client.firebaseUid : undefined
     },
 
     async logout(token: string) {

@@ -16,6 +16,11 @@ export interface IdTokenVerifier {
   verify(idToken: string): Promise<VerifiedIdentity>
   /** Deletes the Firebase account (account deletion); an account already gone is not an error. */
   deleteUser(uid: string): Promise<void>
+  /**
+   * Revokes the account's Firebase refresh tokens (« Se déconnecter partout »): no device can
+   * mint a new ID token, and `verify` refuses those issued before (checkRevoked).
+   */
+  revokeSessions(uid: string): Promise<void>
 }
 
 // Codes that mean "this token is not acceptable", as opposed to "we could not check it".
@@ -56,6 +61,15 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
     },
 
     // Needs service-account credentials in production; the emulator needs none.
+    async revokeSessions(uid) {
+      try {
+        await auth.revokeRefreshTokens(uid)
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return
+        throw new AppError(503, 'INTERNAL_SERVER_ERROR', MESSAGES.authUnavailable)
+      }
+    },
+
     async deleteUser(uid) {
       try {
         await auth.deleteUser(uid)

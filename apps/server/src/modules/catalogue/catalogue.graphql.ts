@@ -1,7 +1,7 @@
 // GraphQL types and thin resolvers for the public catalogue (spec §7 names and arguments).
 import type { GraphqlModule } from '../../plugins/graphql.ts'
 import { subjectFor } from '../../lib/subject.ts'
-import type { CatalogueService } from './catalogue.service.ts'
+import { MOST_VIEWED, type CatalogueService } from './catalogue.service.ts'
 
 const schema = /* GraphQL */ `
   type CategorieRef {
@@ -87,6 +87,15 @@ export function catalogueGraphql(service: CatalogueService): GraphqlModule {
   return {
     schema,
     publicQueries: ['produitspaginated', 'produits', 'produitsimilairespaginated', 'produitplusvus', 'categories', 'souscategories', 'caroussels', 'preferences'],
+    // The seeded catalogue has 10 categories of 2 to 5 sub-categories (38) and 4 slides: bounds
+    // with room for the back-office to grow them (ADR 014).
+    listSizes: {
+      'Query.produitplusvus': MOST_VIEWED,
+      'Query.categories': 20,
+      'Categorie.souscategories': 10,
+      'Query.souscategories': 60,
+      'Query.caroussels': 10,
+    },
     resolvers: {
       Query: {
         produitspaginated: (_, args, ctx) => service.productPage(args, likeViewer(ctx, args.userId)),
@@ -99,7 +108,7 @@ export function catalogueGraphql(service: CatalogueService): GraphqlModule {
         preferences: () => service.preferences(),
       },
       Mutation: {
-        enregistrerVue: (_, args) => service.recordView(args.produit_id),
+        enregistrerVue: (_, args, ctx) => service.recordView(args.produit_id, ctx.user ? { clientId: ctx.user.id } : { ip: ctx.ip ?? '' }),
       },
     },
   }

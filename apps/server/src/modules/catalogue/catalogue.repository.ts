@@ -2,7 +2,7 @@
 // preferences. Each list is one round trip; a page past the end costs a second one.
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { caroussels, categories, preferences, produits, souscategories } from '../../db/schema.ts'
+import { caroussels, categories, preferences, produits, souscategories, vuesProduits } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, visibleProduct, type ProductRow } from './product-projection.ts'
 
@@ -103,13 +103,27 @@ export function createCatalogueRepository(db: Executor) {
         .limit(limit)) as ProductRow[]
     },
 
-    async recordView(id: number): Promise<boolean> {
-      const rows = await db
-        .update(produits)
-        .set({ vues: sql`${produits.vues} + 1` })
-        .where(visibleProduct(eq(produits.id, id)))
-        .returning({ id: produits.id })
-      return rows.length > 0
+    /**
+     * Counts a view of a visible product unless this visitor already viewed it this hour.
+     * Answers whether the product exists (a repeated view is not an error).
+     */
+    async recordView(id: number, visitor: string): Promise<boolean> {
+      const result = await db.execute<{ found: number }>(sql`
+        with target as (select ${produits.id} as id from ${produits} where ${visibleProduct(eq(produits.id, id))}),
+        seen as (
+          insert into ${vuesProduits} (produit_id, visiteur, heure)
+          select id, ${visitor}, date_trunc('hour', now()) from target
+          on conflict do nothing
+          returning produit_id
+        ),
+        counted as (update ${produits} set vues = vues + 1 where id in (select produit_id from seen) returning 1)
+        select (select count(*) from target)::int as found, (select count(*) from counted)::int as counted`)
+      return ((result as unknown as { rows: Array<{ found: number }> }).rows[0]?.found ?? 0) > 0
+    },
+
+    /** Forgets who viewed what before the current hour: those rows no longer stop anything. */
+    async purgeViews() {
+      await db.delete(vuesProduits).where(sql`${vuesProduits.heure} < date_trunc('hour', now())`)
     },
 
     async categoryTree() {

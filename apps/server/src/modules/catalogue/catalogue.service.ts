@@ -1,5 +1,6 @@
-// Catalogue rules: which products a shopper sees, on which page and in which order (spec §3);
-// the shapes of the answers are catalogue.format.ts. Resolvers and routes both call this.
+// Catalogue rules: which products a shopper sees, on which page and in which order, and how
+// views are counted (spec §3); the shapes of the answers are catalogue.format.ts.
+import { createHmac, randomBytes } from 'node:crypto'
 import { MESSAGES } from '@teranga/shared/messages'
 import { idSchema } from '@teranga/shared/schemas'
 import { badInput, notFound } from '../../lib/errors.ts'
@@ -7,7 +8,17 @@ import { pageArgs, toPage } from '../../lib/pagination.ts'
 import type { CatalogueRepository } from './catalogue.repository.ts'
 import { toCaroussel, toCategories, toPreferences, toProduit, toSouscategorie } from './catalogue.format.ts'
 
-const MOST_VIEWED = 10
+/** How many products « Les plus consultés » shows. */
+export const MOST_VIEWED = 10
+/** Past hours' view rows are purged at most this often. */
+const VIEW_PURGE_EVERY_MS = 10 * 60_000
+/** Keys the hash of a visitor's address: stored views never hold an address. */
+const VISITOR_KEY = randomBytes(32)
+
+/** Who viewed a product: the signed-in client, else the address (hashed). */
+export type Viewer = { clientId: number } | { ip: string }
+const visitorOf = (viewer: Viewer) =>
+  'clientId' in viewer ? `c:${viewer.clientId}` : `a:${createHmac('sha256', VISITOR_KEY).update(viewer.ip).digest('base64url').slice(0, 22)}`
 const MAX_SEARCH_LENGTH = 100
 
 function checkId(value: unknown, field: string): number {
@@ -24,6 +35,7 @@ export interface ProductQuery {
 }
 
 export function createCatalogueService(repo: CatalogueRepository) {
+  let lastPurge = 0
   return {
     async productPage(args: ProductQuery, viewerId: number | null) {
       const page = pageArgs(args)
@@ -57,8 +69,14 @@ export function createCatalogueService(repo: CatalogueRepository) {
       return (await repo.mostViewed(viewerId, MOST_VIEWED)).map(toProduit)
     },
 
-    async recordView(id: unknown) {
-      if (!(await repo.recordView(checkId(id, 'produit_id')))) throw notFound(MESSAGES.productNotFound)
+    /** Counts once per visitor, product and hour, so that reloading (or a script) moves nothing. */
+    async recordView(id: unknown, viewer: Viewer) {
+      const produitId = checkId(id, 'produit_id')
+      if (Date.now() - lastPurge > VIEW_PURGE_EVERY_MS) {
+        lastPurge = Date.now()
+        await repo.purgeViews()
+      }
+      if (!(await repo.recordView(produitId, visitorOf(viewer)))) throw notFound(MESSAGES.productNotFound)
       return true
     },
 

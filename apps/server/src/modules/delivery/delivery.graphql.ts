@@ -34,6 +34,8 @@ export function deliveryGraphql(repo: DeliveryRepository): GraphqlModule {
   return {
     schema,
     publicQueries: ['modelivraisons', 'depots', 'zoneslivraison'],
+    // Unpaginated: priced by their size (5 depots and a few dozen zones seeded; ADR 014).
+    listSizes: { 'Query.modelivraisons': 5, 'Query.depots': 20, 'Query.zoneslivraison': 60 },
     resolvers: {
       Query: {
         modelivraisons: () => repo.modes(),
