@@ -33,19 +33,20 @@ import { createFavouritesRepository } from './modules/favourites/favourites.repo
 import { favouritesGraphql } from './modules/favourites/favourites.graphql.ts'
 import favouritesRoutes from './modules/favourites/favourites.routes.ts'
 import { createFavouritesService } from './modules/favourites/favourites.service.ts'
-import { createLoyaltyRepository } from './modules/loyalty/loyalty.repository.ts'
 import { loyaltyGraphql } from './modules/loyalty/loyalty.graphql.ts'
 import loyaltyRoutes from './modules/loyalty/loyalty.routes.ts'
+import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts'
+import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
+import { createOrderLifecycle } from './modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from './modules/orders/orders.repository.ts'
 import { ordersGraphql } from './modules/orders/orders.graphql.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts'
-import { createOrderWritesRepository, orderStatusTransaction, orderTransaction } from './modules/orders/orders-writes.repository.ts'
+import { createOrderWritesRepository } from './modules/orders/orders-writes.repository.ts'
 import { createOrderPlacementService } from './modules/orders/orders-placement.service.ts'
-import { createOrderStatusService } from './modules/orders/orders-status.service.ts'
 import ordersRoutes from './modules/orders/orders.routes.ts'
 import paymentSandboxRoutes from './modules/payments/payment-sandbox.routes.ts'
 import { createPaytechProvider } from './modules/payments/paytech.provider.ts'
-import { createPaymentsRepository, paymentTransaction } from './modules/payments/payments.repository.ts'
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts'
 import { createPaymentsService } from './modules/payments/payments.service.ts'
 import { createWaveProvider } from './modules/payments/wave.provider.ts'
 import { paymentsGraphql } from './modules/payments/payments.graphql.ts'
@@ -71,6 +72,15 @@ export interface AppOptions {
   expireOrdersEveryMs?: number
   /** How long a payment provider (or the sandbox's notification) may take to answer. */
   paymentTimeoutMs?: number
+  /** Orders one customer may place per minute. */
+  orderRateLimit?: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Committed order changes (placed, state changed), for notifications and the live back office. */
+    orderEvents: OrderEvents
+  }
 }
 
 /** JSON bodies are small in this API: 64 KiB is far above any legitimate request. */
@@ -100,6 +110,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(security, { firebaseEmulatorHost: config.firebaseEmulatorHost, firebaseProjectId: config.firebaseProjectId })
   await fastify.register(database, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false })
   await fastify.register(errorHandler)
+  fastify.decorate('orderEvents', createOrderEvents(fastify.log))
 
   fastify.get('/health', { logLevel: 'warn' }, async (_request, reply) => {
     try {
@@ -132,11 +143,12 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     const favourites = createFavouritesService(createFavouritesRepository(api.db))
     const cart = createCartService(createCartRepository(api.db))
     const orders = createOrdersService(createOrdersRepository(api.db))
-    const placement = createOrderPlacementService({ transaction: orderTransaction(api.db), writes: createOrderWritesRepository(api.db), orders })
+    const lifecycle = createOrderLifecycle({ db: api.db, events: fastify.orderEvents, orders, log: api.log })
+    const placement = createOrderPlacementService({ lifecycle, writes: createOrderWritesRepository(api.db), orders })
     // Unpaid online orders give their stock back after 30 minutes: swept every minute.
     if (opts.expireOrdersEveryMs !== 0) {
       const sweep = setInterval(() => {
-        placement.expireUnpaid().catch((err: unknown) => api.log.error({ err }, 'expiring unpaid orders failed'))
+        lifecycle.expireUnpaid().catch((err: unknown) => api.log.error({ err }, 'expiring unpaid orders failed'))
       }, opts.expireOrdersEveryMs ?? 60_000)
       sweep.unref()
       api.addHook('onClose', async () => clearInterval(sweep))
@@ -144,15 +156,14 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     const delivery = createDeliveryRepository(api.db)
     const payments = createPaymentsRepository(api.db)
     const paymentsService = createPaymentsService({
-      transaction: paymentTransaction(api.db),
+      lifecycle,
       repo: payments,
       providers: { wave: createWaveProvider(config.payments.wave, paymentTimeoutMs), paytech: createPaytechProvider(config.payments.paytech, paymentTimeoutMs) },
       orders,
       publicUrl: config.publicUrl,
       log: api.log,
     })
-    const status = createOrderStatusService({ transaction: orderStatusTransaction(api.db), orders, log: api.log })
-    const loyalty = createLoyaltyRepository(api.db)
+    const loyalty = createLoyaltyService(api.db)
 
     await api.register(graphql, {
       cacheTtlSeconds: opts.catalogueCacheTtl ?? 5,
@@ -176,11 +187,11 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
         await rest.register(catalogueRoutes, { service: catalogue })
         await rest.register(favouritesRoutes, { service: favourites })
         await rest.register(cartRoutes, { service: cart })
-        await rest.register(ordersRoutes, { placement, status })
+        await rest.register(ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit })
         await rest.register(deliveryRoutes, { repo: delivery })
         await rest.register(paymentsRoutes, { repo: payments, service: paymentsService })
-        await rest.register(loyaltyRoutes, { repo: loyalty })
-        await rest.register(accountRoutes, { verifier: opts.verifier })
+        await rest.register(loyaltyRoutes, { service: loyalty })
+        await rest.register(accountRoutes, { verifier: opts.verifier, loyalty, lifecycle, payments: paymentsService })
       },
       { prefix: '/api' },
     )

@@ -5,8 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { commandes, depots, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, privileges, produits, typerecompenses } from '../src/db/schema.ts'
-import { createOrderPlacementService } from '../src/modules/orders/orders-placement.service.ts'
-import { createOrderWritesRepository, orderTransaction } from '../src/modules/orders/orders-writes.repository.ts'
+import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
 import { makeProduct } from './factories.ts'
@@ -59,13 +58,9 @@ const pickup = (extra: Record<string, unknown> = {}) => ({ modelivraison: ids.re
 const stockOf = async (id: number) => (await ctx.db.select({ q: produits.quantite }).from(produits).where(eq(produits.id, id)))[0]!.q
 const ordersOf = async (who: SignedIn) => ctx.db.select().from(commandes).where(eq(commandes.clientId, who.userId))
 
-function placement(now: () => Date) {
-  return createOrderPlacementService({
-    transaction: orderTransaction(ctx.db),
-    writes: createOrderWritesRepository(ctx.db),
-    orders: createOrdersService(createOrdersRepository(ctx.db)),
-    now,
-  })
+/** The order lifecycle as the app builds it, with its own clock (the expiry sweep's). */
+function lifecycle(now: () => Date) {
+  return createOrderLifecycle({ db: ctx.db, events: ctx.app.orderEvents, orders: createOrdersService(createOrdersRepository(ctx.db)), log: ctx.app.log, now })
 }
 
 describe('placing an order', () => {
@@ -280,8 +275,8 @@ describe('expiry of unpaid orders', () => {
     const cash = (await order(customer, home())).json().commande
     expect(await stockOf(p.id)).toBe(3)
 
-    expect(await placement(() => new Date(Date.now() + 10 * 60_000)).expireUnpaid()).toBe(0)
-    const expired = await placement(() => new Date()).expireUnpaid(new Date(Date.now() + 31 * 60_000))
+    expect(await lifecycle(() => new Date(Date.now() + 10 * 60_000)).expireUnpaid()).toBe(0)
+    const expired = await lifecycle(() => new Date()).expireUnpaid(new Date(Date.now() + 31 * 60_000))
     expect(expired).toBeGreaterThanOrEqual(1)
     const [onlineRow] = await ctx.db.select().from(commandes).where(eq(commandes.id, online.id))
     const [cashRow] = await ctx.db.select().from(commandes).where(eq(commandes.id, cash.id))

@@ -19,8 +19,7 @@ import type { Database } from '../src/db/client.ts'
 import { clients, commandes, modelivraisons, modepaiements, paiements, paymentEvents, pointsFidelite, produits, roles } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
-import { createOrderPlacementService } from '../src/modules/orders/orders-placement.service.ts'
-import { createOrderWritesRepository, orderTransaction } from '../src/modules/orders/orders-writes.repository.ts'
+import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
 import { MAX_PAYMENT_ATTEMPTS } from '../src/modules/payments/payments.service.ts'
@@ -171,7 +170,7 @@ const setEtat = (who: SignedIn, numero: string, etat: string) =>
 const cancel = (who: SignedIn, numero: string) => shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/annulation`, headers: who.auth })
 const label = (etat: OrderStatus) => ORDER_STATUSES[etat].text
 
-function placement(now: () => Date = () => new Date()) {
+function lifecycle(now: () => Date = () => new Date()) {
   return createOrderPlacementService({
     transaction: orderTransaction(shop.db),
     writes: createOrderWritesRepository(shop.db),
@@ -472,7 +471,7 @@ describe('a payment for an order already cancelled or expired', () => {
     const customer = await signIn(shop.app)
     const { commande, numero, produit } = await placeOrder(customer, 'OM', { quantite: 1, stock: 4 })
     const { url } = await startPayment(customer, numero)
-    await placement().expireUnpaid(new Date(Date.now() + 31 * 60_000))
+    await lifecycle().expireUnpaid(new Date(Date.now() + 31 * 60_000))
     expect(await etatOf(numero)).toBe('annulee')
     expect(await stockOf(produit.id)).toBe(4)
     expect((await press(url, 'approve')).status).toBe(303)
@@ -506,13 +505,13 @@ describe('expiry of orders whose payment failed', () => {
       expect(await etatOf(placed.numero)).toBe('echec_paiement')
     }
     await shop.db.update(commandes).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(commandes.id, stale.commande.id))
-    expect(await placement().expireUnpaid()).toBeGreaterThanOrEqual(1)
+    expect(await lifecycle().expireUnpaid()).toBeGreaterThanOrEqual(1)
     expect(await etatOf(stale.numero)).toBe('annulee')
     expect(await stockOf(stale.produit.id)).toBe(6)
     expect(await etatOf(fresh.numero)).toBe('echec_paiement')
     expect(await stockOf(fresh.produit.id)).toBe(5)
     // A second sweep gives nothing back twice.
-    await placement().expireUnpaid(new Date(Date.now() + 60 * 60_000))
+    await lifecycle().expireUnpaid(new Date(Date.now() + 60 * 60_000))
     expect(await stockOf(stale.produit.id)).toBe(6)
     expect(await stockOf(fresh.produit.id)).toBe(6)
   })

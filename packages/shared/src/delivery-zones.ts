@@ -1,5 +1,6 @@
 // The delivery fee table of spec §9, by Dakar zone, in FCFA. The server seeds its zone
 // table from here and the storefront shows it; an unknown zone costs 0.
+import { formatPrix } from './money.ts'
 
 export const DELIVERY_FEES: ReadonlyArray<{ frais: number; zones: readonly string[] }> = [
   { frais: 1000, zones: ['Cité Keur Gorgui', 'Mermoz'] },
@@ -32,3 +33,11 @@ const feeByZone = new Map(DELIVERY_ZONES.map((z) => [z.designation, z.frais]))
 export function deliveryFee(zone: string): number {
   return feeByZone.get(zone) ?? 0
 }
+
+/** A delivery zone as the API shows it, wherever it appears (the zone list, a saved address). */
+export const toZone = (z: { id: number; designation: string; frais: number }) => ({
+  id: z.id,
+  designation: z.designation,
+  frais: z.frais,
+  fraisformat: formatPrix(z.frais),
+})

@@ -7,7 +7,8 @@ import { addressSchema, customerDetailsSchema, idSchema } from '@teranga/shared/
 import { requireUser } from '../../plugins/authentication.ts'
 import { createAuthRepository } from '../auth/auth.repository.ts'
 import type { IdTokenVerifier } from '../auth/firebase-verifier.ts'
-import { createLoyaltyRepository } from '../loyalty/loyalty.repository.ts'
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts'
+import type { OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import { accountTransaction, createAccountRepository } from './account.repository.ts'
 import { createAccountService } from './account.service.ts'
 
@@ -24,12 +25,21 @@ const adresseSchema = z.object({
   pardefaut: z.boolean(),
 })
 
-export default async function accountRoutes(app: FastifyInstance, opts: { verifier: IdTokenVerifier }) {
+interface AccountRouteOptions {
+  verifier: IdTokenVerifier
+  loyalty: LoyaltyService
+  lifecycle: OrderLifecycle
+  payments: Parameters<typeof createAccountService>[0]['payments']
+}
+
+export default async function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions) {
   const service = createAccountService({
     repo: createAccountRepository(app.db),
     transaction: accountTransaction(app.db),
     auth: createAuthRepository(app.db),
-    loyalty: createLoyaltyRepository(app.db),
+    loyalty: opts.loyalty,
+    lifecycle: opts.lifecycle,
+    payments: opts.payments,
     verifier: opts.verifier,
     onFirebaseDeleteError: (err, uid) => app.log.error({ err, uid }, 'deleting the Firebase account failed; the shop account is anonymised'),
   })

@@ -1,5 +1,5 @@
 // modelivraisons, depots and zoneslivraison (the fee table, with fees formatted in FCFA).
-import { formatPrix } from '@teranga/shared/money'
+import { toZone } from '@teranga/shared/delivery-zones'
 import type { GraphqlModule } from '../../plugins/graphql.ts'
 import type { DeliveryRepository } from './delivery.repository.ts'
 
@@ -25,12 +25,7 @@ const schema = /* GraphQL */ `
   }
 `
 
-export const toZone = (z: { id: number; designation: string; frais: number }) => ({
-  id: z.id,
-  designation: z.designation,
-  frais: z.frais,
-  fraisformat: formatPrix(z.frais),
-})
+export { toZone }
 
 export function deliveryGraphql(repo: DeliveryRepository): GraphqlModule {
   return {

@@ -1,7 +1,6 @@
 // privileges: the loyalty tiers from the lowest threshold up, each with its rewards.
 import type { GraphqlModule } from '../../plugins/graphql.ts'
-import { mediaFields } from '@teranga/shared/media'
-import type { LoyaltyRepository } from './loyalty.repository.ts'
+import type { LoyaltyService } from './loyalty.service.ts'
 
 const schema = /* GraphQL */ `
   type Typerecompense {
@@ -29,24 +28,6 @@ const schema = /* GraphQL */ `
   }
 `
 
-export async function listPrivileges(repo: LoyaltyRepository) {
-  const tiers = new Map<number, ReturnType<typeof toPrivilege>>()
-  for (const row of await repo.privileges()) {
-    let tier = tiers.get(row.privilege.id)
-    if (!tier) tiers.set(row.privilege.id, (tier = toPrivilege(row.privilege)))
-    if (row.reward && row.type) tier.privilegerecompenses.push({ ...row.reward, typerecompense: row.type })
-  }
-  return [...tiers.values()]
-}
-
-function toPrivilege(p: { id: number; designation: string; couleur: string | null; point: number; image: string | null }) {
-  return {
-    ...p,
-    ...mediaFields(p.image),
-    privilegerecompenses: [] as Array<{ id: number; valeur: number; typerecompense: { id: number; code: string; designation: string } }>,
-  }
-}
-
-export function loyaltyGraphql(repo: LoyaltyRepository): GraphqlModule {
-  return { schema, publicQueries: ['privileges'], resolvers: { Query: { privileges: () => listPrivileges(repo) } } }
+export function loyaltyGraphql(service: LoyaltyService): GraphqlModule {
+  return { schema, publicQueries: ['privileges'], resolvers: { Query: { privileges: () => service.privileges() } } }
 }

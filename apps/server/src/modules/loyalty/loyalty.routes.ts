@@ -1,9 +1,8 @@
 // Public REST read of the loyalty tiers.
 import type { FastifyInstance } from 'fastify'
 import { readResource } from '../../lib/read-resource.ts'
-import { listPrivileges } from './loyalty.graphql.ts'
-import type { LoyaltyRepository } from './loyalty.repository.ts'
+import type { LoyaltyService } from './loyalty.service.ts'
 
-export default async function loyaltyRoutes(app: FastifyInstance, opts: { repo: LoyaltyRepository }) {
-  readResource(app, 'privileges', () => listPrivileges(opts.repo))
+export default async function loyaltyRoutes(app: FastifyInstance, opts: { service: LoyaltyService }) {
+  readResource(app, 'privileges', () => opts.service.privileges())
 }

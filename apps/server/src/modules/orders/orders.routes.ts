@@ -4,19 +4,37 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { idempotencyKeySchema, orderSchema, orderStatusChangeSchema } from '@teranga/shared/schemas'
+import { ORDER_RATE_LIMIT_PER_MINUTE } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
+import { idempotencyKeySchema, orderNumeroSchema, orderSchema, orderStatusChangeSchema } from '@teranga/shared/schemas'
+import { AppError } from '../../lib/errors.ts'
 import { requireUser } from '../../plugins/authentication.ts'
+import type { OrderLifecycle } from './order-lifecycle.service.ts'
 import type { OrderPlacementService } from './orders-placement.service.ts'
-import type { OrderStatusService } from './orders-status.service.ts'
 
-export const numeroParams = z.object({ numero: z.string().regex(/^[\w-]{4,40}$/) })
+const numeroParams = z.object({ numero: orderNumeroSchema })
 
-export default async function ordersRoutes(app: FastifyInstance, opts: { placement: OrderPlacementService; status: OrderStatusService }) {
+export default async function ordersRoutes(
+  app: FastifyInstance,
+  opts: { placement: OrderPlacementService; lifecycle: OrderLifecycle; orderRateLimit?: number },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post(
     '/commande',
-    { schema: { body: orderSchema, headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }).loose() } },
+    {
+      schema: { body: orderSchema, headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }).loose() },
+      config: {
+        // Per customer, after the token is known (a shared carrier address is many customers).
+        rateLimit: {
+          max: opts.orderRateLimit ?? ORDER_RATE_LIMIT_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `commande:${request.user?.id ?? request.ip}`,
+          errorResponseBuilder: (_request, context) => new AppError(context.statusCode, 'TOO_MANY_REQUESTS', MESSAGES.orderRateLimited),
+        },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request)
       const { status, commande } = await opts.placement.place(user.id, request.body, request.headers['idempotency-key'])
@@ -31,11 +49,11 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { placeme
 
   api.post('/commande/:numero/annulation', { schema: { params: numeroParams } }, async (request) => {
     const user = requireUser(request)
-    return { commande: await opts.placement.cancel(user.id, request.params.numero) }
+    return { commande: await opts.lifecycle.cancelByClient(user.id, request.params.numero) }
   })
 
   api.post('/commande/:numero/etat', { schema: { params: numeroParams, body: orderStatusChangeSchema } }, async (request) => {
     const user = requireUser(request)
-    return { commande: await opts.status.change(user, request.params.numero, request.body.etat) }
+    return { commande: await opts.lifecycle.changeByStaff(user, request.params.numero, request.body.etat) }
   })
 }

@@ -2,14 +2,14 @@
 // state machine, amounts as stored when the order was placed.
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { formatPrix } from '@teranga/shared/money'
+import { orderTotal } from '@teranga/shared/order-amounts'
+import { dateFr } from '../../lib/dates.ts'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
 import { toUtilisateur } from '../auth/auth.service.ts'
 import { toModepaiement } from '../payments/payment-mode.ts'
 import { toProduit } from '../catalogue/product-projection.ts'
 import type { OrdersRepository } from './orders.repository.ts'
 
-/** Dates as customers in Dakar read them: « 22 novembre 2026 à 14:05 ». */
-export const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dakar' })
 
 type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
 type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]
@@ -29,8 +29,8 @@ function toCommande({ commande: c, client, role, modepaiement, modelivraison, de
     montantcommande: c.montantcommande,
     montantliv: c.montantliv,
     remise: c.remise,
-    montanttotal: c.montantcommande + c.montantliv - c.remise,
-    montanttotalformat: formatPrix(c.montantcommande + c.montantliv - c.remise),
+    montanttotal: orderTotal(c),
+    montanttotalformat: formatPrix(orderTotal(c)),
     code: c.code,
     tel: c.tel,
     adresseliv: c.adresseliv,

@@ -2,13 +2,16 @@
 // payment of one's order, and the providers' notifications (no bearer token: signed instead).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { orderNumeroSchema } from '@teranga/shared/schemas'
 import { readResource } from '../../lib/read-resource.ts'
 import { requireUser } from '../../plugins/authentication.ts'
-import { numeroParams } from '../orders/orders.routes.ts'
 import { PROVIDER_NAMES } from './payment-provider.ts'
 import { toModepaiement } from './payment-mode.ts'
 import type { PaymentsRepository } from './payments.repository.ts'
 import type { PaymentsService } from './payments.service.ts'
+
+const numeroParams = z.object({ numero: orderNumeroSchema })
 
 export default async function paymentsRoutes(app: FastifyInstance, opts: { repo: PaymentsRepository; service: PaymentsService }) {
   readResource(app, 'modepaiements', async () => (await opts.repo.modes()).map(toModepaiement))
