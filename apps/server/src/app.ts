@@ -110,7 +110,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(security, { firebaseEmulatorHost: config.firebaseEmulatorHost, firebaseProjectId: config.firebaseProjectId })
   await fastify.register(database, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false })
   await fastify.register(errorHandler)
-  fastify.decorate('orderEvents', createOrderEvents(fastify.log))
+  // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
+  if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
 
   fastify.get('/health', { logLevel: 'warn' }, async (_request, reply) => {
     try {
@@ -262,6 +263,7 @@ async function loadServerRenderer(webDir: string): Promise<RenderApp | undefined
 /** A ready app instance: used by main.ts, the tests and the benchmarks. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify(serverOptions(opts.config))
+  fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   await fastify.register(app, opts)
   await fastify.ready()
   return fastify

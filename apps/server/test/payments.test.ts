@@ -170,13 +170,9 @@ const setEtat = (who: SignedIn, numero: string, etat: string) =>
 const cancel = (who: SignedIn, numero: string) => shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/annulation`, headers: who.auth })
 const label = (etat: OrderStatus) => ORDER_STATUSES[etat].text
 
+/** The order lifecycle as the app builds it, with its own clock (the expiry sweep's). */
 function lifecycle(now: () => Date = () => new Date()) {
-  return createOrderPlacementService({
-    transaction: orderTransaction(shop.db),
-    writes: createOrderWritesRepository(shop.db),
-    orders: createOrdersService(createOrdersRepository(shop.db)),
-    now,
-  })
+  return createOrderLifecycle({ db: shop.db, events: shop.app.orderEvents, orders: createOrdersService(createOrdersRepository(shop.db)), log: shop.app.log, now })
 }
 
 // ---------- the customer's flows through the sandbox ----------

@@ -106,9 +106,14 @@ export function createOrderWritesRepository(db: Executor) {
     },
     /** The order's lines and the first line of its history, in one statement. */
     async insertLinesAndHistory(rows: Array<typeof detailCommandes.$inferInsert>, commandeId: number, etat: OrderStatus, entry: HistoryEntry) {
-      const history = db.insert(orderHistory).values({ commandeId, at: entry.at, fromEtat: null, toEtat: etat, actorKind: entry.actorKind, actorId: entry.actorId, reason: entry.reason })
-      if (rows.length === 0) return void (await history)
-      await db.execute(sql`with history as (${history}) ${db.insert(detailCommandes).values(rows)}`)
+      const history = sql`insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
+        values (${commandeId}, ${entry.at.toISOString()}, null, ${etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`
+      if (rows.length === 0) return void (await db.execute(history))
+      const values = sql.join(
+        rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.quantite}, ${row.prix})`),
+        sql`, `,
+      )
+      await db.execute(sql`with history as (${history}) insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values}`)
     },
     async emptyCart(clientId: number) {
       await db.delete(panierProduits).where(sql`${panierProduits.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
@@ -153,14 +158,14 @@ export function createOrderWritesRepository(db: Executor) {
      */
     async moveState(orderId: number, from: OrderStatus, to: OrderStatus, changes: StateChanges, entry: HistoryEntry): Promise<boolean> {
       if (!canTransition(from, to)) throw new Error(`refused transition ${from} -> ${to}`)
-      const moved = db
-        .update(commandes)
-        .set({ ...changes, etat: to, updatedAt: entry.at })
-        .where(and(eq(commandes.id, orderId), eq(commandes.etat, from)))
-        .returning({ id: commandes.id })
-      const result = await db.execute(sql`with moved as (${moved})
+      const at = entry.at.toISOString()
+      const sets = [sql`etat = ${to}`, sql`updated_at = ${at}`]
+      if (changes.dateliv !== undefined) sets.push(sql`dateliv = ${changes.dateliv?.toISOString() ?? null}`)
+      if (changes.expiresAt !== undefined) sets.push(sql`expires_at = ${changes.expiresAt?.toISOString() ?? null}`)
+      const result = await db.execute(sql`with moved as (
+          update ${commandes} set ${sql.join(sets, sql`, `)} where id = ${orderId} and etat = ${from} returning id)
         insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
-        select id, ${entry.at.toISOString()}, ${from}, ${to}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason} from moved
+        select id, ${at}, ${from}, ${to}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason} from moved
         returning commande_id`)
       return rowsOf(result).length === 1
     },
