@@ -56,7 +56,7 @@ export function createAuthRepository(db: Executor) {
         .select({
           client: clients,
           role: roles,
-          points: balanceOf(sql`${clients.id}`),
+          points: balanceOf(sql.raw('"clients"."id"')),
         })
         .from(clients)
         .innerJoin(roles, eq(roles.id, clients.roleId))

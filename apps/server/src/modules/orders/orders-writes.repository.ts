@@ -35,6 +35,9 @@ export interface HistoryEntry {
   reason: string | null
 }
 
+/** The outer client row's id, qualified: drizzle leaves columns of a one-table select unqualified, which a subquery would rebind. */
+const CLIENT_ROW_ID = sql.raw('"clients"."id"')
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 export function createOrderWritesRepository(db: Executor) {
@@ -65,8 +68,8 @@ export function createOrderWritesRepository(db: Executor) {
       const [row] = await db
         .select({
           firebaseUid: clients.firebaseUid,
-          points: balanceOf(sql`${clients.id}`),
-          unpaid: sql<number>`(select count(*)::int from ${commandes} where ${commandes.clientId} = ${clients.id}
+          points: balanceOf(CLIENT_ROW_ID),
+          unpaid: sql<number>`(select count(*)::int from ${commandes} where ${commandes.clientId} = ${CLIENT_ROW_ID}
             and ${inArray(commandes.etat, [...UNPAID_STATUSES])} and ${commandes.expiresAt} > ${at.toISOString()})`,
         })
         .from(clients)
