@@ -428,6 +428,48 @@ describe('webhook verification', () => {
     expect(await etatOf(numero)).toBe('payee')
   })
 
+  it('PayTech: a captured sale_canceled replayed as sale_complete (the signature does not cover type_event) does not pay the order', async () => {
+    const { numero, attempt, url, commande } = await openAttempt('OM')
+    // The genuine cancellation, as the sandbox sends it when the customer declines.
+    expect((await press(url, 'decline')).status).toBe(303)
+    expect(await etatOf(numero)).toBe('echec_paiement')
+    const captured = paytechIpn(attempt.providerRef!, attempt.montant, { type_event: 'sale_canceled' })
+    // Same signed fields, another event type: the HMAC still matches, PayTech's status API says canceled.
+    const forged = { ...captured, type_event: 'sale_complete' }
+    for (const as of ['form', 'json'] as const) {
+      const res = await sendPaytech(forged, as)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ statut: 'non_confirme' })
+    }
+    expect(await etatOf(numero)).toBe('echec_paiement')
+    expect((await attemptsOf(commande.id)).map((a) => a.statut)).toEqual(['echouee'])
+    // Not recorded, so it cannot stand in for a genuine completion later.
+    expect(await eventRows('paytech', `sale_complete:${attempt.providerRef}`)).toEqual([])
+  })
+
+  it('Wave: a success the provider does not confirm (session still open) does not pay; once paid there, the same event does', async () => {
+    const { numero, attempt, url } = await openAttempt()
+    const body = waveEvent(attempt.providerRef!, attempt.montant, { id: `AE_unconfirmed_${randomUUID()}` })
+    expect((await sendWave(body)).json()).toEqual({ statut: 'non_confirme' })
+    expect(await etatOf(numero)).toBe('en_attente_paiement')
+    await paidAtProvider(url)
+    expect((await sendWave(body)).json()).toEqual({ statut: 'payee' })
+    expect(await etatOf(numero)).toBe('payee')
+  })
+
+  it("the sandbox's status APIs want their keys and know only their own sessions", async () => {
+    const { attempt } = await openAttempt('CARD')
+    const base = `${shop.config.publicUrl}/sandbox/paytech/payment/get-status?token_payment=${attempt.providerToken}`
+    const { apiKey, secret } = shop.config.payments.paytech
+    expect((await fetch(base, { headers: { API_KEY: apiKey, API_SECRET: 'faux' } })).status).toBe(401)
+    const pending = await fetch(base, { headers: { API_KEY: apiKey, API_SECRET: secret } })
+    expect(await pending.json()).toMatchObject({ success: 1, type_event: 'sale_pending', ref_command: attempt.providerRef, item_price: attempt.montant })
+    expect((await fetch(`${base}x`, { headers: { API_KEY: apiKey, API_SECRET: secret } })).status).toBe(404)
+    const wave = `${shop.config.publicUrl}/sandbox/wave/v1/checkout/sessions/cos-nope`
+    expect((await fetch(wave, { headers: { authorization: 'Bearer faux' } })).status).toBe(401)
+    expect((await fetch(wave, { headers: { authorization: `Bearer ${shop.config.payments.wave.apiKey}` } })).status).toBe(404)
+  })
+
   it('unreadable bodies are 400, other media types 415, unknown attempts and other event types are acknowledged and ignored', async () => {
     const garbage = await shop.app.inject({ method: 'POST', url: '/api/paiement/webhook/paytech', headers: { 'content-type': 'application/json' }, payload: '{"type_event":' })
     expect(garbage.statusCode).toBe(400)
@@ -800,6 +842,24 @@ describe('a provider that fails', () => {
     expect(paytech.headers).toMatchObject({ api_key: 'paytech-test-key', api_secret: 'paytech-test-secret' })
     expect(paytech.body).toMatchObject({ item_price: 4000, currency: 'XOF', env: 'prod', target_payment: 'Orange Money', ipn_url: `${real.config.publicUrl}/api/paiement/webhook/paytech` })
     expect(paytech.body.ref_command).toMatch(/^TRG-\d{6}-[A-Z2-9]{6}-[0-9A-F]{8}$/)
+  })
+
+  it('a success whose status the provider cannot give is refused with a 502 (the provider sends it again later); the order is untouched', async () => {
+    const { id } = await order('WAVE')
+    await real.db.insert(paiements).values({ commandeId: id, provider: 'wave', providerRef: 'cos-silent-1', montant: 4000, statut: 'en_cours' })
+    const body = JSON.stringify({ id: 'AE_silent_1', type: 'checkout.session.completed', data: { id: 'cos-silent-1', amount: '4000', currency: 'XOF', payment_status: 'succeeded' } })
+    const res = await real.app.inject({
+      method: 'POST',
+      url: '/api/paiement/webhook/wave',
+      headers: { 'content-type': 'application/json', 'wave-signature': waveSignature('wave_sn_WHS_test_secret', body, nowSeconds()) },
+      payload: body,
+    })
+    expect(res.statusCode).toBe(502)
+    expect(res.json()).toEqual({ message: MESSAGES.paymentProviderUnavailable })
+    expect(seen.some((s) => s.url === '/wave/v1/checkout/sessions/cos-silent-1')).toBe(true)
+    const [row] = await real.db.select().from(commandes).where(eq(commandes.id, id))
+    expect(row!.etat).toBe('en_attente_paiement')
+    expect(await real.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'AE_silent_1'))).toEqual([])
   })
 
   it('with real keys no sandbox is mounted', async () => {
