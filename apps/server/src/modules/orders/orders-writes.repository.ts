@@ -134,11 +134,6 @@ export function createOrderWritesRepository(db: Executor) {
       await db.insert(idempotencyKeys).values(values)
     },
 
-    async orderByNumero(numero: string) {
-      const [row] = await db.select().from(commandes).where(eq(commandes.numerocommande, numero)).limit(1)
-      return row
-    },
-
     /**
      * The order, its row locked until the transaction ends: whoever changes an order's state
      * from a decision about it (a payment, the back office, the expiry sweep) locks it first,

@@ -6,7 +6,7 @@ import { orderTotal } from '@teranga/shared/order-amounts'
 import { dateFr } from '../../lib/dates.ts'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
 import { toUtilisateur } from '../auth/auth.service.ts'
-import { toModepaiement } from '../payments/payment-mode.ts'
+import { toModepaiement } from '@teranga/shared/payment-modes'
 import { toProduit } from '../catalogue/product-projection.ts'
 import type { OrdersRepository } from './orders.repository.ts'
 

@@ -1,10 +1,2 @@
-// How a payment mode is shown wherever it appears (the list at checkout, an order).
-import { mediaFields } from '@teranga/shared/media'
-
-export const toModepaiement = (m: { id: number; designation: string; code: string; image: string | null; desc: string | null }) => ({
-  id: m.id,
-  designation: m.designation,
-  code: m.code,
-  desc: m.desc,
-  ...mediaFields(m.image),
-})
+// How a payment mode is shown: the shared shape (orders show it too, without importing payments).
+export { toModepaiement } from '@teranga/shared/payment-modes'
