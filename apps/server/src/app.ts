@@ -28,6 +28,7 @@ import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
 import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.plugin.ts'
 import type { RunQuery } from './modules/storefront/storefront-pages.ts'
+import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
 
 export { SEED_MEDIA_DIR } from './modules/media/media.plugin.ts'
 
@@ -51,6 +52,15 @@ export interface AppOptions {
   expireOrdersEveryMs?: number
   /** How long a payment provider (or the sandbox's notification) may take to answer. */
   paymentTimeoutMs?: number
+  /** Orders one customer may place per minute. */
+  orderRateLimit?: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Committed order changes (placed, state changed), for notifications and the live back office. */
+    orderEvents: OrderEvents
+  }
 }
 
 /** JSON bodies are small in this API: 64 KiB is far above any legitimate request. */
@@ -89,6 +99,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(inputText)
   await fastify.register(health)
   await fastify.register(media, { dataDir: config.dataDir })
+  // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
+  if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
 
   // The API (REST under /api, GraphQL at /graphql), behind the token check: each module
   // registers its routes, hands in its GraphQL part and puts on the instance what others use,
@@ -108,7 +120,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(cart)
     await scope.register(delivery)
     await scope.register(loyalty)
-    await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs })
+    await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
     await scope.register(graphql, {
@@ -134,6 +146,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
 /** A ready app instance: used by main.ts, the tests and the benchmarks. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify(serverOptions(opts.config))
+  fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   await fastify.register(app, opts)
   await fastify.ready()
   return fastify

@@ -1,7 +1,8 @@
 // The customer's account through the real app: profile edits, saved addresses (limit, single
 // default, privacy), signing out everywhere, account deletion (anonymised, orders kept, waiting
 // orders cancelled with their stock back, refused while an order is under way, the Firebase
-// account deleted) and the loyalty statement.
+// account deleted, the payer scrubbed from provider events, placement and deletion taking
+// turns on the customer) and the loyalty statement.
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { getApps, initializeApp } from 'firebase-admin/app'
@@ -21,6 +22,7 @@ import {
   modepaiements,
   panierProduits,
   paniers,
+  paymentEvents,
   pointsFidelite,
   privilegeRecompenses,
   privileges,
@@ -552,6 +554,74 @@ describe('DELETE /api/profile', () => {
       await expect(firebaseAdmin().getUser(before.client.firebaseUid)).resolves.toMatchObject({ uid: before.client.firebaseUid })
     },
   )
+
+  it("scrubs the payer's phone and every other personal detail from the stored provider events; others' events stay", async () => {
+    const [me, other] = await Promise.all([fullCustomer(), fullCustomer()])
+    const p = await makeProduct(ctx.db, { quantite: 10 })
+    const mine = await placeOrder(me, p.id, 1, { online: true })
+    const theirs = await placeOrder(other, p.id, 1, { online: true })
+    const ipn = (ref: string) => ({
+      type_event: 'sale_complete',
+      ref_command: ref,
+      item_price: '2500',
+      currency: 'XOF',
+      client_phone: '221771234567',
+      payment_method: 'Orange Money',
+      custom_field: Buffer.from('{"commande":"x"}').toString('base64'),
+    })
+    const wave = {
+      id: 'AE_scrub_1',
+      type: 'checkout.session.completed',
+      data: { id: 'cos-scrub-1', amount: '2500', currency: 'XOF', payment_status: 'succeeded', client_reference: 'TRG', customer_msisdn: '+221771234567', customer_name: 'Awa Diop' },
+    }
+    await ctx.db.insert(paymentEvents).values([
+      { provider: 'paytech', eventId: `sale_complete:${mine.numerocommande}-A`, commandeId: mine.id, payload: ipn(`${mine.numerocommande}-A`) },
+      { provider: 'wave', eventId: 'AE_scrub_1', commandeId: mine.id, payload: wave },
+      { provider: 'paytech', eventId: `sale_complete:${theirs.numerocommande}-B`, commandeId: theirs.id, payload: ipn(`${theirs.numerocommande}-B`) },
+    ])
+
+    expect((await call('DELETE', '/api/profile', me)).statusCode).toBe(200)
+
+    const events = await ctx.db.select().from(paymentEvents).where(inArray(paymentEvents.commandeId, [mine.id, theirs.id]))
+    const of = (eventId: string) => events.find((e) => e.eventId === eventId)!.payload
+    expect(of(`sale_complete:${mine.numerocommande}-A`)).toEqual({ type_event: 'sale_complete', ref_command: `${mine.numerocommande}-A`, item_price: '2500', currency: 'XOF', scrubbed: true })
+    expect(of('AE_scrub_1')).toEqual({
+      id: 'AE_scrub_1',
+      type: 'checkout.session.completed',
+      data: { id: 'cos-scrub-1', amount: '2500', currency: 'XOF', payment_status: 'succeeded' },
+      scrubbed: true,
+    })
+    expect(JSON.stringify(events.filter((e) => e.commandeId === mine.id))).not.toMatch(/77\s?123|Awa/)
+    expect(of(`sale_complete:${theirs.numerocommande}-B`)).toEqual(ipn(`${theirs.numerocommande}-B`))
+  })
+
+  it('orders placed while the account is being deleted: each commits before (then is cancelled and emptied) or is refused; none keeps a phone', async () => {
+    for (let round = 0; round < 6; round++) {
+      const me = await fullCustomer()
+      const p = await makeProduct(ctx.db, { quantite: 10 })
+      expect((await addToCart(me, p.id, 2)).statusCode).toBe(200)
+      const place = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/commande',
+          headers: me.auth,
+          payload: { modelivraison: modes.domicile, modepaiement: modes.cash, adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' },
+        })
+      const calls = [place, place, place]
+      // The deletion goes in at a different place each round.
+      calls.splice(round % 4, 0, () => call('DELETE', '/api/profile', me))
+      const answers = await Promise.all(calls.map((f) => f()))
+      const deletion = answers[round % 4]!
+      expect(deletion.statusCode).toBe(200)
+      const placements = answers.filter((_, i) => i !== round % 4).map((a) => a.statusCode)
+      // Committed before the deletion (201), refused once it was (401), or the cart already taken by a sibling (409).
+      expect(placements.every((code) => [201, 401, 409].includes(code)), String(placements)).toBe(true)
+      const orders = await ctx.db.select().from(commandes).where(eq(commandes.clientId, me.userId))
+      expect(orders.length).toBeLessThanOrEqual(1)
+      for (const order of orders) expect(order).toMatchObject({ etat: 'annulee', tel: null, adresseliv: null, latitude: null, longitude: null })
+      expect(await stockOf(p.id)).toBe(10)
+    }
+  }, 120_000)
 
   it('the same Firebase account signing up again gets a new, empty client', async () => {
     const me = await fullCustomer()

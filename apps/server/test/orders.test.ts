@@ -1,12 +1,13 @@
 // Placing orders (DESIGN §5) through the real app: amounts from database prices and the zone
 // table, stock taken in the same transaction, idempotent retries, cancellation and expiry
-// giving stock back, privacy between customers, and no overselling under concurrency.
+// giving stock back, privacy between customers, no overselling under concurrency, and the
+// limits a greedy customer meets (orders per minute, unpaid online orders, 99 per line).
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADD_TO_CART_MAX, MAX_UNPAID_ONLINE_ORDERS, ORDER_RATE_LIMIT_PER_MINUTE } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { commandes, depots, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, privileges, produits, typerecompenses } from '../src/db/schema.ts'
-import { createOrderPlacementService } from '../src/modules/orders/orders-placement.service.ts'
-import { createOrderWritesRepository, orderTransaction } from '../src/modules/orders/orders-writes.repository.ts'
+import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
 import { makeProduct } from './factories.ts'
@@ -59,13 +60,9 @@ const pickup = (extra: Record<string, unknown> = {}) => ({ modelivraison: ids.re
 const stockOf = async (id: number) => (await ctx.db.select({ q: produits.quantite }).from(produits).where(eq(produits.id, id)))[0]!.q
 const ordersOf = async (who: SignedIn) => ctx.db.select().from(commandes).where(eq(commandes.clientId, who.userId))
 
-function placement(now: () => Date) {
-  return createOrderPlacementService({
-    transaction: orderTransaction(ctx.db),
-    writes: createOrderWritesRepository(ctx.db),
-    orders: createOrdersService(createOrdersRepository(ctx.db)),
-    now,
-  })
+/** The order lifecycle as the app builds it, with its own clock (the expiry sweep's). */
+function lifecycle(now: () => Date) {
+  return createOrderLifecycle({ db: ctx.db, events: ctx.app.orderEvents, orders: createOrdersService(createOrdersRepository(ctx.db)), log: ctx.app.log, now })
 }
 
 describe('placing an order', () => {
@@ -280,8 +277,8 @@ describe('expiry of unpaid orders', () => {
     const cash = (await order(customer, home())).json().commande
     expect(await stockOf(p.id)).toBe(3)
 
-    expect(await placement(() => new Date(Date.now() + 10 * 60_000)).expireUnpaid()).toBe(0)
-    const expired = await placement(() => new Date()).expireUnpaid(new Date(Date.now() + 31 * 60_000))
+    expect(await lifecycle(() => new Date(Date.now() + 10 * 60_000)).expireUnpaid()).toBe(0)
+    const expired = await lifecycle(() => new Date()).expireUnpaid(new Date(Date.now() + 31 * 60_000))
     expect(expired).toBeGreaterThanOrEqual(1)
     const [onlineRow] = await ctx.db.select().from(commandes).where(eq(commandes.id, online.id))
     const [cashRow] = await ctx.db.select().from(commandes).where(eq(commandes.id, cash.id))
@@ -307,4 +304,59 @@ describe('no overselling', () => {
     const result = (await ctx.db.execute(sql`select count(*)::int as n from detail_commandes where produit_id = ${p.id}`)) as unknown as { rows: Array<{ n: number }> }
     expect(result.rows[0]!.n).toBe(10)
   }, 120_000)
+})
+
+describe('limits on placing orders (issue 9 §4.4)', () => {
+  it(`at most ${ORDER_RATE_LIMIT_PER_MINUTE} order requests per customer and minute: then a French 429, for that customer only`, async () => {
+    const [greedy, other] = await Promise.all([signIn(ctx.app), signIn(ctx.app)])
+    // Empty carts: refused (409), but each request counts.
+    for (let i = 0; i < ORDER_RATE_LIMIT_PER_MINUTE; i++) expect((await order(greedy, home())).statusCode).toBe(409)
+    const limited = await order(greedy, home())
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().message).toBe(MESSAGES.orderRateLimited)
+    expect((await order(other, home())).statusCode).toBe(409)
+  })
+
+  it(`at most ${MAX_UNPAID_ONLINE_ORDERS} unpaid online orders at once: the next online one is a French 409 and takes no stock; cash still goes`, async () => {
+    const customer = await signIn(ctx.app)
+    const p = await makeProduct(ctx.db, { quantite: 20 })
+    const placed: string[] = []
+    for (let i = 0; i < MAX_UNPAID_ONLINE_ORDERS; i++) {
+      await addToCart(customer, p.id, 1)
+      const res = await order(customer, home({ modepaiement: ids.wave }))
+      expect(res.statusCode).toBe(201)
+      placed.push(res.json().commande.numerocommande)
+    }
+    await addToCart(customer, p.id, 1)
+    const refused = await order(customer, home({ modepaiement: ids.wave }))
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe(MESSAGES.orderUnpaidLimit(MAX_UNPAID_ONLINE_ORDERS))
+    expect(await stockOf(p.id)).toBe(20 - MAX_UNPAID_ONLINE_ORDERS)
+    expect(await ordersOf(customer)).toHaveLength(MAX_UNPAID_ONLINE_ORDERS)
+    // Cash on delivery holds nothing unpaid online; and once one is cancelled, an online order goes again.
+    expect((await order(customer, home())).statusCode).toBe(201)
+    await addToCart(customer, p.id, 1)
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/commande/${placed[0]}/annulation`, headers: customer.auth })).statusCode).toBe(200)
+    expect((await order(customer, home({ modepaiement: ids.wave }))).statusCode).toBe(201)
+  })
+
+  it(`at most ${ADD_TO_CART_MAX} of one product per line: in one request (400 naming quantite), added up (409), and at placement`, async () => {
+    const customer = await signIn(ctx.app)
+    const p = await makeProduct(ctx.db, { designation: 'Sac de riz', quantite: 1000 })
+    const tooMany = await addToCart(customer, p.id, ADD_TO_CART_MAX + 1)
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.json().errors.quantite).toContain(MESSAGES.quantityMax)
+    expect((await addToCart(customer, p.id, 60)).statusCode).toBe(200)
+    const addedUp = await addToCart(customer, p.id, 60)
+    expect(addedUp.statusCode).toBe(409)
+    expect(addedUp.json().errors.quantite).toContain(MESSAGES.quantityMax)
+    expect((await addToCart(customer, p.id, ADD_TO_CART_MAX - 60)).statusCode).toBe(200)
+    // A line saved before the limit existed: the order is refused, nothing taken.
+    await ctx.db.execute(sql`update panier_produits set quantite = 150 where produit_id = ${p.id}`)
+    const res = await order(customer, home())
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe(MESSAGES.orderLineTooLarge('Sac de riz', ADD_TO_CART_MAX))
+    expect(await stockOf(p.id)).toBe(1000)
+    expect(await ordersOf(customer)).toEqual([])
+  })
 })

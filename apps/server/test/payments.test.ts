@@ -19,8 +19,7 @@ import type { Database } from '../src/db/client.ts'
 import { clients, commandes, modelivraisons, modepaiements, paiements, paymentEvents, pointsFidelite, produits, roles } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
-import { createOrderPlacementService } from '../src/modules/orders/orders-placement.service.ts'
-import { createOrderWritesRepository, orderTransaction } from '../src/modules/orders/orders-writes.repository.ts'
+import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
 import { MAX_PAYMENT_ATTEMPTS } from '../src/modules/payments/payments.service.ts'
@@ -87,7 +86,7 @@ async function placeOrder(customer: SignedIn, mode: Mode, { prix = 4700, quantit
     headers: customer.auth,
     payload: { modelivraison: ids.domicile, modepaiement: ids.modes[mode], adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' },
   })
-  expect(res.statusCode).toBe(201)
+  expect(res.statusCode, res.body).toBe(201)
   const commande = res.json().commande as { id: number; numerocommande: string; etat: string; montantcommande: number; montanttotal: number }
   return { commande, numero: commande.numerocommande, produit }
 }
@@ -106,15 +105,20 @@ async function openPage(url: string) {
   const res = await fetch(url)
   return { status: res.status, html: await res.text(), csp: res.headers.get('content-security-policy') ?? '' }
 }
-async function press(url: string, decision: 'approve' | 'decline') {
+async function press(url: string, decision: 'approve' | 'decline', notify = true) {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ decision }).toString(),
+    body: new URLSearchParams({ decision, ...(notify ? {} : { notify: 'false' }) }).toString(),
     redirect: 'manual',
   })
   return { status: res.status, location: res.headers.get('location') }
 }
+/**
+ * The customer pays on the provider's page but its notification never comes: the provider's
+ * status API says paid. Tests that play the provider's notifications themselves start here.
+ */
+const paidAtProvider = async (url: string) => expect((await press(url, 'approve', false)).status).toBe(303)
 
 const orderRow = async (numero: string) => (await shop.db.select().from(commandes).where(eq(commandes.numerocommande, numero)))[0]!
 const etatOf = async (numero: string) => (await orderRow(numero)).etat
@@ -171,13 +175,9 @@ const setEtat = (who: SignedIn, numero: string, etat: string) =>
 const cancel = (who: SignedIn, numero: string) => shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/annulation`, headers: who.auth })
 const label = (etat: OrderStatus) => ORDER_STATUSES[etat].text
 
-function placement(now: () => Date = () => new Date()) {
-  return createOrderPlacementService({
-    transaction: orderTransaction(shop.db),
-    writes: createOrderWritesRepository(shop.db),
-    orders: createOrdersService(createOrdersRepository(shop.db)),
-    now,
-  })
+/** The order lifecycle as the app builds it, with its own clock (the expiry sweep's). */
+function lifecycle(now: () => Date = () => new Date()) {
+  return createOrderLifecycle({ db: shop.db, events: shop.app.orderEvents, orders: createOrdersService(createOrdersRepository(shop.db)), log: shop.app.log, now })
 }
 
 // ---------- the customer's flows through the sandbox ----------
@@ -340,13 +340,14 @@ describe('webhook verification', () => {
   async function openAttempt(mode: Mode = 'WAVE') {
     const customer = await signIn(shop.app)
     const placed = await placeOrder(customer, mode)
-    await startPayment(customer, placed.numero)
+    const { url } = await startPayment(customer, placed.numero)
     const [attempt] = await attemptsOf(placed.commande.id)
-    return { ...placed, customer, attempt: attempt! }
+    return { ...placed, customer, attempt: attempt!, url }
   }
 
   it('Wave: a good signature is applied; a replay changes nothing and answers 200', async () => {
-    const { numero, attempt } = await openAttempt()
+    const { numero, attempt, url } = await openAttempt()
+    await paidAtProvider(url)
     const body = waveEvent(attempt.providerRef!, attempt.montant, { id: 'AE_replay_0001' })
     const first = await sendWave(body)
     expect(first.statusCode).toBe(200)
@@ -382,7 +383,8 @@ describe('webhook verification', () => {
   })
 
   it('a tampered amount changes nothing: re-signed or not', async () => {
-    const { numero, attempt } = await openAttempt()
+    const { numero, attempt, url } = await openAttempt()
+    await paidAtProvider(url)
     const genuine = waveEvent(attempt.providerRef!, attempt.montant)
     const signature = waveSignature(shop.config.payments.wave.secret, genuine, nowSeconds())
     // The body changed after signing: the signature no longer matches.
@@ -403,7 +405,8 @@ describe('webhook verification', () => {
   })
 
   it('PayTech: hmac_compute checked in constant time; JSON accepted; a changed price or key hash is refused; a re-signed wrong price is ignored', async () => {
-    const { numero, attempt } = await openAttempt('CARD')
+    const { numero, attempt, url } = await openAttempt('CARD')
+    await paidAtProvider(url)
     const ref = attempt.providerRef!
     const unsigned = paytechIpn(ref, attempt.montant, { hmac_compute: '' })
     expect((await sendPaytech(unsigned)).statusCode).toBe(401)
@@ -425,6 +428,48 @@ describe('webhook verification', () => {
     expect(await etatOf(numero)).toBe('payee')
   })
 
+  it('PayTech: a captured sale_canceled replayed as sale_complete (the signature does not cover type_event) does not pay the order', async () => {
+    const { numero, attempt, url, commande } = await openAttempt('OM')
+    // The genuine cancellation, as the sandbox sends it when the customer declines.
+    expect((await press(url, 'decline')).status).toBe(303)
+    expect(await etatOf(numero)).toBe('echec_paiement')
+    const captured = paytechIpn(attempt.providerRef!, attempt.montant, { type_event: 'sale_canceled' })
+    // Same signed fields, another event type: the HMAC still matches, PayTech's status API says canceled.
+    const forged = { ...captured, type_event: 'sale_complete' }
+    for (const as of ['form', 'json'] as const) {
+      const res = await sendPaytech(forged, as)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ statut: 'non_confirme' })
+    }
+    expect(await etatOf(numero)).toBe('echec_paiement')
+    expect((await attemptsOf(commande.id)).map((a) => a.statut)).toEqual(['echouee'])
+    // Not recorded, so it cannot stand in for a genuine completion later.
+    expect(await eventRows('paytech', `sale_complete:${attempt.providerRef}`)).toEqual([])
+  })
+
+  it('Wave: a success the provider does not confirm (session still open) does not pay; once paid there, the same event does', async () => {
+    const { numero, attempt, url } = await openAttempt()
+    const body = waveEvent(attempt.providerRef!, attempt.montant, { id: `AE_unconfirmed_${randomUUID()}` })
+    expect((await sendWave(body)).json()).toEqual({ statut: 'non_confirme' })
+    expect(await etatOf(numero)).toBe('en_attente_paiement')
+    await paidAtProvider(url)
+    expect((await sendWave(body)).json()).toEqual({ statut: 'payee' })
+    expect(await etatOf(numero)).toBe('payee')
+  })
+
+  it("the sandbox's status APIs want their keys and know only their own sessions", async () => {
+    const { attempt } = await openAttempt('CARD')
+    const base = `${shop.config.publicUrl}/sandbox/paytech/payment/get-status?token_payment=${attempt.providerToken}`
+    const { apiKey, secret } = shop.config.payments.paytech
+    expect((await fetch(base, { headers: { API_KEY: apiKey, API_SECRET: 'faux' } })).status).toBe(401)
+    const pending = await fetch(base, { headers: { API_KEY: apiKey, API_SECRET: secret } })
+    expect(await pending.json()).toMatchObject({ success: 1, type_event: 'sale_pending', ref_command: attempt.providerRef, item_price: attempt.montant })
+    expect((await fetch(`${base}x`, { headers: { API_KEY: apiKey, API_SECRET: secret } })).status).toBe(404)
+    const wave = `${shop.config.publicUrl}/sandbox/wave/v1/checkout/sessions/cos-nope`
+    expect((await fetch(wave, { headers: { authorization: 'Bearer faux' } })).status).toBe(401)
+    expect((await fetch(wave, { headers: { authorization: `Bearer ${shop.config.payments.wave.apiKey}` } })).status).toBe(404)
+  })
+
   it('unreadable bodies are 400, other media types 415, unknown attempts and other event types are acknowledged and ignored', async () => {
     const garbage = await shop.app.inject({ method: 'POST', url: '/api/paiement/webhook/paytech', headers: { 'content-type': 'application/json' }, payload: '{"type_event":' })
     expect(garbage.statusCode).toBe(400)
@@ -440,7 +485,7 @@ describe('webhook verification', () => {
   })
 
   it('a late failure of an older attempt does not undo the newer one', async () => {
-    const { customer, numero, attempt: older } = await openAttempt()
+    const { customer, numero, attempt: older, url: olderUrl } = await openAttempt()
     // The older attempt fails, the customer retries, then the older one's failure arrives again under a new event.
     expect((await sendWave(waveEvent(older.providerRef!, older.montant, { type: 'checkout.session.payment_failed' }))).json()).toEqual({ statut: 'echouee' })
     await startPayment(customer, numero)
@@ -448,6 +493,7 @@ describe('webhook verification', () => {
     expect((await sendWave(waveEvent(older.providerRef!, older.montant, { type: 'checkout.session.payment_failed' }))).json()).toEqual({ statut: 'ignore' })
     expect(await etatOf(numero)).toBe('en_attente_paiement')
     // And if the older session is paid after all, the order is paid by it.
+    await paidAtProvider(olderUrl)
     expect((await sendWave(waveEvent(older.providerRef!, older.montant))).json()).toEqual({ statut: 'payee' })
     expect(await etatOf(numero)).toBe('payee')
   })
@@ -472,7 +518,7 @@ describe('a payment for an order already cancelled or expired', () => {
     const customer = await signIn(shop.app)
     const { commande, numero, produit } = await placeOrder(customer, 'OM', { quantite: 1, stock: 4 })
     const { url } = await startPayment(customer, numero)
-    await placement().expireUnpaid(new Date(Date.now() + 31 * 60_000))
+    await lifecycle().expireUnpaid(new Date(Date.now() + 31 * 60_000))
     expect(await etatOf(numero)).toBe('annulee')
     expect(await stockOf(produit.id)).toBe(4)
     expect((await press(url, 'approve')).status).toBe(303)
@@ -484,11 +530,12 @@ describe('a payment for an order already cancelled or expired', () => {
   it('a second success for an order already paid by another attempt is owed back', async () => {
     const customer = await signIn(shop.app)
     const { commande, numero } = await placeOrder(customer, 'WAVE')
-    await startPayment(customer, numero)
+    const { url: firstUrl } = await startPayment(customer, numero)
     const [first] = await attemptsOf(commande.id)
     await sendWave(waveEvent(first!.providerRef!, first!.montant, { type: 'checkout.session.payment_failed' }))
     const retry = await startPayment(customer, numero)
     expect((await press(retry.url, 'approve')).status).toBe(303)
+    await paidAtProvider(firstUrl)
     expect((await sendWave(waveEvent(first!.providerRef!, first!.montant))).json()).toEqual({ statut: 'a_rembourser' })
     expect(await etatOf(numero)).toBe('payee')
     expect((await attemptsOf(commande.id)).map((a) => a.statut)).toEqual(['a_rembourser', 'payee'])
@@ -506,13 +553,13 @@ describe('expiry of orders whose payment failed', () => {
       expect(await etatOf(placed.numero)).toBe('echec_paiement')
     }
     await shop.db.update(commandes).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(commandes.id, stale.commande.id))
-    expect(await placement().expireUnpaid()).toBeGreaterThanOrEqual(1)
+    expect(await lifecycle().expireUnpaid()).toBeGreaterThanOrEqual(1)
     expect(await etatOf(stale.numero)).toBe('annulee')
     expect(await stockOf(stale.produit.id)).toBe(6)
     expect(await etatOf(fresh.numero)).toBe('echec_paiement')
     expect(await stockOf(fresh.produit.id)).toBe(5)
     // A second sweep gives nothing back twice.
-    await placement().expireUnpaid(new Date(Date.now() + 60 * 60_000))
+    await lifecycle().expireUnpaid(new Date(Date.now() + 60 * 60_000))
     expect(await stockOf(stale.produit.id)).toBe(6)
     expect(await stockOf(fresh.produit.id)).toBe(6)
   })
@@ -527,7 +574,11 @@ describe('admin state changes', () => {
     for (const to of ORDER_STATUS_VALUES) {
       await shop.db.update(commandes).set({ etat: from }).where(eq(commandes.numerocommande, numero))
       const res = await setEtat(admin, numero, to)
-      if (canTransition(from, to)) {
+      if (from === 'annulee' && to === 'remboursee') {
+        // In the machine, but this order was never paid: nothing to refund (order-lifecycle.test.ts refunds a paid one).
+        expect(res.statusCode).toBe(409)
+        expect(res.json().message).toBe(MESSAGES.orderRefundUnpaid)
+      } else if (canTransition(from, to)) {
         expect(res.statusCode, `${from} → ${to}`).toBe(200)
         expect(res.json().commande).toMatchObject({ etat: to, etat_text: label(to) })
       } else {
@@ -636,7 +687,7 @@ describe('a payment notification racing the customer’s cancellation', () => {
     const outcomes = new Set<string>()
     for (let round = 0; round < 8; round++) {
       const { commande, numero, produit } = await placeOrder(customer, 'WAVE', { quantite: 2, stock: 5 })
-      await startPayment(customer, numero)
+      await paidAtProvider((await startPayment(customer, numero)).url)
       const [attempt] = await attemptsOf(commande.id)
       const eventId = `AE_race_${round}_${randomUUID()}`
       const body = waveEvent(attempt!.providerRef!, attempt!.montant, { id: eventId })
@@ -791,6 +842,24 @@ describe('a provider that fails', () => {
     expect(paytech.headers).toMatchObject({ api_key: 'paytech-test-key', api_secret: 'paytech-test-secret' })
     expect(paytech.body).toMatchObject({ item_price: 4000, currency: 'XOF', env: 'prod', target_payment: 'Orange Money', ipn_url: `${real.config.publicUrl}/api/paiement/webhook/paytech` })
     expect(paytech.body.ref_command).toMatch(/^TRG-\d{6}-[A-Z2-9]{6}-[0-9A-F]{8}$/)
+  })
+
+  it('a success whose status the provider cannot give is refused with a 502 (the provider sends it again later); the order is untouched', async () => {
+    const { id } = await order('WAVE')
+    await real.db.insert(paiements).values({ commandeId: id, provider: 'wave', providerRef: 'cos-silent-1', montant: 4000, statut: 'en_cours' })
+    const body = JSON.stringify({ id: 'AE_silent_1', type: 'checkout.session.completed', data: { id: 'cos-silent-1', amount: '4000', currency: 'XOF', payment_status: 'succeeded' } })
+    const res = await real.app.inject({
+      method: 'POST',
+      url: '/api/paiement/webhook/wave',
+      headers: { 'content-type': 'application/json', 'wave-signature': waveSignature('wave_sn_WHS_test_secret', body, nowSeconds()) },
+      payload: body,
+    })
+    expect(res.statusCode).toBe(502)
+    expect(res.json()).toEqual({ message: MESSAGES.paymentProviderUnavailable })
+    expect(seen.some((s) => s.url === '/wave/v1/checkout/sessions/cos-silent-1')).toBe(true)
+    const [row] = await real.db.select().from(commandes).where(eq(commandes.id, id))
+    expect(row!.etat).toBe('en_attente_paiement')
+    expect(await real.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'AE_silent_1'))).toEqual([])
   })
 
   it('with real keys no sandbox is mounted', async () => {

@@ -11,6 +11,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000
 export const SEARCH_HIDE_DELAY_MS = 200
 
 export const CART_QUANTITY_MIN = 1
+/** The most of one product a cart line (and so an order line) may hold: the storefront and the server. */
 export const ADD_TO_CART_MAX = 99
 
 /** Cart line action codes of spec §4. */
@@ -25,8 +26,14 @@ export const FCFA_PER_POINT = 1000
 /** API tokens live 30 days (DESIGN §4). */
 export const API_TOKEN_TTL_DAYS = 30
 
-/** Unpaid online orders expire after 30 minutes (DESIGN §5). */
-export const UNPAID_ORDER_TTL_MINUTES = 30
+/** Unpaid online orders expire after 30 minutes (DESIGN §5); the rule itself lives in order-status. */
+export { UNPAID_ORDER_TTL_MINUTES } from './order-status.ts'
+
+/** Orders one customer may place per minute (DESIGN §5, issue 9 §4.4). */
+export const ORDER_RATE_LIMIT_PER_MINUTE = 10
+
+/** Unpaid online orders one customer may hold at once: each holds stock for 30 minutes. */
+export const MAX_UNPAID_ONLINE_ORDERS = 3
 
 /** Title choices of spec §3: value 1 'Monsieur', value 0 'Madame'. */
 export const CIVILITES = [

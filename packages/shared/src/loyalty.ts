@@ -5,6 +5,9 @@ import { FCFA_PER_POINT } from './constants.ts'
 /** The ledger motif of the points an order earns when it is delivered. */
 export const LOYALTY_MOTIF_DELIVERED = 'Commande livrée'
 
+/** The ledger motif of the points taken back when a delivered order is refunded. */
+export const LOYALTY_MOTIF_REFUNDED = 'Commande remboursée'
+
 /** 1 point per 1 000 FCFA of goods, delivery excluded, rounded down. */
 export function pointsEarned(montantcommande: number): number {
   return Math.max(0, Math.floor(montantcommande / FCFA_PER_POINT))

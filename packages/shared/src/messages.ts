@@ -63,7 +63,7 @@ export const MESSAGES = {
   // Field-level messages for API inputs.
   quantityInteger: 'La quantité doit être un nombre entier.',
   quantityMin: 'La quantité doit être au moins 1.',
-  quantityMax: 'La quantité ne peut pas dépasser 10 000.',
+  quantityMax: 'La quantité ne peut pas dépasser 99 par produit.',
   idInteger: "L'identifiant doit être un nombre entier positif.",
   actionInvalid: "L'action doit valoir 0 (ajout), 1 (modification) ou 2 (suppression).",
   idTokenRequired: "Le jeton d'identité (idToken) est requis.",
@@ -97,6 +97,11 @@ export const MESSAGES = {
   paymentWebhookSignatureInvalid: 'Signature de la notification de paiement invalide ou expirée.',
   paymentWebhookInvalid: 'Notification de paiement illisible.',
   orderStatusUnknown: 'Cet état de commande est inconnu.',
+  orderRefundUnpaid: "Cette commande n'a jamais été payée : il n'y a rien à rembourser.",
+  orderRateLimited: 'Vous passez trop de commandes à la suite. Patientez une minute avant de réessayer.',
+  orderUnpaidLimit: (max: number) =>
+    `Vous avez déjà ${max} commandes en attente de paiement : payez-en ou annulez-en une avant d'en passer une nouvelle.`,
+  orderLineTooLarge: (designation: string, max: number) => `Vous ne pouvez pas commander plus de ${max} « ${designation} ».`,
   orderTransitionRefused: (from: string, to: string) => `Impossible de passer la commande de « ${from} » à « ${to} ».`,
   sandboxTitle: 'Paiement de test',
   sandboxNotice: "Bac à sable : aucun argent ne circule. Choisissez l'issue du paiement.",

@@ -17,6 +17,10 @@ export interface OrderAmounts {
 
 const percentOf = (amount: number, percent: number) => Math.floor((amount * Math.min(Math.max(percent, 0), 100)) / 100)
 
+/** What the customer pays for a stored order: goods and delivery, less the discount. */
+export const orderTotal = (order: { montantcommande: number; montantliv: number; remise: number }) =>
+  order.montantcommande + order.montantliv - order.remise
+
 export function orderAmounts(lines: ReadonlyArray<{ prix: number; quantite: number }>, fee: number, rewards: readonly LoyaltyReward[]): OrderAmounts {
   const montantcommande = lines.reduce((sum, line) => sum + line.prix * line.quantite, 0)
   const montantliv = Math.max(0, fee)
@@ -25,5 +29,5 @@ export function orderAmounts(lines: ReadonlyArray<{ prix: number; quantite: numb
     if (reward.code === 'REMISE_POURCENT') remise += percentOf(montantcommande, reward.valeur)
     else if (reward.code === 'LIVRAISON_GRATUITE') remise += percentOf(montantliv, reward.valeur)
   }
-  return { montantcommande, montantliv, remise, total: montantcommande + montantliv - remise }
+  return { montantcommande, montantliv, remise, total: orderTotal({ montantcommande, montantliv, remise }) }
 }

@@ -9,8 +9,10 @@ export const ORDER_STATUSES = {
   en_preparation: { text: 'En préparation', badge: 'info', next: ['en_livraison', 'prete_retrait'] },
   en_livraison: { text: 'En cours de livraison', badge: 'primary', next: ['livree'] },
   prete_retrait: { text: 'Prête au retrait', badge: 'primary', next: ['livree'] },
-  livree: { text: 'Livrée', badge: 'success', next: [] },
-  annulee: { text: 'Annulée', badge: 'danger', next: [] },
+  livree: { text: 'Livrée', badge: 'success', next: ['remboursee'] },
+  // Only an order that was paid (an attempt paid or owed back) may go on to remboursee.
+  annulee: { text: 'Annulée', badge: 'danger', next: ['remboursee'] },
+  remboursee: { text: 'Remboursée', badge: 'dark', next: [] },
   echec_paiement: { text: 'Paiement échoué', badge: 'danger', next: ['en_attente_paiement'] },
 } as const satisfies Record<string, { text: string; badge: string; next: readonly string[] }>
 
@@ -28,3 +30,24 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export function isOrderStatus(value: string): value is OrderStatus {
   return Object.hasOwn(ORDER_STATUSES, value)
 }
+
+/** States in which an unpaid online order still holds its stock until it expires. */
+export const UNPAID_STATUSES = ['en_attente_paiement', 'echec_paiement'] as const satisfies readonly OrderStatus[]
+
+/** Unpaid online orders expire 30 minutes after they are placed or a payment is retried (DESIGN §5). */
+export const UNPAID_ORDER_TTL_MINUTES = 30
+
+/** When an unpaid online order placed (or retried) at `from` expires. */
+export const unpaidDeadline = (from: Date) => new Date(from.getTime() + UNPAID_ORDER_TTL_MINUTES * 60_000)
+
+/**
+ * Whether an order can take an online payment at `at`: waiting for payment, or after a failed
+ * one, and not past its deadline (an expired order is not payable even before the sweep runs).
+ */
+export function isPayable(order: { etat: string; expiresAt: Date | null }, at: Date): boolean {
+  return (UNPAID_STATUSES as readonly string[]).includes(order.etat) && (!order.expiresAt || order.expiresAt > at)
+}
+
+/** Who changed an order's state, as its history records it. */
+export const ORDER_ACTOR_KINDS = ['client', 'staff', 'provider', 'system'] as const
+export type OrderActorKind = (typeof ORDER_ACTOR_KINDS)[number]

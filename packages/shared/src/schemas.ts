@@ -1,7 +1,7 @@
 // zod schemas for every input both sides validate: the same schema backs the form in the
 // storefront and the route on the server, so their French messages cannot drift apart.
 import { z } from 'zod'
-import { CART_ACTION, MAX_PAGE_SIZE } from './constants.ts'
+import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 import { ORDER_STATUS_VALUES, type OrderStatus } from './order-status.ts'
 
@@ -25,7 +25,7 @@ export const quantitySchema = z
   .number({ error: MESSAGES.quantityInteger })
   .int({ error: MESSAGES.quantityInteger })
   .min(1, { error: MESSAGES.quantityMin })
-  .max(10_000, { error: MESSAGES.quantityMax })
+  .max(ADD_TO_CART_MAX, { error: MESSAGES.quantityMax })
 
 export const paginationSchema = z.object({
   page: z.coerce.number({ error: MESSAGES.pageInvalid }).int({ error: MESSAGES.pageInvalid }).min(1, { error: MESSAGES.pageInvalid }).max(1_000_000, { error: MESSAGES.pageInvalid }).default(1),
@@ -130,6 +130,9 @@ export type OrderInput = z.infer<typeof orderSchema>
 export const idempotencyKeySchema = z.string().regex(/^[\w-]{8,100}$/, { error: MESSAGES.idempotencyKeyInvalid })
 
 /** Body of POST /api/commande/{numero}/etat (back office): the state to move the order to. */
+/** An order's number in a path (`TRG-221122-K7MQ2X`). */
+export const orderNumeroSchema = z.string().regex(/^[\w-]{4,40}$/)
+
 export const orderStatusChangeSchema = z.object({
   etat: z.enum(ORDER_STATUS_VALUES as [OrderStatus, ...OrderStatus[]], { error: MESSAGES.orderStatusUnknown }),
 })

@@ -371,6 +371,8 @@ export const paiements = pgTable(
     montant: integer('montant').notNull(),
     statut: text('statut').notNull().default('en_cours'),
     checkoutUrl: text('checkout_url'),
+    /** The provider's own id for the payment when it is not `providerRef` (PayTech's token): what its status API is asked with. */
+    providerToken: text('provider_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -383,10 +385,35 @@ export const paymentEvents = pgTable(
     id: serial('id').primaryKey(),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
+    /** The order the event was about: account deletion scrubs the payer's details from these payloads. */
+    commandeId: integer('commande_id').references(() => commandes.id, { onDelete: 'set null' }),
     payload: jsonb('payload'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId), index('payment_events_commande_idx').on(t.commandeId)],
+)
+
+/** Every change of an order's state (DESIGN §5): when, from what to what, who and why. Written by the order lifecycle only. */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: serial('id').primaryKey(),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for the order's first state, recorded when it is placed. */
+    fromEtat: text('from_etat'),
+    toEtat: text('to_etat').notNull(),
+    actorKind: text('actor_kind').notNull(),
+    /** The client's or staff member's id, the provider's name; null for the system. */
+    actorId: text('actor_id'),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('order_history_commande_idx').on(t.commandeId, t.id),
+    check('order_history_actor_kind', sql`${t.actorKind} in ('client', 'staff', 'provider', 'system')`),
+  ],
 )
 
 export const pointsFidelite = pgTable(

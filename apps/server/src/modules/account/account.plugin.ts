@@ -1,5 +1,6 @@
 // The account module: the customer's profile edits, saved addresses, signing out everywhere,
-// the loyalty statement and account deletion. Asks auth and loyalty through the instance.
+// the loyalty statement and account deletion. Asks auth, loyalty, the order lifecycle and
+// payments through the instance.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
@@ -13,10 +14,12 @@ async function account(app: FastifyInstance) {
     transaction: accountTransaction(app.db),
     auth: app.auth,
     loyalty: app.loyalty,
+    lifecycle: app.orderLifecycle,
+    payments: app.payments,
     verifier: app.identity,
     onFirebaseDeleteError: (err, uid) => app.log.error({ err, uid }, 'deleting the Firebase account failed; the shop account is anonymised'),
   })
   await registerRest(app, accountRoutes, { service })
 }
 
-export default fp(account, { name: 'account', dependencies: ['database', 'auth', 'loyalty'] })
+export default fp(account, { name: 'account', dependencies: ['database', 'auth', 'loyalty', 'orders', 'payments'] })

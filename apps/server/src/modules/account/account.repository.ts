@@ -11,10 +11,8 @@ import {
   idempotencyKeys,
   panierProduits,
   paniers,
-  pointsFidelite,
   zonesLivraison,
 } from '../../db/schema.ts'
-import { createOrderWritesRepository } from '../orders/orders-writes.repository.ts'
 
 export type AddressValues = Pick<
   typeof adresses.$inferInsert,
@@ -172,45 +170,13 @@ export function createAccountRepository(db: Executor) {
         })
         .where(eq(clients.id, clientId))
     },
-
-    async pointsBalance(clientId: number): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${pointsFidelite.points}), 0)::int` })
-        .from(pointsFidelite)
-        .where(eq(pointsFidelite.clientId, clientId))
-      return row?.total ?? 0
-    },
-
-    /** The latest `limit` movements of the client's points, newest first. */
-    pointsHistory(clientId: number, limit: number) {
-      return db
-        .select({
-          id: pointsFidelite.id,
-          points: pointsFidelite.points,
-          motif: pointsFidelite.motif,
-          createdAt: pointsFidelite.createdAt,
-          numerocommande: commandes.numerocommande,
-        })
-        .from(pointsFidelite)
-        .leftJoin(commandes, eq(commandes.id, pointsFidelite.commandeId))
-        .where(eq(pointsFidelite.clientId, clientId))
-        .orderBy(desc(pointsFidelite.createdAt), desc(pointsFidelite.id))
-        .limit(limit)
-    },
   }
 }
 
 export type AccountRepository = ReturnType<typeof createAccountRepository>
 
-/** The account's and the orders' writes bound to one transaction (account deletion cancels orders). */
-export interface AccountWrites {
-  account: AccountRepository
-  orders: ReturnType<typeof createOrderWritesRepository>
-}
-
-export type AccountTransaction = <T>(fn: (writes: AccountWrites) => Promise<T>) => Promise<T>
-
+/** Runs `fn` in one transaction with the repository bound to it. */
 export const accountTransaction =
-  (db: Executor): AccountTransaction =>
-  (fn) =>
-    db.transaction((tx) => fn({ account: createAccountRepository(tx), orders: createOrderWritesRepository(tx) }))
+  (db: Executor) =>
+  <T>(fn: (account: AccountRepository) => Promise<T>): Promise<T> =>
+    db.transaction((tx) => fn(createAccountRepository(tx)))

@@ -5,49 +5,38 @@ import { randomBytes } from 'node:crypto'
 import { alpha3ToAlpha2 } from 'i18n-iso-countries/index.js'
 import { MAX_SAVED_ADDRESSES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import { canTransition, CUSTOMER_CANCELLABLE, isOrderStatus, ORDER_STATUS_VALUES, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
+import { CUSTOMER_CANCELLABLE, type OrderStatus } from '@teranga/shared/order-status'
 import type { AddressInput, CustomerDetails } from '@teranga/shared/schemas'
+import type { Executor } from '../../db/client.ts'
 import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
-import { dateFr } from '../../lib/format.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 import type { IdTokenVerifier } from '../auth/firebase-verifier.ts'
-import type { LoyaltyTiers } from '../loyalty/loyalty.plugin.ts'
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts'
+import { actors, type OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import { toAdresse } from './account.format.ts'
-import type { AccountRepository, AccountTransaction, AddressValues } from './account.repository.ts'
+import { createAccountRepository, type AccountRepository, type AddressValues } from './account.repository.ts'
 
-/** Movements of points shown by GET /api/fidelite; the balance counts them all. */
-export const LOYALTY_HISTORY_LIMIT = 100
-
-/** Orders that are over: kept as they are when the account goes. */
-const FINISHED = ORDER_STATUS_VALUES.filter((s) => ORDER_STATUSES[s].next.length === 0)
+/** Orders that are over (cancelled, delivered, refunded): kept as they are when the account goes. */
+const FINISHED: readonly OrderStatus[] = ['annulee', 'livree', 'remboursee']
 /** Orders nobody works on yet: cancelled (stock given back) when the account goes. */
-const WAITING: readonly OrderStatus[] = [...CUSTOMER_CANCELLABLE, 'echec_paiement']
-
-/**
- * The states a waiting order passes through to `annulee` along the shared machine (a failed
- * payment goes back to waiting for payment first); null for an order under way.
- */
-function cancellationPath(etat: string): OrderStatus[] | null {
-  if (!isOrderStatus(etat) || !WAITING.includes(etat)) return null
-  if (canTransition(etat, 'annulee')) return [etat, 'annulee']
-  const via = ORDER_STATUSES[etat].next.find((next) => WAITING.includes(next) && canTransition(next, 'annulee'))
-  return via ? [etat, via, 'annulee'] : null
-}
+const WAITING: readonly string[] = [...CUSTOMER_CANCELLABLE, 'echec_paiement']
 
 interface Deps {
   repo: AccountRepository
-  transaction: AccountTransaction
+  transaction: <T>(fn: (account: AccountRepository) => Promise<T>) => Promise<T>
   /** The auth module's service: the profile answer and the Firebase account to sign out. */
   auth: Pick<AuthService, 'profile' | 'firebaseUid'>
-  /** The loyalty module's tiers. */
-  loyalty: LoyaltyTiers
+  loyalty: LoyaltyService
+  lifecycle: OrderLifecycle
+  /** Scrubs the payer's details from the stored provider events, in the deletion's transaction. */
+  payments: { forgetPayer(tx: Executor, clientId: number): Promise<void> }
   verifier: IdTokenVerifier
   /** Told when the Firebase account could not be deleted (the shop's data already is). */
   onFirebaseDeleteError: (error: unknown, uid: string) => void
   now?: () => Date
 }
 
-export function createAccountService({ repo, transaction, auth, loyalty, verifier, onFirebaseDeleteError, now = () => new Date() }: Deps) {
+export function createAccountService({ repo, transaction, auth, loyalty, lifecycle, payments, verifier, onFirebaseDeleteError, now = () => new Date() }: Deps) {
   async function profile(clientId: number) {
     const answer = await auth.profile(clientId)
     if (!answer) throw unauthenticated(MESSAGES.invalidToken)
@@ -96,7 +85,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, verifie
 
     /** A new address; the customer's first one is their default unless they say otherwise. */
     async createAddress(clientId: number, input: AddressInput) {
-      const id = await transaction(async ({ account }) => {
+      const id = await transaction(async (account) => {
         await account.lockClient(clientId)
         const values = await addressValues(account, input)
         const saved = await account.countAddresses(clientId)
@@ -110,7 +99,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, verifie
 
     /** Replaces an address; `pardefaut` left out keeps whether it is the default. */
     async updateAddress(clientId: number, id: number, input: AddressInput) {
-      await transaction(async ({ account }) => {
+      await transaction(async (account) => {
         await account.lockClient(clientId)
         const current = await account.address(clientId, id)
         if (!current) throw notFound(MESSAGES.addressNotFound)
@@ -145,19 +134,19 @@ export function createAccountService({ repo, transaction, auth, loyalty, verifie
      * transaction, then the Firebase account (its failure is logged, not the customer's).
      */
     async deleteAccount(clientId: number) {
-      const uid = await transaction(async ({ account, orders }) => {
+      const uid = await lifecycle.run(async ({ tx, orders, cancel }) => {
+        const account = createAccountRepository(tx)
+        // The same row placement locks first: an order being placed commits before, or sees the account gone.
         const client = await account.lockClient(clientId)
         if (!client) throw unauthenticated(MESSAGES.invalidToken)
-        const open = await account.openOrders(clientId, FINISHED)
-        const paths = open.map((order) => ({ order, path: cancellationPath(order.etat) }))
-        if (paths.some(({ path }) => !path)) throw conflict(MESSAGES.accountOrdersInProgress)
-        for (const { order, path } of paths) {
-          for (let step = 1; step < path!.length; step++) {
-            // Paid or confirmed meanwhile: the order is under way after all; nothing is kept.
-            if (!(await orders.moveState(order.id, path![step - 1]!, path![step]!))) throw conflict(MESSAGES.accountOrdersInProgress)
-          }
-          await orders.giveStockBack(order.id)
+        const open = await account.openOrders(clientId, [...FINISHED])
+        if (open.some((order) => !WAITING.includes(order.etat))) throw conflict(MESSAGES.accountOrdersInProgress)
+        for (const { id } of open) {
+          const order = await orders.lockOrder({ id })
+          // Paid or confirmed meanwhile: the order is under way after all; nothing is kept.
+          if (!order || !(await cancel(order, actors.client(clientId), 'compte supprimé')).moved) throw conflict(MESSAGES.accountOrdersInProgress)
         }
+        await payments.forgetPayer(tx, clientId)
         await account.anonymise(clientId, `deleted:${clientId}:${randomBytes(12).toString('hex')}`, now())
         return client.firebaseUid
       })
@@ -170,24 +159,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, verifie
     },
 
     /** The balance, the tier it reaches, the next one, and the latest movements. */
-    async loyaltyStatement(clientId: number) {
-      const points = await repo.pointsBalance(clientId)
-      const tiers = await loyalty.privileges()
-      const history = await repo.pointsHistory(clientId, LOYALTY_HISTORY_LIMIT)
-      return {
-        points,
-        privilege: tiers.filter((tier) => tier.point <= points).at(-1) ?? null,
-        prochain: tiers.find((tier) => tier.point > points) ?? null,
-        historique: history.map((row) => ({
-          id: row.id,
-          points: row.points,
-          motif: row.motif,
-          numerocommande: row.numerocommande,
-          date: row.createdAt.toISOString(),
-          date_fr: dateFr.format(row.createdAt),
-        })),
-      }
-    },
+    loyaltyStatement: (clientId: number) => loyalty.statement(clientId),
   }
 }
 

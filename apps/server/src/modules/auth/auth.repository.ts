@@ -1,7 +1,8 @@
 // Data access for clients, roles and API tokens. Tokens are stored only as SHA-256 hashes.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { apiTokens, clients, pointsFidelite, roles } from '../../db/schema.ts'
+import { apiTokens, clients, roles } from '../../db/schema.ts'
+import { balanceOf } from '../loyalty/loyalty.service.ts'
 import { ROLE_CLIENT } from '../../db/seed.ts'
 
 export type ClientRow = typeof clients.$inferSelect
@@ -55,7 +56,7 @@ export function createAuthRepository(db: Executor) {
         .select({
           client: clients,
           role: roles,
-          points: sql<number>`coalesce((select sum(${pointsFidelite.points}) from ${pointsFidelite} where ${pointsFidelite.clientId} = ${clients.id}), 0)::int`,
+          points: balanceOf(sql.raw('"clients"."id"')),
         })
         .from(clients)
         .innerJoin(roles, eq(roles.id, clients.roleId))

@@ -1,6 +1,7 @@
 // The server cart: one per client, lines keyed by product. Adding and setting a quantity are
 // single statements that check the stock themselves, so two tabs cannot overfill a line.
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { ADD_TO_CART_MAX } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
 import { categories, panierProduits, paniers, produits, souscategories } from '../../db/schema.ts'
 import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
@@ -32,7 +33,7 @@ export function createCartRepository(db: Executor) {
         select ${panierId}, ${produits.id}, ${quantite} from ${produits}
          where ${produits.id} = ${produitId} and ${produits.actif} and ${produits.quantite} >= ${quantite}
         on conflict (panier_id, produit_id) do update set quantite = ${newQuantity}
-         where ${newQuantity} <= (select p.quantite from ${produits} p where p.id = excluded.produit_id)
+         where ${newQuantity} <= least(${ADD_TO_CART_MAX}, (select p.quantite from ${produits} p where p.id = excluded.produit_id))
         returning quantite`)
       return (result as unknown as { rows: Array<{ quantite: number }> }).rows[0]?.quantite
     },

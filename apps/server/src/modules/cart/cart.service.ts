@@ -1,6 +1,6 @@
 // Cart rules of spec §4 and DESIGN §4: actions 0 add, 1 set, 2 remove; prices always from
 // the database; a quantity above the stock is a 409 naming the product.
-import { CART_ACTION } from '@teranga/shared/constants'
+import { ADD_TO_CART_MAX, CART_ACTION } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { CartLineInput } from '@teranga/shared/schemas'
 import { conflict, notFound } from '../../lib/errors.ts'
@@ -25,6 +25,8 @@ export function createCartService(repo: CartRepository) {
           const product = await repo.product(input.produit)
           if (!product || !product.actif) throw notFound(MESSAGES.productNotFound)
           const wanted = mode === 'add' ? (await repo.lineQuantity(panier.id, input.produit)) + quantite : quantite
+          // The storefront's limit per line, kept by the server too (a line adds up over several adds).
+          if (wanted > ADD_TO_CART_MAX) throw conflict(MESSAGES.quantityMax, { quantite: [MESSAGES.quantityMax] })
           const message = MESSAGES.insufficientStock(product.designation, product.quantite)
           throw conflict(message, { quantite: [message] }).withDetails({
             produit: product.id,

@@ -1,6 +1,6 @@
 // privileges: the loyalty tiers from the lowest threshold up, each with its rewards.
 import type { GraphqlModule } from '../../plugins/graphql.ts'
-import type { LoyaltyTiers } from './loyalty.plugin.ts'
+import type { LoyaltyService } from './loyalty.service.ts'
 
 const schema = /* GraphQL */ `
   type Typerecompense {
@@ -28,6 +28,6 @@ const schema = /* GraphQL */ `
   }
 `
 
-export function loyaltyGraphql(tiers: LoyaltyTiers): GraphqlModule {
-  return { schema, publicQueries: ['privileges'], resolvers: { Query: { privileges: () => tiers.privileges() } } }
+export function loyaltyGraphql(service: LoyaltyService): GraphqlModule {
+  return { schema, publicQueries: ['privileges'], resolvers: { Query: { privileges: () => service.privileges() } } }
 }

@@ -1,12 +1,17 @@
-// Loyalty tiers (privileges) and their rewards, in one query.
-import { asc, eq } from 'drizzle-orm'
+// The loyalty tables (DESIGN §7): tiers (privileges) and their rewards, and the points ledger,
+// one row per movement. Runs on the executor it is given, so a credit joins its order's transaction.
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { privilegeRecompenses, privileges, typerecompenses } from '../../db/schema.ts'
+import { commandes, pointsFidelite, privilegeRecompenses, privileges, typerecompenses } from '../../db/schema.ts'
+
+/** A client's balance as an SQL expression: the sum of their ledger (the one definition of it). */
+export const balanceOf = (clientId: SQL | number) =>
+  sql<number>`coalesce((select sum(${pointsFidelite.points}) from ${pointsFidelite} where ${pointsFidelite.clientId} = ${clientId}), 0)::int`
 
 export function createLoyaltyRepository(db: Executor) {
   return {
     async privileges() {
-      const rows = await db
+      return db
         .select({
           privilege: privileges,
           reward: { id: privilegeRecompenses.id, valeur: privilegeRecompenses.valeur },
@@ -16,7 +21,57 @@ export function createLoyaltyRepository(db: Executor) {
         .leftJoin(privilegeRecompenses, eq(privilegeRecompenses.privilegeId, privileges.id))
         .leftJoin(typerecompenses, eq(typerecompenses.id, privilegeRecompenses.typerecompenseId))
         .orderBy(asc(privileges.point), asc(privilegeRecompenses.id))
-      return rows
+    },
+
+    async balance(clientId: number): Promise<number> {
+      const result = await db.execute(sql`select ${balanceOf(clientId)} as total`)
+      return Number((result as unknown as { rows: Array<{ total: number }> }).rows[0]?.total ?? 0)
+    },
+
+    /** The rewards of the highest tier `points` reach, in one statement. */
+    rewardsAt(points: number) {
+      const tier = sql`(select ${privileges.id} from ${privileges} where ${privileges.point} <= ${points} order by ${privileges.point} desc limit 1)`
+      return db
+        .select({ code: typerecompenses.code, valeur: privilegeRecompenses.valeur })
+        .from(privilegeRecompenses)
+        .innerJoin(typerecompenses, eq(typerecompenses.id, privilegeRecompenses.typerecompenseId))
+        .where(eq(privilegeRecompenses.privilegeId, tier))
+    },
+
+    /** The latest `limit` movements of the client's points, newest first. */
+    history(clientId: number, limit: number) {
+      return db
+        .select({
+          id: pointsFidelite.id,
+          points: pointsFidelite.points,
+          motif: pointsFidelite.motif,
+          createdAt: pointsFidelite.createdAt,
+          numerocommande: commandes.numerocommande,
+        })
+        .from(pointsFidelite)
+        .leftJoin(commandes, eq(commandes.id, pointsFidelite.commandeId))
+        .where(eq(pointsFidelite.clientId, clientId))
+        .orderBy(desc(pointsFidelite.createdAt), desc(pointsFidelite.id))
+        .limit(limit)
+    },
+
+    /** Writes one movement for an order; false when that order already has one under `motif`. */
+    async record(values: { clientId: number; commandeId: number; points: number; motif: string }): Promise<boolean> {
+      const rows = await db
+        .insert(pointsFidelite)
+        .values(values)
+        .onConflictDoNothing({ target: [pointsFidelite.commandeId, pointsFidelite.motif] })
+        .returning({ id: pointsFidelite.id })
+      return rows.length === 1
+    },
+
+    /** The points an order brought under `motif` (0 when none). */
+    async pointsOf(commandeId: number, motif: string): Promise<number> {
+      const [row] = await db
+        .select({ points: pointsFidelite.points })
+        .from(pointsFidelite)
+        .where(and(eq(pointsFidelite.commandeId, commandeId), eq(pointsFidelite.motif, motif)))
+      return row?.points ?? 0
     },
   }
 }

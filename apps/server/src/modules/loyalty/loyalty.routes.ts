@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify'
 import { readResource } from '../../lib/read-resource.ts'
 import { privilegeSchema } from './loyalty.format.ts'
-import type { LoyaltyTiers } from './loyalty.plugin.ts'
+import type { LoyaltyService } from './loyalty.service.ts'
 
-export default async function loyaltyRoutes(app: FastifyInstance, opts: { tiers: LoyaltyTiers }) {
-  readResource(app, 'privileges', privilegeSchema, () => opts.tiers.privileges())
+export default async function loyaltyRoutes(app: FastifyInstance, opts: { service: LoyaltyService }) {
+  readResource(app, 'privileges', privilegeSchema, () => opts.service.privileges())
 }

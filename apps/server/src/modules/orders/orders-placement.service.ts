@@ -1,15 +1,17 @@
-// Placing, cancelling and expiring orders (DESIGN §5). An order is one transaction: the
-// cart's lines at today's database prices, each product's stock taken only if it is there,
-// amounts from the shared computation, then the order, its lines and the emptied cart. An
-// Idempotency-Key makes a retried submission answer the first order instead of a second one.
+// Placing orders (DESIGN §5). An order is one transaction of the order lifecycle: the customer's
+// row locked (account deletion waits, and so do their other orders), the cart's lines at today's
+// database prices, each product's stock taken only if it is there, amounts from the shared
+// computation, then the order, its lines, its first state in the history, and the emptied cart.
+// An Idempotency-Key makes a retried submission answer the first order instead of a second one.
 import { createHash, randomInt } from 'node:crypto'
-import { isOnlinePayment, UNPAID_ORDER_TTL_MINUTES } from '@teranga/shared/constants'
+import { ADD_TO_CART_MAX, isOnlinePayment, MAX_UNPAID_ONLINE_ORDERS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
-import { canTransition, CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
+import { unpaidDeadline } from '@teranga/shared/order-status'
 import type { OrderInput } from '@teranga/shared/schemas'
-import { badInput, conflict, notFound } from '../../lib/errors.ts'
-import { UNPAID_STATES, type OrderTransaction, type OrderWritesRepository } from './orders-writes.repository.ts'
+import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import { actors, type OrderLifecycle } from './order-lifecycle.service.ts'
+import type { OrderWritesRepository } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
 
 const NUMERO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -23,14 +25,17 @@ function newNumero(now: Date): string {
 
 const hashOf = (input: OrderInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex')
 
+/** The tombstone account deletion leaves in `firebase_uid` (see the account repository). */
+const isDeleted = (firebaseUid: string) => firebaseUid.startsWith('deleted:')
+
 interface Deps {
-  transaction: OrderTransaction
+  lifecycle: OrderLifecycle
   writes: OrderWritesRepository
   orders: OrdersService
   now?: () => Date
 }
 
-export function createOrderPlacementService({ transaction, writes, orders, now = () => new Date() }: Deps) {
+export function createOrderPlacementService({ lifecycle, writes, orders, now = () => new Date() }: Deps) {
   async function answer(numero: string, clientId: number) {
     const found = await orders.one(numero, clientId)
     if (!found) throw notFound(MESSAGES.orderNotFound)
@@ -54,7 +59,11 @@ export function createOrderPlacementService({ transaction, writes, orders, now =
       }
       let numero: string
       try {
-        numero = await transaction(async (repo) => {
+        numero = await lifecycle.run(async ({ orders: repo, loyalty, placed }) => {
+          const at = now()
+          // First: deletion of this account either committed before (and we see it) or waits for this order.
+          const customer = await repo.lockCustomer(clientId, at)
+          if (!customer || isDeleted(customer.firebaseUid)) throw unauthenticated(MESSAGES.invalidToken)
           const delivery = await repo.deliveryMode(input.modelivraison)
           if (!delivery) throw badInput(MESSAGES.orderDeliveryModeUnknown, { modelivraison: [MESSAGES.orderDeliveryModeUnknown] })
           const payment = await repo.paymentMode(input.modepaiement)
@@ -75,8 +84,17 @@ export function createOrderPlacementService({ transaction, writes, orders, now =
             place = { adresseliv: adresse, zone: zone.designation, depotId: null }
           }
 
+          const online = isOnlinePayment(payment.code)
+          // Each unpaid online order holds its stock for 30 minutes: a few at once, not the whole shelf.
+          if (online && customer.unpaid >= MAX_UNPAID_ONLINE_ORDERS) throw conflict(MESSAGES.orderUnpaidLimit(MAX_UNPAID_ONLINE_ORDERS))
+
           const lines = await repo.cartLines(clientId)
           if (lines.length === 0) throw conflict(MESSAGES.orderCartEmpty)
+          const tooLarge = lines.find((line) => line.quantite > ADD_TO_CART_MAX)
+          if (tooLarge) {
+            const message = MESSAGES.orderLineTooLarge(tooLarge.designation, ADD_TO_CART_MAX)
+            throw conflict(message, { panier: [message] })
+          }
           // Product order: two orders sharing products lock them in the same order (no deadlock).
           for (const line of lines) {
             if (!(await repo.takeStock(line.produitId, line.quantite))) {
@@ -86,9 +104,7 @@ export function createOrderPlacementService({ transaction, writes, orders, now =
             }
           }
 
-          const amounts = orderAmounts(lines, fee, await repo.rewards(clientId))
-          const online = isOnlinePayment(payment.code)
-          const at = now()
+          const amounts = orderAmounts(lines, fee, customer.points > 0 ? await loyalty.rewardsAt(customer.points) : [])
           const order = await repo.insertOrder({
             numerocommande: newNumero(at),
             clientId,
@@ -103,9 +119,9 @@ export function createOrderPlacementService({ transaction, writes, orders, now =
             longitude: input.longitude ?? null,
             modepaiementId: payment.id,
             modelivraisonId: delivery.id,
-            expiresAt: online ? new Date(at.getTime() + UNPAID_ORDER_TTL_MINUTES * 60_000) : null,
+            expiresAt: online ? unpaidDeadline(at) : null,
           })
-          await repo.insertLines(lines.map((line) => ({ commandeId: order.id, produitId: line.produitId, quantite: line.quantite, prix: line.prix })))
+          await placed(order, lines, actors.client(clientId))
           await repo.emptyCart(clientId)
           if (idempotencyKey) {
             await repo.saveIdempotencyKey({ clientId, key: idempotencyKey, requestHash, statusCode: 201, response: { numerocommande: order.numerocommande } })
@@ -130,46 +146,6 @@ export function createOrderPlacementService({ transaction, writes, orders, now =
       const found = await orders.one(numero, viewer.id)
       if (!found || (found.clientId !== viewer.id && !viewer.isadmin)) throw notFound(MESSAGES.orderNotFound)
       return found.commande
-    },
-
-    /** Cancellation by the customer while the order waits (DESIGN §5); the stock goes back. */
-    async cancel(clientId: number, numero: string) {
-      const order = await writes.orderByNumero(numero)
-      if (!order || order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
-      const etat = order.etat
-      if (!isOrderStatus(etat) || !CUSTOMER_CANCELLABLE.includes(etat) || !canTransition(etat, 'annulee')) {
-        throw conflict(MESSAGES.orderNotCancellable)
-      }
-      const moved = await transaction(async (repo) => {
-        if (!(await repo.moveState(order.id, etat, 'annulee'))) return false
-        await repo.giveStockBack(order.id)
-        return true
-      })
-      // Paid, confirmed or cancelled meanwhile: the state machine decided first.
-      if (!moved) throw conflict(MESSAGES.orderNotCancellable)
-      return answer(numero, clientId)
-    },
-
-    /**
-     * Unpaid online orders past their 30 minutes, waiting or after a failed payment (which
-     * still holds the stock), are cancelled and their stock given back.
-     */
-    async expireUnpaid(at: Date = now()): Promise<number> {
-      let expired = 0
-      for (const { id } of await writes.unpaidBefore(at)) {
-        const moved = await transaction(async (repo) => {
-          // Looked at again under the lock: a payment or a retry (which restarts the expiry) may have come first.
-          const order = await repo.lockOrder({ id })
-          if (!order?.expiresAt || order.expiresAt >= at || !(UNPAID_STATES as readonly string[]).includes(order.etat)) return false
-          // echec_paiement → en_attente_paiement → annulee: two moves the shared machine allows.
-          if (order.etat === 'echec_paiement' && !(await repo.moveState(id, 'echec_paiement', 'en_attente_paiement'))) return false
-          if (!(await repo.moveState(id, 'en_attente_paiement', 'annulee'))) return false
-          await repo.giveStockBack(id)
-          return true
-        })
-        if (moved) expired++
-      }
-      return expired
     },
   }
 }

@@ -1,33 +1,44 @@
 // Placing and moving orders (DESIGN §5): the cart read, the conditional stock decrement, the
 // order and its lines, idempotency keys, state changes guarded by the current state, stock
-// given back. Every method runs on the executor it is given, so a whole order is one
-// transaction (`orderTransaction`).
-import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+// given back, the history of every move. Every method runs on the executor it is given, so a
+// whole order is one transaction (the order lifecycle's); only the lifecycle moves a state.
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { canTransition, UNPAID_STATUSES, type OrderActorKind, type OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import {
+  clients,
   commandes,
   depots,
   detailCommandes,
   idempotencyKeys,
   modelivraisons,
   modepaiements,
+  orderHistory,
   paiements,
   panierProduits,
   paniers,
-  pointsFidelite,
-  privilegeRecompenses,
-  privileges,
   produits,
-  typerecompenses,
   zonesLivraison,
 } from '../../db/schema.ts'
-import { createLoyaltyLedger, type LoyaltyLedger } from '../loyalty/loyalty-ledger.repository.ts'
+import { balanceOf } from '../loyalty/loyalty.service.ts'
 
-/** States in which an unpaid online order still holds its stock until it expires. */
-export const UNPAID_STATES = ['en_attente_paiement', 'echec_paiement'] as const
+export type OrderRow = typeof commandes.$inferSelect
 
 /** What a state change may set besides the state: the delivery date, a restarted expiry. */
 export type StateChanges = Partial<Pick<typeof commandes.$inferInsert, 'dateliv' | 'expiresAt'>>
+
+/** One line of an order's history, as the lifecycle writes it. */
+export interface HistoryEntry {
+  at: Date
+  actorKind: OrderActorKind
+  actorId: string | null
+  reason: string | null
+}
+
+/** The outer client row's id, qualified: drizzle leaves columns of a one-table select unqualified, which a subquery would rebind. */
+const CLIENT_ROW_ID = sql.raw('"clients"."id"')
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 export function createOrderWritesRepository(db: Executor) {
   return {
@@ -48,16 +59,23 @@ export function createOrderWritesRepository(db: Executor) {
       return row
     },
 
-    /** The rewards of the highest tier the client's points reach. */
-    async rewards(clientId: number) {
-      const balance = sql<number>`coalesce((select sum(${pointsFidelite.points}) from ${pointsFidelite} where ${pointsFidelite.clientId} = ${clientId}), 0)`
-      const [tier] = await db.select({ id: privileges.id }).from(privileges).where(lte(privileges.point, balance)).orderBy(desc(privileges.point)).limit(1)
-      if (!tier) return []
-      return db
-        .select({ code: typerecompenses.code, valeur: privilegeRecompenses.valeur })
-        .from(privilegeRecompenses)
-        .innerJoin(typerecompenses, eq(typerecompenses.id, privilegeRecompenses.typerecompenseId))
-        .where(eq(privilegeRecompenses.privilegeId, tier.id))
+    /**
+     * Locks the customer's row until the transaction ends (placement and account deletion take
+     * turns on it), with what placing an order needs to know of them in the same statement:
+     * whether the account is deleted, the points balance, and the unpaid online orders still running.
+     */
+    async lockCustomer(clientId: number, at: Date) {
+      const [row] = await db
+        .select({
+          firebaseUid: clients.firebaseUid,
+          points: balanceOf(CLIENT_ROW_ID),
+          unpaid: sql<number>`(select count(*)::int from ${commandes} where ${commandes.clientId} = ${CLIENT_ROW_ID}
+            and ${inArray(commandes.etat, [...UNPAID_STATUSES])} and ${commandes.expiresAt} > ${at.toISOString()})`,
+        })
+        .from(clients)
+        .where(eq(clients.id, clientId))
+        .for('update')
+      return row
     },
 
     /** The cart's lines with today's prices, in product order (the order rows are locked in). */
@@ -89,8 +107,16 @@ export function createOrderWritesRepository(db: Executor) {
       const [row] = await db.insert(commandes).values(values).returning()
       return row!
     },
-    async insertLines(rows: Array<typeof detailCommandes.$inferInsert>) {
-      if (rows.length) await db.insert(detailCommandes).values(rows)
+    /** The order's lines and the first line of its history, in one statement. */
+    async insertLinesAndHistory(rows: Array<typeof detailCommandes.$inferInsert>, commandeId: number, etat: OrderStatus, entry: HistoryEntry) {
+      const history = sql`insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
+        values (${commandeId}, ${entry.at.toISOString()}, null, ${etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`
+      if (rows.length === 0) return void (await db.execute(history))
+      const values = sql.join(
+        rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.quantite}, ${row.prix})`),
+        sql`, `,
+      )
+      await db.execute(sql`with history as (${history}) insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values}`)
     },
     async emptyCart(clientId: number) {
       await db.delete(panierProduits).where(sql`${panierProduits.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
@@ -108,11 +134,6 @@ export function createOrderWritesRepository(db: Executor) {
       await db.insert(idempotencyKeys).values(values)
     },
 
-    async orderByNumero(numero: string) {
-      const [row] = await db.select().from(commandes).where(eq(commandes.numerocommande, numero)).limit(1)
-      return row
-    },
-
     /**
      * The order, its row locked until the transaction ends: whoever changes an order's state
      * from a decision about it (a payment, the back office, the expiry sweep) locks it first,
@@ -128,14 +149,23 @@ export function createOrderWritesRepository(db: Executor) {
       return row
     },
 
-    /** Moves an order from `from` to `to` only if it is still in `from`; false when it was not. */
-    async moveState(orderId: number, from: string, to: string, changes: StateChanges = {}): Promise<boolean> {
-      const rows = await db
-        .update(commandes)
-        .set({ ...changes, etat: to, updatedAt: new Date() })
-        .where(and(eq(commandes.id, orderId), eq(commandes.etat, from)))
-        .returning({ id: commandes.id })
-      return rows.length === 1
+    /**
+     * Moves an order from `from` to `to` along the shared machine, only if it is still in `from`,
+     * and writes the history line in the same statement; false when the order had moved on.
+     * Only the order lifecycle calls it.
+     */
+    async moveState(orderId: number, from: OrderStatus, to: OrderStatus, changes: StateChanges, entry: HistoryEntry): Promise<boolean> {
+      if (!canTransition(from, to)) throw new Error(`refused transition ${from} -> ${to}`)
+      const at = entry.at.toISOString()
+      const sets = [sql`etat = ${to}`, sql`updated_at = ${at}`]
+      if (changes.dateliv !== undefined) sets.push(sql`dateliv = ${changes.dateliv?.toISOString() ?? null}`)
+      if (changes.expiresAt !== undefined) sets.push(sql`expires_at = ${changes.expiresAt?.toISOString() ?? null}`)
+      const result = await db.execute(sql`with moved as (
+          update ${commandes} set ${sql.join(sets, sql`, `)} where id = ${orderId} and etat = ${from} returning id)
+        insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
+        select id, ${at}, ${from}, ${to}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason} from moved
+        returning commande_id`)
+      return rowsOf(result).length === 1
     },
 
     /** Puts an order's quantities back in stock. */
@@ -154,12 +184,32 @@ export function createOrderWritesRepository(db: Executor) {
       return rows.length
     },
 
+    /** Whether money ever came for the order: an attempt paid, or owed back, or given back. */
+    async wasPaid(orderId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: paiements.id })
+        .from(paiements)
+        .where(and(eq(paiements.commandeId, orderId), inArray(paiements.statut, ['payee', 'a_rembourser', 'remboursee'])))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /** The attempts owed back are given back (the order is refunded). */
+    async markRefunded(orderId: number): Promise<number> {
+      const rows = await db
+        .update(paiements)
+        .set({ statut: 'remboursee', updatedAt: new Date() })
+        .where(and(eq(paiements.commandeId, orderId), eq(paiements.statut, 'a_rembourser')))
+        .returning({ id: paiements.id })
+      return rows.length
+    },
+
     /** Unpaid online orders (waiting, or after a failed payment) past their expiry. */
     async unpaidBefore(now: Date) {
       return db
         .select({ id: commandes.id, etat: commandes.etat })
         .from(commandes)
-        .where(and(inArray(commandes.etat, [...UNPAID_STATES]), lt(commandes.expiresAt, now)))
+        .where(and(inArray(commandes.etat, [...UNPAID_STATUSES]), lt(commandes.expiresAt, now)))
         .orderBy(asc(commandes.id))
         .limit(500)
     },
@@ -167,19 +217,3 @@ export function createOrderWritesRepository(db: Executor) {
 }
 
 export type OrderWritesRepository = ReturnType<typeof createOrderWritesRepository>
-
-/** Runs `fn` in one transaction with the repository bound to it. */
-export type OrderTransaction = <T>(fn: (repo: OrderWritesRepository) => Promise<T>) => Promise<T>
-
-export const orderTransaction =
-  (db: Executor): OrderTransaction =>
-  (fn) =>
-    db.transaction((tx) => fn(createOrderWritesRepository(tx)))
-
-/** A back-office state change: the order and, for a delivery, the loyalty ledger, in one transaction. */
-export type OrderStatusTransaction = <T>(fn: (repos: { orders: OrderWritesRepository; loyalty: LoyaltyLedger }) => Promise<T>) => Promise<T>
-
-export const orderStatusTransaction =
-  (db: Executor): OrderStatusTransaction =>
-  (fn) =>
-    db.transaction((tx) => fn({ orders: createOrderWritesRepository(tx), loyalty: createLoyaltyLedger(tx) }))

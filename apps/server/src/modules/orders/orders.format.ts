@@ -2,6 +2,7 @@
 // shared state machine, amounts as stored when the order was placed, dates for Dakar.
 import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
+import { orderTotal } from '@teranga/shared/order-amounts'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { dateFr } from '../../lib/format.ts'
 import { toUtilisateur, utilisateurSchema } from '../auth/auth.format.ts'
@@ -55,8 +56,8 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
     montantcommande: c.montantcommande,
     montantliv: c.montantliv,
     remise: c.remise,
-    montanttotal: c.montantcommande + c.montantliv - c.remise,
-    montanttotalformat: formatPrix(c.montantcommande + c.montantliv - c.remise),
+    montanttotal: orderTotal(c),
+    montanttotalformat: formatPrix(orderTotal(c)),
     code: c.code,
     tel: c.tel,
     adresseliv: c.adresseliv,

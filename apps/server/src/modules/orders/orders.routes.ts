@@ -4,16 +4,22 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ORDER_RATE_LIMIT_PER_MINUTE } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
 import { idempotencyKeySchema, orderSchema, orderStatusChangeSchema } from '@teranga/shared/schemas'
+import { AppError } from '../../lib/errors.ts'
 import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
+import type { OrderLifecycle } from './order-lifecycle.service.ts'
 import { commandeSchema } from './orders.format.ts'
 import type { OrderPlacementService } from './orders-placement.service.ts'
-import type { OrderStatusService } from './orders-status.service.ts'
 
 const commandeAnswer = z.object({ commande: commandeSchema })
 
-export default async function ordersRoutes(app: FastifyInstance, opts: { placement: OrderPlacementService; status: OrderStatusService }) {
+export default async function ordersRoutes(
+  app: FastifyInstance,
+  opts: { placement: OrderPlacementService; lifecycle: OrderLifecycle; orderRateLimit?: number },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post(
@@ -24,6 +30,16 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { placeme
         headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }).loose(),
         // 201 placed; 200 the same Idempotency-Key again: the order it placed.
         response: { 200: commandeAnswer, 201: commandeAnswer, ...errorResponses },
+      },
+      config: {
+        // Per customer, after the token is known (a shared carrier address is many customers).
+        rateLimit: {
+          max: opts.orderRateLimit ?? ORDER_RATE_LIMIT_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `commande:${request.user?.id ?? request.ip}`,
+          errorResponseBuilder: (_request, context) => new AppError(context.statusCode, 'TOO_MANY_REQUESTS', MESSAGES.orderRateLimited),
+        },
       },
     },
     async (request, reply) => {
@@ -43,7 +59,7 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { placeme
     { schema: { params: orderNumberParams, response: { 200: commandeAnswer, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request)
-      return { commande: await opts.placement.cancel(user.id, request.params.numero) }
+      return { commande: await opts.lifecycle.cancelByClient(user.id, request.params.numero) }
     },
   )
 
@@ -52,7 +68,7 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { placeme
     { schema: { params: orderNumberParams, body: orderStatusChangeSchema, response: { 200: commandeAnswer, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request)
-      return { commande: await opts.status.change(user, request.params.numero, request.body.etat) }
+      return { commande: await opts.lifecycle.changeByStaff(user, request.params.numero, request.body.etat) }
     },
   )
 }

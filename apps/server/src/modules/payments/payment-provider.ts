@@ -29,6 +29,15 @@ export interface CheckoutSession {
   providerRef: string
   /** Where the customer's browser goes to pay. */
   url: string
+  /** The provider's own id of the payment, when its status API wants that rather than `providerRef` (PayTech's token). */
+  providerToken?: string
+}
+
+/** What the provider itself says of a payment, asked before an order is marked paid. */
+export interface ProviderPaymentStatus {
+  status: 'succeeded' | 'failed' | 'pending'
+  /** Whole FCFA, or null when the provider does not say. */
+  amount: number | null
 }
 
 /** A verified notification about one attempt. */
@@ -52,6 +61,11 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>
   /** A null event: a genuine notification about something the shop does not act on. */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders, now: Date): WebhookCheck
+  /**
+   * Asks the provider for the payment's status (a notification's signature may not cover what
+   * it says happened): throws a ProviderError when the provider cannot tell.
+   */
+  paymentStatus(attempt: { providerRef: string; providerToken: string | null }): Promise<ProviderPaymentStatus>
 }
 
 /** The provider failed, refused or did not answer in time; `message` is for the logs only. */
@@ -83,7 +97,14 @@ export function wholeAmount(value: unknown): number | null {
 }
 
 /** POSTs JSON with a deadline; answers the parsed JSON of a 2xx, or throws a ProviderError. */
-export async function postJson(
+export const postJson = (provider: ProviderName, url: string, headers: Record<string, string>, body: unknown, timeoutMs: number) =>
+  requestJson(provider, url, headers, body, timeoutMs)
+
+/** GETs JSON with a deadline; answers the parsed JSON of a 2xx, or throws a ProviderError. */
+export const getJson = (provider: ProviderName, url: string, headers: Record<string, string>, timeoutMs: number) =>
+  requestJson(provider, url, headers, undefined, timeoutMs)
+
+async function requestJson(
   provider: ProviderName,
   url: string,
   headers: Record<string, string>,
@@ -93,9 +114,9 @@ export async function postJson(
   let res: Response
   try {
     res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), accept: 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     })

@@ -1,7 +1,8 @@
 // The built-in stand-in for Wave and PayTech (DESIGN §6), mounted when a provider has no keys:
 // the same HTTP API as the real one (so the real adapters talk to it), a French checkout page
 // per session, and, once a button is pressed, the provider's signed notification sent over
-// HTTP to the shop's webhook before the browser is sent back to the shop.
+// HTTP to the shop's webhook before the browser is sent back to the shop. Each provider's status
+// API answers too (the shop asks it before marking an order paid).
 // Sessions live in this process's memory (a sandbox for one developer, not a service).
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -54,7 +55,8 @@ const paytechRequestBody = z.object({
   target_payment: z.string().max(200).optional(),
 })
 
-const decisionBody = z.object({ decision: z.enum(['approve', 'decline']) })
+// `notify: 'false'` decides without sending the notification: a lost notification, to try by hand.
+const decisionBody = z.object({ decision: z.enum(['approve', 'decline']), notify: z.enum(['true', 'false']).optional() })
 
 function sameSecret(expected: string, received: unknown): boolean {
   if (typeof received !== 'string') return false
@@ -99,6 +101,7 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
     if (!session || session.status !== 'open' || !decision.success) return showPage(reply, session)
     const approved = decision.data.decision === 'approve'
     session.status = approved ? 'approved' : 'declined'
+    if (decision.data.notify === 'false') return reply.redirect(approved ? session.successUrl : session.errorUrl, 303)
     try {
       const res = await notify(session, approved)
       if (!res.ok) app.log.warn({ session: session.id, status: res.status }, 'sandbox notification not accepted by the shop')
@@ -148,6 +151,23 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
         wave_launch_url: pageUrl(session.id),
         when_created: session.createdAt.toISOString(),
         when_expires: new Date(session.createdAt.getTime() + 30 * 60_000).toISOString(),
+      }
+    })
+
+    app.get<{ Params: { id: string } }>('/wave/v1/checkout/sessions/:id', async (request, reply) => {
+      if (!sameSecret(`Bearer ${wave.apiKey}`, request.headers.authorization)) {
+        return reply.status(401).send({ code: 'invalid-auth', message: 'Invalid API key.' })
+      }
+      const session = sessions.get(request.params.id)
+      if (!session || session.provider !== 'wave') return reply.status(404).send({ code: 'not-found', message: 'Checkout session not found.' })
+      return {
+        id: session.id,
+        amount: String(session.amount),
+        currency: 'XOF',
+        checkout_status: session.status === 'approved' ? 'complete' : 'open',
+        payment_status: session.status === 'approved' ? 'succeeded' : session.status === 'declined' ? 'cancelled' : 'processing',
+        client_reference: session.reference || null,
+        when_created: session.createdAt.toISOString(),
       }
     })
 
@@ -222,6 +242,22 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       }
       remember(session)
       return { success: 1, token: session.id, redirect_url: pageUrl(session.id), redirectUrl: pageUrl(session.id) }
+    })
+
+    app.get<{ Querystring: { token_payment?: string } }>('/paytech/payment/get-status', async (request, reply) => {
+      if (!sameSecret(paytech.apiKey, request.headers.api_key) || !sameSecret(paytech.secret, request.headers.api_secret)) {
+        return reply.status(401).send({ success: -1, message: "Le vendeur n'existe pas ou clé api invalide" })
+      }
+      const session = sessions.get(String(request.query.token_payment ?? ''))
+      if (!session || session.provider !== 'paytech') return reply.status(404).send({ success: 0, message: 'Paiement introuvable' })
+      return {
+        success: 1,
+        type_event: session.status === 'approved' ? 'sale_complete' : session.status === 'declined' ? 'sale_canceled' : 'sale_pending',
+        ref_command: session.reference,
+        item_price: session.amount,
+        currency: 'XOF',
+        token: session.id,
+      }
     })
 
     app.get<{ Params: { id: string } }>('/paytech/payment/checkout/:id', async (request, reply) => showPage(reply, sessions.get(request.params.id)))

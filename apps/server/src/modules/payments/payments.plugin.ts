@@ -1,15 +1,22 @@
 // The payments module: the payment modes, paying an order online through Wave or PayTech,
-// and the providers' signed notifications. Reads orders through `app.orders`.
+// and the providers' signed notifications. Reads orders through `app.orders` and moves them
+// through `app.orderLifecycle`; exposes `app.payments` (its service) to the account.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
 import { registerRest } from '../../lib/rest.ts'
 import { createPaytechProvider } from './paytech.provider.ts'
 import { paymentsGraphql } from './payments.graphql.ts'
-import { createPaymentsRepository, paymentTransaction } from './payments.repository.ts'
+import { createPaymentsRepository } from './payments.repository.ts'
 import paymentsRoutes from './payments.routes.ts'
-import { createPaymentsService } from './payments.service.ts'
+import { createPaymentsService, type PaymentsService } from './payments.service.ts'
 import { createWaveProvider } from './wave.provider.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsService
+  }
+}
 
 export interface PaymentsOptions {
   config: Pick<Config, 'payments' | 'publicUrl'>
@@ -21,13 +28,14 @@ async function payments(app: FastifyInstance, opts: PaymentsOptions) {
   const { config, timeoutMs } = opts
   const repo = createPaymentsRepository(app.db)
   const service = createPaymentsService({
-    transaction: paymentTransaction(app.db),
+    lifecycle: app.orderLifecycle,
     repo,
     providers: { wave: createWaveProvider(config.payments.wave, timeoutMs), paytech: createPaytechProvider(config.payments.paytech, timeoutMs) },
     orders: app.orders,
     publicUrl: config.publicUrl,
     log: app.log,
   })
+  app.decorate('payments', service)
   app.addGraphqlModule(paymentsGraphql(repo))
   await registerRest(app, paymentsRoutes, { repo, service })
 }

@@ -1,17 +1,16 @@
 // Payment modes offered at checkout, payment attempts and the provider events already
 // processed (DESIGN §6). Attempt and event writes run in the caller's transaction, next to the
-// order they move (`paymentTransaction`).
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+// order they move (the order lifecycle's).
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { commandes, modepaiements, paiements, paymentEvents } from '../../db/schema.ts'
-import { createOrderWritesRepository, type OrderWritesRepository } from '../orders/orders-writes.repository.ts'
 
 /**
  * An attempt is `en_cours` until its provider says; then `payee`, `echouee`, or `a_rembourser`
  * when the money came for an order that could no longer take it (cancelled, expired, already
  * paid): someone must give it back.
  */
-export type AttemptStatus = 'en_cours' | 'payee' | 'echouee' | 'a_rembourser'
+export type AttemptStatus = 'en_cours' | 'payee' | 'echouee' | 'a_rembourser' | 'remboursee'
 
 export function createPaymentsRepository(db: Executor) {
   return {
@@ -61,11 +60,38 @@ export function createPaymentsRepository(db: Executor) {
       return rows.length === 1
     },
 
+    async eventSeen(provider: string, eventId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /**
+     * Keeps only what the books need of the events about a client's orders (ids, amounts,
+     * outcomes): the payer's phone, name and anything else the provider sent go.
+     */
+    async scrubClientEvents(clientId: number) {
+      const field = (path: string) => sql.raw(`'${path}', ${paymentEventsPayload(path)}`)
+      await db
+        .update(paymentEvents)
+        .set({
+          payload: sql`jsonb_strip_nulls(jsonb_build_object(${field('id')}, ${field('type')}, ${field('type_event')}, ${field('ref_command')},
+            ${field('item_price')}, ${field('currency')}, 'data', case when payment_events.payload ? 'data' then jsonb_strip_nulls(jsonb_build_object(
+              'id', payment_events.payload->'data'->'id', 'amount', payment_events.payload->'data'->'amount',
+              'currency', payment_events.payload->'data'->'currency', 'payment_status', payment_events.payload->'data'->'payment_status',
+              'checkout_status', payment_events.payload->'data'->'checkout_status')) end, 'scrubbed', true))`,
+        })
+        .where(inArray(paymentEvents.commandeId, db.select({ id: commandes.id }).from(commandes).where(eq(commandes.clientId, clientId))))
+    },
+
     /** Records a provider event; false when it was already recorded (a replay). */
-    async recordEvent(provider: string, eventId: string, payload: unknown): Promise<boolean> {
+    async recordEvent(provider: string, eventId: string, payload: unknown, commandeId: number): Promise<boolean> {
       const rows = await db
         .insert(paymentEvents)
-        .values({ provider, eventId, payload })
+        .values({ provider, eventId, payload, commandeId })
         .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
         .returning({ id: paymentEvents.id })
       return rows.length === 1
@@ -75,10 +101,4 @@ export function createPaymentsRepository(db: Executor) {
 
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>
 
-/** Runs `fn` in one transaction with the order and payment repositories bound to it. */
-export type PaymentTransaction = <T>(fn: (repos: { orders: OrderWritesRepository; payments: PaymentsRepository }) => Promise<T>) => Promise<T>
-
-export const paymentTransaction =
-  (db: Executor): PaymentTransaction =>
-  (fn) =>
-    db.transaction((tx) => fn({ orders: createOrderWritesRepository(tx), payments: createPaymentsRepository(tx) }))
+const paymentEventsPayload = (key: string) => `payment_events.payload->'${key}'`

@@ -1,26 +1,30 @@
 // Online payment of an order (DESIGN §6): an attempt opened at the provider for the amount the
 // database holds, and the provider's signed notifications moving the order forward along the
-// shared state machine, each event once. Money that arrives for an order that can no longer
-// take it (cancelled, expired, already paid) never revives it: the attempt is flagged for a refund.
+// shared state machine (through the order lifecycle), each event once. A success is believed
+// only once the provider's own status API confirms it (PayTech's signature does not cover the
+// event type). Money that arrives for an order that can no longer take it (cancelled, expired,
+// already paid) never revives it: the attempt is flagged for a refund.
 import { randomBytes } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
-import { UNPAID_ORDER_TTL_MINUTES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
+import { orderTotal } from '@teranga/shared/order-amounts'
+import { isPayable } from '@teranga/shared/order-status'
+import type { Executor } from '../../db/client.ts'
 import { badGateway, badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import { actors, type LifecycleScope, type OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import type { OrdersService } from '../orders/orders.service.ts'
-import { UNPAID_STATES } from '../orders/orders-writes.repository.ts'
 import { PROVIDER_FOR_MODE, ProviderError, type PaymentEvent, type PaymentProvider, type ProviderName } from './payment-provider.ts'
-import type { PaymentsRepository, PaymentTransaction } from './payments.repository.ts'
+import { createPaymentsRepository, type PaymentsRepository } from './payments.repository.ts'
 
 /** Attempts one order may open: beyond, each retry would hold the stock another 30 minutes. */
 export const MAX_PAYMENT_ATTEMPTS = 5
 
 /** What a notification did: the webhook's answer, for the provider's logs and ours. */
-export type WebhookOutcome = 'payee' | 'echouee' | 'a_rembourser' | 'doublon' | 'ignore'
+export type WebhookOutcome = 'payee' | 'echouee' | 'a_rembourser' | 'doublon' | 'ignore' | 'non_confirme'
 
 interface Deps {
-  transaction: PaymentTransaction
+  lifecycle: OrderLifecycle
   repo: PaymentsRepository
   providers: Record<ProviderName, PaymentProvider>
   orders: OrdersService
@@ -29,16 +33,7 @@ interface Deps {
   now?: () => Date
 }
 
-/**
- * Waiting for payment, or after a failed one, and not past its 30 minutes: an expired order is
- * not payable even before the sweep (at most a minute late) has released it.
- */
-const payable = (order: { etat: string; expiresAt: Date | null }, at: Date) =>
-  (UNPAID_STATES as readonly string[]).includes(order.etat) && (!order.expiresAt || order.expiresAt > at)
-
-const totalOf = (order: { montantcommande: number; montantliv: number; remise: number }) => order.montantcommande + order.montantliv - order.remise
-
-export function createPaymentsService({ transaction, repo, providers, orders, publicUrl, log, now = () => new Date() }: Deps) {
+export function createPaymentsService({ lifecycle, repo, providers, orders, publicUrl, log, now = () => new Date() }: Deps) {
   async function answer(numero: string, viewerId: number) {
     const found = await orders.one(numero, viewerId)
     if (!found) throw notFound(MESSAGES.orderNotFound)
@@ -47,10 +42,12 @@ export function createPaymentsService({ transaction, repo, providers, orders, pu
 
   /** Applies one verified, not yet seen event to its attempt and order (inside the caller's transaction). */
   async function apply(
-    { orders: writes, payments }: Parameters<Parameters<PaymentTransaction>[0]>[0],
+    { orders: writes, move, tx }: LifecycleScope,
     provider: ProviderName,
     event: PaymentEvent,
   ): Promise<{ outcome: WebhookOutcome; numero?: string; attemptId?: number }> {
+    const payments = createPaymentsRepository(tx)
+    const by = actors.provider(provider)
     const attempt = await payments.attemptByRef(provider, event.providerRef)
     // Not one of ours (another integration on the same account, or a session never recorded):
     // acknowledged so that the provider stops retrying, and logged.
@@ -66,22 +63,25 @@ export function createPaymentsService({ transaction, repo, providers, orders, pu
       log.error({ provider, numero, attempt: attempt.id, expected: attempt.montant, received: event.amount, currency: event.currency }, 'payment notification amount does not match the attempt; ignored')
       return { outcome: 'ignore', numero, attemptId: attempt.id }
     }
-    if (!(await payments.recordEvent(provider, event.eventId, event.payload))) return { outcome: 'doublon', numero, attemptId: attempt.id }
+    if (!(await payments.recordEvent(provider, event.eventId, event.payload, order.id))) return { outcome: 'doublon', numero, attemptId: attempt.id }
 
     if (event.outcome === 'failed') {
       if (!(await payments.setAttemptStatus(attempt.id, ['en_cours'], 'echouee'))) return { outcome: 'ignore', numero, attemptId: attempt.id }
       // A late failure of an older attempt does not undo the customer's newer one.
       const latest = await payments.latestAttempt(order.id)
-      if (latest?.id === attempt.id && order.etat === 'en_attente_paiement') await writes.moveState(order.id, 'en_attente_paiement', 'echec_paiement')
+      if (latest?.id === attempt.id && order.etat === 'en_attente_paiement') await move(order, 'echec_paiement', by, 'paiement refusé')
       return { outcome: 'echouee', numero, attemptId: attempt.id }
     }
 
     if (attempt.statut === 'payee' || attempt.statut === 'a_rembourser') return { outcome: 'doublon', numero, attemptId: attempt.id }
     // A success after a failure (the customer tried again on the same page) still pays the
     // order, which holds its stock until it expires: back to waiting, then paid.
-    let etat = order.etat
-    if (etat === 'echec_paiement' && (await writes.moveState(order.id, 'echec_paiement', 'en_attente_paiement'))) etat = 'en_attente_paiement'
-    if (etat === 'en_attente_paiement' && (await writes.moveState(order.id, 'en_attente_paiement', 'payee'))) {
+    let current = order
+    if (current.etat === 'echec_paiement') {
+      const back = await move(current, 'en_attente_paiement', by, 'paiement reçu après un échec')
+      if (back.moved) current = back.order
+    }
+    if (current.etat === 'en_attente_paiement' && (await move(current, 'payee', by, 'paiement confirmé')).moved) {
       await payments.setAttemptStatus(attempt.id, ['en_cours', 'echouee'], 'payee')
       return { outcome: 'payee', numero, attemptId: attempt.id }
     }
@@ -89,7 +89,33 @@ export function createPaymentsService({ transaction, repo, providers, orders, pu
     return { outcome: 'a_rembourser', numero, attemptId: attempt.id }
   }
 
+  /**
+   * Before a success is applied: the provider's status API must say the attempt is paid, for
+   * the amount asked. Outside any transaction (no row stays locked while the provider answers).
+   * An event we cannot act on anyway (unknown attempt, other amount, already settled) needs no call.
+   */
+  async function confirmedByProvider(provider: ProviderName, event: PaymentEvent): Promise<boolean> {
+    const attempt = await repo.attemptByRef(provider, event.providerRef)
+    if (!attempt || event.amount !== attempt.montant || attempt.statut === 'payee' || attempt.statut === 'a_rembourser') return true
+    if (await repo.eventSeen(provider, event.eventId)) return true
+    let status
+    try {
+      status = await providers[provider].paymentStatus({ providerRef: event.providerRef, providerToken: attempt.providerToken })
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error
+      log.error({ err: error, provider, attempt: attempt.id }, 'payment provider could not confirm a payment; the notification is refused for now')
+      throw badGateway(MESSAGES.paymentProviderUnavailable)
+    }
+    if (status.status === 'succeeded' && (status.amount === null || status.amount === attempt.montant)) return true
+    // Not recorded: the genuine notification, if it comes, is still applied.
+    log.warn({ provider, attempt: attempt.id, status: status.status, event: event.eventId }, 'payment notification not confirmed by the provider; ignored')
+    return false
+  }
+
   return {
+    /** Personal data the providers sent about a client's payments goes (account deletion, in its transaction). */
+    forgetPayer: (tx: Executor, clientId: number) => createPaymentsRepository(tx).scrubClientEvents(clientId),
+
     /**
      * Starts (or restarts, after a failure) the online payment of the customer's order and
      * answers the provider's page. An attempt still open is reused rather than doubled.
@@ -100,9 +126,9 @@ export function createPaymentsService({ transaction, repo, providers, orders, pu
       const { order, mode } = found
       const provider = PROVIDER_FOR_MODE[mode]
       if (!provider) throw conflict(MESSAGES.orderPaidOnDelivery)
-      if (!payable(order, now())) throw conflict(MESSAGES.orderNotPayable)
+      if (!isPayable(order, now())) throw conflict(MESSAGES.orderNotPayable)
       // The amount is the order's, as the database holds it: never the client's.
-      const montant = totalOf(order)
+      const montant = orderTotal(order)
       const attempts = await repo.attempts(order.id)
       if (order.etat === 'en_attente_paiement') {
         const open = attempts.find((a) => a.statut === 'en_cours' && a.checkoutUrl && a.provider === provider && a.montant === montant)
@@ -129,18 +155,23 @@ export function createPaymentsService({ transaction, repo, providers, orders, pu
         throw badGateway(MESSAGES.paymentProviderUnavailable)
       }
 
-      await transaction(async ({ orders: writes, payments }) => {
+      await lifecycle.run(async ({ orders: writes, move, tx }) => {
         const locked = await writes.lockOrder({ id: order.id })
-        if (!locked || !payable(locked, now())) {
+        if (!locked || !isPayable(locked, now())) {
           // Cancelled, paid or expired while the provider answered: the session is left to lapse.
           throw conflict(MESSAGES.orderNotPayable)
         }
-        if (locked.etat === 'echec_paiement') {
-          // The retry path: waiting for payment again, with a fresh 30 minutes.
-          const expiresAt = new Date(now().getTime() + UNPAID_ORDER_TTL_MINUTES * 60_000)
-          await writes.moveState(order.id, 'echec_paiement', 'en_attente_paiement', { expiresAt })
-        }
-        await payments.insertAttempt({ commandeId: order.id, provider, providerRef: session.providerRef, montant, statut: 'en_cours', checkoutUrl: session.url })
+        // The retry path: waiting for payment again, with a fresh 30 minutes (the lifecycle sets them).
+        if (locked.etat === 'echec_paiement') await move(locked, 'en_attente_paiement', actors.client(clientId), 'nouvelle tentative de paiement')
+        await createPaymentsRepository(tx).insertAttempt({
+          commandeId: order.id,
+          provider,
+          providerRef: session.providerRef,
+          providerToken: session.providerToken ?? null,
+          montant,
+          statut: 'en_cours',
+          checkoutUrl: session.url,
+        })
       })
       log.info({ provider, numero, montant }, 'payment attempt opened')
       return { url: session.url, commande: await answer(numero, clientId) }
@@ -156,7 +187,8 @@ export function createPaymentsService({ transaction, repo, providers, orders, pu
       }
       if (!check.event) return { statut: 'ignore' }
       const event = check.event
-      const result = await transaction((repos) => apply(repos, provider, event))
+      if (event.outcome === 'succeeded' && !(await confirmedByProvider(provider, event))) return { statut: 'non_confirme' }
+      const result = await lifecycle.run((scope) => apply(scope, provider, event))
       const facts = { provider, event: event.eventId, numero: result.numero, attempt: result.attemptId, outcome: result.outcome }
       if (result.outcome === 'a_rembourser') log.warn({ ...facts, montant: event.amount }, 'payment received for an order that cannot take it: refund needed')
       else if (result.outcome === 'ignore' && !result.numero) log.warn(facts, 'payment notification for an unknown attempt ignored')

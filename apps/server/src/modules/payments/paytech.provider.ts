@@ -3,7 +3,7 @@
 // form-encoded or JSON, with hmac_compute = HMAC-SHA256(API_SECRET, "<item_price>|<ref_command>|<API_KEY>").
 import { z } from 'zod'
 import type { ProviderConfig } from '../../config.ts'
-import { hmacHex, postJson, ProviderError, sameHex, sha256Hex, wholeAmount, type PaymentProvider } from './payment-provider.ts'
+import { getJson, hmacHex, postJson, ProviderError, sameHex, sha256Hex, wholeAmount, type PaymentProvider } from './payment-provider.ts'
 
 /** PayTech's names for the methods its page should offer first. */
 const TARGET_PAYMENT: Readonly<Record<string, string>> = { OM: 'Orange Money', FREE: 'Free Money', CARD: 'Carte Bancaire' }
@@ -21,6 +21,21 @@ const ipnSchema = z
     api_secret_sha256: z.string().max(200).optional(),
   })
   .loose()
+
+// The status answer is loosely documented: the event type, or a status word, at the top level
+// or under `payment`. Anything else is not a completed sale.
+const statusAnswer = z
+  .object({
+    success: z.union([z.number(), z.string()]),
+    type_event: z.string().optional(),
+    status: z.string().optional(),
+    item_price: z.union([z.string(), z.number()]).optional(),
+    payment: z.object({ type_event: z.string().optional(), status: z.string().optional(), item_price: z.union([z.string(), z.number()]).optional() }).loose().optional(),
+  })
+  .loose()
+
+const COMPLETED = new Set(['sale_complete', 'completed', 'success'])
+const CANCELED = new Set(['sale_canceled', 'canceled', 'cancelled', 'failed'])
 
 /** The hmac_compute of a genuine IPN (the sandbox and tests sign with it). */
 export const paytechHmac = (apiKey: string, apiSecret: string, itemPrice: string | number, refCommand: string) =>
@@ -63,7 +78,23 @@ export function createPaytechProvider(config: ProviderConfig, timeoutMs: number)
         throw new ProviderError('paytech', `payment request refused: ${message.slice(0, 200)}`)
       }
       // Notifications name the attempt by our ref_command, which the signature covers (the token is not signed).
-      return { providerRef: request.reference, url: parsed.data.redirect_url }
+      return { providerRef: request.reference, url: parsed.data.redirect_url, providerToken: parsed.data.token }
+    },
+
+    // GET /payment/get-status?token_payment=<token>, with the token request-payment answered.
+    async paymentStatus({ providerToken }) {
+      if (!providerToken) throw new ProviderError('paytech', 'no payment token recorded for this attempt')
+      const answer = await getJson(
+        'paytech',
+        `${config.apiUrl}/payment/get-status?token_payment=${encodeURIComponent(providerToken)}`,
+        { API_KEY: config.apiKey, API_SECRET: config.secret },
+        timeoutMs,
+      )
+      const parsed = statusAnswer.safeParse(answer)
+      if (!parsed.success || Number(parsed.data.success) !== 1) throw new ProviderError('paytech', 'status answer unreadable or refused')
+      const words = [parsed.data.type_event, parsed.data.status, parsed.data.payment?.type_event, parsed.data.payment?.status].filter((w): w is string => !!w)
+      const status = words.some((w) => COMPLETED.has(w)) ? 'succeeded' : words.some((w) => CANCELED.has(w)) ? 'failed' : 'pending'
+      return { status, amount: wholeAmount(parsed.data.item_price ?? parsed.data.payment?.item_price) }
     },
 
     verifyWebhook(rawBody, headers) {

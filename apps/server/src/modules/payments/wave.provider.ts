@@ -3,12 +3,20 @@
 // `Wave-Signature: t=<unix>,v1=<hex>` where v1 = HMAC-SHA256(secret, t + raw body).
 import { z } from 'zod'
 import type { ProviderConfig } from '../../config.ts'
-import { hmacHex, postJson, ProviderError, sameHex, wholeAmount, type PaymentProvider } from './payment-provider.ts'
+import { getJson, hmacHex, postJson, ProviderError, sameHex, wholeAmount, type PaymentProvider } from './payment-provider.ts'
 
 /** Notifications signed more than this long ago (or ahead) are refused: a captured one cannot be replayed later. */
 export const WAVE_SIGNATURE_TOLERANCE_SECONDS = 300
 
 const sessionAnswer = z.object({ id: z.string().min(1).max(200), wave_launch_url: z.url({ protocol: /^https?$/ }) })
+
+const sessionStatus = z.object({
+  id: z.string(),
+  amount: z.union([z.string(), z.number()]).optional(),
+  currency: z.string().optional(),
+  payment_status: z.string().optional(),
+  checkout_status: z.string().optional(),
+})
 
 const eventSchema = z.object({
   id: z.string().min(1).max(200),
@@ -61,6 +69,16 @@ export function createWaveProvider(config: ProviderConfig, timeoutMs: number): P
       const session = sessionAnswer.safeParse(answer)
       if (!session.success) throw new ProviderError('wave', 'session answer without id or wave_launch_url')
       return { providerRef: session.data.id, url: session.data.wave_launch_url }
+    },
+
+    // GET /v1/checkout/sessions/:id: `payment_status` is `succeeded` once the customer has paid.
+    async paymentStatus({ providerRef }) {
+      const answer = await getJson('wave', `${config.apiUrl}/v1/checkout/sessions/${encodeURIComponent(providerRef)}`, { authorization: `Bearer ${config.apiKey}` }, timeoutMs)
+      const session = sessionStatus.safeParse(answer)
+      if (!session.success || session.data.id !== providerRef) throw new ProviderError('wave', 'checkout session answer unreadable')
+      const { payment_status, checkout_status, amount, currency } = session.data
+      const status = payment_status === 'succeeded' ? 'succeeded' : payment_status === 'cancelled' || checkout_status === 'expired' ? 'failed' : 'pending'
+      return { status, amount: currency === undefined || currency === 'XOF' ? wholeAmount(amount) : null }
     },
 
     verifyWebhook(rawBody, headers, now) {

@@ -1,0 +1,62 @@
+// Loyalty (DESIGN §7), the one owner of the points: the balance (the sum of the ledger), the
+// tier it reaches and its rewards at checkout, the statement, and the ledger's movements —
+// points credited when an order is delivered and taken back if it is refunded, once per order.
+import { LOYALTY_MOTIF_DELIVERED, LOYALTY_MOTIF_REFUNDED, pointsEarned } from '@teranga/shared/loyalty'
+import type { Executor } from '../../db/client.ts'
+import { dateFr } from '../../lib/format.ts'
+import { toPrivileges } from './loyalty.format.ts'
+import { createLoyaltyRepository } from './loyalty.repository.ts'
+
+export { balanceOf } from './loyalty.repository.ts'
+
+/** Movements of points shown by the statement; the balance counts them all. */
+export const LOYALTY_HISTORY_LIMIT = 100
+
+/** The service on `db`, a pool or an open transaction (the lifecycle binds it to an order's). */
+export function createLoyaltyService(db: Executor) {
+  const repo = createLoyaltyRepository(db)
+
+  /** The tiers from the lowest threshold up, each with its rewards. */
+  const privileges = async () => toPrivileges(await repo.privileges())
+
+  return {
+    privileges,
+    balance: (clientId: number) => repo.balance(clientId),
+    /** The rewards checkout applies for a balance of `points` (its tier's). */
+    rewardsAt: (points: number) => repo.rewardsAt(points),
+
+    /** The balance, the tier it reaches, the next one, and the latest movements. */
+    async statement(clientId: number) {
+      const [points, tiers, history] = [await repo.balance(clientId), await privileges(), await repo.history(clientId, LOYALTY_HISTORY_LIMIT)]
+      return {
+        points,
+        privilege: tiers.filter((tier) => tier.point <= points).at(-1) ?? null,
+        prochain: tiers.find((tier) => tier.point > points) ?? null,
+        historique: history.map((row) => ({
+          id: row.id,
+          points: row.points,
+          motif: row.motif,
+          numerocommande: row.numerocommande,
+          date: row.createdAt.toISOString(),
+          date_fr: dateFr.format(row.createdAt),
+        })),
+      }
+    },
+
+    /** Credits a delivered order's points; the number credited (0 when already credited or none earned). */
+    async creditDelivered(order: { id: number; clientId: number; montantcommande: number }): Promise<number> {
+      const points = pointsEarned(order.montantcommande)
+      if (points === 0) return 0
+      return (await repo.record({ clientId: order.clientId, commandeId: order.id, points, motif: LOYALTY_MOTIF_DELIVERED })) ? points : 0
+    },
+
+    /** Takes back what a refunded order had credited; the number taken (0 when nothing was, or already taken). */
+    async debitRefunded(order: { id: number; clientId: number }): Promise<number> {
+      const credited = await repo.pointsOf(order.id, LOYALTY_MOTIF_DELIVERED)
+      if (credited <= 0) return 0
+      return (await repo.record({ clientId: order.clientId, commandeId: order.id, points: -credited, motif: LOYALTY_MOTIF_REFUNDED })) ? credited : 0
+    },
+  }
+}
+
+export type LoyaltyService = ReturnType<typeof createLoyaltyService>

@@ -1,0 +1,193 @@
+// The order lifecycle (DESIGN §5), the one owner of an order's state. Every move — placement,
+// the customer's cancellation, payments, account deletion, the expiry sweep, the back office —
+// goes through `move`, which checks the shared machine, applies the side effects in the same
+// transaction (stock back, refund marker, points, expiry), writes the order's history, and
+// queues one event, delivered once the transaction has committed.
+import type { FastifyBaseLogger } from 'fastify'
+import { MESSAGES } from '@teranga/shared/messages'
+import {
+  canTransition,
+  CUSTOMER_CANCELLABLE,
+  isOrderStatus,
+  ORDER_STATUSES,
+  UNPAID_STATUSES,
+  unpaidDeadline,
+  type OrderStatus,
+} from '@teranga/shared/order-status'
+import type { Executor } from '../../db/client.ts'
+import { conflict, forbidden, notFound } from '../../lib/errors.ts'
+import type { Viewer } from '../../lib/subject.ts'
+import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
+import type { OrderActorRef, OrderEvents, PendingOrderEvent } from './order-events.ts'
+import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
+import type { OrdersService } from './orders.service.ts'
+
+export type { OrderRow } from './orders-writes.repository.ts'
+
+/** Who moves an order, as its history and events name them. */
+export const actors = {
+  client: (id: number): OrderActorRef => ({ kind: 'client', id: String(id) }),
+  staff: (id: number): OrderActorRef => ({ kind: 'staff', id: String(id) }),
+  provider: (name: string): OrderActorRef => ({ kind: 'provider', id: name }),
+  system: { kind: 'system', id: null } as OrderActorRef,
+}
+
+/** Why a move did not happen: not in the machine, a refund of an order never paid, or the order had moved on. */
+export type MoveRefusal = 'transition' | 'unpaid' | 'stale'
+
+export type MoveOutcome =
+  | { moved: true; order: OrderRow; from: OrderStatus; refunds: number; points: number }
+  | { moved: false; refusal: MoveRefusal }
+
+/** The lifecycle bound to one open transaction. */
+export interface LifecycleScope {
+  /** The transaction, for the caller's own repositories (payments, account). */
+  tx: Executor
+  orders: OrderWritesRepository
+  loyalty: LoyaltyService
+  /** Records a newly inserted order's lines and first state (one statement), and queues `placed`. */
+  placed(order: OrderRow, lines: Array<{ produitId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
+  /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move. */
+  move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
+  /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
+  cancel(order: OrderRow, actor: OrderActorRef, reason: string): Promise<MoveOutcome>
+}
+
+const label = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
+
+interface Deps {
+  db: Executor
+  events: OrderEvents
+  orders: OrdersService
+  log: FastifyBaseLogger
+  now?: () => Date
+}
+
+export function createOrderLifecycle({ db, events, orders, log, now = () => new Date() }: Deps) {
+  function scope(tx: Executor, pending: PendingOrderEvent[]): LifecycleScope {
+    const writes = createOrderWritesRepository(tx)
+    const loyalty = createLoyaltyService(tx)
+
+    async function move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason: string | null = null): Promise<MoveOutcome> {
+      const from = order.etat
+      if (!isOrderStatus(from) || !canTransition(from, to)) return { moved: false, refusal: 'transition' }
+      // A cancelled order is refunded only if money came for it.
+      if (from === 'annulee' && to === 'remboursee' && !(await writes.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
+      const at = now()
+      const changes: StateChanges = to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : {}
+      if (!(await writes.moveState(order.id, from, to, changes, { at, actorKind: actor.kind, actorId: actor.id, reason }))) {
+        return { moved: false, refusal: 'stale' }
+      }
+      let refunds = 0
+      let points = 0
+      if (to === 'annulee') {
+        // Every state that leads to annulee holds the stock, and annulee is reached once.
+        await writes.giveStockBack(order.id)
+        refunds = await writes.owePaidAttempts(order.id)
+      } else if (to === 'livree') {
+        points = await loyalty.creditDelivered(order)
+      } else if (to === 'remboursee') {
+        if (from === 'livree') points = -(await loyalty.debitRefunded(order))
+        await writes.markRefunded(order.id)
+      }
+      pending.push({
+        name: 'stateChanged',
+        event: { orderId: order.id, numero: order.numerocommande, clientId: order.clientId, from, to, at, actor, reason },
+      })
+      return { moved: true, order: { ...order, ...changes, etat: to, updatedAt: at }, from, refunds, points }
+    }
+
+    return {
+      tx,
+      orders: writes,
+      loyalty,
+      async placed(order, lines, actor) {
+        const etat = order.etat as OrderStatus
+        const at = order.datecomm
+        await writes.insertLinesAndHistory(
+          lines.map((line) => ({ commandeId: order.id, produitId: line.produitId, quantite: line.quantite, prix: line.prix })),
+          order.id,
+          etat,
+          { at, actorKind: actor.kind, actorId: actor.id, reason: null },
+        )
+        pending.push({ name: 'placed', event: { orderId: order.id, numero: order.numerocommande, clientId: order.clientId, etat, at, actor } })
+      },
+      move,
+      async cancel(order, actor, reason) {
+        let current = order
+        if (current.etat === 'echec_paiement') {
+          const back = await move(current, 'en_attente_paiement', actor, reason)
+          if (!back.moved) return back
+          current = back.order
+        }
+        return move(current, 'annulee', actor, reason)
+      },
+    }
+  }
+
+  /** Runs `fn` in one transaction; the events it queued are delivered after the commit, none after a rollback. */
+  async function run<T>(fn: (scope: LifecycleScope) => Promise<T>): Promise<T> {
+    const pending: PendingOrderEvent[] = []
+    const result = await db.transaction((tx) => fn(scope(tx, pending)))
+    events.emit(pending)
+    return result
+  }
+
+  async function answer(numero: string, viewerId: number) {
+    const found = await orders.one(numero, viewerId)
+    if (!found) throw notFound(MESSAGES.orderNotFound)
+    return found.commande
+  }
+
+  return {
+    run,
+
+    /** Cancellation by the customer while the order waits (DESIGN §5); the stock goes back. */
+    async cancelByClient(clientId: number, numero: string) {
+      await run(async ({ orders: writes, move }) => {
+        const order = await writes.lockOrder({ numero })
+        if (!order || order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
+        if (!(CUSTOMER_CANCELLABLE as readonly string[]).includes(order.etat)) throw conflict(MESSAGES.orderNotCancellable)
+        const outcome = await move(order, 'annulee', actors.client(clientId), 'annulée par le client')
+        if (!outcome.moved) throw conflict(MESSAGES.orderNotCancellable)
+      })
+      return answer(numero, clientId)
+    },
+
+    /** The back office moves an order along the shared machine; anything else is refused. */
+    async changeByStaff(viewer: Viewer, numero: string, to: OrderStatus) {
+      if (!viewer.isadmin) throw forbidden(MESSAGES.adminOnly)
+      const outcome = await run(async ({ orders: writes, move }) => {
+        const order = await writes.lockOrder({ numero })
+        if (!order) throw notFound(MESSAGES.orderNotFound)
+        const moved = await move(order, to, actors.staff(viewer.id))
+        if (!moved.moved) throw conflict(moved.refusal === 'unpaid' ? MESSAGES.orderRefundUnpaid : MESSAGES.orderTransitionRefused(label(order.etat), label(to)))
+        return moved
+      })
+      log.info({ numero, from: outcome.from, to, points: outcome.points }, 'order state changed by the back office')
+      if (outcome.refunds > 0) log.warn({ numero, attempts: outcome.refunds }, 'paid order cancelled: refund needed')
+      return answer(numero, viewer.id)
+    },
+
+    /**
+     * Unpaid online orders past their 30 minutes, waiting or after a failed payment (which
+     * still holds the stock), are cancelled and their stock given back.
+     */
+    async expireUnpaid(at: Date = now()): Promise<number> {
+      let expired = 0
+      const writes = createOrderWritesRepository(db)
+      for (const { id } of await writes.unpaidBefore(at)) {
+        const moved = await run(async ({ orders: locked, cancel }) => {
+          // Looked at again under the lock: a payment or a retry (which restarts the expiry) may have come first.
+          const order = await locked.lockOrder({ id })
+          if (!order?.expiresAt || order.expiresAt >= at || !(UNPAID_STATUSES as readonly string[]).includes(order.etat)) return false
+          return (await cancel(order, actors.system, 'délai de paiement dépassé')).moved
+        })
+        if (moved) expired++
+      }
+      return expired
+    },
+  }
+}
+
+export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>
