@@ -15,6 +15,7 @@ import health from './plugins/health.ts'
 import inputText from './plugins/input-text.ts'
 import security from './plugins/security.ts'
 import account from './modules/account/account.plugin.ts'
+import audit from './modules/audit/audit.plugin.ts'
 import auth from './modules/auth/auth.plugin.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
 import cart from './modules/cart/cart.plugin.ts'
@@ -110,6 +111,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     api = scope
     await scope.register(authentication)
     await scope.register(graphqlModules)
+    await scope.register(audit)
     await scope.register(auth, {
       verifier: opts.verifier,
       signInRateLimit: opts.signInRateLimit ?? 100,

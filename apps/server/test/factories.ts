@@ -1,7 +1,8 @@
 // Test data factories with overrides: each test makes the catalogue it needs.
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../src/db/client.ts'
-import { categories, produits, souscategories } from '../src/db/schema.ts'
+import { categories, clients, produits, roles, souscategories } from '../src/db/schema.ts'
 
 type Db = Database['db']
 const unique = () => randomUUID().slice(0, 8)
@@ -48,4 +49,11 @@ export async function makeProducts(db: Db, n: number, overrides: Partial<typeof 
   const rows = []
   for (let i = 0; i < n; i++) rows.push(await makeProduct(db, { ...overrides, souscategorieId: sub.id }))
   return { souscategorieId: sub.id, products: rows }
+}
+
+/** Gives the signed-in client `userId` a role by name (`admin`, `gestionnaire`, `client`). */
+export async function grantRole(db: Db, userId: number, role: string) {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role))
+  if (!row) throw new Error(`no role ${role}`)
+  await db.update(clients).set({ roleId: row.id }).where(eq(clients.id, userId))
 }

@@ -594,7 +594,7 @@ describe('admin state changes', () => {
     const { numero } = await placeOrder(customer, 'CASH')
     const own = await setEtat(customer, numero, 'confirmee')
     expect(own.statusCode).toBe(403)
-    expect(own.json().message).toBe(MESSAGES.adminOnly)
+    expect(own.json().message).toBe(MESSAGES.staffOnly)
     expect((await shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, payload: { etat: 'confirmee' } })).statusCode).toBe(401)
     const unknown = await setEtat(admin, 'TRG-000000-ABSENT', 'confirmee')
     expect(unknown.statusCode).toBe(404)

@@ -55,3 +55,9 @@ export const isOnlinePayment = (code: string) => code !== PAY_ON_DELIVERY
 
 /** Saved delivery addresses a customer may keep. */
 export const MAX_SAVED_ADDRESSES = 20
+
+/** The back-office roles (DESIGN §1): `admin` does everything; `gestionnaire` runs orders,
+ * stock counts and customers, and reads the catalogue. */
+export const STAFF_ROLES = ['admin', 'gestionnaire'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+export const isStaffRole = (role: string | null | undefined): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role ?? '')

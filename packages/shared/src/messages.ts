@@ -37,6 +37,7 @@ export const MESSAGES = {
   forbidden: "Vous n'avez pas accès à cette ressource.",
   forbiddenOtherUser: "Vous ne pouvez pas agir au nom d'un autre utilisateur.",
   adminOnly: 'Action réservée aux administrateurs.',
+  staffOnly: "Cet espace est réservé à l'équipe de la boutique.",
   productNotFound: 'Produit introuvable.',
   categoryNotFound: 'Catégorie introuvable.',
   orderNotFound: 'Commande introuvable.',

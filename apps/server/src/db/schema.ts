@@ -430,3 +430,22 @@ export const pointsFidelite = pgTable(
   },
   (t) => [index('points_client_idx').on(t.clientId), uniqueIndex('points_commande_motif_key').on(t.commandeId, t.motif)],
 )
+
+/** Every back-office write (issue 10): who, when, what, and the record before and after. Written through the audit module only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member's client id; null once the account is gone. */
+    staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** What was done, e.g. `produit.modifier`, `commande.etat`. */
+    action: text('action').notNull(),
+    /** The kind of record, e.g. `produit`, and its id. */
+    resource: text('resource').notNull(),
+    resourceId: text('resource_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_resource_idx').on(t.resource, t.resourceId)],
+)

@@ -17,6 +17,7 @@ import {
 
 export const ROLE_CLIENT = 'client'
 export const ROLE_ADMIN = 'admin'
+export const ROLE_GESTIONNAIRE = 'gestionnaire'
 
 /** Reference data every shop needs, demo or not: roles, zones, modes, rewards. */
 export async function seedReferenceData(tx: Executor) {
@@ -25,6 +26,7 @@ export async function seedReferenceData(tx: Executor) {
     .values([
       { name: ROLE_CLIENT, isadmin: false, isclient: true },
       { name: ROLE_ADMIN, isadmin: true, isclient: false },
+      { name: ROLE_GESTIONNAIRE, isadmin: false, isclient: false },
     ])
     .onConflictDoNothing()
   await tx

@@ -2,6 +2,7 @@
 // No header: a visitor. A header with an unknown, expired or revoked token: 401 at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { forbidden, unauthenticated } from '../lib/errors.ts'
 import { createAuthRepository, type TokenOwner } from '../modules/auth/auth.repository.ts'
@@ -37,6 +38,18 @@ export function requireSelf(request: FastifyRequest, claimedId: number, options:
   const user = requireUser(request)
   if (user.id !== claimedId && !(options.allowAdmin && user.isadmin)) throw forbidden(MESSAGES.forbiddenOtherUser)
   return user
+}
+
+/**
+ * The signed-in staff member, or 401 for visitors and 403 for everyone else. `admin` routes
+ * (catalogue writes, prices, settings, staff) refuse a `gestionnaire`; `gestionnaire` routes
+ * (orders, stock counts, customers) take both roles.
+ */
+export function requireStaff(request: FastifyRequest, level: StaffRole): TokenOwner & { role: StaffRole } {
+  const user = requireUser(request)
+  if (!isStaffRole(user.role)) throw forbidden(MESSAGES.staffOnly)
+  if (level === 'admin' && user.role !== 'admin') throw forbidden(MESSAGES.adminOnly)
+  return user as TokenOwner & { role: StaffRole }
 }
 
 async function authentication(app: FastifyInstance) {

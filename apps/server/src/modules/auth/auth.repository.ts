@@ -11,13 +11,15 @@ export type RoleRow = typeof roles.$inferSelect
 export interface TokenOwner {
   id: number
   isadmin: boolean
+  /** The role's name: `client`, or a staff role (`admin`, `gestionnaire`). */
+  role: string
 }
 
 export function createAuthRepository(db: Executor) {
   return {
     async findOwnerOfToken(tokenHash: string, now: Date): Promise<TokenOwner | undefined> {
       const [row] = await db
-        .select({ id: clients.id, isadmin: roles.isadmin })
+        .select({ id: clients.id, isadmin: roles.isadmin, role: roles.name })
         .from(apiTokens)
         .innerJoin(clients, eq(clients.id, apiTokens.clientId))
         .innerJoin(roles, eq(roles.id, clients.roleId))

@@ -15,8 +15,7 @@ import {
   type OrderStatus,
 } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
-import { conflict, forbidden, notFound } from '../../lib/errors.ts'
-import type { Viewer } from '../../lib/subject.ts'
+import { conflict, notFound } from '../../lib/errors.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
 import type { OrderActorRef, OrderEvents, PendingOrderEvent } from './order-events.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
@@ -154,19 +153,18 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
       return answer(numero, clientId)
     },
 
-    /** The back office moves an order along the shared machine; anything else is refused. */
-    async changeByStaff(viewer: Viewer, numero: string, to: OrderStatus) {
-      if (!viewer.isadmin) throw forbidden(MESSAGES.adminOnly)
+    /** The back office (a staff member, checked by the route) moves an order along the shared machine; anything else is refused. */
+    async changeByStaff(staff: { id: number }, numero: string, to: OrderStatus, reason: string | null = null) {
       const outcome = await run(async ({ orders: writes, move }) => {
         const order = await writes.lockOrder({ numero })
         if (!order) throw notFound(MESSAGES.orderNotFound)
-        const moved = await move(order, to, actors.staff(viewer.id))
+        const moved = await move(order, to, actors.staff(staff.id), reason)
         if (!moved.moved) throw conflict(moved.refusal === 'unpaid' ? MESSAGES.orderRefundUnpaid : MESSAGES.orderTransitionRefused(label(order.etat), label(to)))
         return moved
       })
       log.info({ numero, from: outcome.from, to, points: outcome.points }, 'order state changed by the back office')
       if (outcome.refunds > 0) log.warn({ numero, attempts: outcome.refunds }, 'paid order cancelled: refund needed')
-      return answer(numero, viewer.id)
+      return answer(numero, staff.id)
     },
 
     /**

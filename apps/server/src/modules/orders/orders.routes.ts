@@ -9,7 +9,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { idempotencyKeySchema, orderSchema, orderStatusChangeSchema } from '@teranga/shared/schemas'
 import { AppError } from '../../lib/errors.ts'
 import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
-import { requireUser } from '../../plugins/authentication.ts'
+import { requireStaff, requireUser } from '../../plugins/authentication.ts'
 import type { OrderLifecycle } from './order-lifecycle.service.ts'
 import { commandeSchema } from './orders.format.ts'
 import type { OrderPlacementService } from './orders-placement.service.ts'
@@ -67,7 +67,7 @@ export default async function ordersRoutes(
     '/commande/:numero/etat',
     { schema: { params: orderNumberParams, body: orderStatusChangeSchema, response: { 200: commandeAnswer, ...errorResponses } } },
     async (request) => {
-      const user = requireUser(request)
+      const user = requireStaff(request, 'gestionnaire')
       return { commande: await opts.lifecycle.changeByStaff(user, request.params.numero, request.body.etat) }
     },
   )

@@ -1,0 +1,54 @@
+// GET /api/audit: the back-office writes, newest first, for admins only.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { paginationSchema } from '@teranga/shared/schemas'
+import { dateFr } from '../../lib/format.ts'
+import { pageTotal, toPage } from '../../lib/pagination.ts'
+import { errorResponses, pageSchema } from '../../lib/rest.ts'
+import { requireStaff } from '../../plugins/authentication.ts'
+import type { AuditRepository } from './audit.repository.ts'
+
+const auditQuery = paginationSchema.partial().extend({
+  resource: z.string().max(50).optional(),
+  resource_id: z.string().max(50).optional(),
+})
+
+const auditEntrySchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  date_fr: z.string(),
+  action: z.string(),
+  resource: z.string(),
+  resource_id: z.string().nullable(),
+  staff: z.object({ id: z.number(), email: z.string().nullable() }).nullable(),
+  avant: z.unknown(),
+  apres: z.unknown(),
+})
+
+export default async function auditRoutes(app: FastifyInstance, opts: { repo: AuditRepository }) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.get('/audit', { schema: { querystring: auditQuery, response: { 200: pageSchema(auditEntrySchema), ...errorResponses } } }, async (request) => {
+    requireStaff(request, 'admin')
+    const page = { page: request.query.page ?? 1, count: request.query.count ?? 20 }
+    const args = { ...page, offset: (page.page - 1) * page.count }
+    const filter = { resource: request.query.resource, resourceId: request.query.resource_id }
+    const rows = await opts.repo.page(filter, args)
+    const total = await pageTotal(rows, args, async () => 0)
+    return toPage(
+      rows.map((r) => ({
+        id: r.id,
+        date: r.at.toISOString(),
+        date_fr: dateFr.format(r.at),
+        action: r.action,
+        resource: r.resource,
+        resource_id: r.resourceId,
+        staff: r.staffId == null ? null : { id: r.staffId, email: r.staffEmail },
+        avant: r.before,
+        apres: r.after,
+      })),
+      total,
+      args,
+    )
+  })
+}
