@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -50,7 +50,7 @@ import { createPaymentsService } from './modules/payments/payments.service.ts'
 import { createWaveProvider } from './modules/payments/wave.provider.ts'
 import { paymentsGraphql } from './modules/payments/payments.graphql.ts'
 import paymentsRoutes from './modules/payments/payments.routes.ts'
-import { createStorefrontPages, type RenderApp, type RunQuery } from './modules/storefront/storefront-pages.ts'
+import { createStorefrontPages, loadServerRenderer, type RunQuery } from './modules/storefront/storefront-pages.ts'
 
 export const SEED_MEDIA_DIR = fileURLToPath(new URL('../assets/media', import.meta.url))
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -198,7 +198,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   const pages =
     webDir && runQuery
       ? createStorefrontPages({
-          renderApp: await loadServerRenderer(webDir),
+          renderer: await loadServerRenderer(webDir),
           onRenderError: (err, url) => fastify.log.error({ err, url }, 'server rendering failed; the page is drawn by the browser'),
           template: fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
           firebase: {
@@ -238,14 +238,6 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     }
     return reply.status(404).send({ message: MESSAGES.notFound })
   })
-}
-
-/** The storefront's server renderer, built beside its static files (`dist-server`). */
-async function loadServerRenderer(webDir: string): Promise<RenderApp | undefined> {
-  const file = path.join(webDir, '..', 'dist-server', 'entry-server.js')
-  if (!fs.existsSync(file)) return undefined
-  const module = (await import(pathToFileURL(file).href)) as { render?: RenderApp }
-  return module.render
 }
 
 /** A ready app instance: used by main.ts, the tests and the benchmarks. */
