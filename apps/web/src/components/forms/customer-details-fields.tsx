@@ -2,13 +2,13 @@
 // nom, téléphone, ville, pays by 3-letter code), inside a react-hook-form form checked with
 // the shared schema (customerDetailsFormSchema below).
 import { useMemo } from 'react'
-import { useFormContext, type FieldErrors } from 'react-hook-form'
+import { useFormContext } from 'react-hook-form'
 import countries from 'i18n-iso-countries'
 import fr from 'i18n-iso-countries/langs/fr.json'
 import { z } from 'zod'
 import { CIVILITES } from '@teranga/shared/constants'
 import { customerDetailsSchema } from '@teranga/shared/schemas'
-import { fieldProps, FormField } from './form-field.tsx'
+import { errorOf, fieldProps, FormField } from './form-field.tsx'
 
 countries.registerLocale(fr)
 
@@ -31,12 +31,6 @@ function countryOptions() {
   return Object.entries(countries.getNames('fr', { select: 'official' }))
     .map(([alpha2, name]) => ({ value: countries.alpha2ToAlpha3(alpha2) ?? alpha2, label: name }))
     .sort((a, b) => collator.compare(a.label, b.label))
-}
-
-/** The message under a field, from react-hook-form's errors. */
-export function errorOf(errors: FieldErrors, name: string): string | undefined {
-  const message = errors[name]?.message
-  return typeof message === 'string' ? message : undefined
 }
 
 export function CustomerDetailsFields({ idPrefix }: { idPrefix: string }) {
