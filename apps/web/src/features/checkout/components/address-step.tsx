@@ -179,6 +179,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
                     onChange={() => {
                       setChoice(address.id)
                       setSavedError(null)
+                      form.clearErrors()
                     }}
                   />
                   <span>
@@ -201,6 +202,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
                   onChange={() => {
                     setChoice('new')
                     setSavedError(null)
+                    form.clearErrors()
                   }}
                 />
                 <span className="fw-semibold">Nouvelle adresse</span>
