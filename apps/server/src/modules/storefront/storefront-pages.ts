@@ -90,6 +90,12 @@ function markOrBefore(template: string, mark: string, closingTag: string): { ind
 
 export function createStorefrontPages(opts: Options) {
   const cache = new Map<string, { page: RenderedPage; expires: number }>()
+  const plans = new Map<string, { plan: Plan; key: string; expires: number }>()
+  const remember = <T>(map: Map<string, T>, key: string, entry: T) => {
+    if (opts.ttlMs <= 0) return
+    if (map.size >= MAX_ENTRIES) map.clear()
+    map.set(key, entry)
+  }
   // The build marks where hints and data go; a template without the marks still works.
   const headAt = markOrBefore(opts.template, '<!--app-head-->', '</head>')
   const dataAt = markOrBefore(opts.template, '<!--app-data-->', '</body>')
@@ -155,18 +161,20 @@ export function createStorefrontPages(opts: Options) {
     async render(url: string): Promise<RenderedPage> {
       const parsed = new URL(url, 'http://shop.local')
       const target = `${parsed.pathname}${parsed.search}`
+      const now = Date.now()
       // A page is its path and the data its routes read from the address: any other query
       // string shares its entry, so made-up parameters cannot make every request render anew.
-      const plan = await planFor(target)
-      const key = `${parsed.pathname} ${JSON.stringify(plan)}`
-      const now = Date.now()
-      const hit = cache.get(key)
-      if (hit && hit.expires > now) return hit.page
-      const page = await build(target, plan)
-      if (opts.ttlMs > 0) {
-        if (cache.size >= MAX_ENTRIES) cache.clear()
-        cache.set(key, { page, expires: now + opts.ttlMs })
+      // Asking the routes costs a route match, so an address's answer is kept too.
+      let planned = plans.get(target)
+      if (!planned || planned.expires <= now) {
+        const plan = await planFor(target)
+        planned = { plan, key: `${parsed.pathname} ${JSON.stringify(plan)}`, expires: now + opts.ttlMs }
+        remember(plans, target, planned)
       }
+      const hit = cache.get(planned.key)
+      if (hit && hit.expires > now) return hit.page
+      const page = await build(target, planned.plan)
+      remember(cache, planned.key, { page, expires: now + opts.ttlMs })
       return page
     },
   }
