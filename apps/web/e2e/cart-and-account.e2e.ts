@@ -134,9 +134,9 @@ describe('cart and account', () => {
     })
   })
 
-  // No retry: the page being left acted on the new token alongside the page replacing it, and
-  // an answer cut short by the reload was taken for the server's refusal (fixed in lib/auth.tsx
-  // and lib/api-client.ts); a failure here is a regression, not bad luck.
+  // No retry: a failure here is a bug to find, not bad luck. The races that could sign a new
+  // account out (the page being left acting on the new token, an answer cut short by the
+  // reload taken for a refusal) are closed in lib/auth.tsx and lib/api-client.ts.
   test('signing up creates the account with its details and signs in', { retry: 0 }, async () => {
     await withPage(async ({ page, errors }) => {
       const email = `ibrahima.fall.${Date.now()}@exemple.sn`
