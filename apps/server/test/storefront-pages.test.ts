@@ -1,6 +1,8 @@
-// The storefront's pages as the server sends them: the first data of each page embedded under
-// the app's own cache keys, the first image preloaded, titles, 404s, compression, and the
-// embedded JSON unable to break out of its <script> element.
+// The storefront's pages as the server sends them: the first data the renderer names for each
+// page (its routes declare it, apps/web/src/app/server-data.test.ts checks which) embedded under
+// the app's own cache keys, the first image preloaded, titles, 404s, compression, one entry per
+// page whatever made-up parameters come with it, and the embedded JSON unable to break out of
+// its <script> element.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,16 +16,48 @@ import { createTestApp, type TestContext } from './helpers.ts'
 const TEMPLATE = `<!doctype html><html lang="fr"><head><title>Teranga — votre marché en ligne à Dakar</title><!--app-head--></head>
 <body><div id="root"></div><!--app-data--><script type="module" src="/assets/index.js"></script></body></html>`
 
+// A stand-in for the built renderer (apps/web/src/entry-server.tsx, which the end-to-end tests
+// exercise): the data a few pages declare, and markup that says what it was given.
+const RENDERER = `
+let renders = 0
+export async function dataFor(url) {
+  const { pathname, searchParams } = new URL(url, 'http://shop.local')
+  if (pathname === '/en-panne') throw new Error('renderer down')
+  const plan = [{ name: 'preferences', variables: {} }]
+  const product = /^\\/product\\/(\\d+)$/.exec(pathname)
+  if (pathname === '/') plan.push({ name: 'caroussels', variables: {} }, { name: 'produits', variables: { page: Number(searchParams.get('page') ?? 1), count: 12 } })
+  if (product) plan.push({ name: 'produit', variables: { id: Number(product[1]) } }, { name: 'similaires', variables: { page: 1, count: 6, produit_id: Number(product[1]) } })
+  if (pathname === '/faq') plan.push({ name: 'modepaiements', variables: {} }, { name: 'depots', variables: {} })
+  return plan
+}
+export async function render(url, queries) {
+  if (url === '/en-panne') throw new Error('renderer down')
+  renders += 1
+  return { html: '<main>' + url + ' ' + queries.length + ' #' + renders + '</main>', status: url.startsWith('/perdu') ? 404 : 200 }
+}`
+
+/** A built storefront (dist and, unless told, dist-server) in a temporary directory. */
+async function builtStorefront({ renderer = true } = {}): Promise<{ dir: string; web: string }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-pages-'))
+  const web = path.join(dir, 'dist')
+  await fs.mkdir(web)
+  await fs.writeFile(path.join(web, 'index.html'), TEMPLATE)
+  if (renderer) {
+    await fs.mkdir(path.join(dir, 'dist-server'))
+    await fs.writeFile(path.join(dir, 'dist-server', 'entry-server.js'), RENDERER)
+  }
+  return { dir, web }
+}
+
 let ctx: TestContext
-let webRoot: string
+let storefront: { dir: string; web: string }
 beforeAll(async () => {
-  webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-pages-'))
-  await fs.writeFile(path.join(webRoot, 'index.html'), TEMPLATE)
-  ctx = await createTestApp({ webRoot, catalogueCacheTtl: 0 })
+  storefront = await builtStorefront()
+  ctx = await createTestApp({ webRoot: storefront.web, catalogueCacheTtl: 0 })
 })
 afterAll(async () => {
   await ctx.close()
-  await fs.rm(webRoot, { recursive: true, force: true })
+  await fs.rm(storefront.dir, { recursive: true, force: true })
 })
 
 interface Embedded {
@@ -58,12 +92,32 @@ describe('storefront pages', () => {
     expect(res.body).toMatch(/<link rel="preload" as="image" href="\/media\/banners\/slide-test-320\.webp" imagesrcset="[^"]+1280w" imagesizes="[^"]+" fetchpriority="high">/)
   })
 
-  it('keeps the page and category of the home grid from the address', async () => {
-    const res = await ctx.app.inject({ url: '/?page=2&categorie=5&utm_source=sms' })
+  it('embeds what the renderer names for the address, and renders the page with that data', async () => {
+    const res = await ctx.app.inject({ url: '/?page=2&utm_source=sms' })
     const keys = embedded(res.body).queries.map((q) => JSON.stringify(q.key))
-    expect(keys).toContain(JSON.stringify(storefrontKey('produits', { page: 2, count: 12, categorie_id: 5 })))
-    const bad = await ctx.app.inject({ url: '/?page=abc&categorie=-3' })
-    expect(embedded(bad.body).queries.map((q) => JSON.stringify(q.key))).toContain(JSON.stringify(storefrontKey('produits', { page: 1, count: 12 })))
+    expect(keys).toContain(JSON.stringify(storefrontKey('produits', { page: 2, count: 12 })))
+    expect(res.body).toMatch(/<div id="root"><main>\/\?page=2&utm_source=sms 3 #\d+<\/main><\/div>/)
+  })
+
+  it('keeps one page per path and data: parameters no route reads share it, those that change the data do not', async () => {
+    const cached = await createTestApp({ webRoot: storefront.web, catalogueCacheTtl: 60 })
+    try {
+      const markup = async (url: string) => /<main>[^<]*#(\d+)<\/main>/.exec((await cached.app.inject({ url })).body)?.[1]
+      const first = await markup('/?utm_source=sms')
+      expect(first).toBeDefined()
+      expect(await markup('/?utm_source=whatsapp&fbclid=abc')).toBe(first)
+      expect(await markup('/')).toBe(first)
+      expect(await markup('/?page=2')).not.toBe(first)
+    } finally {
+      await cached.close()
+    }
+  })
+
+  it('sends the page drawn by the browser alone, with no data, when the renderer fails', async () => {
+    const res = await ctx.app.inject({ url: '/en-panne' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<div id="root"></div>')
+    expect(embedded(res.body).queries).toEqual([])
   })
 
   it("titles a product's page with its name and embeds it with similar products", async () => {
@@ -109,31 +163,27 @@ describe('storefront pages', () => {
   })
 })
 
-describe('storefront pages with the server renderer', () => {
-  it('puts the rendered markup in the root element and answers unknown routes with 404', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-ssr-'))
-    const web = path.join(dir, 'dist')
-    await fs.mkdir(web)
-    await fs.mkdir(path.join(dir, 'dist-server'))
-    await fs.writeFile(path.join(web, 'index.html'), TEMPLATE)
-    // A stand-in for the built renderer: the real one is exercised by the end-to-end tests.
-    await fs.writeFile(
-      path.join(dir, 'dist-server', 'entry-server.js'),
-      `export async function render(url, queries) {
-        return { html: '<main>' + url + ' ' + queries.length + '</main>', status: url.startsWith('/perdu') ? 404 : 200 }
-      }`,
-    )
-    const ssr = await createTestApp({ webRoot: web, catalogueCacheTtl: 0 })
+describe('storefront pages around the renderer', () => {
+  it('answers unknown routes with 404 and their title', async () => {
+    const lost = await ctx.app.inject({ url: '/perdu/ici' })
+    expect(lost.statusCode).toBe(404)
+    expect(lost.body).toContain('<title>Page introuvable — Teranga</title>')
+    expect(lost.body).toMatch(/<div id="root"><main>\/perdu\/ici 1 #\d+<\/main><\/div>/)
+  })
+
+  it('without a built renderer, sends the template for the browser to draw, its configuration only', async () => {
+    const bare = await builtStorefront({ renderer: false })
+    const app = await createTestApp({ webRoot: bare.web, catalogueCacheTtl: 0 })
     try {
-      const home = await ssr.app.inject({ url: '/' })
-      expect(home.statusCode).toBe(200)
-      expect(home.body).toMatch(/<div id="root"><main>\/ \d+<\/main><\/div>/)
-      const lost = await ssr.app.inject({ url: '/perdu/ici' })
-      expect(lost.statusCode).toBe(404)
-      expect(lost.body).toContain('<title>Page introuvable — Teranga</title>')
+      const res = await app.app.inject({ url: '/' })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('<div id="root"></div>')
+      const data = embedded(res.body)
+      expect(data.firebase).toMatchObject({ projectId: 'demo-teranga-test' })
+      expect(data.queries).toEqual([])
     } finally {
-      await ssr.close()
-      await fs.rm(dir, { recursive: true, force: true })
+      await app.close()
+      await fs.rm(bare.dir, { recursive: true, force: true })
     }
   })
 })

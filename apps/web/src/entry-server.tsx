@@ -1,6 +1,7 @@
-// Server rendering of a page (used by the shop's server): the real route tree, with the
-// query cache seeded from the page's first data, rendered as a visitor sees it. The browser
-// then hydrates the same markup (main.tsx), so the first paint needs no JavaScript.
+// Server rendering of a page (used by the shop's server): which documents a page needs first,
+// as its routes declare them, then the real route tree, with the query cache seeded from their
+// answers, rendered as a visitor sees it. The browser then hydrates the same markup (main.tsx),
+// so the first paint needs no JavaScript.
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
@@ -8,6 +9,7 @@ import type { InitialQuery } from '@teranga/shared/storefront-queries'
 import { createQueryClient } from '@/lib/query-client.ts'
 import { AppProvider } from './app/provider.tsx'
 import { routes } from './app/router.tsx'
+import { pageQueries, type PageQuery } from './app/server-data.ts'
 
 export interface RenderedApp {
   html: string
@@ -15,9 +17,18 @@ export interface RenderedApp {
 }
 
 const handler = createStaticHandler(routes)
+const requestFor = (url: string) => new Request(new URL(url, 'http://shop.local'))
+
+/** The documents the page at `url` shows first (its routes' `handle.serverData`), for a visitor. */
+export async function dataFor(url: string): Promise<PageQuery[]> {
+  // The static handler loads the matched lazy routes, whose modules declare their own data.
+  const context = await handler.query(requestFor(url))
+  if (context instanceof Response) return []
+  return pageQueries(context.matches, new URL(url, 'http://shop.local'))
+}
 
 export async function render(url: string, queries: InitialQuery[]): Promise<RenderedApp> {
-  const context = await handler.query(new Request(new URL(url, 'http://shop.local')))
+  const context = await handler.query(requestFor(url))
   if (context instanceof Response) return { html: '', status: context.status }
   const router = createStaticRouter(handler.dataRoutes, context)
   const notFound = context.matches.some((match) => match.route.id === 'not-found')

@@ -73,13 +73,13 @@ export const socialLoginSchema = z.object({
   image: optionalText(1024),
   googleImg: httpsImageUrl.optional().nullable(),
   // Sign-up (spec §2 /signup) sends the customer's details with the first sign-in.
-  civilite: z.union([z.literal(0), z.literal(1)], { error: MESSAGES.civiliteRequired }).optional().nullable(),
+  civilite: z.literal([0, 1], { error: MESSAGES.civiliteRequired }).optional().nullable(),
   ville: optionalText(120),
   pays: z.string().regex(/^[A-Z]{3}$/, { error: MESSAGES.paysInvalid }).optional().nullable(),
 })
 /** The customer's details, as the sign-up page (and later the account page) asks for them. */
 export const customerDetailsSchema = z.object({
-  civilite: z.union([z.literal(0), z.literal(1)], { error: MESSAGES.civiliteRequired }),
+  civilite: z.literal([0, 1], { error: MESSAGES.civiliteRequired }),
   prenom: z.string().trim().min(1, { error: MESSAGES.prenomRequired }).max(120, { error: MESSAGES.textTooLong(120) }),
   nom: z.string().trim().min(1, { error: MESSAGES.nomRequired }).max(120, { error: MESSAGES.textTooLong(120) }),
   telephone: z.string().trim().regex(PHONE_PATTERN, { error: MESSAGES.telephoneInvalid }),

@@ -1,24 +1,31 @@
 // The routes of spec §2 inside the shell. Home and product pages are in the first bundle
 // (shoppers land on them); the others load on demand. Unknown paths get the 404 page inside
-// the shell (the server answers them with status 404).
+// the shell (the server answers them with status 404). A route's `handle.serverData` names the
+// data its page shows first, which the server embeds (server-data.ts).
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { getPreferencesQueryOptions } from '@/features/catalogue/api/get-catalogue-reference.ts'
 import { Shell } from './shell/shell.tsx'
-import { HomeRoute } from './routes/home.tsx'
-import { ProductRoute } from './routes/product.tsx'
+import { homeHandle, HomeRoute } from './routes/home.tsx'
+import { productHandle, ProductRoute } from './routes/product.tsx'
 import { NotFoundRoute, RouteError } from './routes/not-found.tsx'
+import type { RouteHandle } from './server-data.ts'
+
+// The header's logo and promotions, on every page.
+const shellHandle: RouteHandle = { serverData: () => [getPreferencesQueryOptions()] }
 
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
+    handle: shellHandle,
     children: [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomeRoute /> },
-          { path: 'product/:id', element: <ProductRoute /> },
+          { index: true, element: <HomeRoute />, handle: homeHandle },
+          { path: 'product/:id', element: <ProductRoute />, handle: productHandle },
           {
             path: 'product_bycat/:id',
-            lazy: () => import('./routes/product-by-category.tsx').then((m) => ({ Component: m.ProductByCategoryRoute })),
+            lazy: () => import('./routes/product-by-category.tsx').then((m) => ({ Component: m.ProductByCategoryRoute, handle: m.handle })),
           },
           { path: 'cart', lazy: () => import('./routes/cart.tsx') },
           { path: 'faq', lazy: () => import('./routes/faq.tsx') },

@@ -56,6 +56,28 @@ describe('api client', () => {
     await expect(graphql('query X { x }')).rejects.toMatchObject({ message: NETWORK_MESSAGE, status: 502 })
   })
 
+  it('throws the network message for a success that is not JSON', async () => {
+    server.use(http.get('*/api/profile', () => new HttpResponse('<html>Portail Wi-Fi</html>', { status: 200 })))
+    await expect(rest('GET', '/profile')).rejects.toMatchObject({ message: NETWORK_MESSAGE, status: 200 })
+  })
+
+  it('takes an answer cut short (the page left, the cell lost) for an unreachable server, and keeps the token', async () => {
+    window.localStorage.setItem(TOKEN_KEY, db.token)
+    server.use(
+      http.get('*/api/profile', () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"utilisateur":{"id":1,'))
+            controller.error(new TypeError('network error'))
+          },
+        })
+        return new HttpResponse(body, { status: 200, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+    await expect(rest('GET', '/profile')).rejects.toMatchObject({ message: NETWORK_MESSAGE, status: 0 })
+    expect(storedToken()).toBe(db.token)
+  })
+
   it("throws a REST error's message, status and field errors", async () => {
     server.use(
       http.post('*/api/panier', () =>

@@ -45,9 +45,28 @@ async function send(path: string, init: RequestInit): Promise<{ response: Respon
   } catch {
     throw new ApiError(NETWORK_MESSAGE, 0)
   }
-  const body: unknown = await response.json().catch(() => null)
+  let text: string
+  try {
+    text = await response.text()
+  } catch {
+    // The connection dropped in the middle of the answer (the page is being left, the phone
+    // lost its cell): as unreachable as no answer at all, and it says nothing about the token.
+    throw new ApiError(NETWORK_MESSAGE, 0)
+  }
+  // No content (204) is null; anything else must be JSON.
+  const body = text === '' ? null : parseJson(text)
   if (response.status === 401) unauthorized(sent)
-  return { response, body }
+  // A success that is not the server's JSON (a proxy's page) is not an answer either.
+  if (response.ok && body === undefined) throw new ApiError(NETWORK_MESSAGE, response.status)
+  return { response, body: body ?? null }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
 }
 
 function messageOf(body: unknown, fallback: string): string {

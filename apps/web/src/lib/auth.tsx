@@ -2,6 +2,7 @@
 // profile) or signed out. Signing in stores the server's token and reloads; signing out
 // leaves Firebase, revokes the token and reloads. Any 401 drops back to signed out.
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { ApiError, rest } from './api-client.ts'
 import { tokenStorage } from './storage.ts'
 
@@ -72,6 +73,11 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
   // again a few times (`attempt` counts the retries).
   const [offline, setOffline] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  // Signed in and reloading: this page is about to be replaced, so it keeps showing what it
+  // showed and acts on nothing with the new token. Otherwise the leaving page would ask for the
+  // profile, merge the local cart and load signed-in screens alongside the page that replaces
+  // it, and an answer cut short by the reload could be taken for the server's.
+  const [leaving, setLeaving] = useState(false)
 
   // Signed out (here or in another tab): forget the last profile (set while rendering, not in an effect).
   if (!hasToken && (user !== null || offline)) {
@@ -80,14 +86,14 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
   }
 
   useEffect(() => {
-    if (!hasToken) return
+    if (leaving || !hasToken) return
     let cancelled = false
     let retry: ReturnType<typeof setTimeout> | undefined
-    rest<{ utilisateur?: Utilisateur }>('GET', '/profile')
-      .then(({ utilisateur }) => {
+    rest<{ utilisateur?: Utilisateur } | null>('GET', '/profile')
+      .then((answer) => {
         if (cancelled) return
         setOffline(false)
-        if (utilisateur) setUser(utilisateur)
+        if (answer?.utilisateur) setUser(answer.utilisateur)
         else tokenStorage.clear()
       })
       .catch((error: unknown) => {
@@ -104,21 +110,23 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
       cancelled = true
       clearTimeout(retry)
     }
-  }, [hasToken, attempt])
+  }, [hasToken, attempt, leaving])
 
   const state: AuthState = useMemo(
     () =>
-      !hasToken || (offline && !user)
+      !hasToken || leaving || (offline && !user)
         ? { status: 'signedOut', user: null }
         : user
           ? { status: 'signedIn', user }
           : { status: 'loading', user: null },
-    [hasToken, offline, user],
+    [hasToken, leaving, offline, user],
   )
 
   const signIn = useCallback(
     async (fields: SocialLoginFields) => {
       const { token } = await rest<{ token: string; utilisateur: Utilisateur }>('POST', '/sociallogin', fields)
+      // Committed before the token is stored, which wakes the store's subscribers at once.
+      flushSync(() => setLeaving(true))
       tokenStorage.set(token)
       onReload()
     },

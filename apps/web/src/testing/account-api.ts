@@ -10,7 +10,7 @@ import type { ZoneLivraison } from '@teranga/shared/storefront-queries'
 import type { Adresse } from '@/lib/saved-addresses.ts'
 import type { Commande } from '@/lib/customer-orders.ts'
 import type { Fidelite, Privilege } from '@/lib/loyalty.ts'
-import { db, operationName, server } from './server.ts'
+import { customerOf as signedIn, db, invalidInput as invalid, invalidTokenRest as refused, operationName, page as paginate, server } from './server.ts'
 
 export interface AccountDb {
   zones: ZoneLivraison[]
@@ -124,30 +124,17 @@ function emptyAccount(): AccountDb {
 
 export let account: AccountDb = emptyAccount()
 
-/** The customer behind the request, as server.ts decides it (null for a visitor or a refused token). */
-function signedIn(request: Request) {
-  return db.user && request.headers.get('authorization') === `Bearer ${db.token}` ? db.user : null
-}
-
-const refused = () => HttpResponse.json({ message: MESSAGES.invalidToken }, { status: 401 })
-
-function invalid(issues: Array<{ path: PropertyKey[]; message: string }>) {
-  const errors: Record<string, string[]> = {}
-  for (const issue of issues) (errors[String(issue.path[0])] ??= []).push(issue.message)
-  return HttpResponse.json({ message: MESSAGES.invalidInput, errors }, { status: 400 })
-}
-
-function paginate<T>(items: T[], page: number, count: number) {
-  return {
-    metadata: { total: items.length, per_page: count, current_page: page, last_page: Math.max(1, Math.ceil(items.length / count)) },
-    data: items.slice((page - 1) * count, page * count),
-  }
-}
-
 function setState(commande: Commande, etat: OrderStatus) {
   commande.etat = etat
   commande.etat_text = ORDER_STATUSES[etat].text
   commande.etat_badge = ORDER_STATUSES[etat].badge
+}
+
+/** Moves an order as the payment provider's webhook or the back office would. */
+export function setOrderState(numero: string, etat: OrderStatus): void {
+  const commande = account.commandes.find((c) => c.numerocommande === numero)
+  if (!commande) throw new Error(`No order ${numero}`)
+  setState(commande, etat)
 }
 
 const handlers = [

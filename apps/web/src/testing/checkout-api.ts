@@ -5,11 +5,11 @@
 import { http, HttpResponse } from 'msw'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
-import { ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
+import type { OrderStatus } from '@teranga/shared/order-status'
 import { idempotencyKeySchema, orderSchema } from '@teranga/shared/schemas'
 import type { Depot, Modelivraison, Modepaiement } from '@teranga/shared/storefront-queries'
 import { account, installAccountApi, makeCommande } from './account-api.ts'
-import { db, operationName, server } from './server.ts'
+import { customerOf as signedIn, db, invalidInput, invalidTokenRest as refused, operationName, server } from './server.ts'
 
 export interface CheckoutDb {
   modesLivraison: Modelivraison[]
@@ -22,7 +22,7 @@ export interface CheckoutDb {
 }
 
 /** The seeded payment modes (DESIGN §6). */
-export function makePaymentModes(): Modepaiement[] {
+function makePaymentModes(): Modepaiement[] {
   return [
     { id: 1, code: 'CASH', designation: 'Paiement à la livraison', desc: 'Réglez en espèces au livreur ou au dépôt.' },
     { id: 2, code: 'WAVE', designation: 'Wave', desc: 'Payez depuis votre application Wave.' },
@@ -49,12 +49,7 @@ function emptyCheckout(): CheckoutDb {
 
 export let checkout: CheckoutDb = emptyCheckout()
 
-const signedIn = (request: Request) => (db.user && request.headers.get('authorization') === `Bearer ${db.token}` ? db.user : null)
-const refused = () => HttpResponse.json({ message: MESSAGES.invalidToken }, { status: 401 })
-
-function badRequest(field: string, message: string) {
-  return HttpResponse.json({ message: MESSAGES.invalidInput, errors: { [field]: [message] } }, { status: 400 })
-}
+const badRequest = (field: string, message: string) => invalidInput([{ path: [field], message }])
 
 const handlers = [
   http.post('*/graphql', async ({ request }) => {
@@ -135,15 +130,6 @@ const handlers = [
 server.events.on('request:start', ({ request }) => {
   if (request.method === 'POST' && new URL(request.url).pathname === '/api/commande') checkout.orderKeys.push(request.headers.get('idempotency-key'))
 })
-
-/** Moves an order as the payment provider's webhook or the back office would. */
-export function setOrderState(numero: string, etat: OrderStatus): void {
-  const commande = account.commandes.find((c) => c.numerocommande === numero)
-  if (!commande) throw new Error(`No order ${numero}`)
-  commande.etat = etat
-  commande.etat_text = ORDER_STATUSES[etat].text
-  commande.etat_badge = ORDER_STATUSES[etat].badge
-}
 
 /** A fresh checkout API (and account API) for one test. */
 export function installCheckoutApi(): void {

@@ -93,15 +93,30 @@ function viewerOf(request: Request): Viewer {
   return { kind: 'refused' }
 }
 
+/** The signed-in customer behind a request; null for a visitor or a refused token. */
+export function customerOf(request: Request): Utilisateur | null {
+  const viewer = viewerOf(request)
+  return viewer.kind === 'user' ? viewer.user : null
+}
+
 const invalidTokenGraphql = () =>
   HttpResponse.json({ data: null, errors: [{ message: MESSAGES.invalidToken, extensions: { code: 'UNAUTHENTICATED' } }] }, { status: 401 })
-const invalidTokenRest = () => HttpResponse.json({ message: MESSAGES.invalidToken }, { status: 401 })
+/** The real server's 401 for a REST route asked without a valid token. */
+export const invalidTokenRest = () => HttpResponse.json({ message: MESSAGES.invalidToken }, { status: 401 })
+
+/** The real server's 400: the first message of each field it names. */
+export function invalidInput(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const errors: Record<string, string[]> = {}
+  for (const issue of issues) (errors[String(issue.path[0])] ??= []).push(issue.message)
+  return HttpResponse.json({ message: MESSAGES.invalidInput, errors }, { status: 400 })
+}
 
 function withLike(produit: Produit, viewer: Viewer): Produit {
   return { ...produit, like: viewer.kind === 'user' && db.favoris.includes(produit.id) ? 1 : 0 }
 }
 
-function page<T>(items: T[], pageNumber: number, count: number) {
+/** One page of a list with the real server's metadata. */
+export function page<T>(items: T[], pageNumber: number, count: number) {
   const lastPage = Math.max(1, Math.ceil(items.length / count))
   return {
     metadata: { total: items.length, per_page: count, current_page: pageNumber, last_page: lastPage },
@@ -177,9 +192,7 @@ const resolvers: Record<string, Resolver> = {
     return { data: { paniers: db.cart.length ? [currentPanier()] : [] } }
   },
   EnregistrerVue: () => ({ data: { enregistrerVue: true } }),
-  ModesPaiement: () => ({ data: { modepaiements: [] } }),
-  Depots: () => ({ data: { depots: [] } }),
-  ModesLivraison: () => ({ data: { modelivraisons: [] } }),
+  // The checkout's and the account's documents: checkout-api.ts and account-api.ts.
 }
 
 async function readJson(request: Request): Promise<Record<string, unknown>> {

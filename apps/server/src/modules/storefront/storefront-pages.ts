@@ -1,32 +1,41 @@
 // The storefront's HTML for a page: the built index.html with the page rendered as a visitor
-// sees it, the browser's configuration and the page's first data embedded (the same documents
-// the app sends, run in-process) and a preload hint for the image that paints first. Pages
-// are the same for everyone (personal data comes after hydration), so they are kept for a few
-// seconds, compressed once.
+// sees it, the browser's configuration and the page's first data embedded (the documents its
+// routes declare, which the built renderer names, run in-process) and a preload hint for the
+// image that paints first. Pages are the same for everyone (personal data comes after
+// hydration), so they are kept for a few seconds, compressed once.
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { IMAGE_SIZES } from '@teranga/shared/media'
-import {
-  HOME_PAGE_SIZE,
-  positiveIntParam,
-  SIMILAR_PAGE_SIZE,
-  STOREFRONT_QUERIES,
-  STOREFRONT_ROOT_FIELDS,
-  storefrontKey,
-  type InitialQuery,
-  type StorefrontQuery,
-} from '@teranga/shared/storefront-queries'
+import { STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, storefrontKey, type InitialQuery, type StorefrontQuery } from '@teranga/shared/storefront-queries'
 
 export type RunQuery = (query: string, variables: Record<string, unknown>) => Promise<{ data?: Record<string, unknown> | null; errors?: unknown }>
 
+type Plan = Array<{ name: StorefrontQuery; variables: Record<string, unknown> }>
+
 /** The storefront's server renderer (apps/web/src/entry-server.tsx, built). */
-export type RenderApp = (url: string, queries: InitialQuery[]) => Promise<{ html: string; status: number }>
+export interface ServerRenderer {
+  /** The documents the page at `url` shows first, with the variables the app asks with (its routes say which). */
+  dataFor(url: string): Promise<Plan>
+  render(url: string, queries: InitialQuery[]): Promise<{ html: string; status: number }>
+}
+
+/** The renderer built beside the storefront's static files (`dist-server`), when there is one. */
+export async function loadServerRenderer(webDir: string): Promise<ServerRenderer | undefined> {
+  const file = path.join(webDir, '..', 'dist-server', 'entry-server.js')
+  if (!fs.existsSync(file)) return undefined
+  const module = (await import(pathToFileURL(file).href)) as Partial<ServerRenderer>
+  if (typeof module.render !== 'function' || typeof module.dataFor !== 'function') return undefined
+  return { render: module.render, dataFor: module.dataFor }
+}
 
 interface Options {
   template: string
   firebase: { apiKey: string; authDomain: string; projectId: string; emulatorUrl?: string | undefined }
   run: RunQuery
-  /** Without it, pages carry their data but are drawn by the browser alone. */
-  renderApp?: RenderApp | undefined
+  /** Without it, pages carry no data and are drawn by the browser alone, which asks for it. */
+  renderer?: ServerRenderer | undefined
   onRenderError?: (error: unknown, url: string) => void
   ttlMs: number
 }
@@ -38,42 +47,7 @@ export interface RenderedPage {
   brotli: Buffer
 }
 
-type Plan = Array<{ name: StorefrontQuery; variables: Record<string, unknown> }>
-
 const MAX_ENTRIES = 500
-/** The query parameters the storefront's pages read (home and category grids). */
-const PAGE_PARAMETERS = ['page', 'categorie'] as const
-
-/** What each page shows first, with the variables the app will ask with (same cache keys). */
-export function planFor(pathname: string, search: URLSearchParams): Plan {
-  const plan: Plan = [{ name: 'preferences', variables: {} }]
-  const product = /^\/product\/(\d+)\/?$/.exec(pathname)
-  const category = /^\/product_bycat\/(\d+)\/?$/.exec(pathname)
-  if (pathname === '/') {
-    const categorie = positiveIntParam(search.get('categorie'))
-    plan.push(
-      { name: 'caroussels', variables: {} },
-      { name: 'categories', variables: {} },
-      { name: 'souscategories', variables: {} },
-      {
-        name: 'produits',
-        variables: { page: positiveIntParam(search.get('page')) ?? 1, count: HOME_PAGE_SIZE, ...(categorie ? { categorie_id: categorie } : {}) },
-      },
-      { name: 'plusvus', variables: {} },
-    )
-  } else if (product && positiveIntParam(product[1]!)) {
-    const id = Number(product[1])
-    plan.push({ name: 'produit', variables: { id } }, { name: 'similaires', variables: { page: 1, count: SIMILAR_PAGE_SIZE, produit_id: id } })
-  } else if (category && positiveIntParam(category[1]!)) {
-    plan.push(
-      { name: 'souscategories', variables: {} },
-      { name: 'produits', variables: { page: positiveIntParam(search.get('page')) ?? 1, count: HOME_PAGE_SIZE, categorie_id: Number(category[1]) } },
-    )
-  } else if (pathname === '/faq') {
-    plan.push({ name: 'modepaiements', variables: {} }, { name: 'depots', variables: {} })
-  }
-  return plan
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 /** JSON inside a <script> element: nothing in the data can close the element. */
@@ -116,6 +90,12 @@ function markOrBefore(template: string, mark: string, closingTag: string): { ind
 
 export function createStorefrontPages(opts: Options) {
   const cache = new Map<string, { page: RenderedPage; expires: number }>()
+  const plans = new Map<string, { plan: Plan; key: string; expires: number }>()
+  const remember = <T>(map: Map<string, T>, key: string, entry: T) => {
+    if (opts.ttlMs <= 0) return
+    if (map.size >= MAX_ENTRIES) map.clear()
+    map.set(key, entry)
+  }
   // The build marks where hints and data go; a template without the marks still works.
   const headAt = markOrBefore(opts.template, '<!--app-head-->', '</head>')
   const dataAt = markOrBefore(opts.template, '<!--app-data-->', '</body>')
@@ -139,10 +119,21 @@ export function createStorefrontPages(opts: Options) {
     return results.filter((q): q is InitialQuery => q !== undefined)
   }
 
-  async function renderApp(url: string, queries: InitialQuery[]): Promise<{ html: string; status: number }> {
-    if (!opts.renderApp) return { html: '', status: 200 }
+  async function planFor(url: string): Promise<Plan> {
+    if (!opts.renderer) return []
     try {
-      return await opts.renderApp(url, queries)
+      return await opts.renderer.dataFor(url)
+    } catch (error) {
+      // The browser asks for whatever the page did not carry.
+      opts.onRenderError?.(error, url)
+      return []
+    }
+  }
+
+  async function renderApp(url: string, queries: InitialQuery[]): Promise<{ html: string; status: number }> {
+    if (!opts.renderer) return { html: '', status: 200 }
+    try {
+      return await opts.renderer.render(url, queries)
     } catch (error) {
       // The browser can still draw the page from the embedded data.
       opts.onRenderError?.(error, url)
@@ -150,8 +141,8 @@ export function createStorefrontPages(opts: Options) {
     }
   }
 
-  async function build(url: string, pathname: string, search: URLSearchParams): Promise<RenderedPage> {
-    const queries = await firstData(planFor(pathname, search))
+  async function build(url: string, plan: Plan): Promise<RenderedPage> {
+    const queries = await firstData(plan)
     const app = await renderApp(url, queries)
     const data = `<script id="app-data" type="application/json">${scriptJson({ firebase: opts.firebase, queries })}</script>`
     const body = middle.replace('<div id="root"></div>', `<div id="root">${app.html}</div>`)
@@ -169,23 +160,21 @@ export function createStorefrontPages(opts: Options) {
   return {
     async render(url: string): Promise<RenderedPage> {
       const parsed = new URL(url, 'http://shop.local')
-      // Only the parameters a page reads shape it: any other query string shares its entry,
-      // so made-up parameters cannot make every request render anew.
-      const search = new URLSearchParams()
-      for (const name of PAGE_PARAMETERS) {
-        const value = parsed.searchParams.get(name)
-        if (value !== null) search.set(name, value)
-      }
-      const query = search.toString()
-      const key = `${parsed.pathname}${query ? `?${query}` : ''}`
+      const target = `${parsed.pathname}${parsed.search}`
       const now = Date.now()
-      const hit = cache.get(key)
-      if (hit && hit.expires > now) return hit.page
-      const page = await build(key, parsed.pathname, search)
-      if (opts.ttlMs > 0) {
-        if (cache.size >= MAX_ENTRIES) cache.clear()
-        cache.set(key, { page, expires: now + opts.ttlMs })
+      // A page is its path and the data its routes read from the address: any other query
+      // string shares its entry, so made-up parameters cannot make every request render anew.
+      // Asking the routes costs a route match, so an address's answer is kept too.
+      let planned = plans.get(target)
+      if (!planned || planned.expires <= now) {
+        const plan = await planFor(target)
+        planned = { plan, key: `${parsed.pathname} ${JSON.stringify(plan)}`, expires: now + opts.ttlMs }
+        remember(plans, target, planned)
       }
+      const hit = cache.get(planned.key)
+      if (hit && hit.expires > now) return hit.page
+      const page = await build(target, planned.plan)
+      remember(cache, planned.key, { page, expires: now + opts.ttlMs })
       return page
     },
   }

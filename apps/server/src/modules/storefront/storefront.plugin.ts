@@ -9,7 +9,7 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Config } from '../../config.ts'
-import { createStorefrontPages, type RenderApp, type RunQuery } from './storefront-pages.ts'
+import { createStorefrontPages, loadServerRenderer, type RunQuery } from './storefront-pages.ts'
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../../web/dist', import.meta.url))
 
@@ -28,7 +28,7 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
   const webDir = webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : null
   const pages = webDir
     ? createStorefrontPages({
-        renderApp: await loadServerRenderer(webDir),
+        renderer: await loadServerRenderer(webDir),
         onRenderError: (err, url) => app.log.error({ err, url }, 'server rendering failed; the page is drawn by the browser'),
         template: fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
         firebase: {
@@ -73,10 +73,3 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
 // Not encapsulated: its not-found handler is the whole server's.
 export default fp(storefront, { name: 'storefront' })
 
-/** The storefront's server renderer, built beside its static files (`dist-server`). */
-async function loadServerRenderer(webDir: string): Promise<RenderApp | undefined> {
-  const file = path.join(webDir, '..', 'dist-server', 'entry-server.js')
-  if (!fs.existsSync(file)) return undefined
-  const module = (await import(pathToFileURL(file).href)) as { render?: RenderApp }
-  return module.render
-}

@@ -1,6 +1,12 @@
 // /faq: delivery, pickup, payment and the usual questions.
+import { getDepotsQueryOptions, getPaymentModesQueryOptions } from '@/features/faq/api/faq-api.ts'
 import { FaqPage } from '@/features/faq/components/faq-page.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
+import type { RouteHandle } from '../server-data.ts'
+
+export const handle: RouteHandle = {
+  serverData: () => [getPaymentModesQueryOptions(), getDepotsQueryOptions()],
+}
 
 export function Component() {
   useDocumentTitle('Questions fréquentes')

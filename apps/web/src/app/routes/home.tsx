@@ -2,11 +2,13 @@
 // paginated grid, most-viewed products, the customer's favourites, and why choose us.
 import { useSearchParams } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
-import { positiveIntParam } from '@teranga/shared/storefront-queries'
+import { HOME_PAGE_SIZE, positiveIntParam } from '@teranga/shared/storefront-queries'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
 import { useAuth } from '@/lib/auth.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
-import { useMostViewed } from '@/features/catalogue/api/get-most-viewed.ts'
+import { getCategoriesQueryOptions, getSlidesQueryOptions, getSubcategoriesQueryOptions } from '@/features/catalogue/api/get-catalogue-reference.ts'
+import { getMostViewedQueryOptions, useMostViewed } from '@/features/catalogue/api/get-most-viewed.ts'
+import { getProductsQueryOptions } from '@/features/catalogue/api/get-products.ts'
 import { CategoryCarousel } from '@/features/catalogue/components/category-carousel.tsx'
 import { CategoryMenu } from '@/features/catalogue/components/category-menu.tsx'
 import { Promotions } from '@/features/catalogue/components/promotions.tsx'
@@ -15,6 +17,20 @@ import { WhyChooseUs } from '@/features/catalogue/components/why-choose-us.tsx'
 import { FavouriteProducts } from '@/features/favourites/components/favourite-products.tsx'
 import { PaginatedProducts } from '../paginated-products.tsx'
 import { productActions } from '../product-actions.tsx'
+import type { RouteHandle } from '../server-data.ts'
+
+export const homeHandle: RouteHandle = {
+  serverData: ({ searchParams }) => [
+    getSlidesQueryOptions(),
+    getCategoriesQueryOptions(),
+    getSubcategoriesQueryOptions(),
+    getProductsQueryOptions(
+      { page: positiveIntParam(searchParams.get('page')) ?? 1, count: HOME_PAGE_SIZE, categorie_id: positiveIntParam(searchParams.get('categorie')) },
+      'anon',
+    ),
+    getMostViewedQueryOptions('anon'),
+  ],
+}
 
 export function HomeRoute() {
   useDocumentTitle(undefined)

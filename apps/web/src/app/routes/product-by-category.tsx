@@ -1,9 +1,23 @@
 // /product_bycat/{id}: the products of one sub-category, paginated.
 import { positiveIntParam } from '@teranga/shared/storefront-queries'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { useSubcategories } from '@/features/catalogue/api/get-catalogue-reference.ts'
+import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
+import { getSubcategoriesQueryOptions, useSubcategories } from '@/features/catalogue/api/get-catalogue-reference.ts'
+import { getProductsQueryOptions } from '@/features/catalogue/api/get-products.ts'
 import { PaginatedProducts } from '../paginated-products.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
+import type { RouteHandle } from '../server-data.ts'
+
+export const handle: RouteHandle = {
+  serverData: ({ params, searchParams }) => {
+    const id = positiveIntParam(params.id)
+    if (!id) return []
+    return [
+      getSubcategoriesQueryOptions(),
+      getProductsQueryOptions({ page: positiveIntParam(searchParams.get('page')) ?? 1, count: HOME_PAGE_SIZE, categorie_id: id }, 'anon'),
+    ]
+  },
+}
 
 export function ProductByCategoryRoute() {
   const id = Number(useParams().id)

@@ -5,14 +5,23 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useProduct } from '@/features/catalogue/api/get-product.ts'
-import { useSimilarProducts } from '@/features/catalogue/api/get-similar-products.ts'
+import { positiveIntParam } from '@teranga/shared/storefront-queries'
+import { getProductQueryOptions, useProduct } from '@/features/catalogue/api/get-product.ts'
+import { getSimilarProductsQueryOptions, useSimilarProducts } from '@/features/catalogue/api/get-similar-products.ts'
 import { useRecordView } from '@/features/catalogue/api/record-view.ts'
 import { ProductDetails } from '@/features/catalogue/components/product-details.tsx'
 import { PurchaseForm } from '@/features/cart/components/purchase-form.tsx'
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx'
 import { productActions } from '../product-actions.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
+import type { RouteHandle } from '../server-data.ts'
+
+export const productHandle: RouteHandle = {
+  serverData: ({ params }) => {
+    const id = positiveIntParam(params.id)
+    return id ? [getProductQueryOptions(id, 'anon'), getSimilarProductsQueryOptions(id, 'anon')] : []
+  },
+}
 
 function ProductMissing() {
   return (

@@ -60,7 +60,7 @@ describe('addresses route', () => {
     await user.type(form.getByLabelText('Adresse'), 'Cité Keur Gorgui, villa 4')
     await user.selectOptions(select, String(zone('Parcelles').id))
     expect(form.getByText('Frais de livraison : 2 000 FCFA')).toBeInTheDocument()
-    await user.type(form.getByLabelText('Libellé (facultatif)'), 'Chez maman')
+    await user.type(form.getByLabelText("Nom de l'adresse (facultatif)"), 'Chez maman')
     // The first address is the default one unless the customer says otherwise.
     expect(form.getByLabelText('Adresse par défaut')).toBeChecked()
     await user.click(form.getByRole('button', { name: 'Enregistrer' }))

@@ -1,17 +1,30 @@
 // The customer's details as the sign-up and account pages ask for them (civilité, prénom,
-// nom, téléphone, ville, pays by 3-letter code), checked with the shared schema.
+// nom, téléphone, ville, pays by 3-letter code), inside a react-hook-form form checked with
+// the shared schema (customerDetailsFormSchema below).
 import { useMemo } from 'react'
+import { useFormContext } from 'react-hook-form'
 import countries from 'i18n-iso-countries'
 import fr from 'i18n-iso-countries/langs/fr.json'
+import { z } from 'zod'
 import { CIVILITES } from '@teranga/shared/constants'
-import { customerDetailsSchema, type CustomerDetails } from '@teranga/shared/schemas'
-import { fieldProps, FormField, type FieldErrors } from './form-field.tsx'
+import { customerDetailsSchema } from '@teranga/shared/schemas'
+import { errorOf, fieldProps, FormField } from './form-field.tsx'
 
 countries.registerLocale(fr)
 
 export type CustomerDetailsField = 'civilite' | 'prenom' | 'nom' | 'telephone' | 'ville' | 'pays'
-/** What the inputs hold: civilité as '' (not chosen yet), '0' or '1'. */
-export type CustomerDetailsValues = Record<CustomerDetailsField, string>
+/** What the inputs hold: civilité as '' or null (not chosen yet), '0' or '1'. */
+export type CustomerDetailsValues = Record<Exclude<CustomerDetailsField, 'civilite'>, string> & { civilite: string | null }
+
+/** The shared schema, reading civilité from its radio buttons ('' is none chosen). */
+export const customerDetailsFormSchema = customerDetailsSchema.extend({
+  civilite: z
+    .string()
+    .nullable()
+    // None chosen: '' at first, null once react-hook-form reads the unchecked radios.
+    .transform((value) => (value ? Number(value) : undefined))
+    .pipe(customerDetailsSchema.shape.civilite),
+})
 
 function countryOptions() {
   const collator = new Intl.Collator('fr')
@@ -20,35 +33,21 @@ function countryOptions() {
     .sort((a, b) => collator.compare(a.label, b.label))
 }
 
-/** The details checked with the shared schema: the data to send, or the first message of each field. */
-export function parseCustomerDetails(values: CustomerDetailsValues): { data: CustomerDetails; errors: null } | { data: null; errors: FieldErrors<CustomerDetailsField> } {
-  const parsed = customerDetailsSchema.safeParse({ ...values, civilite: values.civilite === '' ? undefined : Number(values.civilite) })
-  if (parsed.success) return { data: parsed.data, errors: null }
-  const errors: FieldErrors<CustomerDetailsField> = {}
-  for (const issue of parsed.error.issues) errors[issue.path[0] as CustomerDetailsField] ??= issue.message
-  return { data: null, errors }
-}
-
-interface Props {
-  idPrefix: string
-  values: CustomerDetailsValues
-  errors: FieldErrors<CustomerDetailsField>
-  onChange: (field: CustomerDetailsField, value: string) => void
-}
-
-export function CustomerDetailsFields({ idPrefix, values, errors, onChange }: Props) {
+export function CustomerDetailsFields({ idPrefix }: { idPrefix: string }) {
+  const { register, formState } = useFormContext<CustomerDetailsValues>()
   const options = useMemo(() => countryOptions(), [])
+  const error = (name: CustomerDetailsField) => errorOf(formState.errors, name)
   const input = (name: CustomerDetailsField, className = 'form-control') => ({
-    ...fieldProps(idPrefix, name, errors[name]),
-    className: `${className} ${errors[name] ? 'is-invalid' : ''}`,
-    value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(name, event.target.value),
+    ...fieldProps(idPrefix, name, error(name)),
+    className: `${className} ${error(name) ? 'is-invalid' : ''}`,
+    ...register(name),
   })
   const field = (name: CustomerDetailsField, label: string, control: React.ReactNode) => (
-    <FormField idPrefix={idPrefix} name={name} label={label} error={errors[name]}>
+    <FormField idPrefix={idPrefix} name={name} label={label} error={error(name)}>
       {control}
     </FormField>
   )
+  const civiliteError = error('civilite')
 
   return (
     <>
@@ -56,17 +55,15 @@ export function CustomerDetailsFields({ idPrefix, values, errors, onChange }: Pr
         <span className="form-label d-block" id={`${idPrefix}-civilite-label`}>
           Civilité
         </span>
-        <div role="radiogroup" aria-labelledby={`${idPrefix}-civilite-label`} aria-describedby={errors.civilite ? `${idPrefix}-civilite-error` : undefined}>
+        <div role="radiogroup" aria-labelledby={`${idPrefix}-civilite-label`} aria-describedby={civiliteError ? `${idPrefix}-civilite-error` : undefined}>
           {CIVILITES.map((civilite) => (
             <div className="form-check form-check-inline" key={civilite.value}>
               <input
-                className={`form-check-input ${errors.civilite ? 'is-invalid' : ''}`}
+                className={`form-check-input ${civiliteError ? 'is-invalid' : ''}`}
                 type="radio"
-                name={`${idPrefix}-civilite`}
                 id={`${idPrefix}-civilite-${civilite.value}`}
-                value={civilite.value}
-                checked={values.civilite === String(civilite.value)}
-                onChange={(event) => onChange('civilite', event.target.value)}
+                value={String(civilite.value)}
+                {...register('civilite')}
               />
               <label className="form-check-label" htmlFor={`${idPrefix}-civilite-${civilite.value}`}>
                 {civilite.label}
@@ -74,9 +71,9 @@ export function CustomerDetailsFields({ idPrefix, values, errors, onChange }: Pr
             </div>
           ))}
         </div>
-        {errors.civilite && (
+        {civiliteError && (
           <div id={`${idPrefix}-civilite-error`} className="invalid-feedback d-block">
-            {errors.civilite}
+            {civiliteError}
           </div>
         )}
       </div>

@@ -1,8 +1,12 @@
 // A labelled form field with its message underneath, tied together for screen readers.
 import type { ReactNode } from 'react'
+import type { FieldErrors } from 'react-hook-form'
 
-/** The first message of each field in error. */
-export type FieldErrors<F extends string> = Partial<Record<F, string>>
+/** The message under a field, from react-hook-form's errors. */
+export function errorOf(errors: FieldErrors, name: string): string | undefined {
+  const message = errors[name]?.message
+  return typeof message === 'string' ? message : undefined
+}
 
 /** Props that tie an input to its label and to the message under it. */
 export function fieldProps(idPrefix: string, name: string, error: string | undefined) {

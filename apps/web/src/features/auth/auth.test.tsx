@@ -7,7 +7,7 @@ import { AUTH_ERROR_MESSAGES, MESSAGES } from '@teranga/shared/messages'
 import { makeProduit } from '@/testing/factories.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { db, failRest, graphqlCalls, restCalls, server } from '@/testing/server.ts'
-import { storedToken, TOKEN_KEY } from '@/testing/browser-storage.ts'
+import { storedGuestCart, storedToken, storeGuestCart, TOKEN_KEY } from '@/testing/browser-storage.ts'
 // The Firebase the app sees in tests (vitest.config.ts swaps it in).
 import * as firebase from '@/testing/fake-firebase.ts'
 
@@ -105,6 +105,26 @@ describe('signing in', () => {
     // The password goes to Firebase only.
     expect(JSON.stringify(login?.body)).not.toContain('motdepasse')
     expect(storedToken()).toBe(db.issuedToken)
+  })
+
+  it('leaves the page as it was until the reload: no profile call, no cart merge with the new token', async () => {
+    // The e2e sign-up flake: the page being left acted on the new token alongside the page
+    // replacing it (profile call, merge of the local cart, signed-in screens).
+    db.produits = [makeProduit({ designation: 'Café Touba' })]
+    storeGuestCart([{ produit_id: db.produits[0]!.id, quantite: 2 }])
+    const { user, onReload } = renderApp('/product/abc')
+    const panel = await openSignIn(user)
+    await user.type(within(panel).getByLabelText('E-mail'), 'awa.diop@example.sn')
+    await user.type(within(panel).getByLabelText('Mot de passe'), 'motdepasse{Enter}')
+
+    await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1))
+    expect(storedToken()).toBe(db.issuedToken)
+    // Whatever was already under way settles before looking.
+    await screen.findByRole('heading', { name: 'Produit introuvable' })
+    expect(screen.getByRole('button', { name: 'Connexion' })).toBeInTheDocument()
+    expect(restCalls('GET', '/api/profile')).toHaveLength(0)
+    expect(restCalls('POST', '/api/panier')).toHaveLength(0)
+    expect(storedGuestCart()).toHaveLength(1)
   })
 
   it('by Google: the display name split into prénom and nom, and the photo', async () => {

@@ -1,10 +1,11 @@
 // The customer's details, editable (PUT /api/profile): the shared schema's messages under the
 // fields before sending, the server's own after a 400, and the header greeting follows.
-import { useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { FormProvider, useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { DEFAULT_COUNTRY } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import { CustomerDetailsFields, parseCustomerDetails, type CustomerDetailsField, type CustomerDetailsValues } from '@/components/forms/customer-details-fields.tsx'
-import type { FieldErrors } from '@/components/forms/form-field.tsx'
+import { CustomerDetailsFields, customerDetailsFormSchema, type CustomerDetailsField, type CustomerDetailsValues } from '@/components/forms/customer-details-fields.tsx'
 import type { Utilisateur } from '@/lib/auth.tsx'
 import { serverFieldErrors, withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
@@ -24,42 +25,42 @@ function valuesOf(user: Utilisateur): CustomerDetailsValues {
 }
 
 export function AccountForm({ user }: { user: Utilisateur }) {
-  const [values, setValues] = useState(() => valuesOf(user))
-  const [errors, setErrors] = useState<FieldErrors<CustomerDetailsField>>({})
+  const form = useForm<CustomerDetailsValues, unknown, z.output<typeof customerDetailsFormSchema>>({
+    resolver: zodResolver(customerDetailsFormSchema),
+    defaultValues: valuesOf(user),
+  })
   const update = useUpdateProfile()
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
-    const details = parseCustomerDetails(values)
-    if (!details.data) return setErrors(details.errors)
-    setErrors({})
-    update.mutate(details.data, {
+  const submit = form.handleSubmit((details) =>
+    update.mutate(details, {
       onSuccess: ({ utilisateur }) => {
         // The server's own rendering of what was typed (trimmed).
-        setValues(valuesOf({ ...user, ...utilisateur }))
+        form.reset(valuesOf({ ...user, ...utilisateur }))
         toast.success(MESSAGES.profileUpdated)
       },
       onError: (error) => {
         const found = serverFieldErrors(error, FIELDS)
-        setErrors(found)
+        for (const [field, message] of Object.entries(found)) form.setError(field as CustomerDetailsField, { message })
         if (Object.keys(found).length === 0) toast.error(withReason(MESSAGES.profileUpdateError, error))
       },
-    })
-  }
+    }),
+  )
 
   return (
-    <form noValidate onSubmit={submit} className="row g-3" aria-label="Mes informations">
-      <div className="col-12">
-        <p className="mb-0">
-          <span className="text-body-secondary">E-mail :</span> {user.email}
-        </p>
-      </div>
-      <CustomerDetailsFields idPrefix="account" values={values} errors={errors} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
-      <div className="col-12">
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending ? 'Enregistrement…' : 'Enregistrer'}
-        </button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="row g-3" aria-label="Mes informations">
+        <div className="col-12">
+          <p className="mb-0">
+            <span className="text-body-secondary">E-mail :</span> {user.email}
+          </p>
+        </div>
+        <CustomerDetailsFields idPrefix="account" />
+        <div className="col-12">
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? 'Enregistrement…' : 'Enregistrer'}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
   )
 }

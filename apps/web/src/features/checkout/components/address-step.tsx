@@ -1,12 +1,15 @@
-// /livraison/addresse: one of the customer's saved addresses, or a new one (address, zone with
-// its fee, phone, an optional point on the map or from the phone), checked with the shared
-// address schema; "Enregistrer cette adresse" keeps it in the address book. A shopper who
-// collects at a depot skips the address.
+// /livraison/addresse: one of the customer's saved addresses, or a new one (the address fields
+// of the address book, and an optional point on the map or from the phone), checked with the
+// shared address schema; "Enregistrer cette adresse" keeps it in the address book. A shopper
+// who collects at a depot skips the address.
 import { useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { FormProvider, useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { addressSchema } from '@teranga/shared/schemas'
-import type { ZoneLivraison } from '@teranga/shared/storefront-queries'
+import { ADDRESS_FIELDS, AddressFields, addressFieldsSchema, AddressNameField, type AddressFieldValues } from '@/components/forms/address-fields.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { serverFieldErrors, withReason } from '@/lib/api-errors.ts'
@@ -17,17 +20,13 @@ import { useDeliveryContext, type DeliveryAddress, type LatLng } from '../delive
 import { requestPosition } from '../use-geolocation.ts'
 import { LazyPositionPickerMap } from './lazy-maps.tsx'
 
-const FIELDS = ['adresse', 'zone', 'telephone', 'libelle', 'latitude', 'longitude'] as const
-type Field = (typeof FIELDS)[number]
-type Errors = Partial<Record<Field | 'saved', string>>
-
 /** Six decimals: about 10 cm, more than a phone knows. */
 const round = (value: number) => Math.round(value * 1e6) / 1e6
 const roundPoint = (point: LatLng): LatLng => ({ lat: round(point.lat), lng: round(point.lng) })
 
-function firstErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Errors {
-  const errors: Errors = {}
-  for (const issue of issues) errors[String(issue.path[0]) as Field] ??= issue.message
+function firstErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message
   return errors
 }
 
@@ -41,14 +40,19 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
   const { context, update } = useDeliveryContext(user.id)
   const typed = context.address && context.address.id === null ? context.address : null
   const [choice, setChoice] = useState<'new' | number | null>(null)
-  const [values, setValues] = useState({
-    adresse: typed?.adresse ?? '',
-    zone: typed ? String(typed.zone.id) : '',
-    telephone: typed?.telephone ?? context.telephone ?? user.telephone ?? '',
-    libelle: '',
+  const form = useForm<AddressFieldValues, unknown, z.output<typeof addressFieldsSchema>>({
+    resolver: zodResolver(addressFieldsSchema),
+    defaultValues: {
+      adresse: typed?.adresse ?? '',
+      zone: typed ? String(typed.zone.id) : '',
+      telephone: typed?.telephone ?? context.telephone ?? user.telephone ?? '',
+      libelle: '',
+    },
   })
   const [save, setSave] = useState(false)
-  const [errors, setErrors] = useState<Errors>({})
+  // A saved address that cannot be delivered as it is, and the point's own refusal by the server.
+  const [savedError, setSavedError] = useState<string | null>(null)
+  const [pointError, setPointError] = useState<string | null>(null)
   const [positionNotice, setPositionNotice] = useState<string | null>(null)
   const [locating, setLocating] = useState(false)
   const create = useSaveAdresse()
@@ -67,12 +71,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
         : (saved.find((a) => a.pardefaut) ?? saved[0])?.id ?? 'new')
 
   const chosenSaved = chosen === 'new' ? undefined : saved.find((a) => a.id === chosen)
-  const zoneList: ZoneLivraison[] = zones.data ?? []
-  const selectedZone = zoneList.find((z) => String(z.id) === values.zone)
   const position = context.otherPosition
-
-  const setValue = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }))
 
   const pickPosition = (point: LatLng) => {
     setPositionNotice(null)
@@ -105,10 +104,10 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
     })
     if (!parsed.success || !address.zone) {
       const found = parsed.success ? {} : firstErrors(parsed.error.issues)
-      setErrors({ saved: found.zone ?? found.adresse ?? found.telephone ?? MESSAGES.orderZoneUnknown })
+      setSavedError(found.zone ?? found.adresse ?? found.telephone ?? MESSAGES.orderZoneUnknown)
       return
     }
-    setErrors({})
+    setSavedError(null)
     proceed({
       id: address.id,
       libelle: address.libelle,
@@ -120,243 +119,170 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
     })
   }
 
-  const submitNew = async () => {
-    const parsed = addressSchema.safeParse({
-      libelle: save && values.libelle.trim() ? values.libelle : undefined,
-      adresse: values.adresse,
-      zone: values.zone ? Number(values.zone) : undefined,
-      telephone: values.telephone,
-      latitude: position?.lat ?? null,
-      longitude: position?.lng ?? null,
-    })
-    const found = parsed.success ? {} : firstErrors(parsed.error.issues)
+  const submitNew = async (values: z.output<typeof addressFieldsSchema>) => {
     // A zone the list does not hold (the list failed to load, or changed) costs an unknown fee.
-    if (parsed.success && !selectedZone) found.zone = MESSAGES.orderZoneUnknown
-    setErrors(found)
-    if (!parsed.success || !selectedZone) return
+    const zone = zones.data?.find((z) => z.id === values.zone)
+    if (!zone) return form.setError('zone', { message: MESSAGES.orderZoneUnknown })
+    const input = { ...values, libelle: save ? values.libelle : null, latitude: position?.lat ?? null, longitude: position?.lng ?? null }
+    setPointError(null)
     let savedId: number | null = null
     if (save) {
       try {
-        savedId = (await create.mutateAsync({ id: null, input: parsed.data })).id
+        savedId = (await create.mutateAsync({ id: null, input })).id
         toast.success(MESSAGES.addressAdded)
       } catch (error) {
-        setErrors(serverFieldErrors(error, FIELDS))
+        const found = serverFieldErrors(error, [...ADDRESS_FIELDS, 'latitude', 'longitude'])
+        for (const field of ADDRESS_FIELDS) if (found[field]) form.setError(field, { message: found[field] })
+        setPointError(found.latitude ?? found.longitude ?? null)
         toast.error(withReason(MESSAGES.addressSaveError, error))
         return
       }
     }
     proceed({
       id: savedId,
-      libelle: parsed.data.libelle ?? null,
-      adresse: parsed.data.adresse,
-      zone: { id: selectedZone.id, designation: selectedZone.designation, frais: selectedZone.frais },
-      telephone: parsed.data.telephone,
-      latitude: parsed.data.latitude ?? null,
-      longitude: parsed.data.longitude ?? null,
+      libelle: input.libelle ?? null,
+      adresse: input.adresse,
+      zone: { id: zone.id, designation: zone.designation, frais: zone.frais },
+      telephone: input.telephone,
+      latitude: input.latitude,
+      longitude: input.longitude,
     })
   }
 
   const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault()
-    if (chosenSaved) submitSaved(chosenSaved)
-    else void submitNew()
+    if (chosenSaved) {
+      event.preventDefault()
+      submitSaved(chosenSaved)
+    } else void form.handleSubmit(submitNew)(event)
   }
 
-  const inputProps = (name: Field) => ({
-    id: fieldId(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? fieldId(`${name}-error`) : undefined,
-  })
-  const fieldError = (name: Field | 'saved') =>
-    errors[name] && (
-      <div id={fieldId(`${name}-error`)} className="invalid-feedback d-block">
-        {errors[name]}
-      </div>
-    )
-
   return (
-    <form noValidate onSubmit={onSubmit} className="row g-3" style={{ maxWidth: '48rem' }}>
-      {addresses.isError && (
-        <div className="col-12">
-          <ErrorAlert message={MESSAGES.addressesLoadError} onRetry={() => void addresses.refetch()} />
-        </div>
-      )}
-      {saved.length > 0 && (
-        <fieldset className="col-12" aria-describedby={errors.saved ? fieldId('saved-error') : undefined}>
-          <legend className="h5">Adresse de livraison</legend>
-          <div className="list-group">
-            {saved.map((address) => (
-              <label key={address.id} className="list-group-item d-flex gap-3 align-items-start" htmlFor={fieldId(`saved-${address.id}`)}>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="row g-3" style={{ maxWidth: '48rem' }}>
+        {addresses.isError && (
+          <div className="col-12">
+            <ErrorAlert message={MESSAGES.addressesLoadError} onRetry={() => void addresses.refetch()} />
+          </div>
+        )}
+        {saved.length > 0 && (
+          <fieldset className="col-12" aria-describedby={savedError ? fieldId('saved-error') : undefined}>
+            <legend className="h5">Adresse de livraison</legend>
+            <div className="list-group">
+              {saved.map((address) => (
+                <label key={address.id} className="list-group-item d-flex gap-3 align-items-start" htmlFor={fieldId(`saved-${address.id}`)}>
+                  <input
+                    className="form-check-input flex-shrink-0 mt-1"
+                    type="radio"
+                    name={fieldId('choice')}
+                    id={fieldId(`saved-${address.id}`)}
+                    checked={chosen === address.id}
+                    onChange={() => {
+                      setChoice(address.id)
+                      setSavedError(null)
+                      form.clearErrors()
+                    }}
+                  />
+                  <span>
+                    <span className="fw-semibold d-block">{address.libelle || address.adresse}</span>
+                    {address.libelle && <span className="d-block">{address.adresse}</span>}
+                    <span className="d-block small text-body-secondary">
+                      {address.zone ? describeZone(address.zone) : 'Zone à préciser'}
+                      {address.telephone ? ` · ${address.telephone}` : ''}
+                    </span>
+                  </span>
+                </label>
+              ))}
+              <label className="list-group-item d-flex gap-3 align-items-center" htmlFor={fieldId('saved-new')}>
                 <input
-                  className="form-check-input flex-shrink-0 mt-1"
+                  className="form-check-input flex-shrink-0"
                   type="radio"
                   name={fieldId('choice')}
-                  id={fieldId(`saved-${address.id}`)}
-                  checked={chosen === address.id}
+                  id={fieldId('saved-new')}
+                  checked={chosen === 'new'}
                   onChange={() => {
-                    setChoice(address.id)
-                    setErrors({})
+                    setChoice('new')
+                    setSavedError(null)
+                    form.clearErrors()
                   }}
                 />
-                <span>
-                  <span className="fw-semibold d-block">{address.libelle || address.adresse}</span>
-                  {address.libelle && <span className="d-block">{address.adresse}</span>}
-                  <span className="d-block small text-body-secondary">
-                    {address.zone ? describeZone(address.zone) : 'Zone à préciser'}
-                    {address.telephone ? ` · ${address.telephone}` : ''}
-                  </span>
-                </span>
+                <span className="fw-semibold">Nouvelle adresse</span>
               </label>
-            ))}
-            <label className="list-group-item d-flex gap-3 align-items-center" htmlFor={fieldId('saved-new')}>
-              <input
-                className="form-check-input flex-shrink-0"
-                type="radio"
-                name={fieldId('choice')}
-                id={fieldId('saved-new')}
-                checked={chosen === 'new'}
-                onChange={() => {
-                  setChoice('new')
-                  setErrors({})
-                }}
-              />
-              <span className="fw-semibold">Nouvelle adresse</span>
-            </label>
-          </div>
-          {fieldError('saved')}
-        </fieldset>
-      )}
-
-      {chosen === 'new' && (
-        <fieldset className="col-12 row g-3 m-0 p-0">
-          <legend className="h5">{saved.length > 0 ? 'Nouvelle adresse' : 'Adresse de livraison'}</legend>
-          <div className="col-12">
-            <label htmlFor={fieldId('adresse')} className="form-label">
-              Adresse
-            </label>
-            <input
-              type="text"
-              autoComplete="street-address"
-              placeholder="Rue, quartier, point de repère"
-              className={`form-control ${errors.adresse ? 'is-invalid' : ''}`}
-              value={values.adresse}
-              onChange={setValue('adresse')}
-              {...inputProps('adresse')}
-            />
-            {fieldError('adresse')}
-          </div>
-          <div className="col-md-6">
-            <label htmlFor={fieldId('zone')} className="form-label">
-              Zone de livraison
-            </label>
-            <select className={`form-select ${errors.zone ? 'is-invalid' : ''}`} value={values.zone} onChange={setValue('zone')} disabled={zones.isPending} {...inputProps('zone')}>
-              <option value="">{zones.isPending ? 'Chargement des zones…' : 'Choisissez votre zone'}</option>
-              {zoneList.map((zone) => (
-                <option key={zone.id} value={zone.id}>
-                  {describeZone(zone)}
-                </option>
-              ))}
-            </select>
-            {fieldError('zone')}
-            <p className="form-text mb-0" aria-live="polite">
-              {selectedZone ? `Frais de livraison : ${formatPrix(selectedZone.frais)}` : ''}
-            </p>
-            {zones.isError && <ErrorAlert message={MESSAGES.zonesLoadError} onRetry={() => void zones.refetch()} />}
-          </div>
-          <div className="col-md-6">
-            <label htmlFor={fieldId('telephone')} className="form-label">
-              Téléphone
-            </label>
-            <input
-              type="tel"
-              autoComplete="tel"
-              placeholder="+221 77 123 45 67"
-              className={`form-control ${errors.telephone ? 'is-invalid' : ''}`}
-              value={values.telephone}
-              onChange={setValue('telephone')}
-              {...inputProps('telephone')}
-            />
-            {fieldError('telephone')}
-          </div>
-
-          <fieldset className="col-12">
-            <legend className="form-label fs-6 mb-1">Position sur la carte (facultatif)</legend>
-            <p className="form-text mt-0">Touchez la carte pour placer votre adresse, ou utilisez la position de votre téléphone : le livreur vous trouvera plus vite.</p>
-            <LazyPositionPickerMap label="Carte : touchez pour placer votre adresse" position={position} onPick={pickPosition} />
-            <div className="d-flex flex-wrap align-items-center gap-2">
-              <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void locateWithPhone()} disabled={locating}>
-                {locating ? 'Localisation…' : 'Utiliser ma position'}
-              </button>
-              {position && (
-                <>
-                  <span className="small" data-testid="chosen-position">
-                    Position choisie : {position.lat.toFixed(5)}, {position.lng.toFixed(5)}
-                  </span>
-                  <button type="button" className="btn btn-sm btn-link" onClick={() => update({ otherPosition: null })}>
-                    Retirer la position
-                  </button>
-                </>
-              )}
             </div>
-            {positionNotice && (
-              <p className="small text-body-secondary mt-2 mb-0" role="status">
-                {positionNotice}
-              </p>
+            {savedError && (
+              <div id={fieldId('saved-error')} className="invalid-feedback d-block">
+                {savedError}
+              </div>
             )}
-            {fieldError('latitude')}
-            {fieldError('longitude')}
           </fieldset>
+        )}
 
-          <div className="col-12">
-            <div className="form-check">
-              <input className="form-check-input" type="checkbox" id={fieldId('save')} checked={save} onChange={(event) => setSave(event.target.checked)} />
-              <label className="form-check-label" htmlFor={fieldId('save')}>
-                Enregistrer cette adresse
-              </label>
+        {chosen === 'new' && (
+          <fieldset className="col-12 row g-3 m-0 p-0">
+            <legend className="h5">{saved.length > 0 ? 'Nouvelle adresse' : 'Adresse de livraison'}</legend>
+            <AddressFields idPrefix={id} />
+
+            <fieldset className="col-12">
+              <legend className="form-label fs-6 mb-1">Position sur la carte (facultatif)</legend>
+              <p className="form-text mt-0">Touchez la carte pour placer votre adresse, ou utilisez la position de votre téléphone : le livreur vous trouvera plus vite.</p>
+              <LazyPositionPickerMap label="Carte : touchez pour placer votre adresse" position={position} onPick={pickPosition} />
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void locateWithPhone()} disabled={locating}>
+                  {locating ? 'Localisation…' : 'Utiliser ma position'}
+                </button>
+                {position && (
+                  <>
+                    <span className="small" data-testid="chosen-position">
+                      Position choisie : {position.lat.toFixed(5)}, {position.lng.toFixed(5)}
+                    </span>
+                    <button type="button" className="btn btn-sm btn-link" onClick={() => update({ otherPosition: null })}>
+                      Retirer la position
+                    </button>
+                  </>
+                )}
+              </div>
+              {positionNotice && (
+                <p className="small text-body-secondary mt-2 mb-0" role="status">
+                  {positionNotice}
+                </p>
+              )}
+              {pointError && <div className="invalid-feedback d-block">{pointError}</div>}
+            </fieldset>
+
+            <div className="col-12">
+              <div className="form-check">
+                <input className="form-check-input" type="checkbox" id={fieldId('save')} checked={save} onChange={(event) => setSave(event.target.checked)} />
+                <label className="form-check-label" htmlFor={fieldId('save')}>
+                  Enregistrer cette adresse
+                </label>
+              </div>
             </div>
-          </div>
-          {save && (
-            <div className="col-md-6">
-              <label htmlFor={fieldId('libelle')} className="form-label">
-                Nom de l'adresse (facultatif)
-              </label>
-              <input
-                type="text"
-                placeholder="Maison, Bureau…"
-                maxLength={50}
-                className={`form-control ${errors.libelle ? 'is-invalid' : ''}`}
-                value={values.libelle}
-                onChange={setValue('libelle')}
-                {...inputProps('libelle')}
-              />
-              {fieldError('libelle')}
-            </div>
-          )}
-        </fieldset>
-      )}
+            {save && <AddressNameField idPrefix={id} />}
+          </fieldset>
+        )}
 
-      {chosenSaved?.zone && (
-        <p className="col-12 mb-0" aria-live="polite">
-          Frais de livraison : {formatPrix(chosenSaved.zone.frais)}
-        </p>
-      )}
+        {chosenSaved?.zone && (
+          <p className="col-12 mb-0" aria-live="polite">
+            Frais de livraison : {formatPrix(chosenSaved.zone.frais)}
+          </p>
+        )}
 
-      <div className="col-12 d-flex flex-wrap align-items-center gap-2">
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? 'Enregistrement…' : 'Continuer'}
-        </button>
-        {/* A pickup needs no address: straight to the depots. */}
-        <button
-          type="button"
-          className="btn btn-link"
-          onClick={() => {
-            update({ deliveryMode: 'RETRAIT' })
-            onContinue()
-          }}
-        >
-          Je préfère retirer ma commande dans un dépôt (gratuit)
-        </button>
-      </div>
-    </form>
+        <div className="col-12 d-flex flex-wrap align-items-center gap-2">
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? 'Enregistrement…' : 'Continuer'}
+          </button>
+          {/* A pickup needs no address: straight to the depots. */}
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => {
+              update({ deliveryMode: 'RETRAIT' })
+              onContinue()
+            }}
+          >
+            Je préfère retirer ma commande dans un dépôt (gratuit)
+          </button>
+        </div>
+      </form>
+    </FormProvider>
   )
 }
