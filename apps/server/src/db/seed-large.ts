@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '../config.ts'
-import { openDatabase, type Db } from './client.ts'
+import { openShopDatabase, type Db } from './client.ts'
 import { produits, souscategories } from './schema.ts'
 import { seedIfEmpty } from './seed.ts'
 import { CATALOGUE } from './seed-data.ts'
@@ -43,7 +43,7 @@ async function main() {
   const target = Number(values.products)
   if (!Number.isInteger(target) || target < 1) throw new Error('--products must be a positive whole number')
   const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const database = await openShopDatabase(config)
   try {
     await database.withBootLock(async () => {
       await database.migrate()
