@@ -35,6 +35,8 @@ export async function generateProducts(db: Db, target: number, batchSize = 2000)
     }
     await db.insert(produits).values(rows)
   }
+  // Fresh statistics, as autovacuum would soon gather: the search plans depend on them.
+  if (missing > 0) await db.execute(sql`analyze produits`)
   return missing
 }
 
