@@ -35,8 +35,9 @@ export async function generateProducts(db: Db, target: number, batchSize = 2000)
     }
     await db.insert(produits).values(rows)
   }
-  // Fresh statistics, as autovacuum would soon gather: the search plans depend on them.
-  if (missing > 0) await db.execute(sql`analyze produits`)
+  // What autovacuum would soon do: statistics for the planner, and the visibility map that
+  // lets search count matches from an index alone.
+  if (missing > 0) await db.execute(sql`vacuum analyze produits`)
   return missing
 }
 
