@@ -1,27 +1,40 @@
 // The server under benchmark, in its own process so the load generator does not share its
-// event loop: the real app on PGlite (demo seed, or a large catalogue), plus a bare route
-// answering the same JSON as the measured query, and a counter of database statements.
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
+// event loop: the real app on the embedded PostgreSQL default (demo seed, or a large
+// catalogue), a few signed-in customers, a bare route answering the same JSON as the
+// measured query, and a counter of database statements.
+import { randomBytes } from 'node:crypto'
 import Fastify from 'fastify'
+import { eq } from 'drizzle-orm'
 import { app, serverOptions } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { openDatabase } from '../src/db/client.ts'
+import { apiTokens, clients, roles } from '../src/db/schema.ts'
 import { generateProducts } from '../src/db/seed-large.ts'
 import { seedIfEmpty } from '../src/db/seed.ts'
+import { hashToken } from '../src/modules/auth/auth.service.ts'
 import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { openBenchDatabase } from './bench-database.ts'
 import { PRODUCT_PAGE_QUERY } from './queries.ts'
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 0)
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-bench-'))
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_PROJECT_ID: 'demo-teranga-bench' })
-const database = await openDatabase({})
+const customers = Number(process.env.BENCH_CUSTOMERS ?? 50)
+const bench = await openBenchDatabase(process.env.BENCH_DATABASE_URL || undefined)
+const { database, dataDir } = bench
 await database.migrate()
 await seedIfEmpty(database.db)
 if (products > 0) await generateProducts(database.db, products)
 
-// Anonymous traffic only: no sign-in happens, so no verifier is needed.
+// Customers who hold API tokens already: signed-in pages need no Firebase sign-in.
+const [clientRole] = await database.db.select({ id: roles.id }).from(roles).where(eq(roles.isclient, true)).limit(1)
+const rows = await database.db
+  .insert(clients)
+  .values(Array.from({ length: customers }, (_, i) => ({ firebaseUid: `bench-${i}`, email: `client${i}@bench.sn`, login: `client${i}@bench.sn`, prenom: 'Awa', name: `Client ${i}`, roleId: clientRole!.id })))
+  .returning({ id: clients.id })
+const tokens = rows.map(() => randomBytes(32).toString('base64url'))
+await database.db
+  .insert(apiTokens)
+  .values(rows.map((r, i) => ({ clientId: r.id, tokenHash: hashToken(tokens[i]!), expiresAt: new Date(Date.now() + 86_400_000) })))
+
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_PROJECT_ID: 'demo-teranga-bench' })
 const verifier: IdTokenVerifier = {
   verify: () => Promise.reject(new Error('not used in benchmarks')),
   deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
@@ -43,10 +56,9 @@ const sample = await server.inject({ method: 'POST', url: '/graphql', payload: {
 bareBody = sample.body
 await server.listen({ port: 0, host: '127.0.0.1' })
 const { port } = server.server.address() as { port: number }
-process.send?.({ ready: true, port, bytes: bareBody.length })
+process.send?.({ ready: true, port, bytes: bareBody.length, tokens })
 process.on('disconnect', async () => {
   await server.close()
-  await database.close()
-  await fs.rm(dataDir, { recursive: true, force: true })
+  await bench.close()
   process.exit(0)
 })

@@ -1,48 +1,25 @@
 // The server under the orders benchmark, in its own process: the real app on a fresh
-// PostgreSQL database (or PGlite when no URL is given), with BENCH_CUSTOMERS customers who
-// each hold an API token and a 3-line cart, so that every measured request places one order
-// through the whole path (cart read, conditional stock decrements, amounts, order, lines).
-import { randomBytes, randomUUID } from 'node:crypto'
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
+// database (the embedded PostgreSQL default, or the external server BENCH_DATABASE_URL names),
+// with BENCH_CUSTOMERS customers who each hold an API token and a 3-line cart, so that every
+// measured request places one order through the whole path (cart read, conditional stock
+// decrements, amounts, order, lines).
+import { randomBytes } from 'node:crypto'
 import Fastify from 'fastify'
 import { asc, eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { app, serverOptions } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { openDatabase } from '../src/db/client.ts'
 import { apiTokens, clients, panierProduits, paniers, produits, roles } from '../src/db/schema.ts'
 import { seedIfEmpty } from '../src/db/seed.ts'
 import { hashToken } from '../src/modules/auth/auth.service.ts'
 import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { openBenchDatabase } from './bench-database.ts'
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 2000)
 const serverUrl = process.env.BENCH_DATABASE_URL
 const LINES_PER_CART = 3
 
-async function freshPostgres(url: string) {
-  const name = `teranga_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const dbUrl = new URL(url)
-  dbUrl.pathname = `/${name}`
-  return {
-    url: dbUrl.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
-
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-bench-orders-'))
-const fresh = serverUrl ? await freshPostgres(serverUrl) : undefined
-const database = await openDatabase({ databaseUrl: fresh?.url, poolSize: 10 })
+const bench = await openBenchDatabase(serverUrl || undefined)
+const { database, dataDir } = bench
 await database.migrate()
 await seedIfEmpty(database.db)
 
@@ -94,8 +71,6 @@ const { port } = server.server.address() as { port: number }
 process.send?.({ port, tokens, kind: database.kind })
 process.on('disconnect', async () => {
   await server.close()
-  await database.close()
-  await fresh?.drop()
-  await fs.rm(dataDir, { recursive: true, force: true })
+  await bench.close()
   process.exit(0)
 })

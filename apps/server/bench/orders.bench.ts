@@ -1,6 +1,6 @@
 // `npm run bench:orders` (and the end of `npm run bench`): orders placed per second, with the
-// latency percentiles, for customers who each hold a 3-line cart, on PostgreSQL
-// (BENCH_DATABASE_URL, default the local server) and on the embedded PGlite, in one run.
+// latency percentiles, for customers who each hold a 3-line cart, on the embedded PostgreSQL
+// default and, when BENCH_DATABASE_URL names one, on an external server too, in one run.
 // Each request is a real POST /api/commande with its own Idempotency-Key: cart read, three
 // conditional stock decrements, amounts, the order and its lines, the emptied cart.
 import { fork, type ChildProcess } from 'node:child_process'
@@ -11,7 +11,7 @@ import autocannon, { type Result } from 'autocannon'
 const CUSTOMERS = Number(process.env.BENCH_ORDERS ?? 3000)
 const WARM_UP = Math.floor(CUSTOMERS / 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const EXTERNAL_URL = process.env.BENCH_DATABASE_URL || undefined
 
 interface Started {
   child: ChildProcess
@@ -99,7 +99,7 @@ async function measure(databaseUrl: string | undefined) {
 
 async function main() {
   console.log(`\norders: ${CUSTOMERS - WARM_UP} customers each place one order of a 3-line cart (after ${WARM_UP} warm-up orders), ${CONNECTIONS} connections`)
-  for (const url of [POSTGRES_URL, undefined]) {
+  for (const url of [undefined, ...(EXTERNAL_URL ? [EXTERNAL_URL] : [])]) {
     const { kind, result, created, expected, perSecond, perOrder } = await measure(url)
     const failed = expected - created
     console.log(

@@ -1,14 +1,21 @@
-// Starts the shop: configuration, the Auth Emulator in demo mode, the database (migrated and
-// seeded once), then the server. Ctrl-C stops everything this process started.
+// Starts the shop: configuration, the Auth Emulator in demo mode, the database (the embedded
+// PostgreSQL server unless DATABASE_URL is set; migrated and seeded once), then the server.
+// Ctrl-C, SIGTERM or a failed boot stops everything this process started.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import Fastify from 'fastify'
 import { ConfigError, loadConfig } from './config.ts'
 import { app, serverOptions } from './app.ts'
-import { openDatabase } from './db/client.ts'
+import { openShopDatabase } from './db/client.ts'
 import { seedIfEmpty } from './db/seed.ts'
 import { startAuthEmulator, type RunningEmulator } from './lib/auth-emulator.ts'
 import { createFirebaseVerifier } from './modules/auth/firebase-verifier.ts'
+
+// What this process started, stopped in reverse order at shutdown or after a failed boot.
+const cleanups: Array<() => Promise<unknown>> = []
+const runCleanups = async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+}
 
 async function main() {
   let config
@@ -25,14 +32,13 @@ async function main() {
   const server = Fastify(serverOptions(config))
   const log = server.log
   let emulator: RunningEmulator | undefined
-  const cleanups: Array<() => Promise<unknown>> = []
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'stopping')
     await server.close().catch((err) => log.error({ err }, 'close failed'))
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+    await runCleanups()
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
@@ -51,7 +57,9 @@ async function main() {
     log.info({ host: emulator.host, reused: !emulator.owned }, 'Auth Emulator ready')
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  if (!config.databaseUrl) log.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL server')
+  const database = await openShopDatabase(config, (line) => log.debug({ postgres: line }))
+  // Stops the embedded server too, after the HTTP server has closed (cleanups run in reverse).
   cleanups.push(() => database.close())
   await database.withBootLock(async () => {
     await database.migrate()
@@ -65,7 +73,8 @@ async function main() {
   log.info(`Teranga est prête sur http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`)
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error instanceof Error ? error.message : error)
+  await runCleanups()
   process.exit(1)
 })

@@ -1,5 +1,7 @@
-// The `npm start` path: main.ts on an empty DATA_DIR migrates, seeds, serves; a second start
-// reuses the data; Ctrl-C stops everything it started, including its own Auth Emulator.
+// The `npm start` path: main.ts on an empty DATA_DIR starts its embedded PostgreSQL server,
+// migrates, seeds, serves; a second start reuses the data; Ctrl-C stops everything it started
+// (the database server and its own Auth Emulator); a start after kill -9 of everything
+// recovers what was acknowledged.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -7,16 +9,21 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { freePort, portAnswers } from '../src/lib/auth-emulator.ts'
+import { createEmulatorUser } from './helpers.ts'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
-const tsx = path.join(serverDir, '../../node_modules/.bin/tsx')
 const dirs: string[] = []
 afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true })
 })
 
 function start(env: Record<string, string>) {
-  const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Node itself (not the tsx wrapper), so that the pid is the shop's own process.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout!.on('data', (c) => (output += c))
   child.stderr!.on('data', (c) => (output += c))
@@ -44,6 +51,35 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGINT')
   })
 
+async function postmasterPid(dataDir: string) {
+  return Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0])
+}
+
+function processAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The processes whose parent is `pid` (Linux /proc): PostgreSQL's backends and workers. */
+async function childrenOf(pid: number): Promise<number[]> {
+  const children: number[] = []
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
+    // pid (comm) state ppid …: the command name may hold spaces, so read after its ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    if (ppid === pid) children.push(Number(entry))
+  }
+  return children
+}
+
+const gql = (port: number, query: string, headers: Record<string, string> = {}) =>
+  fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) })
+
 describe('npm start', () => {
   it('migrates and seeds an empty DATA_DIR, serves, and a second start reuses the data', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-boot-'))
@@ -61,14 +97,22 @@ describe('npm start', () => {
     })
     const total = ((await res.json()) as { data: { produitspaginated: { metadata: { total: number } } } }).data.produitspaginated.metadata.total
     expect(total).toBeGreaterThanOrEqual(120)
+    const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { database: string }
+    expect(health.database).toBe('embedded')
+    const postmaster = await postmasterPid(dataDir)
+    expect(processAlive(postmaster)).toBe(true)
+    expect((await fs.stat(path.join(dataDir, 'postgres-password'))).mode & 0o777).toBe(0o600)
     expect(await stop(first.child)).toBe(0)
+    // Ctrl-C stopped the database server too, cleanly (no lock file left behind).
+    expect(processAlive(postmaster)).toBe(false)
+    await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow()
 
     const second = start(env)
     await waitForHealth(port, second.child, second.output)
     expect(second.output()).not.toContain('migrated and seeded')
     expect(second.output()).toContain('database migrated')
     expect(await stop(second.child)).toBe(0)
-  })
+  }, 120_000)
 
   it('starts its own Auth Emulator in demo mode and Ctrl-C stops it too', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-boot-'))
@@ -82,6 +126,76 @@ describe('npm start', () => {
     expect(await portAnswers('127.0.0.1', port)).toBe(false)
     // A whole boot: migrations, seed and the emulator's start (about 20 s on a quiet
     // two-core machine, more when other suites load it).
+  }, 120_000)
+
+  it('recovers after kill -9 of the shop and its database server, with every acknowledged write kept', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-boot-'))
+    dirs.push(dataDir)
+    const port = await freePort()
+    const env = { DATA_DIR: dataDir, PORT: String(port), FIREBASE_PROJECT_ID: 'demo-teranga-test', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') }
+
+    const first = start(env)
+    await waitForHealth(port, first.child, first.output)
+    // Acknowledged writes: a customer's account and API token, then a favourite.
+    const user = await createEmulatorUser()
+    const login = await fetch(`http://127.0.0.1:${port}/api/sociallogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken: user.idToken }),
+    })
+    expect(login.status).toBe(200)
+    const { token, utilisateur } = (await login.json()) as { token: string; utilisateur: { id: number } }
+    const auth = { authorization: `Bearer ${token}` }
+    const page = (await (await gql(port, '{ produitspaginated(count: 1) { data { id } } }')).json()) as { data: { produitspaginated: { data: Array<{ id: number }> } } }
+    const produit = page.data.produitspaginated.data[0]!.id
+    const favourite = await fetch(`http://127.0.0.1:${port}/api/favorie`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ client: utilisateur.id, produit }),
+    })
+    expect(favourite.status).toBeLessThan(300)
+
+    // kill -9 of everything: the shop, the database server and its backends, no shutdown at all.
+    const postmaster = await postmasterPid(dataDir)
+    const backends = await childrenOf(postmaster)
+    const exited = new Promise((resolve) => first.child.once('exit', resolve))
+    for (const pid of [first.child.pid!, postmaster, ...backends]) process.kill(pid, 'SIGKILL')
+    await exited
+    while (processAlive(postmaster)) await new Promise((r) => setTimeout(r, 50))
+    // The lock file of the dead server is still there: the next start must get past it.
+    await fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))
+
+    const second = start(env)
+    await waitForHealth(port, second.child, second.output)
+    expect(second.output()).not.toContain('migrated and seeded')
+    const profile = await fetch(`http://127.0.0.1:${port}/api/profile`, { headers: auth })
+    expect(profile.status).toBe(200)
+    expect(((await profile.json()) as { utilisateur: { id: number } }).utilisateur.id).toBe(utilisateur.id)
+    const favourites = (await (await gql(port, `{ favoriespaginated(count: 5, userId: ${utilisateur.id}) { data { id } } }`, auth)).json()) as {
+      data: { favoriespaginated: { data: Array<{ id: number }> } }
+    }
+    expect(favourites.data.favoriespaginated.data.map((p) => p.id)).toEqual([produit])
+    expect(await stop(second.child)).toBe(0)
+  }, 120_000)
+
+  it('after kill -9 of the shop alone, the next start stops the database server left running and starts its own', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-boot-'))
+    dirs.push(dataDir)
+    const port = await freePort()
+    const env = { DATA_DIR: dataDir, PORT: String(port), FIREBASE_PROJECT_ID: 'demo-teranga-test', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') }
+    const first = start(env)
+    await waitForHealth(port, first.child, first.output)
+    const orphan = await postmasterPid(dataDir)
+    const exited = new Promise((resolve) => first.child.once('exit', resolve))
+    first.child.kill('SIGKILL')
+    await exited
+    expect(processAlive(orphan)).toBe(true)
+
+    const second = start(env)
+    await waitForHealth(port, second.child, second.output)
+    expect(processAlive(orphan)).toBe(false)
+    expect(await postmasterPid(dataDir)).not.toBe(orphan)
+    expect(await stop(second.child)).toBe(0)
   }, 120_000)
 
   it('stops at boot with one line naming a bad variable', async () => {

@@ -104,6 +104,14 @@ describe('search', () => {
     expect(await search('lait')).toEqual(['Lait caillé sucré'])
   })
 
+  it('on the first one or two letters, suggests the names that start with them, else a word that does, else the names that hold them', async () => {
+    expect(await search('ca')).toEqual(['Cafetière italienne', 'Café Touba moulu 250 g'].sort((a, b) => a.length - b.length))
+    expect(await search('C')).toEqual(expect.arrayContaining(['Café Touba moulu 250 g', 'Cafetière italienne']))
+    expect(await search('C')).not.toContain('Lait caillé sucré')
+    expect(await search('ve')).toEqual(['Thé vert de Chine 500 g'])
+    expect(await search('ai')).toEqual(['Lait caillé sucré'])
+  })
+
   it('tolerates a typo', async () => {
     expect(await search('toubaa')).toContain('Café Touba moulu 250 g')
     expect(await search('cafr touba')).toContain('Café Touba moulu 250 g')

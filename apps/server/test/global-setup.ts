@@ -1,39 +1,58 @@
-// Once per test run: the Auth Emulator on a free port, and a migrated PGlite with reference
-// data dumped to a file, which every test file loads instead of migrating from scratch.
+// Once per test run: the Auth Emulator on a free port, and one migrated database holding the
+// reference data, which every test file clones (CREATE DATABASE … TEMPLATE) instead of
+// migrating from scratch. The server is the one TEST_DATABASE_URL names, else an embedded
+// PostgreSQL started here for the run. Names are drawn per run, so several checkouts can
+// share one server.
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../src/db/client.ts'
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres.ts'
 import { seedReferenceData } from '../src/db/seed.ts'
 import { freePort, startAuthEmulator } from '../src/lib/auth-emulator.ts'
+import { databaseUrl, onServer } from './test-server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     authEmulatorHost: string
-    pgliteTemplate: string
+    /** A connection URL on the test server, for creating and dropping databases. */
+    testServerUrl: string
+    /** The migrated, seeded database every test file clones. */
+    templateDatabase: string
   }
 }
 
 export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-test-'))
-  const template = path.join(dir, 'template.tar')
-  const [emulator] = await Promise.all([
+  let embedded: EmbeddedPostgres | undefined
+  const template = `teranga_tmpl_${randomBytes(6).toString('hex')}`
+  const [emulator, serverUrl] = await Promise.all([
     startAuthEmulator({ hostPort: `127.0.0.1:${await freePort()}`, projectId: 'demo-teranga-test' }),
     (async () => {
-      const database = await openDatabase({})
-      await database.migrate()
-      await database.db.transaction((tx) => seedReferenceData(tx))
-      const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client
-      const dump = await client.dumpDataDir('none')
-      await fs.writeFile(template, Buffer.from(await dump.arrayBuffer()))
-      await database.close()
+      // A throwaway cluster, deleted at the end of the run: no need to wait for fsync.
+      embedded = process.env.TEST_DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: dir, fsync: false })
+      const serverUrl = process.env.TEST_DATABASE_URL ?? embedded!.adminUrl
+      await onServer(serverUrl, (c) => c.query(`create database ${template}`))
+      const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, template), poolSize: 2 })
+      try {
+        await database.migrate()
+        await database.db.transaction((tx) => seedReferenceData(tx))
+      } finally {
+        // CREATE DATABASE … TEMPLATE needs the template free of connections.
+        await database.close()
+      }
+      return serverUrl
     })(),
   ])
   project.provide('authEmulatorHost', emulator.host)
-  project.provide('pgliteTemplate', template)
+  project.provide('testServerUrl', serverUrl)
+  project.provide('templateDatabase', template)
   return async () => {
     await emulator.stop()
+    await onServer(serverUrl, (c) => c.query(`drop database if exists ${template} with (force)`)).catch(() => {})
+    await embedded?.stop()
     await fs.rm(dir, { recursive: true, force: true })
   }
 }

@@ -1,18 +1,15 @@
-// Test harness: a fresh migrated database per test file (PGlite from the run's template, or
-// a new PostgreSQL database when TEST_DB_KIND=postgres), the real app, and real sign-ins
-// through the Auth Emulator.
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs/promises'
+// Test harness: a fresh database per test file, cloned from the run's migrated template (see
+// global-setup.ts), the real app, and real sign-ins through the Auth Emulator.
+import { randomBytes, randomUUID } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
-import { seedReferenceData } from '../src/db/seed.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { databaseUrl, onServer } from './test-server.ts'
 
 export const TEST_PROJECT_ID = 'demo-teranga-test'
 
@@ -23,35 +20,16 @@ export interface TestContext {
   close(): Promise<void>
 }
 
-async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = new URL(process.env.TEST_DATABASE_URL!)
-  const name = `teranga_${randomUUID().replaceAll('-', '').slice(0, 16)}`
-  const admin = new pg.Client({ connectionString: url.toString() })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const dbUrl = new URL(url)
-  dbUrl.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 20 })
-  await database.migrate()
-  await database.db.transaction((tx) => seedReferenceData(tx))
+/** A fresh database, migrated and holding the reference data, dropped by `drop()`. */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = inject('testServerUrl')
+  const name = `teranga_t_${randomBytes(8).toString('hex')}`
+  await onServer(serverUrl, (c) => c.query(`create database ${name} template ${inject('templateDatabase')}`))
+  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolSize: 20 })
   return {
     database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url.toString() })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
+    drop: () => onServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   }
-}
-
-/** A fresh database: PGlite by default, PostgreSQL in the suite's `postgres` project. */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB_KIND === 'postgres') return freshPostgres()
-  const template = await fs.readFile(inject('pgliteTemplate'))
-  const database = await openDatabase({ loadDataDir: new Blob([template]) })
-  return { database, drop: async () => {} }
 }
 
 export function testConfig(overrides: Record<string, string> = {}) {

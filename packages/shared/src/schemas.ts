@@ -40,8 +40,8 @@ const PHONE_PATTERN = /^\+?[0-9][0-9 ]{6,19}$/
  * UTF-16 surrogate pair (silently turned into U+FFFD on the way). The server refuses both in
  * every input, once, before any route or resolver runs.
  */
-const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-export const isStorableText = (value: string) => !UNSTORABLE_TEXT.test(value)
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export const isStorableText = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value)
 
 /** A profile photo: an https address only (no javascript:, data: or plain http). */
 export function isHttpsUrl(value: string): boolean {

@@ -1,17 +1,11 @@
-// Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is
-// given. Both get the same Drizzle API, the same migrations and a round-trip counter.
-import fs from 'node:fs/promises'
-import path from 'node:path'
+// Opens the database: PostgreSQL through a pool, either the embedded server the shop starts
+// under DATA_DIR or the one DATABASE_URL names. Drizzle, migrations and a round-trip counter.
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -20,13 +14,15 @@ export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'exe
 
 export interface Database {
   db: Db
-  kind: 'pglite' | 'postgres'
+  /** `embedded`: the server the shop started under DATA_DIR; `external`: DATABASE_URL. */
+  kind: 'embedded' | 'external'
   /** Statements sent to the database since it was opened (for benchmarks and budgets). */
   stats: { queries: number }
   migrate(): Promise<void>
   /** Runs `fn` while holding a cluster-wide lock, so concurrent boots migrate and seed once. */
   withBootLock<T>(fn: () => Promise<T>): Promise<T>
   ping(): Promise<void>
+  /** Closes the pool, then stops the embedded server if this handle started it. */
   close(): Promise<void>
 }
 
@@ -36,55 +32,33 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.m
 const SEARCH_THRESHOLD = '0.5'
 
 export interface OpenOptions {
-  databaseUrl?: string | undefined
-  /** PGlite data directory; omitted means in memory. */
-  dataDir?: string | undefined
-  /** A PGlite data dump to start from (tests load one migrated template per file). */
-  loadDataDir?: Blob | File | undefined
+  databaseUrl: string
   poolSize?: number
+  kind?: Database['kind']
+  /** Called after the pool is closed (the embedded server's stop). */
+  onClose?: () => Promise<void>
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options)
+  return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.kind ?? 'external', options.onClose)
 }
 
-async function openPglite({ dataDir, loadDataDir }: OpenOptions): Promise<Database> {
-  if (dataDir) await fs.mkdir(dataDir, { recursive: true })
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { pg_trgm, unaccent },
-  })
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${SEARCH_THRESHOLD}`)
-  const stats = { queries: 0 }
-  countCalls(client, ['query', 'exec'], stats)
-  const transaction = client.transaction.bind(client)
-  client.transaction = (fn) =>
-    transaction((tx) => {
-      countCalls(tx, ['query', 'exec'], stats)
-      return fn(tx)
-    })
-  const db = drizzlePglite(client, { schema }) as unknown as Db
-  let closed = false
-  return {
-    db,
-    kind: 'pglite',
-    stats,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    // One process owns a PGlite directory, so there is nobody to race with.
-    withBootLock: (fn) => fn(),
-    ping: async () => {
-      await client.query('select 1')
-    },
-    close: async () => {
-      if (closed) return
-      closed = true
-      await client.close()
-    },
+/**
+ * The shop's database: DATABASE_URL when set, else the embedded PostgreSQL server under
+ * DATA_DIR, started here and stopped by `close()`.
+ */
+export async function openShopDatabase(config: { databaseUrl: string | undefined; dataDir: string }, log?: (line: string) => void): Promise<Database> {
+  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl })
+  const server = await startEmbeddedPostgres({ dataDir: config.dataDir, log })
+  try {
+    return await openDatabase({ databaseUrl: server.url, kind: 'embedded', onClose: server.stop })
+  } catch (error) {
+    await server.stop()
+    throw error
   }
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, kind: Database['kind'], onClose?: () => Promise<void>): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -99,7 +73,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   let closed = false
   return {
     db,
-    kind: 'postgres',
+    kind,
     stats,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     withBootLock: async (fn) => {
@@ -118,7 +92,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     close: async () => {
       if (closed) return
       closed = true
-      await pool.end()
+      try {
+        await pool.end()
+      } finally {
+        await onClose?.()
+      }
     },
   }
 }

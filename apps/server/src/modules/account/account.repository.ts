@@ -1,6 +1,6 @@
 // Data access for the customer's own account: profile fields, saved delivery addresses,
 // sessions, the loyalty statement, and the anonymisation of a deleted account.
-import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import {
   adresses,

@@ -44,6 +44,31 @@ export function createCatalogueRepository(db: Executor) {
     return { rows: rows as ProductRow[], total }
   }
 
+  /**
+   * A page of search results: matches ranked and counted on `produits` alone (for a prefix,
+   * an index-only scan of produits_recherche_prefix_idx), then only the page's rows joined
+   * to their sub-category and category, instead of carrying every match's columns.
+   */
+  async function searchPaged(userId: number | null, where: SQL | undefined, rank: SQL[], page: PageArgs) {
+    const ranked = db
+      .select({ id: produits.id, total: sql<number>`count(*) over()`.as('total') })
+      .from(produits)
+      .where(where)
+      .orderBy(...rank)
+      .limit(page.count)
+      .offset(page.offset)
+      .as('ranked')
+    const rows = await db
+      .select({ ...productColumns(userId), total: ranked.total })
+      .from(ranked)
+      .innerJoin(produits, eq(produits.id, ranked.id))
+      .innerJoin(souscategories, productJoin.souscategorie)
+      .innerJoin(categories, productJoin.categorie)
+      .orderBy(...rank)
+    const total = await pageTotal(rows, page, () => countProducts(where))
+    return { rows: rows as ProductRow[], total }
+  }
+
   return {
     /**
      * A page of products, optionally in one sub-category and matching a search. Search
@@ -59,16 +84,26 @@ export function createCatalogueRepository(db: Executor) {
       const nq = sql`teranga_normalize(${q})`
       const pattern = sql`teranga_normalize(${escapeLike(q)})`
       const contains = sql`${produits.recherche} like '%' || ${pattern} || '%'`
-      const exact = await paged(filter.userId, visibleProduct(and(...base, contains)), [
+      const ranking = [
         // The query as a whole word, then at the start of the name, then earliest, shortest.
         sql`(' ' || ${produits.recherche} || ' ' like '% ' || ${pattern} || ' %') desc`,
         sql`(${produits.recherche} like ${pattern} || '%') desc`,
         sql`strpos(${produits.recherche}, ${nq})`,
         sql`length(${produits.recherche})`,
         asc(produits.id),
-      ], page)
+      ]
+      // One or two letters (the first keystrokes in the search box) are inside most names:
+      // match the start of the name (an index range), else the start of a word (the trigram
+      // index), instead of sorting most of the catalogue (700 ms for "r" at 100,000 products).
+      if (q.length < 3) {
+        const starts = await searchPaged(filter.userId, visibleProduct(and(...base, sql`${produits.recherche} like ${pattern} || '%'`)), ranking, page)
+        if (starts.total > 0) return starts
+        const wordStarts = await searchPaged(filter.userId, visibleProduct(and(...base, sql`${produits.recherche} like '% ' || ${pattern} || '%'`)), ranking, page)
+        if (wordStarts.total > 0) return wordStarts
+      }
+      const exact = await searchPaged(filter.userId, visibleProduct(and(...base, contains)), ranking, page)
       if (exact.total > 0) return exact
-      return paged(filter.userId, visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)), [
+      return searchPaged(filter.userId, visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)), [
         sql`word_similarity(${nq}, ${produits.recherche}) desc`,
         asc(produits.id),
       ], page)

@@ -66,11 +66,7 @@ export function AddressFields({ idPrefix }: { idPrefix: string }) {
         <select
           {...fieldProps(idPrefix, 'zone', zoneError)}
           className={`form-select ${zoneError ? 'is-invalid' : ''}`}
-          name={zone.name}
-          ref={zone.ref}
-          value={zone.value}
-          onChange={zone.onChange}
-          onBlur={zone.onBlur}
+          {...zone}
           disabled={zones.isPending}
         >
           <option value="">{zones.isPending ? 'Chargement des zones…' : 'Choisissez votre zone'}</option>
