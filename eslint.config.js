@@ -5,22 +5,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
-import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { restrictedPathsPlugin } from './tools/eslint-restricted-paths.js'
 
 const root = import.meta.dirname
 const reactApps = ['apps/web', 'apps/admin'].filter((app) => fs.existsSync(path.join(root, app)))
-
-/** Resolves imports the way TypeScript does for one workspace (its `@/` alias included). */
-function resolverFor(tsconfig) {
-  return createNodeResolver({
-    extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-    conditionNames: ['import', 'types', 'default'],
-    tsconfig: { configFile: path.join(root, tsconfig), references: 'auto' },
-  })
-}
 
 /** In a React app, a feature imports no other feature (each zone: one feature, all the others). */
 function featureZones(app) {
@@ -106,12 +97,7 @@ export default defineConfig(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [resolverFor('tsconfig.base.json')] },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }] },
+    plugins: { boundaries: restrictedPathsPlugin({ root, aliases: reactApps.map((app) => ({ prefix: '@/', dir: `${app}/src`, within: app })) }) },
+    rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaries }] },
   },
-  ...reactApps.map((app) => ({
-    files: [`${app}/**/*.{ts,tsx}`],
-    settings: { 'import-x/resolver-next': [resolverFor(`${app}/tsconfig.json`)] },
-  })),
 )
