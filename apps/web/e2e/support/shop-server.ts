@@ -191,16 +191,38 @@ export async function withShop<T>(fn: (shop: RunningShop) => Promise<T>, opts?: 
   }
 }
 
-// ---------- the storefront build ----------
+// ---------- the storefront and back-office builds ----------
 
-// Everything the production bundle is made from: a build older than any of these is stale.
-const BUILD_INPUTS = [
-  path.join(WEB_DIR, 'src'),
-  path.join(WEB_DIR, 'index.html'),
-  path.join(WEB_DIR, 'vite.config.ts'),
-  path.join(WEB_DIR, 'package.json'),
-  path.join(WEB_DIR, 'public'),
-  path.join(REPO_ROOT, 'packages/shared/src'),
+export const ADMIN_DIR = path.join(REPO_ROOT, 'apps/admin')
+
+interface BuildTarget {
+  name: string
+  workspace: string
+  /** The file whose age is the build's. */
+  output: string
+  /** Other files the build must have written. */
+  alsoRequired: string[]
+  /** Everything the bundle is made from: a build older than any of these is stale. */
+  inputs: string[]
+}
+
+const sourcesOf = (dir: string) => ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((entry) => path.join(dir, entry))
+
+const TARGETS: BuildTarget[] = [
+  {
+    name: 'the storefront',
+    workspace: 'apps/web',
+    output: path.join(WEB_DIST, 'index.html'),
+    alsoRequired: [path.join(WEB_DIR, 'dist-server', 'entry-server.js')],
+    inputs: [...sourcesOf(WEB_DIR), path.join(REPO_ROOT, 'packages/shared/src')],
+  },
+  {
+    name: 'the back-office',
+    workspace: 'apps/admin',
+    output: path.join(ADMIN_DIR, 'dist', 'index.html'),
+    alsoRequired: [],
+    inputs: [...sourcesOf(ADMIN_DIR), path.join(WEB_DIR, 'src/styles'), path.join(REPO_ROOT, 'packages/shared/src')],
+  },
 ]
 
 async function newestMtime(target: string): Promise<number> {
@@ -216,30 +238,29 @@ async function newestMtime(target: string): Promise<number> {
   return newest
 }
 
-/** Why the build in apps/web/dist must be redone, or null when it is current. */
-export async function staleBuildReason(): Promise<string | null> {
+async function staleReason(target: BuildTarget): Promise<string | null> {
   let built: number
   try {
-    built = (await fsp.stat(path.join(WEB_DIST, 'index.html'))).mtimeMs
+    built = (await fsp.stat(target.output)).mtimeMs
   } catch {
-    return 'apps/web/dist/index.html is missing'
+    return `${path.relative(REPO_ROOT, target.output)} is missing`
   }
-  if (!fs.existsSync(path.join(WEB_DIR, 'dist-server', 'entry-server.js'))) return 'the server renderer (apps/web/dist-server) is missing'
-  const newest = Math.max(...(await Promise.all(BUILD_INPUTS.map(newestMtime))))
-  return newest > built ? 'the storefront sources changed since the last build' : null
+  for (const file of target.alsoRequired) if (!fs.existsSync(file)) return `${path.relative(REPO_ROOT, file)} is missing`
+  const newest = Math.max(...(await Promise.all(target.inputs.map(newestMtime))))
+  return newest > built ? `the sources of ${target.name} changed since the last build` : null
 }
 
-function runBuild(): Promise<void> {
+function runBuild(workspace: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-    const child = spawn(npm, ['run', 'build', '-w', 'apps/web'], {
+    const child = spawn(npm, ['run', 'build', '-w', workspace], {
       cwd: REPO_ROOT,
       env: productionEnv(),
       stdio: ['ignore', 'inherit', 'inherit'],
     })
     child.once('error', reject)
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`npm run build -w apps/web failed (${code ?? signal})`)),
+      code === 0 ? resolve() : reject(new Error(`npm run build -w ${workspace} failed (${code ?? signal})`)),
     )
   })
 }
@@ -247,17 +268,19 @@ function runBuild(): Promise<void> {
 let building: Promise<void> | undefined
 
 /**
- * Builds the storefront when apps/web/dist is missing or older than its sources, once per
- * process, so browser tests and benchmarks never measure a stale bundle. SKIP_WEB_BUILD=1
- * uses dist as it is.
+ * Builds the storefront and the back-office when their dist is missing or older than their
+ * sources, once per process, so browser tests and benchmarks never measure a stale bundle.
+ * SKIP_WEB_BUILD=1 uses both as they are.
  */
 export function ensureWebBuild(): Promise<void> {
   building ??= (async () => {
     if (process.env.SKIP_WEB_BUILD === '1') return
-    const reason = await staleBuildReason()
-    if (!reason) return
-    console.error(`[e2e] building the storefront: ${reason}`)
-    await runBuild()
+    for (const target of TARGETS) {
+      const reason = await staleReason(target)
+      if (!reason) continue
+      console.error(`[e2e] building ${target.name}: ${reason}`)
+      await runBuild(target.workspace)
+    }
   })()
   return building
 }
