@@ -159,7 +159,8 @@ export function createBackofficeCatalogueRepository() {
         .from(mouvementsStock)
         .leftJoin(clients, eq(clients.id, mouvementsStock.staffId))
         .where(eq(mouvementsStock.produitId, produitId))
-        .orderBy(desc(mouvementsStock.createdAt), desc(mouvementsStock.id))
+        // By id: given out under the product's row lock, so in the order the movements applied.
+        .orderBy(desc(mouvementsStock.id))
         .limit(page.count)
         .offset(page.offset)
     },

@@ -418,12 +418,19 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
         valid.push({ ligne, data: { ...parsed.data, code } })
       })
 
-      const subcategories = await repo.subcategoryIds(db, [...new Set(valid.map((v) => v.data.categorie_id))])
+      // Every row's sub-category is checked, even on a row with other errors.
+      const rawSub = (record: Record<string, string>) => (/^\d{1,9}$/.test(record.souscategorie_id ?? '') ? Number(record.souscategorie_id) : undefined)
+      const subIds = [...new Set(records.map(rawSub).filter((id): id is number => id !== undefined && id > 0))]
+      const subcategories = await repo.subcategoryIds(db, subIds)
+      records.forEach((record, index) => {
+        const id = rawSub(record)
+        if (id !== undefined && id > 0 && !subcategories.has(id)) erreurs.push({ ligne: index + 2, champ: 'souscategorie_id', message: M.subcategoryNotFound })
+      })
       const existing = new Map((await repo.productsByCodes(db, valid.map((v) => v.data.code))).map((p) => [p.code, p]))
       for (const { ligne, data } of valid) {
-        if (!subcategories.has(data.categorie_id)) erreurs.push({ ligne, champ: 'souscategorie_id', message: M.subcategoryNotFound })
         if (!existing.has(data.code) && data.qte === undefined) erreurs.push({ ligne, champ: 'quantite', message: M.qteRequired })
       }
+      // Stable: by line, each line's errors in field order as found.
       erreurs.sort((a, b) => a.ligne - b.ligne)
       const crees = valid.filter((v) => !existing.has(v.data.code)).length
       const modifies = valid.length - crees
