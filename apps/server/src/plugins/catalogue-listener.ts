@@ -32,15 +32,19 @@ async function catalogueListener(app: FastifyInstance, opts: CatalogueListenerOp
     next.on('notification', (message) => {
       if (message.channel === CATALOGUE_CHANNEL) app.catalogueCaches.clear()
     })
-    next.on('error', (err) => {
-      if (closing) return
+    let lost = false
+    const onLost = (err?: Error) => {
+      if (closing || lost || client !== next) return
+      lost = true
       app.log.warn({ err }, 'catalogue listener lost its connection; reconnecting')
-      if (client === next) client = null
+      client = null
       next.end().catch(() => {})
       // Whatever changed meanwhile was missed: start clean.
       app.catalogueCaches.clear()
       schedule()
-    })
+    }
+    next.on('error', onLost)
+    next.on('end', () => onLost())
     try {
       await next.connect()
       await next.query(`LISTEN ${CATALOGUE_CHANNEL}`)
