@@ -145,6 +145,8 @@ describe('products', () => {
     expect(list.json().data.map((p: { id: number }) => p.id)).toEqual([item.id])
     expect((await call('GET', `/api/produit?souscategorie=${sc.id}&stock=ok`, manager)).json().metadata.total).toBe(0)
     expect((await call('GET', `/api/produit?q=mangue%20kent&categorie=${sc.categorieId}`, manager)).json().data[0].id).toBe(item.id)
+    expect((await call('GET', `/api/produit?q=MANGUE%20k%C3%A9nt`, manager)).json().data.map((p: { id: number }) => p.id)).toContain(item.id)
+    expect((await call('GET', `/api/produit?q=100%25`, manager)).json().metadata.total).toBe(0)
     expect((await call('GET', '/api/produit?count=1000', manager)).statusCode).toBe(400)
 
     const updated = await call('PUT', `/api/produit/${item.id}`, admin, { designation: 'Mangue Kent bio', prix: 1800, unite: 'kg', categorie_id: sc.id })

@@ -58,7 +58,10 @@ function productWhere(filter: ProductFilter): SQL | undefined {
   const q = filter.q?.trim()
   return and(
     eq(produits.actif, !filter.archive),
-    q ? or(ilike(produits.designation, `%${escapeLike(q)}%`), ilike(produits.code, `%${escapeLike(q)}%`)) : undefined,
+    // Accents and case ignored on the designation (its trigram index serves the `like`).
+    q
+      ? or(sql`${produits.recherche} like '%' || teranga_normalize(${escapeLike(q)}) || '%'`, ilike(produits.code, `%${escapeLike(q)}%`))
+      : undefined,
     filter.souscategorie ? eq(produits.souscategorieId, filter.souscategorie) : undefined,
     filter.categorie ? eq(souscategories.categorieId, filter.categorie) : undefined,
     filter.stock === 'rupture'
