@@ -30,6 +30,9 @@ import payments from './modules/payments/payments.plugin.ts'
 import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.plugin.ts'
 import type { RunQuery } from './modules/storefront/storefront-pages.ts'
 import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
+import backofficeCatalogue from './modules/backoffice-catalogue/backoffice-catalogue.plugin.ts'
+import catalogueListener from './plugins/catalogue-listener.ts'
+import { createCatalogueCaches } from './lib/catalogue-caches.ts'
 
 export { SEED_MEDIA_DIR } from './modules/media/media.plugin.ts'
 
@@ -102,6 +105,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(media, { dataDir: config.dataDir })
   // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
+  if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
+  await fastify.register(catalogueListener)
 
   // The API (REST under /api, GraphQL at /graphql), behind the token check: each module
   // registers its routes, hands in its GraphQL part and puts on the instance what others use,
@@ -125,6 +130,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
+    await scope.register(backofficeCatalogue)
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,

@@ -16,6 +16,8 @@ export interface Database {
   db: Db
   /** `embedded`: the server the shop started under DATA_DIR; `external`: DATABASE_URL. */
   kind: 'embedded' | 'external'
+  /** The connection URL, for clients kept outside the pool (the catalogue listener's LISTEN). */
+  url: string
   /** Statements sent to the database since it was opened (for benchmarks and budgets). */
   stats: { queries: number }
   migrate(): Promise<void>
@@ -74,6 +76,7 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
   return {
     db,
     kind,
+    url,
     stats,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     withBootLock: async (fn) => {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -106,6 +107,8 @@ export const produits = pgTable(
     /** The designation lower-cased and unaccented, kept by the database for search. */
     recherche: text('recherche').generatedAlwaysAs(sql`teranga_normalize(designation)`),
     actif: boolean('actif').notNull().default(true),
+    /** Below or at this stock the back office flags the product (`stock=bas`). */
+    seuil: integer('seuil').notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,6 +118,7 @@ export const produits = pgTable(
     index('produits_vues_idx').on(t.vues.desc(), t.id),
     check('produits_prix_positive', sql`${t.prix} > 0`),
     check('produits_quantite_nonnegative', sql`${t.quantite} >= 0`),
+    check('produits_seuil_nonnegative', sql`${t.seuil} >= 0`),
   ],
 )
 
@@ -448,4 +452,41 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_resource_idx').on(t.resource, t.resourceId)],
+)
+
+/** Stock adjustments made in the back office (issue 10): a delivery (+), a loss (−), with the reason. */
+export const mouvementsStock = pgTable(
+  'mouvements_stock',
+  {
+    id: serial('id').primaryKey(),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => produits.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    /** The stock once the movement was applied. */
+    quantiteApres: integer('quantite_apres').notNull(),
+    motif: text('motif').notNull(),
+    staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mouvements_stock_produit_idx').on(t.produitId, t.createdAt),
+    check('mouvements_stock_delta_nonzero', sql`${t.delta} <> 0`),
+    check('mouvements_stock_quantite_nonnegative', sql`${t.quantiteApres} >= 0`),
+  ],
+)
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
+
+/** Uploaded images (issue 10, ADR 018): one WebP rendering per key and width, served under /media/. */
+export const medias = pgTable(
+  'medias',
+  {
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+    staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ name: 'medias_pkey', columns: [t.key, t.width] })],
 )

@@ -70,4 +70,6 @@ export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootF
     entries.set(key, { body: payload, expires: Date.now() + opts.ttlMs })
     return payload
   })
+
+  return { clear: () => entries.clear() }
 }

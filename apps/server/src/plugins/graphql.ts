@@ -193,7 +193,9 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
 
   if (opts.cacheTtlSeconds > 0) {
     const rootFields = new Set(opts.modules.flatMap((m) => m.publicQueries ?? []))
-    responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields })
+    const cache = responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields })
+    // A catalogue write empties it at once (plugins/catalogue-listener.ts).
+    if (app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(cache.clear)
   }
 
   // Size first, before parsing; aliases, mutations and unstorable text before validation,

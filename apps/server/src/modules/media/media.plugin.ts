@@ -1,14 +1,35 @@
-// The media module: catalogue images under /media/, the seeded ones shipped with the server
-// first, then uploads under DATA_DIR. Only the WebP renderings are served.
+// The media module: catalogue images under /media/. Uploaded images (`uploads/<key>`) come
+// from PostgreSQL (the `medias` table, ADR 018), so every instance serves them; the seeded
+// ones ship with the server, then older uploads under DATA_DIR. Only WebP renderings are served.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { IMAGE_WIDTHS } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
+import { medias } from '../../db/schema.ts'
 
 export const SEED_MEDIA_DIR = fileURLToPath(new URL('../../../assets/media', import.meta.url))
 
+/** An uploaded rendering's file name: `<32 hex>-<width>.webp`. */
+const UPLOADED = /^([0-9a-f]{32})-(\d{2,4})\.webp$/
+
 export default async function media(app: FastifyInstance, opts: { dataDir: string }) {
+  app.get<{ Params: { file: string } }>('/media/uploads/:file', async (request, reply) => {
+    const match = UPLOADED.exec(request.params.file)
+    const width = match ? Number(match[2]) : 0
+    if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return reply.status(404).send({ message: MESSAGES.notFound })
+    const [row] = await app.db
+      .select({ bytes: medias.bytes })
+      .from(medias)
+      .where(and(eq(medias.key, `uploads/${match[1]}`), eq(medias.width, width)))
+    if (!row) return reply.status(404).send({ message: MESSAGES.notFound })
+    // A key is never reused: its renderings never change.
+    return reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(row.bytes)
+  })
+
   const roots = [SEED_MEDIA_DIR, path.join(opts.dataDir, 'media')].filter((dir) => fs.existsSync(dir))
   if (roots.length === 0) return
   await app.register(fastifyStatic, {

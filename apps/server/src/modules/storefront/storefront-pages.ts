@@ -158,6 +158,11 @@ export function createStorefrontPages(opts: Options) {
   }
 
   return {
+    /** Forgets every rendered page (a catalogue write, plugins/catalogue-listener.ts). */
+    clear() {
+      cache.clear()
+      plans.clear()
+    },
     async render(url: string): Promise<RenderedPage> {
       const parsed = new URL(url, 'http://shop.local')
       const target = `${parsed.pathname}${parsed.search}`

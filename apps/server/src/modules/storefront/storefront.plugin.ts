@@ -40,6 +40,7 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
         ttlMs: opts.ttlMs,
       })
     : null
+  if (pages && app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(pages.clear)
   if (webDir) {
     // Hashed assets, cached for a year; each also built gzip- and brotli-compressed.
     await app.register(fastifyStatic, {

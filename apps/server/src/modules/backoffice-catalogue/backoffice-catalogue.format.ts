@@ -1,0 +1,115 @@
+// The back-office catalogue's answers (docs/back-office-api.md, « Catalogue »).
+import { z } from 'zod'
+import { mediaFields } from '@teranga/shared/media'
+import { formatPrix } from '@teranga/shared/money'
+import { dateFr } from '../../lib/format.ts'
+import { mediaSchema } from '../../lib/rest.ts'
+import type { ProductRow } from './backoffice-catalogue.repository.ts'
+
+export const adminProductSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  designation: z.string(),
+  description: z.string().nullable(),
+  prix: z.number(),
+  prix_fr: z.string(),
+  quantite: z.number(),
+  unite: z.string(),
+  seuil: z.number(),
+  stock_bas: z.boolean(),
+  actif: z.boolean(),
+  image_key: z.string().nullable(),
+  ...mediaSchema,
+  souscategorie: z.object({ id: z.number(), designation: z.string(), categorie: z.object({ id: z.number(), designation: z.string() }) }),
+  created_at: z.string(),
+})
+export type AdminProduct = z.infer<typeof adminProductSchema>
+
+export function formatAdminProduct(row: ProductRow): AdminProduct {
+  return {
+    id: row.id,
+    code: row.code,
+    designation: row.designation,
+    description: row.description,
+    prix: row.prix,
+    prix_fr: formatPrix(row.prix),
+    quantite: row.quantite,
+    unite: row.unite,
+    seuil: row.seuil,
+    stock_bas: row.quantite <= row.seuil,
+    actif: row.actif,
+    image_key: row.image,
+    ...mediaFields(row.image),
+    souscategorie: {
+      id: row.souscategorieId,
+      designation: row.souscategorieDesignation,
+      categorie: { id: row.categorieId, designation: row.categorieDesignation },
+    },
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+export const movementSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  date_fr: z.string(),
+  delta: z.number(),
+  motif: z.string(),
+  quantite_apres: z.number(),
+  staff: z.object({ id: z.number(), email: z.string().nullable(), nom: z.string().nullable() }).nullable(),
+})
+
+export function formatMovement(row: {
+  id: number
+  createdAt: Date
+  delta: number
+  motif: string
+  quantiteApres: number
+  staffId: number | null
+  staffEmail?: string | null
+  staffPrenom?: string | null
+  staffName?: string | null
+}): z.infer<typeof movementSchema> {
+  const nom = [row.staffPrenom, row.staffName].filter(Boolean).join(' ') || null
+  return {
+    id: row.id,
+    date: row.createdAt.toISOString(),
+    date_fr: dateFr.format(row.createdAt),
+    delta: row.delta,
+    motif: row.motif,
+    quantite_apres: row.quantiteApres,
+    staff: row.staffId == null ? null : { id: row.staffId, email: row.staffEmail ?? null, nom },
+  }
+}
+
+export const adminCategorySchema = z.object({
+  id: z.number(),
+  designation: z.string(),
+  position: z.number(),
+  image_key: z.string().nullable(),
+  ...mediaSchema,
+})
+
+export const adminSubcategorySchema = adminCategorySchema.extend({
+  categorie: z.object({ id: z.number(), designation: z.string() }),
+})
+
+export function formatCategory(row: { id: number; designation: string; position: number; image: string | null }) {
+  return { id: row.id, designation: row.designation, position: row.position, image_key: row.image, ...mediaFields(row.image) }
+}
+
+export function formatSubcategory(row: {
+  sc: { id: number; designation: string; position: number; image: string | null; categorieId: number }
+  categorieDesignation: string
+}) {
+  return { ...formatCategory(row.sc), categorie: { id: row.sc.categorieId, designation: row.categorieDesignation } }
+}
+
+export const uploadedMediaSchema = z.object({ key: z.string(), ...mediaSchema })
+
+export const importResultSchema = z.object({
+  dry_run: z.boolean(),
+  crees: z.number(),
+  modifies: z.number(),
+  erreurs: z.array(z.object({ ligne: z.number(), champ: z.string(), message: z.string() })),
+})

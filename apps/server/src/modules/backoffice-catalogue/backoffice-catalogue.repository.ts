@@ -1,0 +1,263 @@
+// The back-office catalogue's tables: products (with stock movements), categories,
+// sub-categories and uploaded images. Every function takes the executor it runs on, so the
+// service runs writes, their audit line and their NOTIFY in one transaction.
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import { categories, clients, detailCommandes, medias, mouvementsStock, produits, souscategories } from '../../db/schema.ts'
+import type { PageArgs } from '../../lib/pagination.ts'
+
+export interface ProductFilter {
+  q?: string | undefined
+  souscategorie?: number | undefined
+  categorie?: number | undefined
+  stock?: 'bas' | 'rupture' | 'ok' | undefined
+  archive: boolean
+}
+
+export type ProductSort = 'designation' | 'prix' | 'quantite' | 'created_at'
+
+const productColumns = {
+  id: produits.id,
+  code: produits.code,
+  designation: produits.designation,
+  description: produits.description,
+  prix: produits.prix,
+  quantite: produits.quantite,
+  unite: produits.unite,
+  seuil: produits.seuil,
+  actif: produits.actif,
+  image: produits.image,
+  createdAt: produits.createdAt,
+  souscategorieId: souscategories.id,
+  souscategorieDesignation: souscategories.designation,
+  categorieId: categories.id,
+  categorieDesignation: categories.designation,
+}
+
+export type ProductRow = {
+  id: number
+  code: string
+  designation: string
+  description: string | null
+  prix: number
+  quantite: number
+  unite: string
+  seuil: number
+  actif: boolean
+  image: string | null
+  createdAt: Date
+  souscategorieId: number
+  souscategorieDesignation: string
+  categorieId: number
+  categorieDesignation: string
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function productWhere(filter: ProductFilter): SQL | undefined {
+  const q = filter.q?.trim()
+  return and(
+    eq(produits.actif, !filter.archive),
+    // Accents and case ignored on the designation (its trigram index serves the `like`).
+    q
+      ? or(sql`${produits.recherche} like '%' || teranga_normalize(${escapeLike(q)}) || '%'`, ilike(produits.code, `%${escapeLike(q)}%`))
+      : undefined,
+    filter.souscategorie ? eq(produits.souscategorieId, filter.souscategorie) : undefined,
+    filter.categorie ? eq(souscategories.categorieId, filter.categorie) : undefined,
+    filter.stock === 'rupture'
+      ? eq(produits.quantite, 0)
+      : filter.stock === 'bas'
+        ? sql`${produits.quantite} > 0 and ${produits.quantite} <= ${produits.seuil}`
+        : filter.stock === 'ok'
+          ? sql`${produits.quantite} > ${produits.seuil}`
+          : undefined,
+  )
+}
+
+const sortColumns = { designation: produits.designation, prix: produits.prix, quantite: produits.quantite, created_at: produits.createdAt }
+
+export function createBackofficeCatalogueRepository() {
+  return {
+    async productPage(db: Executor, filter: ProductFilter, sort: ProductSort, dir: 'asc' | 'desc', page: PageArgs) {
+      const order = dir === 'asc' ? asc : desc
+      const rows = await db
+        .select({ ...productColumns, total: sql<number>`count(*) over()` })
+        .from(produits)
+        .innerJoin(souscategories, eq(souscategories.id, produits.souscategorieId))
+        .innerJoin(categories, eq(categories.id, souscategories.categorieId))
+        .where(productWhere(filter))
+        .orderBy(order(sortColumns[sort]), order(produits.id))
+        .limit(page.count)
+        .offset(page.offset)
+      return rows
+    },
+
+    async countProducts(db: Executor, filter: ProductFilter) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(produits)
+        .innerJoin(souscategories, eq(souscategories.id, produits.souscategorieId))
+        .where(productWhere(filter))
+      return row?.n ?? 0
+    },
+
+    async product(db: Executor, id: number): Promise<ProductRow | undefined> {
+      const [row] = await db
+        .select(productColumns)
+        .from(produits)
+        .innerJoin(souscategories, eq(souscategories.id, produits.souscategorieId))
+        .innerJoin(categories, eq(categories.id, souscategories.categorieId))
+        .where(eq(produits.id, id))
+      return row
+    },
+
+    /** The product's row, locked until the transaction ends (stock movements, edits). */
+    async lockProduct(db: Executor, id: number) {
+      const [row] = await db.select().from(produits).where(eq(produits.id, id)).for('update')
+      return row
+    },
+
+    async productIdByCode(db: Executor, code: string) {
+      const [row] = await db.select({ id: produits.id }).from(produits).where(eq(produits.code, code))
+      return row?.id
+    },
+
+    async productsByCodes(db: Executor, codes: string[]) {
+      if (codes.length === 0) return []
+      return db.select().from(produits).where(inArray(produits.code, codes))
+    },
+
+    async insertProduct(db: Executor, values: typeof produits.$inferInsert) {
+      const [row] = await db.insert(produits).values(values).returning({ id: produits.id })
+      return row!.id
+    },
+
+    async updateProduct(db: Executor, id: number, values: Partial<typeof produits.$inferInsert>) {
+      await db.update(produits).set({ ...values, updatedAt: new Date() }).where(eq(produits.id, id))
+    },
+
+    async deleteProduct(db: Executor, id: number) {
+      await db.delete(produits).where(eq(produits.id, id))
+    },
+
+    async everOrdered(db: Executor, id: number) {
+      const [row] = await db.select({ id: detailCommandes.id }).from(detailCommandes).where(eq(detailCommandes.produitId, id)).limit(1)
+      return row !== undefined
+    },
+
+    async movementPage(db: Executor, produitId: number, page: PageArgs) {
+      return db
+        .select({
+          id: mouvementsStock.id,
+          createdAt: mouvementsStock.createdAt,
+          delta: mouvementsStock.delta,
+          motif: mouvementsStock.motif,
+          quantiteApres: mouvementsStock.quantiteApres,
+          staffId: mouvementsStock.staffId,
+          staffEmail: clients.email,
+          staffPrenom: clients.prenom,
+          staffName: clients.name,
+          total: sql<number>`count(*) over()`,
+        })
+        .from(mouvementsStock)
+        .leftJoin(clients, eq(clients.id, mouvementsStock.staffId))
+        .where(eq(mouvementsStock.produitId, produitId))
+        // By id: given out under the product's row lock, so in the order the movements applied.
+        .orderBy(desc(mouvementsStock.id))
+        .limit(page.count)
+        .offset(page.offset)
+    },
+
+    async countMovements(db: Executor, produitId: number) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mouvementsStock).where(eq(mouvementsStock.produitId, produitId))
+      return row?.n ?? 0
+    },
+
+    async insertMovement(db: Executor, values: typeof mouvementsStock.$inferInsert) {
+      const [row] = await db.insert(mouvementsStock).values(values).returning()
+      return row!
+    },
+
+    // ---------- categories ----------
+
+    async categories(db: Executor) {
+      return db.select().from(categories).orderBy(asc(categories.position), asc(categories.id))
+    },
+    async category(db: Executor, id: number) {
+      const [row] = await db.select().from(categories).where(eq(categories.id, id))
+      return row
+    },
+    async insertCategory(db: Executor, values: typeof categories.$inferInsert) {
+      const [row] = await db.insert(categories).values(values).returning()
+      return row!
+    },
+    async updateCategory(db: Executor, id: number, values: Partial<typeof categories.$inferInsert>) {
+      const [row] = await db.update(categories).set(values).where(eq(categories.id, id)).returning()
+      return row
+    },
+    async deleteCategory(db: Executor, id: number) {
+      await db.delete(categories).where(eq(categories.id, id))
+    },
+    async categoryHasChildren(db: Executor, id: number) {
+      const [row] = await db.select({ id: souscategories.id }).from(souscategories).where(eq(souscategories.categorieId, id)).limit(1)
+      return row !== undefined
+    },
+
+    async subcategories(db: Executor, categorieId?: number) {
+      return db
+        .select({ sc: souscategories, categorieDesignation: categories.designation })
+        .from(souscategories)
+        .innerJoin(categories, eq(categories.id, souscategories.categorieId))
+        .where(categorieId ? eq(souscategories.categorieId, categorieId) : undefined)
+        .orderBy(asc(souscategories.categorieId), asc(souscategories.position), asc(souscategories.id))
+    },
+    async subcategory(db: Executor, id: number) {
+      const [row] = await db
+        .select({ sc: souscategories, categorieDesignation: categories.designation })
+        .from(souscategories)
+        .innerJoin(categories, eq(categories.id, souscategories.categorieId))
+        .where(eq(souscategories.id, id))
+      return row
+    },
+    async insertSubcategory(db: Executor, values: typeof souscategories.$inferInsert) {
+      const [row] = await db.insert(souscategories).values(values).returning()
+      return row!
+    },
+    async updateSubcategory(db: Executor, id: number, values: Partial<typeof souscategories.$inferInsert>) {
+      const [row] = await db.update(souscategories).set(values).where(eq(souscategories.id, id)).returning()
+      return row
+    },
+    async deleteSubcategory(db: Executor, id: number) {
+      await db.delete(souscategories).where(eq(souscategories.id, id))
+    },
+    async subcategoryHasProducts(db: Executor, id: number) {
+      const [row] = await db.select({ id: produits.id }).from(produits).where(eq(produits.souscategorieId, id)).limit(1)
+      return row !== undefined
+    },
+    async subcategoryIds(db: Executor, ids: number[]) {
+      if (ids.length === 0) return new Set<number>()
+      const rows = await db.select({ id: souscategories.id }).from(souscategories).where(inArray(souscategories.id, ids))
+      return new Set(rows.map((r) => r.id))
+    },
+
+    // ---------- media ----------
+
+    async mediaExists(db: Executor, key: string) {
+      const [row] = await db.select({ key: medias.key }).from(medias).where(eq(medias.key, key)).limit(1)
+      return row !== undefined
+    },
+    async insertMedia(db: Executor, rows: Array<typeof medias.$inferInsert>) {
+      await db.insert(medias).values(rows)
+    },
+    async mediaBytes(db: Executor, key: string, width: number) {
+      const [row] = await db.select({ bytes: medias.bytes }).from(medias).where(and(eq(medias.key, key), eq(medias.width, width)))
+      return row?.bytes
+    },
+
+    async allProductsForExport(db: Executor, limit: number) {
+      return db.select().from(produits).orderBy(asc(produits.id)).limit(limit)
+    },
+  }
+}
+
+export type BackofficeCatalogueRepository = ReturnType<typeof createBackofficeCatalogueRepository>

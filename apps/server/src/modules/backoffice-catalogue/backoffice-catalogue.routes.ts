@@ -1,0 +1,197 @@
+// The back-office catalogue's REST routes (docs/back-office-api.md, « Catalogue »): reads and
+// stock movements for every staff member (G), the other writes for admins (A).
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import multipart from '@fastify/multipart'
+import { z } from 'zod'
+import {
+  CATALOGUE_MESSAGES as M,
+  CSV_IMPORT_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  categoryFormSchema,
+  productFormSchema,
+  productUpdateSchema,
+  stockMovementSchema,
+  subcategoryFormSchema,
+} from '@teranga/shared/backoffice-catalogue'
+import type { StaffRole } from '@teranga/shared/constants'
+import { idSchema, paginationSchema } from '@teranga/shared/schemas'
+import { badInput } from '../../lib/errors.ts'
+import { errorResponses, pageSchema } from '../../lib/rest.ts'
+import { requireStaff } from '../../plugins/authentication.ts'
+import {
+  adminCategorySchema,
+  adminProductSchema,
+  adminSubcategorySchema,
+  importResultSchema,
+  movementSchema,
+  uploadedMediaSchema,
+} from './backoffice-catalogue.format.ts'
+import type { BackofficeCatalogueService } from './backoffice-catalogue.service.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The staff role a back-office route requires, checked before validation. */
+    staffRole?: StaffRole
+  }
+}
+
+const idParams = z.object({ id: idSchema })
+const pageQuery = paginationSchema.partial()
+
+const productListQuery = pageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  souscategorie: idSchema.optional(),
+  categorie: idSchema.optional(),
+  stock: z.enum(['bas', 'rupture', 'ok']).optional(),
+  archive: z.enum(['0', '1']).optional(),
+  sort: z.enum(['designation', 'prix', 'quantite', 'created_at']).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+})
+
+const pageOf = (query: { page?: number | undefined; count?: number | undefined }) => {
+  const page = query.page ?? 1
+  const count = query.count ?? 20
+  return { page, count, offset: (page - 1) * count }
+}
+
+export default async function backofficeCatalogueRoutes(app: FastifyInstance, opts: { service: BackofficeCatalogueService }) {
+  const { service } = opts
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  // The role is checked before the body is validated: a visitor learns nothing about the forms.
+  app.addHook('preValidation', async (request) => {
+    const role = request.routeOptions.config.staffRole
+    if (role) requireStaff(request, role)
+  })
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } })
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: CSV_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body))
+
+  // ---------- products ----------
+
+  api.get('/produit', { config: { staffRole: 'gestionnaire' }, schema: { querystring: productListQuery, response: { 200: pageSchema(adminProductSchema), ...errorResponses } } }, (request) => {
+    requireStaff(request, 'gestionnaire')
+    const q = request.query
+    const filter = { q: q.q, souscategorie: q.souscategorie, categorie: q.categorie, stock: q.stock, archive: q.archive === '1' }
+    return service.productPage(filter, q.sort ?? 'created_at', q.dir ?? 'desc', pageOf(q))
+  })
+
+  api.get('/produit/export.csv', { config: { staffRole: 'gestionnaire' }, schema: { response: { 200: z.string(), ...errorResponses } } }, async (request, reply) => {
+    requireStaff(request, 'gestionnaire')
+    const csv = await service.exportCsv()
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="produits.csv"').serializer((p: unknown) => p as string).send(csv)
+  })
+
+  api.post(
+    '/produit/import',
+    {
+      config: { staffRole: 'admin' }, schema: { querystring: z.object({ dry_run: z.enum(['0', '1']).optional() }), body: z.string().max(CSV_IMPORT_MAX_BYTES), response: { 200: importResultSchema, ...errorResponses } },
+    },
+    (request) => {
+      const staff = requireStaff(request, 'admin')
+      return service.importCsv(staff.id, request.body, request.query.dry_run !== '0')
+    },
+  )
+
+  api.get('/produit/:id', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, response: { 200: adminProductSchema, ...errorResponses } } }, (request) => {
+    requireStaff(request, 'gestionnaire')
+    return service.product(request.params.id)
+  })
+
+  api.post('/produit', { config: { staffRole: 'admin' }, schema: { body: productFormSchema, response: { 201: adminProductSchema, ...errorResponses } } }, async (request, reply) => {
+    const staff = requireStaff(request, 'admin')
+    return reply.status(201).send(await service.createProduct(staff.id, request.body))
+  })
+
+  api.put('/produit/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, body: productUpdateSchema, response: { 200: adminProductSchema, ...errorResponses } } }, (request) => {
+    const staff = requireStaff(request, 'admin')
+    return service.updateProduct(staff.id, request.params.id, request.body)
+  })
+
+  api.delete('/produit/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 200: z.object({ archive: z.boolean() }), ...errorResponses } } }, (request) => {
+    const staff = requireStaff(request, 'admin')
+    return service.deleteProduct(staff.id, request.params.id)
+  })
+
+  api.post('/produit/:id/desarchiver', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 200: adminProductSchema, ...errorResponses } } }, (request) => {
+    const staff = requireStaff(request, 'admin')
+    return service.unarchiveProduct(staff.id, request.params.id)
+  })
+
+  api.get('/produit/:id/mouvements', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, querystring: pageQuery, response: { 200: pageSchema(movementSchema), ...errorResponses } } }, (request) => {
+    requireStaff(request, 'gestionnaire')
+    return service.movements(request.params.id, pageOf(request.query))
+  })
+
+  api.post('/produit/:id/mouvements', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, body: stockMovementSchema, response: { 201: movementSchema, ...errorResponses } } }, async (request, reply) => {
+    const staff = requireStaff(request, 'gestionnaire')
+    return reply.status(201).send(await service.addMovement(staff.id, request.params.id, request.body))
+  })
+
+  // ---------- media ----------
+
+  api.post('/media', { config: { staffRole: 'admin' }, schema: { response: { 201: uploadedMediaSchema, ...errorResponses } } }, async (request, reply) => {
+    const staff = requireStaff(request, 'admin')
+    if (!request.isMultipart()) throw badInput(M.imageRequired, { image: [M.imageRequired] })
+    let bytes: Buffer | undefined
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file' && part.fieldname === 'image' && bytes === undefined) bytes = await part.toBuffer()
+        else if (part.type === 'file') part.file.resume()
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw badInput(M.imageTooLarge, { image: [M.imageTooLarge] })
+      if (code?.startsWith('FST_')) throw badInput(M.imageRequired, { image: [M.imageRequired] })
+      throw error
+    }
+    if (!bytes || bytes.length === 0) throw badInput(M.imageRequired, { image: [M.imageRequired] })
+    return reply.status(201).send(await service.uploadImage(staff.id, bytes))
+  })
+
+  // ---------- categories and sub-categories ----------
+
+  api.get('/categorie', { config: { staffRole: 'gestionnaire' }, schema: { response: { 200: z.array(adminCategorySchema), ...errorResponses } } }, (request) => {
+    requireStaff(request, 'gestionnaire')
+    return service.categories()
+  })
+  api.get('/categorie/:id', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, response: { 200: adminCategorySchema, ...errorResponses } } }, (request) => {
+    requireStaff(request, 'gestionnaire')
+    return service.category(request.params.id)
+  })
+  api.post('/categorie', { config: { staffRole: 'admin' }, schema: { body: categoryFormSchema, response: { 201: adminCategorySchema, ...errorResponses } } }, async (request, reply) => {
+    const staff = requireStaff(request, 'admin')
+    return reply.status(201).send(await service.createCategory(staff.id, request.body))
+  })
+  api.put('/categorie/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, body: categoryFormSchema, response: { 200: adminCategorySchema, ...errorResponses } } }, (request) => {
+    const staff = requireStaff(request, 'admin')
+    return service.updateCategory(staff.id, request.params.id, request.body)
+  })
+  api.delete('/categorie/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
+    const staff = requireStaff(request, 'admin')
+    await service.deleteCategory(staff.id, request.params.id)
+    return reply.status(204).send(null)
+  })
+
+  api.get('/souscategorie', { config: { staffRole: 'gestionnaire' }, schema: { querystring: z.object({ categorie: idSchema.optional() }), response: { 200: z.array(adminSubcategorySchema), ...errorResponses } } }, (request) => {
+    requireStaff(request, 'gestionnaire')
+    return service.subcategories(request.query.categorie)
+  })
+  api.get('/souscategorie/:id', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, response: { 200: adminSubcategorySchema, ...errorResponses } } }, (request) => {
+    requireStaff(request, 'gestionnaire')
+    return service.subcategory(request.params.id)
+  })
+  api.post('/souscategorie', { config: { staffRole: 'admin' }, schema: { body: subcategoryFormSchema, response: { 201: adminSubcategorySchema, ...errorResponses } } }, async (request, reply) => {
+    const staff = requireStaff(request, 'admin')
+    return reply.status(201).send(await service.createSubcategory(staff.id, request.body))
+  })
+  api.put('/souscategorie/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, body: subcategoryFormSchema, response: { 200: adminSubcategorySchema, ...errorResponses } } }, (request) => {
+    const staff = requireStaff(request, 'admin')
+    return service.updateSubcategory(staff.id, request.params.id, request.body)
+  })
+  api.delete('/souscategorie/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
+    const staff = requireStaff(request, 'admin')
+    await service.deleteSubcategory(staff.id, request.params.id)
+    return reply.status(204).send(null)
+  })
+}

@@ -1,0 +1,200 @@
+// The back-office catalogue's forms (issue 10): the spec's product and category forms (§5)
+// with their exact messages, stock movements, and the image rules both the admin app and the
+// server apply (the server checks an image by its bytes, never by its name).
+import { z } from 'zod'
+
+export const CATALOGUE_MESSAGES = {
+  // Spec §5, product form.
+  designationRequired: 'La désignation est requise',
+  prixNumber: 'Le prix doit être un nombre',
+  prixPositive: 'Le prix doit être positif',
+  prixRequired: 'Le prix est requis',
+  qteInteger: 'La quantité doit être un entier',
+  qteMin: 'La quantité doit être au moins 1',
+  qteRequired: 'La quantité est requise',
+  uniteRequired: "L'unité est requise",
+  categorieRequired: 'La categorie est requise',
+  imageTooLarge: "L'image est trop grande (max 2MB)",
+  imageType: 'Le type de fichier est invalide',
+  // Spec §5, category form.
+  designationMin: 'La désignation doit contenir au moins 2 caractères',
+  designationMax: 'La désignation ne doit pas dépasser 50 caractères',
+  // The back office's own.
+  prixInteger: 'Le prix doit être un nombre entier de FCFA',
+  prixMax: 'Le prix ne doit pas dépasser 100 000 000 FCFA',
+  qteMax: 'La quantité ne doit pas dépasser 1 000 000',
+  designationTooLong: 'La désignation ne doit pas dépasser 200 caractères',
+  uniteTooLong: "L'unité ne doit pas dépasser 30 caractères",
+  descriptionTooLong: 'La description ne doit pas dépasser 5 000 caractères',
+  codeInvalid: 'Le code ne peut contenir que des lettres, des chiffres, « . », « _ » et « - » (50 caractères au plus)',
+  codeRequired: 'Le code est requis',
+  codeTaken: 'Ce code est déjà utilisé par un autre produit',
+  seuilInvalid: "Le seuil d'alerte doit être un entier entre 0 et 1 000 000",
+  positionInvalid: 'La position doit être un entier entre 0 et 10 000',
+  mediaKeyInvalid: "L'image est invalide",
+  mediaUnknown: "Cette image n'existe pas",
+  imageRequired: "L'image est requise (champ « image »)",
+  deltaInteger: 'La variation du stock doit être un entier',
+  deltaNonZero: 'La variation du stock ne peut pas être nulle',
+  deltaMax: 'La variation du stock ne doit pas dépasser 1 000 000',
+  motifRequired: 'Le motif est requis',
+  motifTooLong: 'Le motif ne doit pas dépasser 200 caractères',
+  stockNegative: (disponible: number) => `Le stock ne peut pas devenir négatif (${disponible} en stock)`,
+  productNotFound: "Ce produit n'existe pas",
+  categoryNotFound: "Cette catégorie n'existe pas",
+  subcategoryNotFound: "Cette sous-catégorie n'existe pas",
+  categoryNotEmpty: 'Cette catégorie contient encore des sous-catégories : videz-la avant de la supprimer',
+  subcategoryNotEmpty: 'Cette sous-catégorie contient encore des produits : déplacez-les avant de la supprimer',
+  csvInvalid: "Le fichier CSV n'a pas pu être lu",
+  csvTooManyRows: (max: number) => `Le fichier ne doit pas dépasser ${max} lignes`,
+  csvColumnsMissing: (columns: string) => `Colonnes manquantes : ${columns}`,
+  csvHasErrors: 'Le fichier contient des erreurs : rien n’a été importé',
+} as const
+
+/** Images: at most 2 MB, of these types, told by their first bytes. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const
+export type ImageType = (typeof IMAGE_TYPES)[number]
+/** The `accept` attribute of an image input. */
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(',')
+
+/** The type of an image from its magic number (JPEG, PNG, GIF), or null for anything else. */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  const b = bytes
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg'
+  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return 'image/png'
+  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61) return 'image/gif'
+  return null
+}
+
+/** The message refusing an image of this size and first bytes, or null when it is accepted. */
+export function imageError(size: number, firstBytes: Uint8Array): string | null {
+  if (size > IMAGE_MAX_BYTES) return CATALOGUE_MESSAGES.imageTooLarge
+  return detectImageType(firstBytes) ? null : CATALOGUE_MESSAGES.imageType
+}
+
+/** A form value as a number: numbers pass, numeric strings (`12 500`, `3,5`) are read, blanks are missing. */
+function formNumber(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined
+  if (typeof value !== 'string') return value
+  const text = value.trim().replace(/[\s\u00a0\u202f]/g, '')
+  if (text === '') return undefined
+  return /^[-+]?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : value
+}
+
+const requiredNumber = (required: string, notNumber: string) =>
+  z.preprocess(formNumber, z.number({ error: (issue) => (issue.input === undefined ? required : notNumber) }))
+
+/** A media key: `catalogue/banane` for seeded images, `uploads/<hex>` for uploaded ones. */
+export const mediaKeySchema = z
+  .string({ error: CATALOGUE_MESSAGES.mediaKeyInvalid })
+  .max(200, { error: CATALOGUE_MESSAGES.mediaKeyInvalid })
+  .regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i, { error: CATALOGUE_MESSAGES.mediaKeyInvalid })
+
+const optionalMediaKey = z.preprocess((v) => (v === '' ? null : v), mediaKeySchema.nullable().optional())
+
+const designationSchema = z
+  .string({ error: CATALOGUE_MESSAGES.designationRequired })
+  .trim()
+  .min(1, { error: CATALOGUE_MESSAGES.designationRequired })
+  .max(200, { error: CATALOGUE_MESSAGES.designationTooLong })
+
+const prixSchema = requiredNumber(CATALOGUE_MESSAGES.prixRequired, CATALOGUE_MESSAGES.prixNumber).pipe(
+  z
+    .number()
+    .positive({ error: CATALOGUE_MESSAGES.prixPositive })
+    .int({ error: CATALOGUE_MESSAGES.prixInteger })
+    .max(100_000_000, { error: CATALOGUE_MESSAGES.prixMax }),
+)
+
+const qteSchema = requiredNumber(CATALOGUE_MESSAGES.qteRequired, CATALOGUE_MESSAGES.qteInteger).pipe(
+  z
+    .number()
+    .int({ error: CATALOGUE_MESSAGES.qteInteger })
+    .min(1, { error: CATALOGUE_MESSAGES.qteMin })
+    .max(1_000_000, { error: CATALOGUE_MESSAGES.qteMax }),
+)
+
+const categorieIdSchema = requiredNumber(CATALOGUE_MESSAGES.categorieRequired, CATALOGUE_MESSAGES.categorieRequired).pipe(
+  z.number().int({ error: CATALOGUE_MESSAGES.categorieRequired }).positive({ error: CATALOGUE_MESSAGES.categorieRequired }).max(2_147_483_647, { error: CATALOGUE_MESSAGES.categorieRequired }),
+)
+
+export const productCodeSchema = z
+  .string({ error: CATALOGUE_MESSAGES.codeInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,50}$/, { error: CATALOGUE_MESSAGES.codeInvalid })
+
+const seuilSchema = z.preprocess(
+  formNumber,
+  z.number({ error: CATALOGUE_MESSAGES.seuilInvalid }).int({ error: CATALOGUE_MESSAGES.seuilInvalid }).min(0, { error: CATALOGUE_MESSAGES.seuilInvalid }).max(1_000_000, { error: CATALOGUE_MESSAGES.seuilInvalid }).optional(),
+)
+
+const productFields = {
+  designation: designationSchema,
+  prix: prixSchema,
+  unite: z.string({ error: CATALOGUE_MESSAGES.uniteRequired }).trim().min(1, { error: CATALOGUE_MESSAGES.uniteRequired }).max(30, { error: CATALOGUE_MESSAGES.uniteTooLong }),
+  categorie_id: categorieIdSchema,
+  description: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(5000, { error: CATALOGUE_MESSAGES.descriptionTooLong }).nullable().optional(),
+  ),
+  code: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), productCodeSchema.optional()),
+  seuil: seuilSchema,
+  image: optionalMediaKey,
+}
+
+/** POST /api/produit: the spec's product form (`categorie_id` is the sub-category's id). */
+export const productFormSchema = z.object({ ...productFields, qte: qteSchema })
+/** PUT /api/produit/{id}: the same without `qte` (stock changes only through movements). */
+export const productUpdateSchema = z.object(productFields)
+
+export type ProductFormInput = z.input<typeof productFormSchema>
+export type ProductForm = z.output<typeof productFormSchema>
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>
+export type ProductUpdate = z.output<typeof productUpdateSchema>
+
+const positionSchema = z.preprocess(
+  formNumber,
+  z.number({ error: CATALOGUE_MESSAGES.positionInvalid }).int({ error: CATALOGUE_MESSAGES.positionInvalid }).min(0, { error: CATALOGUE_MESSAGES.positionInvalid }).max(10_000, { error: CATALOGUE_MESSAGES.positionInvalid }).optional(),
+)
+
+/** The spec's category form: a designation of 2 to 50 characters, an optional image. */
+export const categoryFormSchema = z.object({
+  designation: z
+    .string({ error: CATALOGUE_MESSAGES.designationRequired })
+    .trim()
+    .min(1, { error: CATALOGUE_MESSAGES.designationRequired })
+    .min(2, { error: CATALOGUE_MESSAGES.designationMin })
+    .max(50, { error: CATALOGUE_MESSAGES.designationMax }),
+  image: optionalMediaKey,
+  position: positionSchema,
+})
+/** A sub-category: the category form plus the category it belongs to. */
+export const subcategoryFormSchema = categoryFormSchema.extend({ categorie_id: categorieIdSchema })
+
+export type CategoryFormInput = z.input<typeof categoryFormSchema>
+export type CategoryForm = z.output<typeof categoryFormSchema>
+export type SubcategoryFormInput = z.input<typeof subcategoryFormSchema>
+export type SubcategoryForm = z.output<typeof subcategoryFormSchema>
+
+/** POST /api/produit/{id}/mouvements: a delivery (+) or a loss (−), with its reason. */
+export const stockMovementSchema = z.object({
+  delta: z.preprocess(
+    formNumber,
+    z
+      .number({ error: CATALOGUE_MESSAGES.deltaInteger })
+      .int({ error: CATALOGUE_MESSAGES.deltaInteger })
+      .min(-1_000_000, { error: CATALOGUE_MESSAGES.deltaMax })
+      .max(1_000_000, { error: CATALOGUE_MESSAGES.deltaMax })
+      .refine((n) => n !== 0, { error: CATALOGUE_MESSAGES.deltaNonZero }),
+  ),
+  motif: z.string({ error: CATALOGUE_MESSAGES.motifRequired }).trim().min(1, { error: CATALOGUE_MESSAGES.motifRequired }).max(200, { error: CATALOGUE_MESSAGES.motifTooLong }),
+})
+export type StockMovementInput = z.input<typeof stockMovementSchema>
+export type StockMovement = z.output<typeof stockMovementSchema>
+
+/** The columns of the products CSV (export and import), in order. */
+export const PRODUCT_CSV_COLUMNS = ['code', 'designation', 'prix', 'quantite', 'unite', 'souscategorie_id', 'description', 'seuil'] as const
+/** The import's bounds. */
+export const CSV_IMPORT_MAX_ROWS = 5000
+export const CSV_IMPORT_MAX_BYTES = 1024 * 1024
