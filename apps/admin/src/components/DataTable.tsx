@@ -19,9 +19,11 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
+  // The server sorts: a column is sortable unless it says otherwise (TanStack asks for an accessor).
+  const columns = props.columns.map((column) => (column.enableSorting === false ? column : { accessorFn: () => null, ...column }))
   const table = useReactTable({
     data: props.rows,
-    columns: props.columns,
+    columns,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,

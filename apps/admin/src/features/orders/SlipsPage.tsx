@@ -19,7 +19,7 @@ export function SlipsPage() {
   const orders = Array.isArray(data) ? data : (data?.data ?? [])
   return (
     <div className={`slips slips-${format}`}>
-      <style>{format === 'a4' ? '@page { size: A4; margin: 12mm }' : '@page { size: 80mm auto; margin: 3mm }'}</style>
+      <style data-print-page>{format === 'a4' ? '@page { size: A4; margin: 12mm }' : '@page { size: 80mm auto; margin: 3mm }'}</style>
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3 no-print">
         <h1 className="h3 mb-0 me-auto">Bons de livraison</h1>
         <ButtonGroup aria-label="Format">

@@ -10,6 +10,15 @@ interface ImportResult {
   erreurs: { ligne: number; champ: string; message: string }[]
 }
 
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsText(file)
+  })
+}
+
 export function ImportPage() {
   const [csv, setCsv] = useState<string | null>(null)
   const [preview, setPreview] = useState<ImportResult | null>(null)
@@ -42,7 +51,7 @@ export function ImportPage() {
             onChange={async (e) => {
               const file = (e.target as HTMLInputElement).files?.[0]
               setPreview(null)
-              setCsv(file ? await file.text() : null)
+              setCsv(file ? await readText(file) : null)
             }}
           />
         </Form.Group>
