@@ -21,6 +21,7 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   // The server sorts: a column is sortable unless it says otherwise (TanStack asks for an accessor).
   const columns = props.columns.map((column) => (column.enableSorting === false ? column : { accessorFn: () => null, ...column }))
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table as documented; this component is simply not memoized by the compiler
   const table = useReactTable({
     data: props.rows,
     columns,
