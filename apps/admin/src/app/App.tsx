@@ -1,6 +1,6 @@
 // The back-office app: sign-in gate, then the layout (a side nav on desktop, an offcanvas nav
 // on phones) around the pages the role may see.
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { BrowserRouter, MemoryRouter, NavLink, Navigate, Route, Routes } from 'react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Button, Offcanvas, Spinner } from 'react-bootstrap'
@@ -11,12 +11,16 @@ import { ForbiddenPage, SignInPage } from '../features/signin/SignInPage.tsx'
 import { HomePage } from '../features/home/HomePage.tsx'
 import { OrdersPage } from '../features/orders/OrdersPage.tsx'
 import { OrderPage } from '../features/orders/OrderPage.tsx'
-import { SlipsPage } from '../features/orders/SlipsPage.tsx'
-import { ProductsPage } from '../features/products/ProductsPage.tsx'
-import { ProductFormPage } from '../features/products/ProductFormPage.tsx'
-import { ImportPage } from '../features/products/ImportPage.tsx'
-import { AuditPage, CustomersPage, StaffPage } from '../features/people/PeoplePages.tsx'
-import { SettingsPage } from '../features/settings/SettingsPage.tsx'
+
+// The pages used less often load on demand: the first screen carries home and orders only.
+const SlipsPage = lazy(() => import('../features/orders/SlipsPage.tsx').then((m) => ({ default: m.SlipsPage })))
+const ProductsPage = lazy(() => import('../features/products/ProductsPage.tsx').then((m) => ({ default: m.ProductsPage })))
+const ProductFormPage = lazy(() => import('../features/products/ProductFormPage.tsx').then((m) => ({ default: m.ProductFormPage })))
+const ImportPage = lazy(() => import('../features/products/ImportPage.tsx').then((m) => ({ default: m.ImportPage })))
+const CustomersPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomersPage })))
+const StaffPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.StaffPage })))
+const AuditPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.AuditPage })))
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })))
 import { navFor } from './nav.ts'
 
 export function createQueryClient(): QueryClient {
@@ -69,6 +73,7 @@ function Layout({ staff }: { staff: Staff }) {
         </Offcanvas.Body>
       </Offcanvas>
       <main className="admin-main">
+        <Suspense fallback={<Spinner animation="border" role="status" aria-label="Chargement" />}>
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/commandes" element={<OrdersPage />} />
@@ -83,6 +88,7 @@ function Layout({ staff }: { staff: Staff }) {
           {admin && <Route path="/journal" element={<AuditPage />} />}
           <Route path="*" element={<p>Cette page n'existe pas.</p>} />
         </Routes>
+        </Suspense>
       </main>
     </div>
   )
