@@ -129,6 +129,10 @@ export const handlers = [
   http.get('*/api/zone', () => HttpResponse.json([{ id: 1, designation: 'Plateau', frais: 1500 }])),
   http.post('*/api/zone', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/modepaiement', () => HttpResponse.json([{ id: 1, code: 'wave', designation: 'Wave', actif: true, position: 1 }])),
+  http.get('*/api/depot', () => HttpResponse.json([{ id: 1, designation: 'Dépôt Plateau', adresse: 'Avenue Pompidou', latitude: 14.67, longitude: -17.43 }])),
+  http.post('*/api/depot', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
+  http.get('*/api/categorie', () => HttpResponse.json([{ id: 1, designation: 'Épicerie' }])),
+  http.post('*/api/categorie', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/staff', () => HttpResponse.json([ADMIN, MANAGER])),
   http.get('*/api/audit', () => HttpResponse.json(page([]))),
 ]
@@ -139,3 +143,4 @@ export function resetRequests() {
   requests.length = 0
   state.me = ADMIN
 }
+

@@ -20,6 +20,19 @@ describe('settings', () => {
     expect(await seriousViolations()).toEqual([])
   })
 
+  it('asks for the depot position on the map and checks the category name', async () => {
+    renderAdmin('/parametres')
+    expect(await screen.findByText(/Dépôt Plateau/)).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Dépôt'), 'Dépôt Almadies')
+    await userEvent.type(screen.getByLabelText('Adresse'), 'Route des Almadies')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter le dépôt' }))
+    expect(await screen.findByText('Choisissez la position sur la carte')).toBeInTheDocument()
+    expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/depot')).toBe(false)
+    await userEvent.type(screen.getByLabelText('Nouvelle catégorie'), 'A')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter' }))
+    expect(await screen.findByText('La désignation doit contenir au moins 2 caractères')).toBeInTheDocument()
+  })
+
   it('other pages have no serious accessibility violation', async () => {
     for (const url of ['/produits', '/clients', '/equipe', '/journal']) {
       const view = renderAdmin(url)
