@@ -18,6 +18,7 @@ const ProductsPage = lazy(() => import('../features/products/ProductsPage.tsx').
 const ProductFormPage = lazy(() => import('../features/products/ProductFormPage.tsx').then((m) => ({ default: m.ProductFormPage })))
 const ImportPage = lazy(() => import('../features/products/ImportPage.tsx').then((m) => ({ default: m.ImportPage })))
 const CustomersPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomersPage })))
+const CustomerPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomerPage })))
 const StaffPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.StaffPage })))
 const AuditPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.AuditPage })))
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })))
@@ -83,6 +84,7 @@ function Layout({ staff }: { staff: Staff }) {
           <Route path="/produits/import" element={admin ? <ImportPage /> : <Navigate to="/produits" replace />} />
           <Route path="/produits/:id" element={<ProductFormPage />} />
           <Route path="/clients" element={<CustomersPage />} />
+          <Route path="/clients/:id" element={<CustomerPage />} />
           {admin && <Route path="/parametres" element={<SettingsPage />} />}
           {admin && <Route path="/equipe" element={<StaffPage />} />}
           {admin && <Route path="/journal" element={<AuditPage />} />}

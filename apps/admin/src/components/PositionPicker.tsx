@@ -15,7 +15,7 @@ export default function PositionPicker({ value, onChange }: { value: { latitude?
   return (
     <div style={{ height: 280 }} className="rounded overflow-hidden border" aria-label="Carte : cliquez pour placer le dépôt" role="application">
       <MapContainer center={center} zoom={13} style={{ height: '100%' }}>
-        <TileLayer attribution="&copy; OpenStreetMap" url="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />
+        <TileLayer attribution="&copy; OpenStreetMap" url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" />
         <ClickToPick onPick={(lat, lng) => onChange(Number(lat.toFixed(6)), Number(lng.toFixed(6)))} />
         {value.latitude !== undefined && value.longitude !== undefined && <CircleMarker center={[value.latitude, value.longitude]} radius={10} />}
       </MapContainer>

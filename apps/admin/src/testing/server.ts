@@ -126,6 +126,10 @@ export const handlers = [
   ),
   http.get('*/api/souscategorie', () => HttpResponse.json([{ id: 4, designation: 'Riz' }])),
   http.get('*/api/client', () => HttpResponse.json(page([]))),
+  http.get('*/api/client/:id', () =>
+    HttpResponse.json({ id: 7, prenom: 'Fatou', name: 'Sarr', email: 'fatou@example.sn', telephone: '+221771234567', points: 120, privilege: 'Argent', created_at: '2026-01-01', adresses: [], commandes: [orderSummary()], mouvements_points: [] }),
+  ),
+  http.post('*/api/client/:id/points', () => HttpResponse.json({ points: 170 })),
   http.get('*/api/zone', () => HttpResponse.json([{ id: 1, designation: 'Plateau', frais: 1500 }])),
   http.post('*/api/zone', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/modepaiement', () => HttpResponse.json([{ id: 1, code: 'wave', designation: 'Wave', actif: true, position: 1 }])),

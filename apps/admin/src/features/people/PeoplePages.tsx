@@ -1,12 +1,17 @@
 // Customers (search, points), staff and the audit trail.
 import { useMemo } from 'react'
-import { useSearchParams } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { toast } from 'react-toastify'
+import type { z } from 'zod'
+import { pointsAdjustmentSchema } from '../../forms/schemas.ts'
 import type { ColumnDef, SortingState } from '@tanstack/react-table'
-import { Alert, Form, Table } from 'react-bootstrap'
+import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap'
 import { DataTable } from '../../components/DataTable.tsx'
-import { api, queryString, type Page } from '../../lib/api.ts'
-import type { Staff } from '../../lib/types.ts'
+import { api, ApiError, queryString, type Page } from '../../lib/api.ts'
+import type { OrderSummary, Staff } from '../../lib/types.ts'
 
 interface Customer {
   id: number
@@ -32,7 +37,7 @@ export function CustomersPage() {
   }
   const columns = useMemo<ColumnDef<Customer, unknown>[]>(
     () => [
-      { id: 'name', header: 'Nom', cell: ({ row }) => `${row.original.prenom} ${row.original.name}` },
+      { id: 'name', header: 'Nom', cell: ({ row }) => <Link to={`/clients/${row.original.id}`}>{`${row.original.prenom} ${row.original.name}`}</Link> },
       { id: 'email', header: 'E-mail', enableSorting: false, cell: ({ row }) => row.original.email },
       { id: 'telephone', header: 'Téléphone', enableSorting: false, cell: ({ row }) => (row.original.telephone ? <a href={`tel:${row.original.telephone}`}>{row.original.telephone}</a> : '') },
       { id: 'commandes', header: 'Commandes', enableSorting: false, cell: ({ row }) => row.original.commandes },
@@ -133,6 +138,103 @@ export function AuditPage() {
           </div>
         </details>
       ))}
+    </>
+  )
+}
+
+interface CustomerDetail extends Customer {
+  adresses: { id: number; adresse: string; zone?: string | null }[]
+  commandes_recentes?: OrderSummary[]
+  mouvements_points: { id: number; date_fr: string; points: number; motif: string | null }[]
+}
+
+export function CustomerPage() {
+  const { id = '' } = useParams()
+  const queryClient = useQueryClient()
+  const { data, error } = useQuery({ queryKey: ['client', id], queryFn: () => api<CustomerDetail & { commandes: OrderSummary[] | number }>('GET', `/client/${id}`) })
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof pointsAdjustmentSchema>>({
+    resolver: zodResolver(pointsAdjustmentSchema),
+    defaultValues: { points: '' as unknown as number, motif: '' },
+  })
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('POST', `/client/${id}/points`, pointsAdjustmentSchema.parse(values))
+      toast.success('Points ajustés')
+      reset()
+      void queryClient.invalidateQueries({ queryKey: ['client', id] })
+    } catch (err) {
+      setError('points', { message: err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.' })
+    }
+  })
+  if (error) return <Alert variant="danger">Ce client est introuvable.</Alert>
+  if (!data) return <Spinner animation="border" role="status" aria-label="Chargement" />
+  const orders = Array.isArray(data.commandes) ? data.commandes : []
+  return (
+    <>
+      <h1 className="h3 mb-3">
+        {data.prenom} {data.name}
+      </h1>
+      <Row className="g-3">
+        <Col lg={6}>
+          <Card body className="mb-3">
+            <p className="mb-1">{data.email}</p>
+            {data.telephone && <a href={`tel:${data.telephone}`}>{data.telephone}</a>}
+            <p className="mb-0 mt-2">
+              <strong>{data.points}</strong> points {data.privilege ? `· ${data.privilege}` : ''}
+            </p>
+          </Card>
+          <Card body className="mb-3">
+            <h2 className="h6">Ajuster les points</h2>
+            <Form noValidate onSubmit={onSubmit} className="row g-2">
+              <Form.Group as={Col} xs={4} controlId="points">
+                <Form.Label>Points (+/−)</Form.Label>
+                <Form.Control inputMode="numeric" {...register('points')} isInvalid={Boolean(formState.errors.points)} />
+                <Form.Control.Feedback type="invalid">{formState.errors.points?.message}</Form.Control.Feedback>
+              </Form.Group>
+              <Form.Group as={Col} xs={8} controlId="points-motif">
+                <Form.Label>Motif</Form.Label>
+                <Form.Control {...register('motif')} isInvalid={Boolean(formState.errors.motif)} />
+                <Form.Control.Feedback type="invalid">{formState.errors.motif?.message}</Form.Control.Feedback>
+              </Form.Group>
+              <Col xs={12}>
+                <Button type="submit" size="sm" disabled={formState.isSubmitting}>
+                  Ajuster
+                </Button>
+              </Col>
+            </Form>
+          </Card>
+          <Card body>
+            <h2 className="h6">Adresses</h2>
+            <ul className="mb-0">
+              {(data.adresses ?? []).map((address) => (
+                <li key={address.id}>{address.adresse}</li>
+              ))}
+            </ul>
+          </Card>
+        </Col>
+        <Col lg={6}>
+          <Card body className="mb-3">
+            <h2 className="h6">Dernières commandes</h2>
+            <ul className="mb-0">
+              {orders.map((order) => (
+                <li key={order.numero}>
+                  <Link to={`/commandes/${order.numero}`}>{order.numero}</Link> · {order.date_fr} · {order.etat_text} · {order.total_fr}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card body>
+            <h2 className="h6">Mouvements de points</h2>
+            <ul className="mb-0 small">
+              {(data.mouvements_points ?? []).map((m) => (
+                <li key={m.id}>
+                  {m.date_fr} : {m.points > 0 ? `+${m.points}` : m.points} {m.motif ? `(${m.motif})` : ''}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </Col>
+      </Row>
     </>
   )
 }
