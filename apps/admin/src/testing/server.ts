@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Dashboard, OrderDetail, OrderSummary, Product, Staff } from '../lib/types.ts'
 
-export const requests: { method: string; url: URL; body: unknown }[] = []
+export const requests: { method: string; url: URL; body: unknown; authorization: string | null }[] = []
 
 export const ADMIN: Staff = { id: 1, email: 'admin@teranga.sn', prenom: 'Awa', name: 'Diop', role: 'admin' }
 export const MANAGER: Staff = { id: 2, email: 'gestion@teranga.sn', prenom: 'Moussa', name: 'Ba', role: 'gestionnaire' }
@@ -94,7 +94,7 @@ async function record(request: Request) {
   } catch {
     // a CSV or multipart body
   }
-  requests.push({ method: request.method, url: new URL(request.url), body })
+  requests.push({ method: request.method, url: new URL(request.url), body, authorization: request.headers.get('authorization') })
 }
 
 export const handlers = [
@@ -106,6 +106,7 @@ export const handlers = [
   http.get('*/api/admin/moi', () => (state.me === 'customer' ? HttpResponse.json({ message: "Réservé à l'équipe." }, { status: 403 }) : HttpResponse.json(state.me))),
   http.get('*/api/admin/tableau', () => HttpResponse.json(dashboard)),
   http.get('*/api/admin/evenements', () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'content-type': 'text/event-stream' } })),
+  http.get('*/api/commande/export.csv', () => new HttpResponse('\ufeffnumero;etat\nT-000123;payee\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } })),
   http.get('*/api/commande', () => HttpResponse.json(page([orderSummary(), orderSummary({ numero: 'T-000124' })]))),
   http.get('*/api/admin/commande/bons', () => HttpResponse.json([orderDetail()])),
   http.get('*/api/admin/commande/:numero', () => HttpResponse.json(orderDetail())),

@@ -7,7 +7,8 @@ import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react
 import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { DataTable } from '../../components/DataTable.tsx'
-import { apiFetch, api, type Page } from '../../lib/api.ts'
+import { api, type Page } from '../../lib/api.ts'
+import { downloadFile } from '../../lib/download.ts'
 import type { OrderSummary } from '../../lib/types.ts'
 import { FILTER_KEYS, ordersQuery } from './filters.ts'
 import { listenToOrders } from './live.ts'
@@ -94,13 +95,7 @@ export function OrdersPage() {
   const selected = Object.keys(selection).filter((key) => selection[key])
   const exportCsv = async () => {
     try {
-      const response = await apiFetch(`/commande/export.csv?${ordersQuery(search, { paging: false })}`, { headers: { accept: 'text/csv' } })
-      const url = URL.createObjectURL(await response.blob())
-      const link = document.createElement('a')
-      link.href = url
-      link.download = `commandes-${new Date().toISOString().slice(0, 10)}.csv`
-      link.click()
-      URL.revokeObjectURL(url)
+      await downloadFile(`/commande/export.csv?${ordersQuery(search, { paging: false })}`, `commandes-${new Date().toISOString().slice(0, 10)}.csv`)
     } catch {
       toast.error("L'export a échoué. Réessayez.")
     }

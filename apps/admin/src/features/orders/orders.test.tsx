@@ -2,7 +2,7 @@
 // cancel reason, the slips page.
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { requests } from '../../testing/server.ts'
 import { ordersQuery } from './filters.ts'
@@ -26,6 +26,20 @@ describe('orders list', () => {
     expect(listRequests().at(-1)!.url.searchParams.get('page')).toBe('1')
     await userEvent.click(screen.getByRole('button', { name: /Montant/ }))
     await waitFor(() => expect(listRequests().at(-1)!.url.searchParams.get('sort')).toBe('montant'))
+  })
+
+  it('downloads the filtered CSV export with the token', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:export')
+    URL.revokeObjectURL = vi.fn()
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    renderAdmin('/commandes?etat=livree&page=2')
+    await screen.findByRole('link', { name: 'T-000123' })
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter (CSV)' }))
+    await waitFor(() => expect(click).toHaveBeenCalled())
+    const exported = requests.find((r) => r.url.pathname === '/api/commande/export.csv')!
+    expect(Object.fromEntries(exported.url.searchParams)).toEqual({ etat: 'livree', sort: 'datecomm', dir: 'desc' })
+    expect(exported.authorization).toBe('Bearer api-token')
+    click.mockRestore()
   })
 
   it('builds the export query without paging', () => {

@@ -4,10 +4,12 @@ import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef, SortingState } from '@tanstack/react-table'
-import { Alert, Badge, Col, Form, Row } from 'react-bootstrap'
+import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap'
+import { toast } from 'react-toastify'
 import { DataTable } from '../../components/DataTable.tsx'
 import { api, queryString, type Page } from '../../lib/api.ts'
 import { useRole } from '../../lib/auth.tsx'
+import { downloadFile } from '../../lib/download.ts'
 import type { Product, SubCategory } from '../../lib/types.ts'
 
 export function ProductsPage() {
@@ -58,9 +60,13 @@ export function ProductsPage() {
     <>
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
         <h1 className="h3 mb-0 me-auto">Produits</h1>
-        <a className="btn btn-outline-primary btn-sm" href="/api/produit/export.csv" download>
+        <Button
+          variant="outline-primary"
+          size="sm"
+          onClick={() => downloadFile('/produit/export.csv', `produits-${new Date().toISOString().slice(0, 10)}.csv`).catch(() => toast.error("L'export a échoué. Réessayez."))}
+        >
           Exporter (CSV)
-        </a>
+        </Button>
         {role === 'admin' && (
           <>
             <Link className="btn btn-outline-primary btn-sm" to="/produits/import">
