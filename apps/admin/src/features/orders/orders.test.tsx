@@ -4,7 +4,8 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
-import { requests } from '../../testing/server.ts'
+import { http, HttpResponse } from 'msw'
+import { requests, server } from '../../testing/server.ts'
 import { ordersQuery } from './filters.ts'
 
 const listRequests = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/commande')
@@ -40,6 +41,26 @@ describe('orders list', () => {
     expect(Object.fromEntries(exported.url.searchParams)).toEqual({ etat: 'livree', sort: 'datecomm', dir: 'desc' })
     expect(exported.authorization).toBe('Bearer api-token')
     click.mockRestore()
+  })
+
+  it('shows new orders arriving live, read with the token from the event stream', async () => {
+    let authorization: string | null = null
+    server.use(
+      http.get('*/api/admin/evenements', ({ request }) => {
+        authorization = request.headers.get('authorization')
+        const body = new ReadableStream({
+          start(controller) {
+            const encoder = new TextEncoder()
+            controller.enqueue(encoder.encode(': ping\n\n'))
+            controller.enqueue(encoder.encode('event: commande\ndata: {"type":"placed","numero":"T-000999","etat":"payee"}\n\n'))
+          },
+        })
+        return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
+      }),
+    )
+    renderAdmin('/commandes')
+    expect(await screen.findByText('1 nouvelle')).toBeInTheDocument()
+    expect(authorization).toBe('Bearer api-token')
   })
 
   it('builds the export query without paging', () => {
