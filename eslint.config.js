@@ -53,6 +53,17 @@ const boundaries = [
     from: reactApps,
     message: 'The server never imports a React app: share it through packages/shared.',
   },
+  // The storefront and the back-office are separate apps and bundles: neither imports the other.
+  {
+    target: 'apps/web',
+    from: 'apps/admin',
+    message: 'The storefront never imports the back-office (apps/admin): share it through packages/shared.',
+  },
+  {
+    target: 'apps/admin',
+    from: 'apps/web',
+    message: 'The back-office never imports the storefront (apps/web): share it through packages/shared.',
+  },
   {
     target: 'packages',
     from: 'apps',

@@ -15,6 +15,7 @@ import health from './plugins/health.ts'
 import inputText from './plugins/input-text.ts'
 import security from './plugins/security.ts'
 import account from './modules/account/account.plugin.ts'
+import adminApp, { DEFAULT_ADMIN_ROOT } from './modules/admin-app/admin-app.plugin.ts'
 import audit from './modules/audit/audit.plugin.ts'
 import auth from './modules/auth/auth.plugin.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
@@ -44,6 +45,8 @@ export interface AppOptions {
   closeDatabase?: boolean
   /** The built storefront; null serves none. */
   webRoot?: string | null
+  /** The built back-office app (apps/admin/dist) served under /admin; null serves none. */
+  adminRoot?: string | null
   /** Seconds an anonymous catalogue answer may be served from memory; 0 turns the cache off. */
   catalogueCacheTtl?: number
   /** Sign-in attempts allowed per address and minute (default 100: a carrier's shared address). */
@@ -140,6 +143,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   })
 
   await fastify.register(paymentSandbox, { config, timeoutMs: paymentTimeoutMs })
+
+  await fastify.register(adminApp, { config, adminRoot: opts.adminRoot === undefined ? DEFAULT_ADMIN_ROOT : opts.adminRoot })
 
   // The storefront's pages run the same GraphQL documents in-process to embed their first data.
   const run: RunQuery = (query, variables) => api!.graphql(query, { user: null } as never, variables) as ReturnType<RunQuery>

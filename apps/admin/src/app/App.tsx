@@ -1,0 +1,135 @@
+// The back-office app: sign-in gate, then the layout (a side nav on desktop, an offcanvas nav
+// on phones) around the pages the role may see.
+import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { BrowserRouter, MemoryRouter, NavLink, Navigate, Route, Routes } from 'react-router'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { Button, Offcanvas, Spinner } from 'react-bootstrap'
+import { ToastContainer } from 'react-toastify'
+import { AuthProvider, useAuth } from '../lib/auth.tsx'
+import type { Staff } from '../lib/types.ts'
+import { ForbiddenPage, SignInPage } from '../features/signin/SignInPage.tsx'
+import { HomePage } from '../features/home/HomePage.tsx'
+import { OrdersPage } from '../features/orders/OrdersPage.tsx'
+import { OrderPage } from '../features/orders/OrderPage.tsx'
+
+// The pages used less often load on demand: the first screen carries home and orders only.
+const SlipsPage = lazy(() => import('../features/orders/SlipsPage.tsx').then((m) => ({ default: m.SlipsPage })))
+const ProductsPage = lazy(() => import('../features/products/ProductsPage.tsx').then((m) => ({ default: m.ProductsPage })))
+const ProductFormPage = lazy(() => import('../features/products/ProductFormPage.tsx').then((m) => ({ default: m.ProductFormPage })))
+const ImportPage = lazy(() => import('../features/products/ImportPage.tsx').then((m) => ({ default: m.ImportPage })))
+const CustomersPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomersPage })))
+const CustomerPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomerPage })))
+const StaffPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.StaffPage })))
+const AuditPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.AuditPage })))
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })))
+import { navFor } from './nav.ts'
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } })
+}
+
+function Links({ staff, onNavigate }: { staff: Staff; onNavigate?: () => void }) {
+  return (
+    <ul className="nav nav-pills flex-column gap-1">
+      {navFor(staff.role).map((item) => (
+        <li key={item.to} className="nav-item">
+          <NavLink to={item.to} end={item.to === '/'} className="nav-link" onClick={onNavigate}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Layout({ staff }: { staff: Staff }) {
+  const { signOut } = useAuth()
+  const [open, setOpen] = useState(false)
+  const admin = staff.role === 'admin'
+  return (
+    <div className="admin-shell">
+      <header className="admin-topbar no-print">
+        <Button variant="outline-light" size="sm" className="d-lg-none" aria-controls="admin-nav" aria-expanded={open} onClick={() => setOpen(true)}>
+          Menu
+        </Button>
+        <span className="fw-bold">Teranga · back-office</span>
+        <span className="ms-auto small d-none d-sm-inline">
+          {staff.prenom || staff.email} ({admin ? 'administrateur' : 'gestionnaire'})
+        </span>
+        <Button variant="outline-light" size="sm" onClick={() => void signOut()}>
+          Se déconnecter
+        </Button>
+      </header>
+      <nav className="admin-sidenav d-none d-lg-block no-print" aria-label="Navigation principale">
+        <Links staff={staff} />
+      </nav>
+      <Offcanvas id="admin-nav" show={open} onHide={() => setOpen(false)} placement="start" aria-labelledby="admin-nav-title">
+        <Offcanvas.Header closeButton closeLabel="Fermer">
+          <Offcanvas.Title id="admin-nav-title">Menu</Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body>
+          <nav aria-label="Navigation principale">
+            <Links staff={staff} onNavigate={() => setOpen(false)} />
+          </nav>
+        </Offcanvas.Body>
+      </Offcanvas>
+      <main className="admin-main">
+        <Suspense fallback={<Spinner animation="border" role="status" aria-label="Chargement" />}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/commandes" element={<OrdersPage />} />
+          <Route path="/commandes/:numero" element={<OrderPage />} />
+          <Route path="/bons" element={<SlipsPage />} />
+          <Route path="/produits" element={<ProductsPage />} />
+          <Route path="/produits/import" element={admin ? <ImportPage /> : <Navigate to="/produits" replace />} />
+          <Route path="/produits/:id" element={<ProductFormPage />} />
+          <Route path="/clients" element={<CustomersPage />} />
+          <Route path="/clients/:id" element={<CustomerPage />} />
+          {admin && <Route path="/parametres" element={<SettingsPage />} />}
+          {admin && <Route path="/equipe" element={<StaffPage />} />}
+          {admin && <Route path="/journal" element={<AuditPage />} />}
+          <Route path="*" element={<p>Cette page n'existe pas.</p>} />
+        </Routes>
+        </Suspense>
+      </main>
+    </div>
+  )
+}
+
+function Gate() {
+  const { state } = useAuth()
+  if (state.status === 'signedOut') return <SignInPage />
+  if (state.status === 'forbidden') return <ForbiddenPage />
+  if (state.status === 'loading')
+    return (
+      <main className="d-flex justify-content-center py-5">
+        <Spinner animation="border" role="status" aria-label="Chargement" />
+      </main>
+    )
+  return <Layout staff={state.staff} />
+}
+
+export function Providers({ children, client }: { children: ReactNode; client: QueryClient }) {
+  return (
+    <QueryClientProvider client={client}>
+      <AuthProvider>{children}</AuthProvider>
+      <ToastContainer position="bottom-center" autoClose={4000} closeButton aria-label="Notifications" />
+    </QueryClientProvider>
+  )
+}
+
+export function App({ client = createQueryClient(), initialUrl }: { client?: QueryClient; initialUrl?: string }) {
+  return (
+    <Providers client={client}>
+      {initialUrl ? (
+        <MemoryRouter initialEntries={[initialUrl]}>
+          <Gate />
+        </MemoryRouter>
+      ) : (
+        <BrowserRouter basename="/admin">
+          <Gate />
+        </BrowserRouter>
+      )}
+    </Providers>
+  )
+}

@@ -1,0 +1,85 @@
+// Sign-in, the page for customers, the role-driven nav, a 401 returning to sign-in, the home page.
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { tokenStorage } from '../lib/api.ts'
+import { renderAdmin, seriousViolations } from '../testing/render.tsx'
+import { MANAGER, requests, server } from '../testing/server.ts'
+
+describe('sign-in', () => {
+  it('signs in with email and password, exchanges the ID token, then asks who is signed in', async () => {
+    renderAdmin('/', { signedIn: false })
+    expect(screen.getByText(/admin@teranga\.sn/)).toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
+    await userEvent.type(screen.getByLabelText('Adresse e-mail'), 'admin@teranga.sn')
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'teranga-admin')
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }))
+    expect(await screen.findByRole('heading', { name: "Aujourd'hui" })).toBeInTheDocument()
+    const login = requests.find((r) => r.url.pathname === '/api/sociallogin')
+    expect(login?.body).toMatchObject({ idToken: 'id-token-of-admin@teranga.sn-0123456789' })
+    expect(tokenStorage.get()).toBe('api-token')
+  })
+
+  it('says why when the sign-in fails', async () => {
+    renderAdmin('/', { signedIn: false })
+    await userEvent.type(screen.getByLabelText('Adresse e-mail'), 'admin@teranga.sn')
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'mauvais')
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Erreur lors de la connexion/)
+  })
+
+  it('shows a customer the team-only page, with sign-out', async () => {
+    renderAdmin('/', { me: 'customer' })
+    expect(await screen.findByRole('heading', { name: "Accès réservé à l'équipe" })).toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
+    await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }))
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument()
+    expect(tokenStorage.get()).toBeNull()
+  })
+
+  it('drops the token and returns to sign-in on a 401', async () => {
+    server.use(http.get('*/api/admin/tableau', () => HttpResponse.json({ message: 'Session expirée' }, { status: 401 })))
+    renderAdmin('/')
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument()
+    expect(tokenStorage.get()).toBeNull()
+  })
+})
+
+describe('navigation by role', () => {
+  it('shows an admin every section', async () => {
+    renderAdmin('/')
+    const nav = (await screen.findAllByRole('navigation', { name: 'Navigation principale' }))[0]!
+    const links = within(nav).getAllByRole('link').map((link) => link.textContent)
+    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Paramètres', 'Équipe', 'Journal'])
+  })
+
+  it('shows a gestionnaire orders, products and customers, no settings or staff', async () => {
+    renderAdmin('/', { me: MANAGER })
+    const nav = (await screen.findAllByRole('navigation', { name: 'Navigation principale' }))[0]!
+    const links = within(nav).getAllByRole('link').map((link) => link.textContent)
+    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients'])
+  })
+
+  it('shows a gestionnaire the catalogue read-only', async () => {
+    renderAdmin('/produits/3', { me: MANAGER })
+    const designation = await screen.findByLabelText('Désignation')
+    await waitFor(() => expect(designation).toHaveValue('Riz parfumé 5 kg'))
+    expect(designation).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Archiver' })).not.toBeInTheDocument()
+  })
+})
+
+describe('home', () => {
+  it("shows today's work: counts linking to the filtered orders, expiring orders, low stock, sales", async () => {
+    renderAdmin('/')
+    const paid = await screen.findByRole('link', { name: /4\s*Payées/ })
+    expect(paid).toHaveAttribute('href', '/commandes?etat=payee')
+    expect(screen.getByText(/T-000200/)).toBeInTheDocument()
+    expect(screen.getByText('Riz parfumé 5 kg')).toBeInTheDocument()
+    expect(screen.getByText('45 000 FCFA')).toBeInTheDocument()
+    expect(screen.getByText('312 500 FCFA')).toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
+  })
+})

@@ -1,0 +1,101 @@
+// Today's work: orders to handle by state (links to the filtered list), unpaid orders about
+// to expire, low stock, sales of today and the last 7 days, the 30-day curve.
+import { lazy, Suspense } from 'react'
+import { Link } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, Badge, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap'
+import { api } from '../../lib/api.ts'
+import { formatFcfa } from '../../lib/format.ts'
+import type { Dashboard } from '../../lib/types.ts'
+
+const SalesChart = lazy(() => import('../../components/SalesChart.tsx'))
+
+export const STATE_LABELS: Record<keyof Dashboard['a_traiter'], string> = {
+  en_attente: 'En attente de paiement',
+  payee: 'Payées',
+  confirmee: 'Confirmées',
+  en_preparation: 'En préparation',
+  prete_retrait: 'Prêtes au retrait',
+  en_livraison: 'En livraison',
+}
+
+export function HomePage() {
+  const { data, error } = useQuery({ queryKey: ['tableau'], queryFn: () => api<Dashboard>('GET', '/admin/tableau'), refetchInterval: 60_000 })
+  if (error) return <Alert variant="danger">Une erreur s'est produite lors du chargement du tableau de bord.</Alert>
+  if (!data) return <Spinner animation="border" role="status" aria-label="Chargement" />
+  return (
+    <>
+      <h1 className="h3 mb-3">Aujourd'hui</h1>
+      <section aria-labelledby="a-traiter" className="mb-4">
+        <h2 id="a-traiter" className="h5">
+          À traiter
+        </h2>
+        <Row xs={2} md={3} xl={6} className="g-2">
+          {(Object.keys(STATE_LABELS) as (keyof Dashboard['a_traiter'])[]).map((etat) => (
+            <Col key={etat}>
+              <Link to={`/commandes?etat=${etat}`} className="card card-body text-reset h-100 state-count">
+                <span className="fs-3 fw-bold">{data.a_traiter[etat]}</span>
+                <span className="small">{STATE_LABELS[etat]}</span>
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      </section>
+      <Row className="g-3 mb-4">
+        <Col md={6}>
+          <Card body>
+            <h2 className="h6">Ventes aujourd'hui</h2>
+            <p className="fs-4 fw-bold mb-0">{formatFcfa(data.ventes.aujourdhui)}</p>
+          </Card>
+        </Col>
+        <Col md={6}>
+          <Card body>
+            <h2 className="h6">Ventes sur 7 jours</h2>
+            <p className="fs-4 fw-bold mb-0">{formatFcfa(data.ventes.sept_jours)}</p>
+          </Card>
+        </Col>
+      </Row>
+      <Row className="g-3 mb-4">
+        <Col lg={6}>
+          <Card>
+            <Card.Header as="h2" className="h6">
+              Impayées qui expirent bientôt
+            </Card.Header>
+            <ListGroup variant="flush">
+              {data.expirent_bientot.length === 0 && <ListGroup.Item>Aucune.</ListGroup.Item>}
+              {data.expirent_bientot.map((order) => (
+                <ListGroup.Item key={order.numero} as={Link} to={`/commandes/${order.numero}`} action>
+                  {order.numero} — {order.client.nom} — {order.total_fr}
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+          </Card>
+        </Col>
+        <Col lg={6}>
+          <Card>
+            <Card.Header as="h2" className="h6">
+              Stock bas
+            </Card.Header>
+            <ListGroup variant="flush">
+              {data.stock_bas.length === 0 && <ListGroup.Item>Aucun produit en stock bas.</ListGroup.Item>}
+              {data.stock_bas.map((product) => (
+                <ListGroup.Item key={product.id} as={Link} to={`/produits/${product.id}`} action className="d-flex justify-content-between">
+                  <span>{product.designation}</span>
+                  <Badge bg={product.quantite === 0 ? 'danger' : 'warning'} text={product.quantite === 0 ? undefined : 'dark'}>
+                    {product.quantite} / {product.seuil}
+                  </Badge>
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+          </Card>
+        </Col>
+      </Row>
+      <Card body>
+        <h2 className="h6">Ventes des 30 derniers jours</h2>
+        <Suspense fallback={<div style={{ minHeight: 200 }} />}>
+          <SalesChart points={data.courbe} />
+        </Suspense>
+      </Card>
+    </>
+  )
+}

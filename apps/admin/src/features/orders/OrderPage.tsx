@@ -1,0 +1,241 @@
+// One order: lines, amounts, customer (tel: and WhatsApp links), address with its map link,
+// history, the moves the lifecycle allows (`suivants`), cancel and refund with a reason.
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Badge, Button, Card, Col, Form, ListGroup, Modal, Row, Spinner, Table } from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import type { z } from 'zod'
+import { reasonSchema } from '../../forms/schemas.ts'
+import { api, ApiError } from '../../lib/api.ts'
+import type { OrderDetail } from '../../lib/types.ts'
+
+type Reason = z.infer<typeof reasonSchema>
+
+function ReasonModal({ title, action, onClose, onConfirm }: { title: string; action: string; onClose: () => void; onConfirm: (motif: string) => Promise<void> }) {
+  const { register, handleSubmit, formState } = useForm<Reason>({ resolver: zodResolver(reasonSchema), defaultValues: { motif: '' } })
+  return (
+    <Modal show onHide={onClose} centered>
+      <Form noValidate onSubmit={handleSubmit(({ motif }) => onConfirm(motif))}>
+        <Modal.Header closeButton closeLabel="Fermer">
+          <Modal.Title as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Form.Group controlId="motif">
+            <Form.Label>Motif</Form.Label>
+            <Form.Control as="textarea" rows={3} {...register('motif')} isInvalid={Boolean(formState.errors.motif)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.motif?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            Retour
+          </Button>
+          <Button type="submit" variant="danger" disabled={formState.isSubmitting}>
+            {action}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  )
+}
+
+export function OrderPage() {
+  const { numero = '' } = useParams()
+  const queryClient = useQueryClient()
+  const key = ['commande', numero]
+  const { data: order, error } = useQuery({ queryKey: key, queryFn: () => api<OrderDetail>('GET', `/admin/commande/${encodeURIComponent(numero)}`) })
+  const [modal, setModal] = useState<'cancel' | 'refund' | null>(null)
+  const done = (next: OrderDetail, message: string) => {
+    queryClient.setQueryData(key, next)
+    void queryClient.invalidateQueries({ queryKey: ['commandes'] })
+    toast.success(message)
+  }
+  const failed = (err: unknown) => toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+  const move = useMutation({
+    mutationFn: (body: { etat: string; motif?: string }) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(numero)}/etat`, body),
+    onSuccess: (next) => done(next, `Commande ${next.numero} : ${next.etat_text}`),
+    onError: failed,
+  })
+  const refund = useMutation({
+    mutationFn: (motif: string) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(numero)}/remboursement`, { motif }),
+    onSuccess: (next) => done(next, `Commande ${next.numero} remboursée`),
+    onError: failed,
+  })
+
+  if (error) return <Alert variant="danger">{error instanceof ApiError && error.status === 404 ? 'Cette commande est introuvable.' : "Une erreur s'est produite lors du chargement de la commande."}</Alert>
+  if (!order) return <Spinner animation="border" role="status" aria-label="Chargement" />
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">
+          Commande {order.numero}{' '}
+          <Badge bg={order.etat_badge || 'secondary'} text={order.etat_badge === 'warning' ? 'dark' : undefined}>
+            {order.etat_text}
+          </Badge>
+        </h1>
+        <Link className="btn btn-outline-secondary btn-sm" to={`/bons?numeros=${encodeURIComponent(order.numero)}`}>
+          Imprimer le bon
+        </Link>
+      </div>
+      <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label="Actions">
+        {order.suivants
+          .filter((next) => next.etat !== 'annulee')
+          .map((next) => (
+            <Button key={next.etat} disabled={move.isPending} onClick={() => move.mutate({ etat: next.etat })}>
+              {next.etat_text}
+            </Button>
+          ))}
+        {order.suivants.some((next) => next.etat === 'annulee') && (
+          <Button variant="outline-danger" onClick={() => setModal('cancel')}>
+            Annuler la commande
+          </Button>
+        )}
+        {order.remboursable && (
+          <Button variant="outline-danger" onClick={() => setModal('refund')}>
+            Rembourser
+          </Button>
+        )}
+      </div>
+      <Row className="g-3">
+        <Col lg={8}>
+          <Card className="mb-3">
+            <Card.Header as="h2" className="h6">
+              Articles
+            </Card.Header>
+            <div className="table-responsive">
+              <Table size="sm" className="mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col">Produit</th>
+                    <th scope="col" className="text-end">
+                      Qté
+                    </th>
+                    <th scope="col" className="text-end">
+                      Prix
+                    </th>
+                    <th scope="col" className="text-end">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.lignes.map((line) => (
+                    <tr key={line.produit.id}>
+                      <td>
+                        {line.produit.designation} <span className="text-muted small">{line.produit.code}</span>
+                      </td>
+                      <td className="text-end">{line.quantite}</td>
+                      <td className="text-end text-nowrap">{line.prix.toLocaleString('fr-FR')}</td>
+                      <td className="text-end text-nowrap">{line.total.toLocaleString('fr-FR')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
+            <Card.Body>
+              <dl className="row mb-0 small">
+                <dt className="col-6">Sous-total</dt>
+                <dd className="col-6 text-end">{order.montantcommande_fr}</dd>
+                <dt className="col-6">Livraison</dt>
+                <dd className="col-6 text-end">{order.montantliv_fr}</dd>
+                {order.remise > 0 && (
+                  <>
+                    <dt className="col-6">Remise</dt>
+                    <dd className="col-6 text-end">− {order.remise_fr}</dd>
+                  </>
+                )}
+                <dt className="col-6 fs-6">Total</dt>
+                <dd className="col-6 text-end fs-6 fw-bold">{order.total_fr}</dd>
+              </dl>
+            </Card.Body>
+          </Card>
+          <Card>
+            <Card.Header as="h2" className="h6">
+              Historique
+            </Card.Header>
+            <ListGroup variant="flush">
+              {order.historique.map((step, index) => (
+                <ListGroup.Item key={index}>
+                  <div className="fw-semibold">{step.vers_text}</div>
+                  <div className="small text-muted">
+                    {step.date_fr} · {step.acteur_nom ?? step.acteur}
+                  </div>
+                  {step.motif && <div className="small">Motif : {step.motif}</div>}
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+          </Card>
+        </Col>
+        <Col lg={4}>
+          <Card body className="mb-3">
+            <h2 className="h6">Client</h2>
+            <p className="mb-1">
+              {order.client.prenom} {order.client.name}
+            </p>
+            <p className="mb-1 small">{order.client.email}</p>
+            {order.tel && (
+              <p className="mb-1">
+                <a href={`tel:${order.tel.replace(/\s/g, '')}`}>{order.tel}</a>
+                {order.whatsapp && (
+                  <>
+                    {' · '}
+                    <a href={order.whatsapp} target="_blank" rel="noreferrer">
+                      WhatsApp
+                    </a>
+                  </>
+                )}
+              </p>
+            )}
+          </Card>
+          <Card body className="mb-3">
+            <h2 className="h6">{order.depot ? 'Retrait' : 'Livraison'}</h2>
+            <p className="mb-1">{order.depot?.designation ?? order.modelivraison.designation}</p>
+            {order.zone && <p className="mb-1">Zone : {order.zone}</p>}
+            {order.adresseliv && <p className="mb-1">{order.adresseliv}</p>}
+            {order.carte && (
+              <a href={order.carte} target="_blank" rel="noreferrer">
+                Voir sur la carte
+              </a>
+            )}
+          </Card>
+          <Card body>
+            <h2 className="h6">Paiement</h2>
+            <p className="mb-1">{order.modepaiement.designation}</p>
+            {order.paiement && (
+              <p className="mb-0 small">
+                {order.paiement.provider} · {order.paiement.statut}
+              </p>
+            )}
+          </Card>
+        </Col>
+      </Row>
+      {modal === 'cancel' && (
+        <ReasonModal
+          title={`Annuler la commande ${order.numero}`}
+          action="Annuler la commande"
+          onClose={() => setModal(null)}
+          onConfirm={async (motif) => {
+            await move.mutateAsync({ etat: 'annulee', motif }).catch(() => undefined)
+            setModal(null)
+          }}
+        />
+      )}
+      {modal === 'refund' && (
+        <ReasonModal
+          title={`Rembourser la commande ${order.numero}`}
+          action="Rembourser"
+          onClose={() => setModal(null)}
+          onConfirm={async (motif) => {
+            await refund.mutateAsync(motif).catch(() => undefined)
+            setModal(null)
+          }}
+        />
+      )}
+    </>
+  )
+}

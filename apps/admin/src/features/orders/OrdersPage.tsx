@@ -1,0 +1,193 @@
+// The orders list: filters in the URL, server pages and sort, new orders live (badge and an
+// optional sound), the filtered CSV export, and selected rows to print their slips.
+import { useEffect, useMemo, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table'
+import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import { DataTable } from '../../components/DataTable.tsx'
+import { api, type Page } from '../../lib/api.ts'
+import { downloadFile } from '../../lib/download.ts'
+import type { OrderSummary } from '../../lib/types.ts'
+import { FILTER_KEYS, ordersQuery } from './filters.ts'
+import { listenToOrders } from './live.ts'
+
+const STATES: [string, string][] = [
+  ['en_attente', 'En attente de paiement'],
+  ['payee', 'Payée'],
+  ['confirmee', 'Confirmée'],
+  ['en_preparation', 'En préparation'],
+  ['prete_retrait', 'Prête au retrait'],
+  ['en_livraison', 'En livraison'],
+  ['livree', 'Livrée'],
+  ['annulee', 'Annulée'],
+  ['expiree', 'Expirée'],
+  ['remboursee', 'Remboursée'],
+]
+
+export function OrdersPage() {
+  const [search, setSearch] = useSearchParams()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const query = ordersQuery(search)
+  const { data, error } = useQuery({ queryKey: ['commandes', query], queryFn: () => api<Page<OrderSummary>>('GET', `/commande?${query}`), placeholderData: (previous) => previous })
+  const [fresh, setFresh] = useState(0)
+  const [sound, setSound] = useState(false)
+  const [selection, setSelection] = useState<RowSelectionState>({})
+
+  useEffect(
+    () =>
+      listenToOrders((event) => {
+        if (event.type !== 'placed') return void queryClient.invalidateQueries({ queryKey: ['commandes'] })
+        setFresh((n) => n + 1)
+        toast.info(`Nouvelle commande ${event.numero}`)
+        void queryClient.invalidateQueries({ queryKey: ['commandes'] })
+      }),
+    [queryClient],
+  )
+  useEffect(() => {
+    if (!sound || fresh === 0 || typeof AudioContext === 'undefined') return
+    const context = new AudioContext()
+    const oscillator = context.createOscillator()
+    oscillator.connect(context.destination)
+    oscillator.frequency.value = 880
+    oscillator.start()
+    oscillator.stop(context.currentTime + 0.2)
+  }, [fresh, sound])
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value)
+      else next.delete(key)
+    }
+    if (!('page' in changes)) next.delete('page')
+    setSearch(next)
+  }
+  const sorting: SortingState = [{ id: search.get('sort') ?? 'datecomm', desc: (search.get('dir') ?? 'desc') === 'desc' }]
+  const columns = useMemo<ColumnDef<OrderSummary, unknown>[]>(
+    () => [
+      {
+        id: 'select',
+        header: () => <span className="visually-hidden">Sélection</span>,
+        cell: ({ row }) => <Form.Check aria-label={`Sélectionner ${row.original.numero}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
+        enableSorting: false,
+      },
+      { id: 'numero', header: 'Numéro', cell: ({ row }) => <Link to={`/commandes/${row.original.numero}`}>{row.original.numero}</Link> },
+      { id: 'datecomm', header: 'Date', cell: ({ row }) => row.original.date_fr },
+      { id: 'client', header: 'Client', enableSorting: false, cell: ({ row }) => row.original.client.nom },
+      {
+        id: 'etat',
+        header: 'État',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Badge bg={row.original.etat_badge || 'secondary'} text={row.original.etat_badge === 'warning' ? 'dark' : undefined}>
+            {row.original.etat_text}
+          </Badge>
+        ),
+      },
+      { id: 'livraison', header: 'Livraison', enableSorting: false, cell: ({ row }) => row.original.depot?.designation ?? row.original.zone ?? row.original.modelivraison.designation },
+      { id: 'montant', header: 'Montant', cell: ({ row }) => <span className="text-nowrap">{row.original.total_fr}</span> },
+    ],
+    [],
+  )
+  const selected = Object.keys(selection).filter((key) => selection[key])
+  const exportCsv = async () => {
+    try {
+      await downloadFile(`/commande/export.csv?${ordersQuery(search, { paging: false })}`, `commandes-${new Date().toISOString().slice(0, 10)}.csv`)
+    } catch {
+      toast.error("L'export a échoué. Réessayez.")
+    }
+  }
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">
+          Commandes{' '}
+          {fresh > 0 && (
+            <Badge bg="danger" pill role="status">
+              {fresh} nouvelle{fresh > 1 ? 's' : ''}
+            </Badge>
+          )}
+        </h1>
+        <Form.Check type="switch" id="sound" label="Son" checked={sound} onChange={(e) => setSound(e.target.checked)} />
+        <Button variant="outline-primary" size="sm" onClick={() => void exportCsv()}>
+          Exporter (CSV)
+        </Button>
+        <Button size="sm" disabled={selected.length === 0} onClick={() => navigate(`/bons?numeros=${selected.join(',')}`)}>
+          Imprimer les bons ({selected.length})
+        </Button>
+      </div>
+      <Form role="search" aria-label="Filtres des commandes" className="mb-3" onSubmit={(e) => e.preventDefault()}>
+        <Row className="g-2">
+          <Col xs={12} md={4}>
+            <Form.Control aria-label="Rechercher (numéro, téléphone, client)" placeholder="Numéro, téléphone, client" defaultValue={search.get('q') ?? ''} onChange={(e) => update({ q: e.target.value })} />
+          </Col>
+          <Col xs={6} md={2}>
+            <Form.Select aria-label="État" value={search.get('etat') ?? ''} onChange={(e) => update({ etat: e.target.value })}>
+              <option value="">Tous les états</option>
+              {STATES.map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </Form.Select>
+          </Col>
+          <Col xs={6} md={2}>
+            <Form.Select aria-label="Mode de livraison" value={search.get('modelivraison') ?? ''} onChange={(e) => update({ modelivraison: e.target.value })}>
+              <option value="">Livraison et retrait</option>
+              <option value="livraison">Livraison</option>
+              <option value="retrait">Retrait au dépôt</option>
+            </Form.Select>
+          </Col>
+          <Col xs={6} md={2}>
+            <Form.Control type="date" aria-label="Du" value={search.get('du') ?? ''} onChange={(e) => update({ du: e.target.value })} />
+          </Col>
+          <Col xs={6} md={2}>
+            <Form.Control type="date" aria-label="Au" value={search.get('au') ?? ''} onChange={(e) => update({ au: e.target.value })} />
+          </Col>
+          <Col xs={6} md={3}>
+            <Form.Control aria-label="Zone" placeholder="Zone" value={search.get('zone') ?? ''} onChange={(e) => update({ zone: e.target.value })} />
+          </Col>
+          <Col xs={6} md={3}>
+            <Form.Control aria-label="Dépôt (numéro)" placeholder="Dépôt (numéro)" inputMode="numeric" value={search.get('depot') ?? ''} onChange={(e) => update({ depot: e.target.value })} />
+          </Col>
+          <Col xs={6} md={3}>
+            <Form.Select aria-label="Mode de paiement" value={search.get('modepaiement') ?? ''} onChange={(e) => update({ modepaiement: e.target.value })}>
+              <option value="">Tous les paiements</option>
+              <option value="wave">Wave</option>
+              <option value="orange_money">Orange Money</option>
+              <option value="paytech">PayTech</option>
+              <option value="especes">Espèces</option>
+            </Form.Select>
+          </Col>
+          <Col xs={6} md={3}>
+            <Button variant="link" onClick={() => setSearch(new URLSearchParams())} disabled={!FILTER_KEYS.some((key) => search.get(key))}>
+              Effacer les filtres
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      {error && <Alert variant="danger">Une erreur s'est produite lors du chargement des commandes.</Alert>}
+      <DataTable
+        caption="Commandes"
+        columns={columns}
+        rows={data?.data ?? []}
+        total={data?.metadata.total}
+        pageCount={data?.metadata.last_page ?? 1}
+        page={Number(search.get('page') ?? 1)}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          const first = next[0]
+          update({ sort: first?.id ?? null, dir: first ? (first.desc ? 'desc' : 'asc') : null })
+        }}
+        onPageChange={(page) => update({ page: String(page) })}
+        getRowId={(row) => row.numero}
+        rowSelection={selection}
+        onRowSelectionChange={setSelection}
+      />
+    </>
+  )
+}

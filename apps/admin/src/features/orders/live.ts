@@ -1,0 +1,53 @@
+// New orders, live: GET /api/admin/evenements read with fetch streaming (EventSource cannot
+// send the Authorization header), parsed as server-sent events.
+import { authHeaders } from '../../lib/api.ts'
+
+export interface OrderEvent {
+  type: 'placed' | 'state'
+  numero: string
+  etat: string
+}
+
+export function listenToOrders(onEvent: (event: OrderEvent) => void): () => void {
+  const controller = new AbortController()
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const connect = async () => {
+    try {
+      const response = await fetch('/api/admin/evenements', { headers: { accept: 'text/event-stream', ...authHeaders() }, signal: controller.signal })
+      if (!response.ok || !response.body) throw new Error(String(response.status))
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+      let buffer = ''
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += value
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const lines = block.split('\n')
+          const name = lines.find((line) => line.startsWith('event:'))?.slice(6).trim()
+          const data = lines
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).trim())
+            .join('\n')
+          if (name === 'commande' && data) {
+            try {
+              onEvent(JSON.parse(data) as OrderEvent)
+            } catch {
+              // A malformed event is skipped.
+            }
+          }
+        }
+      }
+    } catch {
+      if (controller.signal.aborted) return
+    }
+    if (!controller.signal.aborted) retry = setTimeout(() => void connect(), 5000)
+  }
+  void connect()
+  return () => {
+    controller.abort()
+    clearTimeout(retry)
+  }
+}

@@ -1,0 +1,106 @@
+// The orders list's filters as the API's query string, the order page's moves and the
+// cancel reason, the slips page.
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
+import { http, HttpResponse } from 'msw'
+import { requests, server } from '../../testing/server.ts'
+import { ordersQuery } from './filters.ts'
+
+const listRequests = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/commande')
+
+describe('orders list', () => {
+  it('sends the URL filters, page and sort to the server', async () => {
+    renderAdmin('/commandes?etat=payee&du=2026-11-01&au=2026-11-24&modelivraison=livraison&zone=Plateau&depot=2&modepaiement=wave&q=771&page=2&sort=montant&dir=asc')
+    expect(await screen.findByRole('link', { name: 'T-000123' })).toBeInTheDocument()
+    const params = Object.fromEntries(listRequests().at(-1)!.url.searchParams)
+    expect(params).toEqual({ etat: 'payee', du: '2026-11-01', au: '2026-11-24', modelivraison: 'livraison', zone: 'Plateau', depot: '2', modepaiement: 'wave', q: '771', page: '2', count: '20', sort: 'montant', dir: 'asc' })
+    expect(await seriousViolations()).toEqual([])
+  })
+
+  it('asks the server again when a filter or the sort changes, back to page 1', async () => {
+    renderAdmin('/commandes?page=3')
+    await screen.findByRole('link', { name: 'T-000123' })
+    await userEvent.selectOptions(screen.getByLabelText('État'), 'en_preparation')
+    await waitFor(() => expect(listRequests().at(-1)!.url.searchParams.get('etat')).toBe('en_preparation'))
+    expect(listRequests().at(-1)!.url.searchParams.get('page')).toBe('1')
+    await userEvent.click(screen.getByRole('button', { name: /Montant/ }))
+    await waitFor(() => expect(listRequests().at(-1)!.url.searchParams.get('sort')).toBe('montant'))
+  })
+
+  it('downloads the filtered CSV export with the token', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:export')
+    URL.revokeObjectURL = vi.fn()
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    renderAdmin('/commandes?etat=livree&page=2')
+    await screen.findByRole('link', { name: 'T-000123' })
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter (CSV)' }))
+    await waitFor(() => expect(click).toHaveBeenCalled())
+    const exported = requests.find((r) => r.url.pathname === '/api/commande/export.csv')!
+    expect(Object.fromEntries(exported.url.searchParams)).toEqual({ etat: 'livree', sort: 'datecomm', dir: 'desc' })
+    expect(exported.authorization).toBe('Bearer api-token')
+    click.mockRestore()
+  })
+
+  it('shows new orders arriving live, read with the token from the event stream', async () => {
+    let authorization: string | null = null
+    server.use(
+      http.get('*/api/admin/evenements', ({ request }) => {
+        authorization = request.headers.get('authorization')
+        const body = new ReadableStream({
+          start(controller) {
+            const encoder = new TextEncoder()
+            controller.enqueue(encoder.encode(': ping\n\n'))
+            controller.enqueue(encoder.encode('event: commande\ndata: {"type":"placed","numero":"T-000999","etat":"payee"}\n\n'))
+          },
+        })
+        return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
+      }),
+    )
+    renderAdmin('/commandes')
+    expect(await screen.findByText('1 nouvelle')).toBeInTheDocument()
+    expect(authorization).toBe('Bearer api-token')
+  })
+
+  it('builds the export query without paging', () => {
+    expect(ordersQuery(new URLSearchParams('etat=livree&page=4'), { paging: false })).toBe('etat=livree&sort=datecomm&dir=desc')
+  })
+})
+
+describe('order page', () => {
+  it('shows the order and moves it with the allowed buttons', async () => {
+    renderAdmin('/commandes/T-000123')
+    expect(await screen.findByRole('heading', { name: /Commande T-000123/ })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: '+221 77 123 45 67' })).toHaveAttribute('href', 'tel:+221771234567')
+    expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/221771234567')
+    expect(screen.getByRole('link', { name: 'Voir sur la carte' })).toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmée' }))
+    await waitFor(() => expect(requests.find((r) => r.url.pathname === '/api/commande/T-000123/etat')?.body).toEqual({ etat: 'confirmee' }))
+  })
+
+  it('asks for a reason before cancelling', async () => {
+    renderAdmin('/commandes/T-000123')
+    await userEvent.click(await screen.findByRole('button', { name: 'Annuler la commande' }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.click(screen.getAllByRole('button', { name: 'Annuler la commande' }).at(-1)!)
+    expect(await screen.findByText('Le motif est requis')).toBeInTheDocument()
+    expect(requests.some((r) => r.url.pathname.endsWith('/etat'))).toBe(false)
+    await userEvent.type(screen.getByLabelText('Motif'), 'Client injoignable')
+    await userEvent.click(screen.getAllByRole('button', { name: 'Annuler la commande' }).at(-1)!)
+    await waitFor(() => expect(requests.find((r) => r.url.pathname.endsWith('/etat'))?.body).toEqual({ etat: 'annulee', motif: 'Client injoignable' }))
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+  })
+})
+
+describe('slips', () => {
+  it('lays out the chosen orders, A4 or 80 mm', async () => {
+    renderAdmin('/bons?numeros=T-000123')
+    expect(await screen.findByText('T-000123')).toBeInTheDocument()
+    expect(document.querySelector('style[data-print-page]')?.textContent).toContain('size: A4')
+    await userEvent.click(screen.getByRole('button', { name: 'Ticket 80 mm' }))
+    expect(document.querySelector('style[data-print-page]')?.textContent).toContain('size: 80mm')
+    expect(await seriousViolations()).toEqual([])
+  })
+})

@@ -1,0 +1,240 @@
+// Customers (search, points), staff and the audit trail.
+import { useMemo } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { toast } from 'react-toastify'
+import type { z } from 'zod'
+import { pointsAdjustmentSchema } from '../../forms/schemas.ts'
+import type { ColumnDef, SortingState } from '@tanstack/react-table'
+import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap'
+import { DataTable } from '../../components/DataTable.tsx'
+import { api, ApiError, queryString, type Page } from '../../lib/api.ts'
+import type { OrderSummary, Staff } from '../../lib/types.ts'
+
+interface Customer {
+  id: number
+  prenom: string
+  name: string
+  email: string
+  telephone: string
+  commandes: number
+  points: number
+  privilege: string | null
+}
+
+export function CustomersPage() {
+  const [search, setSearch] = useSearchParams()
+  const query = queryString({ q: search.get('q'), page: search.get('page') ?? '1', count: 20, sort: search.get('sort') ?? 'created_at', dir: search.get('dir') ?? 'desc' })
+  const { data, error } = useQuery({ queryKey: ['clients', query], queryFn: () => api<Page<Customer>>('GET', `/client${query}`), placeholderData: (p) => p })
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search)
+    for (const [k, v] of Object.entries(changes)) if (v) next.set(k, v)
+    else next.delete(k)
+    if (!('page' in changes)) next.delete('page')
+    setSearch(next)
+  }
+  const columns = useMemo<ColumnDef<Customer, unknown>[]>(
+    () => [
+      { id: 'name', header: 'Nom', cell: ({ row }) => <Link to={`/clients/${row.original.id}`}>{`${row.original.prenom} ${row.original.name}`}</Link> },
+      { id: 'email', header: 'E-mail', enableSorting: false, cell: ({ row }) => row.original.email },
+      { id: 'telephone', header: 'Téléphone', enableSorting: false, cell: ({ row }) => (row.original.telephone ? <a href={`tel:${row.original.telephone}`}>{row.original.telephone}</a> : '') },
+      { id: 'commandes', header: 'Commandes', enableSorting: false, cell: ({ row }) => row.original.commandes },
+      { id: 'points', header: 'Points', cell: ({ row }) => row.original.points },
+    ],
+    [],
+  )
+  const sorting: SortingState = [{ id: search.get('sort') ?? 'created_at', desc: (search.get('dir') ?? 'desc') === 'desc' }]
+  return (
+    <>
+      <h1 className="h3 mb-3">Clients</h1>
+      <Form.Control className="mb-3" aria-label="Rechercher un client" placeholder="Nom, e-mail ou téléphone" defaultValue={search.get('q') ?? ''} onChange={(e) => set({ q: e.target.value })} />
+      {error && <Alert variant="danger">Une erreur s'est produite lors du chargement des clients.</Alert>}
+      <DataTable
+        caption="Clients"
+        columns={columns}
+        rows={data?.data ?? []}
+        total={data?.metadata.total}
+        pageCount={data?.metadata.last_page ?? 1}
+        page={Number(search.get('page') ?? 1)}
+        sorting={sorting}
+        onSortingChange={(next) => set({ sort: next[0]?.id ?? null, dir: next[0] ? (next[0].desc ? 'desc' : 'asc') : null })}
+        onPageChange={(page) => set({ page: String(page) })}
+        getRowId={(row) => String(row.id)}
+      />
+    </>
+  )
+}
+
+export function StaffPage() {
+  const { data, error } = useQuery({ queryKey: ['staff'], queryFn: () => api<Staff[]>('GET', '/staff') })
+  return (
+    <>
+      <h1 className="h3 mb-3">Équipe</h1>
+      {error && <Alert variant="danger">Une erreur s'est produite lors du chargement de l'équipe.</Alert>}
+      <Table size="sm">
+        <caption className="visually-hidden">Équipe</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nom</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Rôle</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(data ?? []).map((member) => (
+            <tr key={member.id}>
+              <td>
+                {member.prenom} {member.name}
+              </td>
+              <td>{member.email}</td>
+              <td>{member.role === 'admin' ? 'Administrateur' : 'Gestionnaire'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <p className="small text-muted">
+        Les rôles se donnent avec <code>npm run admin:grant -- &lt;email&gt; [admin|gestionnaire]</code>.
+      </p>
+    </>
+  )
+}
+
+interface AuditLine {
+  id: number
+  created_at?: string
+  date_fr?: string
+  action: string
+  resource: string
+  resource_id: string | null
+  staff?: string | null
+  before: unknown
+  after: unknown
+}
+
+export function AuditPage() {
+  const [search] = useSearchParams()
+  const query = queryString({ resource: search.get('resource'), resource_id: search.get('resource_id'), page: search.get('page') ?? '1', count: 50 })
+  const { data, error } = useQuery({ queryKey: ['audit', query], queryFn: () => api<Page<AuditLine>>('GET', `/audit${query}`) })
+  return (
+    <>
+      <h1 className="h3 mb-3">Journal des modifications</h1>
+      {error && <Alert variant="danger">Une erreur s'est produite lors du chargement du journal.</Alert>}
+      {(data?.data ?? []).map((line) => (
+        <details key={line.id} className="mb-2">
+          <summary>
+            {line.date_fr ?? line.created_at} · {line.action} {line.resource} {line.resource_id ?? ''} {line.staff ? `· ${line.staff}` : ''}
+          </summary>
+          <div className="row small">
+            <div className="col-md-6">
+              <h2 className="h6">Avant</h2>
+              <pre>{JSON.stringify(line.before, null, 2)}</pre>
+            </div>
+            <div className="col-md-6">
+              <h2 className="h6">Après</h2>
+              <pre>{JSON.stringify(line.after, null, 2)}</pre>
+            </div>
+          </div>
+        </details>
+      ))}
+    </>
+  )
+}
+
+interface CustomerDetail extends Customer {
+  adresses: { id: number; adresse: string; zone?: string | null }[]
+  commandes_recentes?: OrderSummary[]
+  mouvements_points: { id: number; date_fr: string; points: number; motif: string | null }[]
+}
+
+export function CustomerPage() {
+  const { id = '' } = useParams()
+  const queryClient = useQueryClient()
+  const { data, error } = useQuery({ queryKey: ['client', id], queryFn: () => api<CustomerDetail & { commandes: OrderSummary[] | number }>('GET', `/client/${id}`) })
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof pointsAdjustmentSchema>>({
+    resolver: zodResolver(pointsAdjustmentSchema),
+    defaultValues: { points: '' as unknown as number, motif: '' },
+  })
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('POST', `/client/${id}/points`, pointsAdjustmentSchema.parse(values))
+      toast.success('Points ajustés')
+      reset()
+      void queryClient.invalidateQueries({ queryKey: ['client', id] })
+    } catch (err) {
+      setError('points', { message: err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.' })
+    }
+  })
+  if (error) return <Alert variant="danger">Ce client est introuvable.</Alert>
+  if (!data) return <Spinner animation="border" role="status" aria-label="Chargement" />
+  const orders = Array.isArray(data.commandes) ? data.commandes : []
+  return (
+    <>
+      <h1 className="h3 mb-3">
+        {data.prenom} {data.name}
+      </h1>
+      <Row className="g-3">
+        <Col lg={6}>
+          <Card body className="mb-3">
+            <p className="mb-1">{data.email}</p>
+            {data.telephone && <a href={`tel:${data.telephone}`}>{data.telephone}</a>}
+            <p className="mb-0 mt-2">
+              <strong>{data.points}</strong> points {data.privilege ? `· ${data.privilege}` : ''}
+            </p>
+          </Card>
+          <Card body className="mb-3">
+            <h2 className="h6">Ajuster les points</h2>
+            <Form noValidate onSubmit={onSubmit} className="row g-2">
+              <Form.Group as={Col} xs={4} controlId="points">
+                <Form.Label>Points (+/−)</Form.Label>
+                <Form.Control inputMode="numeric" {...register('points')} isInvalid={Boolean(formState.errors.points)} />
+                <Form.Control.Feedback type="invalid">{formState.errors.points?.message}</Form.Control.Feedback>
+              </Form.Group>
+              <Form.Group as={Col} xs={8} controlId="points-motif">
+                <Form.Label>Motif</Form.Label>
+                <Form.Control {...register('motif')} isInvalid={Boolean(formState.errors.motif)} />
+                <Form.Control.Feedback type="invalid">{formState.errors.motif?.message}</Form.Control.Feedback>
+              </Form.Group>
+              <Col xs={12}>
+                <Button type="submit" size="sm" disabled={formState.isSubmitting}>
+                  Ajuster
+                </Button>
+              </Col>
+            </Form>
+          </Card>
+          <Card body>
+            <h2 className="h6">Adresses</h2>
+            <ul className="mb-0">
+              {(data.adresses ?? []).map((address) => (
+                <li key={address.id}>{address.adresse}</li>
+              ))}
+            </ul>
+          </Card>
+        </Col>
+        <Col lg={6}>
+          <Card body className="mb-3">
+            <h2 className="h6">Dernières commandes</h2>
+            <ul className="mb-0">
+              {orders.map((order) => (
+                <li key={order.numero}>
+                  <Link to={`/commandes/${order.numero}`}>{order.numero}</Link> · {order.date_fr} · {order.etat_text} · {order.total_fr}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card body>
+            <h2 className="h6">Mouvements de points</h2>
+            <ul className="mb-0 small">
+              {(data.mouvements_points ?? []).map((m) => (
+                <li key={m.id}>
+                  {m.date_fr} : {m.points > 0 ? `+${m.points}` : m.points} {m.motif ? `(${m.motif})` : ''}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  )
+}

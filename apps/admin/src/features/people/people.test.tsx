@@ -1,0 +1,20 @@
+// A customer's page: the points adjustment asks for a reason and sends the contract's fields.
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
+import { requests } from '../../testing/server.ts'
+
+describe('customer page', () => {
+  it('adjusts the points with a reason', async () => {
+    renderAdmin('/clients/7')
+    expect(await screen.findByRole('heading', { name: 'Fatou Sarr' })).toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
+    await userEvent.type(screen.getByLabelText('Points (+/−)'), '50')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajuster' }))
+    expect(await screen.findByText('Le motif est requis')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Motif'), 'Geste commercial')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajuster' }))
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/client/7/points')?.body).toEqual({ points: 50, motif: 'Geste commercial' }))
+  })
+})

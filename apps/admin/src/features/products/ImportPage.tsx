@@ -1,0 +1,111 @@
+// CSV import of products: a dry run shows each row's errors, then the admin confirms.
+import { useState } from 'react'
+import { Alert, Button, Card, Form, Table } from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import { apiFetch, ApiError } from '../../lib/api.ts'
+
+interface ImportResult {
+  crees: number
+  modifies: number
+  erreurs: { ligne: number; champ: string; message: string }[]
+}
+
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsText(file)
+  })
+}
+
+export function ImportPage() {
+  const [csv, setCsv] = useState<string | null>(null)
+  const [preview, setPreview] = useState<ImportResult | null>(null)
+  const [busy, setBusy] = useState(false)
+  const send = async (dryRun: boolean): Promise<ImportResult | null> => {
+    if (csv === null) return null
+    setBusy(true)
+    try {
+      const response = await apiFetch(`/produit/import?dry_run=${dryRun ? 1 : 0}`, { method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } })
+      return (await response.json()) as ImportResult
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : "L'import a échoué. Réessayez.")
+      return null
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <h1 className="h3 mb-3">Importer des produits (CSV)</h1>
+      <Card body className="mb-3">
+        <p className="small">
+          Colonnes séparées par des points-virgules : <code>code;designation;prix;quantite;unite;souscategorie_id;description;seuil</code>
+        </p>
+        <Form.Group controlId="csv">
+          <Form.Label>Fichier CSV</Form.Label>
+          <Form.Control
+            type="file"
+            accept=".csv,text/csv"
+            onChange={async (e) => {
+              const file = (e.target as HTMLInputElement).files?.[0]
+              setPreview(null)
+              setCsv(file ? await readText(file) : null)
+            }}
+          />
+        </Form.Group>
+        <Button className="mt-3" disabled={csv === null || busy} onClick={async () => setPreview(await send(true))}>
+          Vérifier le fichier
+        </Button>
+      </Card>
+      {preview && (
+        <Card body>
+          <h2 className="h5">Aperçu</h2>
+          <p>
+            {preview.crees} produit(s) à créer, {preview.modifies} à modifier.
+          </p>
+          {preview.erreurs.length > 0 ? (
+            <>
+              <Alert variant="danger">Le fichier contient {preview.erreurs.length} erreur(s) : rien ne sera importé. Corrigez-le puis vérifiez-le de nouveau.</Alert>
+              <Table size="sm">
+                <caption className="visually-hidden">Erreurs du fichier</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Ligne</th>
+                    <th scope="col">Champ</th>
+                    <th scope="col">Message</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.erreurs.map((error, index) => (
+                    <tr key={index}>
+                      <td>{error.ligne}</td>
+                      <td>{error.champ}</td>
+                      <td>{error.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </>
+          ) : (
+            <Button
+              variant="success"
+              disabled={busy}
+              onClick={async () => {
+                const result = await send(false)
+                if (result) {
+                  toast.success(`Import terminé : ${result.crees} créé(s), ${result.modifies} modifié(s)`)
+                  setPreview(null)
+                  setCsv(null)
+                }
+              }}
+            >
+              Confirmer l'import
+            </Button>
+          )}
+        </Card>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,80 @@
+// The product form's spec messages, the image checked by its bytes, the CSV import's dry run.
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { checkImage, IMAGE_MESSAGES, MAX_IMAGE_BYTES, productCreateSchema } from '../../forms/schemas.ts'
+import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
+import { requests } from '../../testing/server.ts'
+
+const messagesOf = (input: Record<string, unknown>) => {
+  const result = productCreateSchema.safeParse({ designation: 'Riz', prix: '5000', qte: '3', unite: 'sac', categorie_id: '4', ...input })
+  return result.success ? [] : result.error.issues.map((issue) => issue.message)
+}
+
+describe('product form', () => {
+  it('says each spec message', () => {
+    expect(messagesOf({ designation: '' })).toEqual(['La désignation est requise'])
+    expect(messagesOf({ prix: '' })).toEqual(['Le prix est requis'])
+    expect(messagesOf({ prix: 'abc' })).toEqual(['Le prix doit être un nombre'])
+    expect(messagesOf({ prix: '-5' })).toEqual(['Le prix doit être positif'])
+    expect(messagesOf({ qte: '1.5' })).toEqual(['La quantité doit être un entier'])
+    expect(messagesOf({ qte: '0' })).toEqual(['La quantité doit être au moins 1'])
+    expect(messagesOf({ unite: '' })).toEqual(["L'unité est requise"])
+    expect(messagesOf({ categorie_id: '' })).toEqual(['La categorie est requise'])
+    expect(messagesOf({})).toEqual([])
+  })
+
+  it('shows the messages on the empty form and sends nothing', async () => {
+    renderAdmin('/produits/nouveau')
+    await userEvent.click(await screen.findByRole('button', { name: 'Créer le produit' }))
+    for (const message of ['La désignation est requise', 'Le prix est requis', "L'unité est requise", 'La categorie est requise']) expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/produit')).toBe(false)
+    expect(await seriousViolations()).toEqual([])
+  })
+
+  it('creates a product with the contract field names', async () => {
+    renderAdmin('/produits/nouveau')
+    await screen.findByRole('option', { name: 'Riz' })
+    await userEvent.type(screen.getByLabelText('Désignation'), 'Riz brisé')
+    await userEvent.type(screen.getByLabelText('Prix (FCFA)'), '4500')
+    await userEvent.type(screen.getByLabelText('Quantité'), '10')
+    await userEvent.type(screen.getByLabelText('Unité'), 'sac')
+    await userEvent.selectOptions(screen.getByLabelText('Sous-catégorie'), '4')
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le produit' }))
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/produit')?.body).toMatchObject({ designation: 'Riz brisé', prix: 4500, qte: 10, unite: 'sac', categorie_id: 4 }))
+  })
+
+  it('checks the image by its size and its first bytes, not its name', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0])
+    const gif = new TextEncoder().encode('GIF89a....')
+    expect(await checkImage(new File([png], 'photo.png', { type: 'image/png' }))).toBeNull()
+    expect(await checkImage(new File([jpeg], 'photo.gif'))).toBeNull()
+    expect(await checkImage(new File([gif], 'x'))).toBeNull()
+    expect(await checkImage(new File([new TextEncoder().encode('<svg></svg>')], 'photo.png', { type: 'image/png' }))).toBe(IMAGE_MESSAGES.badType)
+    expect(await checkImage(new File([png, new Uint8Array(MAX_IMAGE_BYTES)], 'grande.png', { type: 'image/png' }))).toBe(IMAGE_MESSAGES.tooLarge)
+  })
+
+  it('shows the image message in the form and uploads nothing', async () => {
+    renderAdmin('/produits/nouveau')
+    const input = await screen.findByLabelText(/^Image/)
+    await userEvent.upload(input, new File([new TextEncoder().encode('not an image')], 'photo.jpg', { type: 'image/jpeg' }))
+    expect(await screen.findByText('Le type de fichier est invalide')).toBeInTheDocument()
+    expect(requests.some((r) => r.url.pathname === '/api/media')).toBe(false)
+  })
+})
+
+describe('CSV import', () => {
+  it('shows the dry run row errors and writes nothing', async () => {
+    renderAdmin('/produits/import')
+    const csv = 'code;designation;prix;quantite;unite;souscategorie_id;description;seuil\nRIZ;Riz;5000;3;sac;4;;\nX;Y;abc;1;kg;4;;\n'
+    await userEvent.upload(await screen.findByLabelText('Fichier CSV'), new File([csv], 'produits.csv', { type: 'text/csv' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }))
+    expect(await screen.findByText('Le prix doit être un nombre')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: "Confirmer l'import" })).not.toBeInTheDocument()
+    const sent = requests.filter((r) => r.url.pathname === '/api/produit/import')
+    expect(sent.map((r) => r.url.searchParams.get('dry_run'))).toEqual(['1'])
+    expect(sent[0]!.body).toBe(csv)
+    expect(await seriousViolations()).toEqual([])
+  })
+})

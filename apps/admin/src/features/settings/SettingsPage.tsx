@@ -1,0 +1,265 @@
+// Settings (admin): delivery zones and their fees, payment modes on/off. (Depots with map
+// picking, slideshow, preferences and loyalty tiers follow the same pattern.)
+import { lazy, Suspense, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import type { z } from 'zod'
+import { categorySchema, depotSchema, zoneSchema } from '../../forms/schemas.ts'
+import { api, ApiError, type Page } from '../../lib/api.ts'
+import { formatFcfa } from '../../lib/format.ts'
+
+interface Zone {
+  id: number
+  designation: string
+  frais: number
+}
+interface PaymentMode {
+  id: number
+  code: string
+  designation: string
+  actif: boolean
+  position: number
+}
+
+const PositionPicker = lazy(() => import('../../components/PositionPicker.tsx'))
+
+interface Depot {
+  id: number
+  designation: string
+  adresse: string
+  latitude: number
+  longitude: number
+}
+interface Category {
+  id: number
+  designation: string
+}
+
+const listOf = <T,>(data: T[] | Page<T> | undefined): T[] => (Array.isArray(data) ? data : (data?.data ?? []))
+
+export function ZoneForm({ onSaved }: { onSaved: () => void }) {
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof zoneSchema>>({ resolver: zodResolver(zoneSchema), defaultValues: { designation: '', frais: '' as unknown as number } })
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('POST', '/zone', zoneSchema.parse(values))
+      toast.success('Zone ajoutée')
+      reset()
+      onSaved()
+    } catch (err) {
+      if (err instanceof ApiError) for (const [field, messages] of Object.entries(err.errors)) setError(field as 'designation', { message: messages[0] })
+      toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+    }
+  })
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label="Nouvelle zone">
+      <Row className="g-2 align-items-end">
+        <Form.Group as={Col} xs={12} md={6} controlId="zone-designation">
+          <Form.Label>Zone</Form.Label>
+          <Form.Control {...register('designation')} isInvalid={Boolean(formState.errors.designation)} />
+          <Form.Control.Feedback type="invalid">{formState.errors.designation?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group as={Col} xs={6} md={3} controlId="zone-frais">
+          <Form.Label>Frais (FCFA)</Form.Label>
+          <Form.Control inputMode="numeric" {...register('frais')} isInvalid={Boolean(formState.errors.frais)} />
+          <Form.Control.Feedback type="invalid">{formState.errors.frais?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Col xs={6} md={3}>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            Ajouter la zone
+          </Button>
+        </Col>
+      </Row>
+    </Form>
+  )
+}
+
+export function SettingsPage() {
+  const queryClient = useQueryClient()
+  const zones = useQuery({ queryKey: ['zones'], queryFn: () => api<Zone[] | Page<Zone>>('GET', '/zone?count=100') })
+  const modes = useQuery({ queryKey: ['modepaiements'], queryFn: () => api<PaymentMode[] | Page<PaymentMode>>('GET', '/modepaiement') })
+  return (
+    <>
+      <h1 className="h3 mb-3">Paramètres</h1>
+      <Card className="mb-3">
+        <Card.Header as="h2" className="h6">
+          Zones de livraison
+        </Card.Header>
+        <Card.Body>
+          {zones.error && <Alert variant="danger">Une erreur s'est produite lors du chargement des zones.</Alert>}
+          <Table size="sm">
+            <caption className="visually-hidden">Zones de livraison</caption>
+            <thead>
+              <tr>
+                <th scope="col">Zone</th>
+                <th scope="col">Frais</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listOf(zones.data).map((zone) => (
+                <tr key={zone.id}>
+                  <td>{zone.designation}</td>
+                  <td>{formatFcfa(zone.frais)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <ZoneForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
+        </Card.Body>
+      </Card>
+      <Card>
+        <Card.Header as="h2" className="h6">
+          Modes de paiement
+        </Card.Header>
+        <Card.Body>
+          {listOf(modes.data).map((mode) => (
+            <Form.Check
+              key={mode.id}
+              type="switch"
+              id={`mode-${mode.id}`}
+              label={mode.designation}
+              checked={mode.actif}
+              onChange={async (e) => {
+                try {
+                  await api('PUT', `/modepaiement/${mode.id}`, { actif: e.target.checked, position: mode.position })
+                  void queryClient.invalidateQueries({ queryKey: ['modepaiements'] })
+                } catch (err) {
+                  toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+                }
+              }}
+            />
+          ))}
+        </Card.Body>
+      </Card>
+      <CataloguePlacesCards />
+    </>
+  )
+}
+
+export function DepotForm({ onSaved }: { onSaved: () => void }) {
+  const [showMap, setShowMap] = useState(false)
+  const { register, handleSubmit, formState, reset, setValue, control } = useForm<z.input<typeof depotSchema>>({
+    resolver: zodResolver(depotSchema),
+    defaultValues: { designation: '', description: '', adresse: '' },
+  })
+  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] })
+  const position = { latitude, longitude }
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('POST', '/depot', depotSchema.parse(values))
+      toast.success('Dépôt ajouté')
+      reset()
+      onSaved()
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+    }
+  })
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label="Nouveau dépôt">
+      <Row className="g-2">
+        <Form.Group as={Col} md={6} controlId="depot-designation">
+          <Form.Label>Dépôt</Form.Label>
+          <Form.Control {...register('designation')} isInvalid={Boolean(formState.errors.designation)} />
+          <Form.Control.Feedback type="invalid">{formState.errors.designation?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group as={Col} md={6} controlId="depot-adresse">
+          <Form.Label>Adresse</Form.Label>
+          <Form.Control {...register('adresse')} isInvalid={Boolean(formState.errors.adresse)} />
+          <Form.Control.Feedback type="invalid">{formState.errors.adresse?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Col xs={12}>
+          <p className="small mb-1">
+            Position : {position.latitude !== undefined ? `${position.latitude}, ${position.longitude}` : 'non choisie'}
+            {(formState.errors.latitude || formState.errors.longitude) && <span className="text-danger ms-2">{(formState.errors.latitude ?? formState.errors.longitude)?.message}</span>}
+          </p>
+          {showMap ? (
+            <Suspense fallback={<div style={{ height: 280 }} />}>
+              <PositionPicker
+                value={position}
+                onChange={(latitude, longitude) => {
+                  setValue('latitude', latitude, { shouldValidate: true })
+                  setValue('longitude', longitude, { shouldValidate: true })
+                }}
+              />
+            </Suspense>
+          ) : (
+            <Button variant="outline-secondary" size="sm" onClick={() => setShowMap(true)}>
+              Choisir sur la carte
+            </Button>
+          )}
+        </Col>
+        <Col xs={12}>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            Ajouter le dépôt
+          </Button>
+        </Col>
+      </Row>
+    </Form>
+  )
+}
+
+export function CategoryForm({ onSaved }: { onSaved: () => void }) {
+  const { register, handleSubmit, formState, reset } = useForm<z.input<typeof categorySchema>>({ resolver: zodResolver(categorySchema), defaultValues: { designation: '' } })
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('POST', '/categorie', categorySchema.parse(values))
+      toast.success('Catégorie ajoutée')
+      reset()
+      onSaved()
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+    }
+  })
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label="Ajout d’une catégorie" className="d-flex gap-2 align-items-start">
+      <Form.Group controlId="categorie-designation" className="flex-grow-1">
+        <Form.Label className="visually-hidden">Nouvelle catégorie</Form.Label>
+        <Form.Control placeholder="Nouvelle catégorie" {...register('designation')} isInvalid={Boolean(formState.errors.designation)} />
+        <Form.Control.Feedback type="invalid">{formState.errors.designation?.message}</Form.Control.Feedback>
+      </Form.Group>
+      <Button type="submit" disabled={formState.isSubmitting}>
+        Ajouter
+      </Button>
+    </Form>
+  )
+}
+
+export function CataloguePlacesCards() {
+  const queryClient = useQueryClient()
+  const depots = useQuery({ queryKey: ['depots'], queryFn: () => api<Depot[] | Page<Depot>>('GET', '/depot?count=100') })
+  const categories = useQuery({ queryKey: ['categories'], queryFn: () => api<Category[] | Page<Category>>('GET', '/categorie?count=100') })
+  return (
+    <>
+      <Card className="mt-3">
+        <Card.Header as="h2" className="h6">
+          Dépôts (retrait)
+        </Card.Header>
+        <Card.Body>
+          <ul>
+            {listOf(depots.data).map((depot) => (
+              <li key={depot.id}>
+                {depot.designation} — {depot.adresse}
+              </li>
+            ))}
+          </ul>
+          <DepotForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['depots'] })} />
+        </Card.Body>
+      </Card>
+      <Card className="mt-3">
+        <Card.Header as="h2" className="h6">
+          Catégories
+        </Card.Header>
+        <Card.Body>
+          <ul>
+            {listOf(categories.data).map((category) => (
+              <li key={category.id}>{category.designation}</li>
+            ))}
+          </ul>
+          <CategoryForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['categories'] })} />
+        </Card.Body>
+      </Card>
+    </>
+  )
+}

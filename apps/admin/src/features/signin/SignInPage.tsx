@@ -1,0 +1,69 @@
+// Sign-in with the storefront's Firebase identity (email and password); the demo account is
+// hinted on a demo project only.
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Button, Card, Form } from 'react-bootstrap'
+import type { z } from 'zod'
+import { signInSchema } from '../../forms/schemas.ts'
+import { useAuth } from '../../lib/auth.tsx'
+import { isDemo } from '../../lib/config.ts'
+
+type Fields = z.infer<typeof signInSchema>
+
+export function SignInPage() {
+  const { signIn } = useAuth()
+  const [error, setError] = useState<string | null>(null)
+  const { register, handleSubmit, formState } = useForm<Fields>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setError(null)
+    try {
+      await signIn(email, password)
+    } catch (err) {
+      setError(`Erreur lors de la connexion ${err instanceof Error ? err.message : ''}`.trim())
+    }
+  })
+  return (
+    <main className="signin container py-5" style={{ maxWidth: 420 }}>
+      <h1 className="h3 mb-4 text-center">Teranga — back-office</h1>
+      <Card body>
+        <Form noValidate onSubmit={onSubmit}>
+          <Form.Group className="mb-3" controlId="email">
+            <Form.Label>Adresse e-mail</Form.Label>
+            <Form.Control type="email" autoComplete="username" {...register('email')} isInvalid={Boolean(formState.errors.email)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="password">
+            <Form.Label>Mot de passe</Form.Label>
+            <Form.Control type="password" autoComplete="current-password" {...register('password')} isInvalid={Boolean(formState.errors.password)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
+          </Form.Group>
+          {error && (
+            <Alert variant="danger" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" className="w-100" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Connexion…' : 'Se connecter'}
+          </Button>
+        </Form>
+        {isDemo() && (
+          <p className="small text-muted mt-3 mb-0">
+            Démo : <code>admin@teranga.sn</code> / <code>teranga-admin</code>
+          </p>
+        )}
+      </Card>
+    </main>
+  )
+}
+
+export function ForbiddenPage() {
+  const { signOut } = useAuth()
+  return (
+    <main className="container py-5 text-center" style={{ maxWidth: 520 }}>
+      <h1 className="h3">Accès réservé à l'équipe</h1>
+      <p>Ce compte n'a pas accès au back-office de Teranga. Connectez-vous avec un compte de l'équipe.</p>
+      <Button onClick={() => void signOut()}>Se déconnecter</Button>
+    </main>
+  )
+}

@@ -1,0 +1,151 @@
+// The mocked back-office API (docs/back-office-api.md), with the requests it received.
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import type { Dashboard, OrderDetail, OrderSummary, Product, Staff } from '../lib/types.ts'
+
+export const requests: { method: string; url: URL; body: unknown; authorization: string | null }[] = []
+
+export const ADMIN: Staff = { id: 1, email: 'admin@teranga.sn', prenom: 'Awa', name: 'Diop', role: 'admin' }
+export const MANAGER: Staff = { id: 2, email: 'gestion@teranga.sn', prenom: 'Moussa', name: 'Ba', role: 'gestionnaire' }
+
+export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    numero: 'T-000123',
+    etat: 'payee',
+    etat_text: 'Payée',
+    etat_badge: 'success',
+    datecomm: '2026-11-24T09:30:00Z',
+    date_fr: '24 novembre 2026 à 09:30',
+    client: { id: 7, nom: 'Fatou Sarr', telephone: '+221771234567' },
+    total: 12500,
+    total_fr: '12 500 FCFA',
+    modepaiement: { code: 'wave', designation: 'Wave' },
+    modelivraison: { code: 'livraison', designation: 'Livraison' },
+    zone: 'Plateau',
+    depot: null,
+    a_rembourser: false,
+    expires_at: null,
+    ...overrides,
+  }
+}
+
+export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    ...orderSummary(),
+    lignes: [{ produit: { id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', image: null }, quantite: 2, prix: 5000, total: 10000 }],
+    montantcommande: 10000,
+    montantcommande_fr: '10 000 FCFA',
+    montantliv: 2500,
+    montantliv_fr: '2 500 FCFA',
+    remise: 0,
+    remise_fr: '0 FCFA',
+    client: { id: 7, nom: 'Fatou Sarr', telephone: '+221771234567', prenom: 'Fatou', name: 'Sarr', email: 'fatou@example.sn' },
+    tel: '+221 77 123 45 67',
+    adresseliv: 'Rue 10, Plateau',
+    latitude: 14.67,
+    longitude: -17.43,
+    carte: 'https://www.openstreetmap.org/?mlat=14.67&mlon=-17.43',
+    whatsapp: 'https://wa.me/221771234567',
+    historique: [{ date: '2026-11-24T09:30:00Z', date_fr: '24 novembre 2026 à 09:30', de: null, vers: 'payee', vers_text: 'Payée', acteur: 'provider', acteur_nom: 'Wave', motif: null }],
+    suivants: [
+      { etat: 'confirmee', etat_text: 'Confirmée' },
+      { etat: 'annulee', etat_text: 'Annulée' },
+    ],
+    paiement: { provider: 'wave', statut: 'reussi', montant: 12500 },
+    remboursable: false,
+    ...overrides,
+  }
+}
+
+export const dashboard: Dashboard = {
+  a_traiter: { en_attente: 1, payee: 4, confirmee: 2, en_preparation: 0, prete_retrait: 1, en_livraison: 3 },
+  expirent_bientot: [orderSummary({ numero: 'T-000200', etat: 'en_attente', etat_text: 'En attente de paiement' })],
+  stock_bas: [{ id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', quantite: 2, seuil: 5 }],
+  ventes: { aujourdhui: 45000, sept_jours: 312500 },
+  courbe: Array.from({ length: 30 }, (_, i) => ({ jour: `2026-11-${String(i + 1).padStart(2, '0')}`, montant: 10000 * (i % 5), commandes: i % 5 })),
+}
+
+export const product: Product = {
+  id: 3,
+  code: 'RIZ5',
+  designation: 'Riz parfumé 5 kg',
+  description: 'Riz de la vallée',
+  prix: 5000,
+  prix_fr: '5 000 FCFA',
+  quantite: 2,
+  unite: 'sac',
+  seuil: 5,
+  stock_bas: true,
+  actif: true,
+  image: null,
+  souscategorie: { id: 4, designation: 'Riz', categorie: { id: 1, designation: 'Épicerie' } },
+  created_at: '2026-11-01T10:00:00Z',
+}
+
+const page = <T,>(data: T[]) => ({ metadata: { total: data.length, per_page: 20, current_page: 1, last_page: 1 }, data })
+
+export const state = { me: ADMIN as Staff | 'customer' }
+
+async function record(request: Request) {
+  const text = request.method === 'GET' ? '' : await request.clone().text()
+  let body: unknown = text
+  try {
+    body = text ? JSON.parse(text) : undefined
+  } catch {
+    // a CSV or multipart body
+  }
+  requests.push({ method: request.method, url: new URL(request.url), body, authorization: request.headers.get('authorization') })
+}
+
+export const handlers = [
+  http.all('*/api/*', async ({ request }) => {
+    await record(request)
+    return undefined
+  }),
+  http.post('*/api/sociallogin', () => HttpResponse.json({ token: 'api-token', utilisateur: {} })),
+  http.get('*/api/admin/moi', () => (state.me === 'customer' ? HttpResponse.json({ message: "Réservé à l'équipe." }, { status: 403 }) : HttpResponse.json(state.me))),
+  http.get('*/api/admin/tableau', () => HttpResponse.json(dashboard)),
+  http.get('*/api/admin/evenements', () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'content-type': 'text/event-stream' } })),
+  http.get('*/api/commande/export.csv', () => new HttpResponse('\ufeffnumero;etat\nT-000123;payee\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } })),
+  http.get('*/api/commande', () => HttpResponse.json(page([orderSummary(), orderSummary({ numero: 'T-000124' })]))),
+  http.get('*/api/admin/commande/bons', () => HttpResponse.json([orderDetail()])),
+  http.get('*/api/admin/commande/:numero', () => HttpResponse.json(orderDetail())),
+  http.post('*/api/commande/:numero/etat', async ({ request }) => {
+    const body = (await request.json()) as { etat: string }
+    return HttpResponse.json(orderDetail({ etat: body.etat, etat_text: body.etat === 'annulee' ? 'Annulée' : 'Confirmée', suivants: [] }))
+  }),
+  http.get('*/api/produit', () => HttpResponse.json(page([product]))),
+  http.get('*/api/produit/:id/mouvements', () => HttpResponse.json(page([]))),
+  http.get('*/api/produit/:id', () => HttpResponse.json(product)),
+  http.post('*/api/produit', () => HttpResponse.json(product, { status: 201 })),
+  http.post('*/api/produit/import', ({ request }) =>
+    HttpResponse.json(
+      new URL(request.url).searchParams.get('dry_run') === '1'
+        ? { crees: 1, modifies: 0, erreurs: [{ ligne: 3, champ: 'prix', message: 'Le prix doit être un nombre' }] }
+        : { crees: 1, modifies: 0, erreurs: [] },
+    ),
+  ),
+  http.get('*/api/souscategorie', () => HttpResponse.json([{ id: 4, designation: 'Riz' }])),
+  http.get('*/api/client', () => HttpResponse.json(page([]))),
+  http.get('*/api/client/:id', () =>
+    HttpResponse.json({ id: 7, prenom: 'Fatou', name: 'Sarr', email: 'fatou@example.sn', telephone: '+221771234567', points: 120, privilege: 'Argent', created_at: '2026-01-01', adresses: [], commandes: [orderSummary()], mouvements_points: [] }),
+  ),
+  http.post('*/api/client/:id/points', () => HttpResponse.json({ points: 170 })),
+  http.get('*/api/zone', () => HttpResponse.json([{ id: 1, designation: 'Plateau', frais: 1500 }])),
+  http.post('*/api/zone', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
+  http.get('*/api/modepaiement', () => HttpResponse.json([{ id: 1, code: 'wave', designation: 'Wave', actif: true, position: 1 }])),
+  http.get('*/api/depot', () => HttpResponse.json([{ id: 1, designation: 'Dépôt Plateau', adresse: 'Avenue Pompidou', latitude: 14.67, longitude: -17.43 }])),
+  http.post('*/api/depot', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
+  http.get('*/api/categorie', () => HttpResponse.json([{ id: 1, designation: 'Épicerie' }])),
+  http.post('*/api/categorie', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
+  http.get('*/api/staff', () => HttpResponse.json([ADMIN, MANAGER])),
+  http.get('*/api/audit', () => HttpResponse.json(page([]))),
+]
+
+export const server = setupServer(...handlers)
+
+export function resetRequests() {
+  requests.length = 0
+  state.me = ADMIN
+}
+
