@@ -1,13 +1,20 @@
-// The forms' schemas, mirroring docs/back-office-api.md's field names and the spec's exact
-// messages (spec §5). One named export per form, so that the server's shared schemas
-// (packages/shared) can replace them one by one.
+// The forms' schemas. The catalogue's (product, stock movement, category, image rules) are
+// the server's own, from packages/shared; the others mirror docs/back-office-api.md's field
+// names and the spec's exact messages. One named export per form.
 import { z } from 'zod'
+import { CATALOGUE_MESSAGES, detectImageType, IMAGE_MAX_BYTES, productFormSchema, productUpdateSchema } from '@teranga/shared/backoffice-catalogue'
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024
+export {
+  categoryFormSchema as categorySchema,
+  stockMovementSchema,
+  subcategoryFormSchema as subCategorySchema,
+} from '@teranga/shared/backoffice-catalogue'
+
+export const MAX_IMAGE_BYTES = IMAGE_MAX_BYTES
 
 export const IMAGE_MESSAGES = {
-  tooLarge: "L'image est trop grande (max 2MB)",
-  badType: 'Le type de fichier est invalide',
+  tooLarge: CATALOGUE_MESSAGES.imageTooLarge,
+  badType: CATALOGUE_MESSAGES.imageType,
 } as const
 
 /** A number field of a form: '' (nothing typed) stays undefined so that "required" can speak. */
@@ -17,48 +24,13 @@ const numberInput = (messages: { required: string; number: string }) =>
     z.number({ error: (issue) => (issue.input === undefined ? messages.required : messages.number) }),
   )
 
-/** POST /api/produit (spec §5 product form). */
-export const productCreateSchema = z.object({
-  designation: z.string().trim().min(1, { error: 'La désignation est requise' }).max(255, { error: 'La désignation ne doit pas dépasser 255 caractères' }),
-  prix: numberInput({ required: 'Le prix est requis', number: 'Le prix doit être un nombre' }).pipe(z.number().positive({ error: 'Le prix doit être positif' })),
-  qte: numberInput({ required: 'La quantité est requise', number: 'La quantité doit être un entier' }).pipe(
-    z.number().int({ error: 'La quantité doit être un entier' }).min(1, { error: 'La quantité doit être au moins 1' }),
-  ),
-  unite: z.string().trim().min(1, { error: "L'unité est requise" }).max(30, { error: "L'unité ne doit pas dépasser 30 caractères" }),
-  categorie_id: numberInput({ required: 'La categorie est requise', number: 'La categorie est requise' }),
-  description: z.string().trim().max(5000, { error: 'La description ne doit pas dépasser 5000 caractères' }).optional(),
-  code: z.string().trim().max(50, { error: 'Le code ne doit pas dépasser 50 caractères' }).optional(),
-  seuil: z.preprocess((value) => (value === '' ? undefined : Number(value)), z.number().int({ error: 'Le seuil doit être un entier' }).min(0, { error: 'Le seuil doit être positif' }).optional()),
-  image: z.string().max(200).optional().nullable(),
-})
+/** POST /api/produit (spec §5 product form), as the server checks it. */
+export const productCreateSchema = productFormSchema
 export type ProductCreateInput = z.infer<typeof productCreateSchema>
 
 /** PUT /api/produit/{id}: the same fields without qte (stock moves only through movements). */
-export const productUpdateSchema = productCreateSchema.omit({ qte: true })
+export { productUpdateSchema }
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>
-
-/** POST /api/produit/{id}/mouvements. */
-export const stockMovementSchema = z.object({
-  delta: numberInput({ required: 'La quantité est requise', number: 'La quantité doit être un entier' }).pipe(
-    z.number().int({ error: 'La quantité doit être un entier' }).refine((n) => n !== 0, { error: 'La quantité ne doit pas être nulle' }),
-  ),
-  motif: z.string().trim().min(1, { error: 'Le motif est requis' }).max(500, { error: 'Le motif ne doit pas dépasser 500 caractères' }),
-})
-
-/** Category and sub-category form (spec §5). */
-export const categorySchema = z.object({
-  designation: z
-    .string()
-    .trim()
-    .min(1, { error: 'La désignation est requise' })
-    .min(2, { error: 'La désignation doit contenir au moins 2 caractères' })
-    .max(50, { error: 'La désignation ne doit pas dépasser 50 caractères' }),
-  image: z.string().max(200).optional().nullable(),
-  position: z.number().int().min(0).optional(),
-})
-export const subCategorySchema = categorySchema.extend({
-  categorie_id: numberInput({ required: 'La categorie est requise', number: 'La categorie est requise' }),
-})
 
 /** POST /api/commande/{numero}/etat, and the refund: a reason of 1–500 characters. */
 export const reasonSchema = z.object({
@@ -110,12 +82,7 @@ export const signInSchema = z.object({
 })
 
 /** The image's type by its first bytes (JPEG, PNG, GIF), not by its name or declared type. */
-export function imageTypeOf(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/gif' | null {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
-  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'image/png'
-  if (bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x38) return 'image/gif'
-  return null
-}
+export const imageTypeOf = detectImageType
 
 /** The spec's image message for a chosen file, or null when it may be uploaded. */
 export async function checkImage(file: Blob): Promise<string | null> {
