@@ -15,6 +15,7 @@ import health from './plugins/health.ts'
 import inputText from './plugins/input-text.ts'
 import security from './plugins/security.ts'
 import account from './modules/account/account.plugin.ts'
+import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plugin.ts'
 import audit from './modules/audit/audit.plugin.ts'
 import auth from './modules/auth/auth.plugin.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
@@ -125,6 +126,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
+    await scope.register(backofficeOrders)
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,

@@ -1,0 +1,142 @@
+// Reads of the back office's orders (docs/back-office-api.md, Dashboard and Orders): the
+// dashboard's figures and the staff list, filtered, sorted and paginated in SQL.
+import { sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+
+/** Dakar is UTC+0 all year; days are still computed in its zone so that a change stays one line. */
+const TZ = 'Africa/Dakar'
+
+/** The low-stock threshold of a product `p`. switch to p.seuil after merging 0008 */
+export function lowStockThreshold(): SQL {
+  return sql`5`
+}
+
+export const ACTIONABLE = ['en_attente', 'payee', 'confirmee', 'en_preparation', 'prete_retrait', 'en_livraison'] as const
+/** Orders that count as sales: neither cancelled, refunded nor unpaid. */
+const NOT_SALES = sql`('annulee', 'remboursee', 'en_attente_paiement', 'echec_paiement')`
+
+export interface OrderFilters {
+  etat?: string[] | undefined
+  du?: string | undefined
+  au?: string | undefined
+  modelivraison?: string | undefined
+  zone?: string | undefined
+  depot?: number | undefined
+  modepaiement?: string | undefined
+  q?: string | undefined
+}
+
+export type OrderSort = 'datecomm' | 'montant' | 'numero'
+
+export interface SummaryRow {
+  numero: string
+  etat: string
+  datecomm: Date
+  client_id: number
+  client_nom: string | null
+  client_telephone: string | null
+  total: number
+  mp_code: string
+  mp_designation: string
+  ml_code: string
+  ml_designation: string
+  zone: string | null
+  depot_id: number | null
+  depot_designation: string | null
+  a_rembourser: boolean
+  expires_at: Date | null
+}
+
+const summaryColumns = sql`c.numerocommande as numero, c.etat, c.datecomm, c.client_id,
+  nullif(trim(concat_ws(' ', cl.prenom, cl.name)), '') as client_nom, cl.telephone as client_telephone,
+  (c.montantcommande + c.montantliv - c.remise)::int as total,
+  mp.code as mp_code, mp.designation as mp_designation, ml.code as ml_code, ml.designation as ml_designation,
+  c.zone, d.id as depot_id, d.designation as depot_designation,
+  exists (select 1 from paiements pa where pa.commande_id = c.id and pa.statut = 'a_rembourser') as a_rembourser,
+  c.expires_at`
+
+const summaryFrom = sql`from commandes c
+  join clients cl on cl.id = c.client_id
+  join modepaiements mp on mp.id = c.modepaiement_id
+  join modelivraisons ml on ml.id = c.modelivraison_id
+  left join depots d on d.id = c.depot_id`
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
+function where(f: OrderFilters): SQL {
+  const parts: SQL[] = [sql`true`]
+  if (f.etat?.length) parts.push(sql`c.etat in (${sql.join(f.etat.map((e) => sql`${e}`), sql`, `)})`)
+  if (f.du) parts.push(sql`c.datecomm >= (${f.du}::date)::timestamp at time zone ${TZ}`)
+  if (f.au) parts.push(sql`c.datecomm < ((${f.au}::date) + 1)::timestamp at time zone ${TZ}`)
+  if (f.modelivraison) parts.push(sql`ml.code = ${f.modelivraison}`)
+  if (f.modepaiement) parts.push(sql`mp.code = ${f.modepaiement}`)
+  if (f.zone) parts.push(sql`c.zone ilike ${'%' + escapeLike(f.zone) + '%'}`)
+  if (f.depot !== undefined) parts.push(sql`c.depot_id = ${f.depot}`)
+  if (f.q) {
+    const q = f.q.trim()
+    const digits = q.replace(/\D/g, '')
+    const alts: SQL[] = [sql`c.numerocommande like ${escapeLike(q.toUpperCase()) + '%'}`]
+    if (digits.length >= 4) alts.push(sql`regexp_replace(coalesce(c.tel, ''), '\\D', '', 'g') like ${'%' + digits + '%'}`)
+    const text = '%' + escapeLike(q) + '%'
+    alts.push(sql`cl.email ilike ${text}`, sql`concat_ws(' ', cl.prenom, cl.name) ilike ${text}`)
+    parts.push(sql`(${sql.join(alts, sql` or `)})`)
+  }
+  return sql.join(parts, sql` and `)
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (m) => '\\' + m)
+}
+
+export function createBackofficeOrdersRepository(db: Executor) {
+  return {
+    async list(f: OrderFilters, sort: OrderSort, dir: 'asc' | 'desc', limit: number, offset: number) {
+      const column = sort === 'montant' ? sql`total` : sort === 'numero' ? sql`c.numerocommande` : sql`c.datecomm`
+      const direction = dir === 'asc' ? sql`asc` : sql`desc`
+      const rows = rowsOf<SummaryRow & { total_count: number }>(
+        await db.execute(sql`select ${summaryColumns}, count(*) over() ::int as total_count ${summaryFrom}
+          where ${where(f)} order by ${column} ${direction}, c.id ${direction} limit ${limit} offset ${offset}`),
+      )
+      let total = rows[0]?.total_count
+      if (total === undefined) {
+        total = offset === 0 ? 0 : Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${summaryFrom} where ${where(f)}`))[0]?.n ?? 0)
+      }
+      return { rows, total }
+    },
+
+    async dashboard(now: Date) {
+      const counts = rowsOf<{ etat: string; n: number }>(
+        await db.execute(sql`select etat, count(*)::int as n from commandes
+          where etat in (${sql.join(ACTIONABLE.map((e) => sql`${e}`), sql`, `)}) group by etat`),
+      )
+      const expiring = rowsOf<SummaryRow>(
+        await db.execute(sql`select ${summaryColumns} ${summaryFrom}
+          where c.etat in ('en_attente_paiement', 'echec_paiement') and c.expires_at is not null
+            and c.expires_at >= ${now} and c.expires_at < ${new Date(now.getTime() + 10 * 60_000)}
+          order by c.expires_at limit 50`),
+      )
+      const lowStock = rowsOf<{ id: number; designation: string; code: string; quantite: number; seuil: number }>(
+        await db.execute(sql`select p.id, p.designation, p.code, p.quantite, (${lowStockThreshold()})::int as seuil
+          from produits p where p.actif and p.quantite <= ${lowStockThreshold()} order by p.quantite, p.id limit 20`),
+      )
+      const curve = rowsOf<{ jour: string; montant: number; commandes: number }>(
+        await db.execute(sql`with days as (
+            select generate_series((${now}::timestamptz at time zone ${TZ})::date - 29, (${now}::timestamptz at time zone ${TZ})::date, interval '1 day')::date as jour
+          ), sales as (
+            select (c.datecomm at time zone ${TZ})::date as jour, sum(c.montantcommande + c.montantliv - c.remise)::int as montant, count(*)::int as commandes
+            from commandes c
+            where c.etat not in ${NOT_SALES}
+              and c.datecomm >= (((${now}::timestamptz at time zone ${TZ})::date - 29)::timestamp at time zone ${TZ})
+            group by 1
+          )
+          select to_char(days.jour, 'YYYY-MM-DD') as jour, coalesce(sales.montant, 0)::int as montant, coalesce(sales.commandes, 0)::int as commandes
+          from days left join sales using (jour) order by days.jour`),
+      )
+      return { counts, expiring, lowStock, curve }
+    },
+  }
+}
+
+export type BackofficeOrdersRepository = ReturnType<typeof createBackofficeOrdersRepository>
