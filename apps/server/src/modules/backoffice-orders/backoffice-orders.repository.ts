@@ -61,6 +61,9 @@ const summaryFrom = sql`from commandes c
   join modelivraisons ml on ml.id = c.modelivraison_id
   left join depots d on d.id = c.depot_id`
 
+/** The digits of the order's phone: the expression indexed by migration 0009. */
+const telDigits = sql`regexp_replace(coalesce(c.tel, ''), '[^0-9]', '', 'g')`
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows
 }
@@ -70,18 +73,24 @@ function where(f: OrderFilters): SQL {
   if (f.etat?.length) parts.push(sql`c.etat in (${sql.join(f.etat.map((e) => sql`${e}`), sql`, `)})`)
   if (f.du) parts.push(sql`c.datecomm >= (${f.du}::date)::timestamp at time zone ${TZ}`)
   if (f.au) parts.push(sql`c.datecomm < ((${f.au}::date) + 1)::timestamp at time zone ${TZ}`)
-  if (f.modelivraison) parts.push(sql`ml.code = ${f.modelivraison}`)
-  if (f.modepaiement) parts.push(sql`mp.code = ${f.modepaiement}`)
+  if (f.modelivraison) parts.push(sql`c.modelivraison_id in (select id from modelivraisons where code = ${f.modelivraison})`)
+  if (f.modepaiement) parts.push(sql`c.modepaiement_id in (select id from modepaiements where code = ${f.modepaiement})`)
   if (f.zone) parts.push(sql`c.zone ilike ${'%' + escapeLike(f.zone) + '%'}`)
   if (f.depot !== undefined) parts.push(sql`c.depot_id = ${f.depot}`)
   if (f.q) {
     const q = f.q.trim()
     const digits = q.replace(/\D/g, '')
-    const alts: SQL[] = [sql`c.numerocommande like ${escapeLike(q.toUpperCase()) + '%'}`]
-    if (digits.length >= 4) alts.push(sql`regexp_replace(coalesce(c.tel, ''), '\\D', '', 'g') like ${'%' + digits + '%'}`)
+    // Each way of matching reads its own index; their union keeps them apart (an OR would scan).
+    const alts: SQL[] = [sql`select id from commandes where numerocommande like ${escapeLike(q.toUpperCase()) + '%'}`]
+    // The digits of the order's phone (trigram index of 0009) or of the customer's.
+    if (digits.length >= 4) alts.push(sql`select c.id from commandes c where ${telDigits} like ${'%' + digits + '%'}`)
     const text = '%' + escapeLike(q) + '%'
-    alts.push(sql`cl.email ilike ${text}`, sql`concat_ws(' ', cl.prenom, cl.name) ilike ${text}`)
-    parts.push(sql`(${sql.join(alts, sql` or `)})`)
+    alts.push(
+      sql`select o.id from commandes o where o.client_id in (select cl.id from clients cl where cl.email ilike ${text} or concat_ws(' ', cl.prenom, cl.name) ilike ${text}${
+        digits.length >= 4 ? sql` or regexp_replace(coalesce(cl.telephone, ''), '[^0-9]', '', 'g') like ${'%' + digits + '%'}` : sql``
+      })`,
+    )
+    parts.push(sql`c.id in (${sql.join(alts, sql` union `)})`)
   }
   return sql.join(parts, sql` and `)
 }
@@ -93,16 +102,18 @@ function escapeLike(s: string): string {
 export function createBackofficeOrdersRepository(db: Executor) {
   return {
     async list(f: OrderFilters, sort: OrderSort, dir: 'asc' | 'desc', limit: number, offset: number) {
-      const column = sort === 'montant' ? sql`total` : sort === 'numero' ? sql`c.numerocommande` : sql`c.datecomm`
       const direction = dir === 'asc' ? sql`asc` : sql`desc`
-      const rows = rowsOf<SummaryRow & { total_count: number }>(
-        await db.execute(sql`select ${summaryColumns}, count(*) over() ::int as total_count ${summaryFrom}
-          where ${where(f)} order by ${column} ${direction}, c.id ${direction} limit ${limit} offset ${offset}`),
+      // Filters touch only the orders' own columns (or subqueries): the page is chosen on
+      // `commandes` alone with its indexes, then joined; the total is counted apart.
+      const cond = where(f)
+      const column = sort === 'montant' ? sql`(c.montantcommande + c.montantliv - c.remise)` : sort === 'numero' ? sql`c.numerocommande` : sql`c.datecomm`
+      const rows = rowsOf<SummaryRow>(
+        await db.execute(sql`with page as (
+            select c.id from commandes c where ${cond} order by ${column} ${direction}, c.id ${direction} limit ${limit} offset ${offset}
+          )
+          select ${summaryColumns} ${summaryFrom} join page on page.id = c.id order by ${column} ${direction}, c.id ${direction}`),
       )
-      let total = rows[0]?.total_count
-      if (total === undefined) {
-        total = offset === 0 ? 0 : Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${summaryFrom} where ${where(f)}`))[0]?.n ?? 0)
-      }
+      const total = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from commandes c where ${cond}`))[0]?.n ?? 0)
       return { rows, total }
     },
 
