@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close())
 
 describe('roles', () => {
-  for (const url of ['/api/admin/tableau', '/api/commande', '/api/commande/export.csv']) {
+  for (const url of ['/api/admin/tableau', '/api/commande', '/api/commande/export.csv', '/api/admin/commande/bons?numeros=TRG-0001']) {
     it(`${url}: 401 for visitors, 403 for customers, 200 for staff`, async () => {
       expect((await shop.app.inject({ url })).statusCode).toBe(401)
       const asCustomer = await shop.app.inject({ url, headers: customer.auth })
@@ -109,5 +109,40 @@ describe('GET /api/commande/export.csv', () => {
     expect(lines).toHaveLength(3)
     expect(lines[0]).toContain('Numéro;Date;État')
     expect(lines.slice(1).some((l) => l.startsWith(numeros[0]!))).toBe(true)
+  })
+})
+
+describe('GET /api/admin/commande/:numero and /bons', () => {
+  it('401 / 403 / 404', async () => {
+    const url = `/api/admin/commande/${numeros[0]}`
+    expect((await shop.app.inject({ url })).statusCode).toBe(401)
+    expect((await shop.app.inject({ url, headers: customer.auth })).statusCode).toBe(403)
+    const missing = await shop.app.inject({ url: '/api/admin/commande/TRG-000000-ABSENT', headers: manager.auth })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().message).toBe(MESSAGES.orderNotFound)
+  })
+
+  it('the detail: lines, amounts in French, client, links, history with the staff actor, next states, payment', async () => {
+    const res = await shop.app.inject({ url: `/api/admin/commande/${numeros[1]}`, headers: manager.auth })
+    expect(res.statusCode, res.body).toBe(200)
+    const d = res.json()
+    expect(d).toMatchObject({ numero: numeros[1], etat: 'confirmee', tel: '+221 77 123 45 67', adresseliv: 'Rue 10, villa 24, Mermoz', whatsapp: 'https://wa.me/221771234567', remboursable: false })
+    expect(d.lignes).toHaveLength(1)
+    expect(d.lignes[0]).toMatchObject({ quantite: 3 })
+    expect(d.lignes[0].total).toBe(d.lignes[0].prix * 3)
+    expect(d.montantcommande_fr).toMatch(/FCFA$/)
+    expect(d.total).toBe(d.montantcommande + d.montantliv - d.remise)
+    expect(d.suivants.map((s: { etat: string }) => s.etat)).toEqual(['en_preparation', 'annulee'])
+    expect(d.historique.map((h: { vers: string }) => h.vers)).toEqual(['en_attente', 'confirmee'])
+    expect(d.historique[1]).toMatchObject({ de: 'en_attente', acteur: 'staff' })
+    expect(d.historique[0].acteur).toBe('client')
+    expect(d.client.email).toBeTypeOf('string')
+  })
+
+  it('the slips: up to 50 details in the order asked, 400 beyond', async () => {
+    const res = await shop.app.inject({ url: `/api/admin/commande/bons?numeros=${numeros[1]},${numeros[0]}`, headers: manager.auth })
+    expect(res.json().data.map((d: { numero: string }) => d.numero)).toEqual([numeros[1], numeros[0]])
+    const tooMany = Array.from({ length: 51 }, (_, i) => `TRG-${String(i).padStart(4, '0')}`).join(',')
+    expect((await shop.app.inject({ url: `/api/admin/commande/bons?numeros=${tooMany}`, headers: manager.auth })).statusCode).toBe(400)
   })
 })

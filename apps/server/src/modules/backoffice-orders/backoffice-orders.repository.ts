@@ -47,6 +47,23 @@ export interface SummaryRow {
   expires_at: Date | null
 }
 
+export interface DetailRow extends SummaryRow {
+  id: number
+  montantcommande: number
+  montantliv: number
+  remise: number
+  tel: string | null
+  adresseliv: string | null
+  latitude: number | null
+  longitude: number | null
+  client_prenom: string | null
+  client_name: string | null
+  client_email: string | null
+}
+export interface LineRow { commande_id: number; id: number; designation: string; code: string; image: string | null; quantite: number; prix: number }
+export interface HistoryRow { commande_id: number; at: Date; from_etat: string | null; to_etat: string; actor_kind: string; reason: string | null; acteur_nom: string | null }
+export interface PaymentRow { commande_id: number; provider: string; statut: string; montant: number }
+
 const summaryColumns = sql`c.numerocommande as numero, c.etat, c.datecomm, c.client_id,
   nullif(trim(concat_ws(' ', cl.prenom, cl.name)), '') as client_nom, cl.telephone as client_telephone,
   (c.montantcommande + c.montantliv - c.remise)::int as total,
@@ -115,6 +132,39 @@ export function createBackofficeOrdersRepository(db: Executor) {
       )
       const total = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from commandes c where ${cond}`))[0]?.n ?? 0)
       return { rows, total }
+    },
+
+    /** The orders `numeros` with their lines, history and last payment attempt, for the detail and the slips. */
+    async details(numeros: string[]) {
+      if (numeros.length === 0) return []
+      const list = sql.join(numeros.map((n) => sql`${n}`), sql`, `)
+      const orders = rowsOf<DetailRow>(
+        await db.execute(sql`select ${summaryColumns}, c.id, c.montantcommande, c.montantliv, c.remise, c.tel, c.adresseliv, c.latitude, c.longitude,
+            cl.prenom as client_prenom, cl.name as client_name, cl.email as client_email
+          ${summaryFrom} where c.numerocommande in (${list})`),
+      )
+      if (orders.length === 0) return []
+      const ids = sql.join(orders.map((o) => sql`${o.id}`), sql`, `)
+      const lines = rowsOf<LineRow>(
+        await db.execute(sql`select dc.commande_id, p.id, p.designation, p.code, p.image, dc.quantite, dc.prix
+          from detail_commandes dc join produits p on p.id = dc.produit_id where dc.commande_id in (${ids}) order by dc.id`),
+      )
+      const history = rowsOf<HistoryRow>(
+        await db.execute(sql`select h.commande_id, h.at, h.from_etat, h.to_etat, h.actor_kind, h.reason,
+            case when h.actor_kind in ('client', 'staff') then (select nullif(trim(concat_ws(' ', s.prenom, s.name)), '') from clients s where s.id::text = h.actor_id)
+                 else h.actor_id end as acteur_nom
+          from order_history h where h.commande_id in (${ids}) order by h.id`),
+      )
+      const payments = rowsOf<PaymentRow>(
+        await db.execute(sql`select distinct on (commande_id) commande_id, provider, statut, montant from paiements
+          where commande_id in (${ids}) order by commande_id, id desc`),
+      )
+      const byOrder = new Map(orders.map((o) => [o.numero, o]))
+      return numeros.flatMap((n) => {
+        const o = byOrder.get(n)
+        if (!o) return []
+        return [{ order: o, lines: lines.filter((l) => l.commande_id === o.id), history: history.filter((h) => h.commande_id === o.id), payment: payments.find((p) => p.commande_id === o.id) ?? null }]
+      })
     },
 
     async dashboard(now: Date) {

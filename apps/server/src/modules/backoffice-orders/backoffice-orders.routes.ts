@@ -8,7 +8,10 @@ import { pageArgs, toPage } from '../../lib/pagination.ts'
 import { errorResponses, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import { ACTIONABLE, type BackofficeOrdersRepository } from './backoffice-orders.repository.ts'
-import { CSV_HEADER, csvLine, orderSummarySchema, toSummary } from './backoffice-orders.format.ts'
+import { CSV_HEADER, csvLine, orderDetailSchema, orderSummarySchema, toDetail, toSummary } from './backoffice-orders.format.ts'
+import { MESSAGES } from '@teranga/shared/messages'
+import { notFound } from '../../lib/errors.ts'
+import { orderNumberParams } from '../../lib/rest.ts'
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue au format AAAA-MM-JJ')
 const etatList = z
@@ -80,5 +83,25 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
       .header('content-disposition', 'attachment; filename="commandes.csv"')
       .serializer((s: unknown) => s as string)
       .send(body)
+  })
+
+  const bonsQuery = z.object({
+    numeros: z
+      .string()
+      .max(50 * 41)
+      .transform((s) => [...new Set(s.split(',').map((n) => n.trim()).filter(Boolean))])
+      .pipe(z.array(z.string().regex(/^[\w-]{4,40}$/, 'Numéro de commande invalide')).min(1, 'Au moins une commande').max(50, 'Au plus 50 commandes')),
+  })
+
+  api.get('/admin/commande/bons', { schema: { querystring: bonsQuery, response: { 200: z.object({ data: z.array(orderDetailSchema) }), ...errorResponses } } }, async (request) => {
+    requireStaff(request, 'gestionnaire')
+    return { data: (await opts.repo.details(request.query.numeros)).map(toDetail) }
+  })
+
+  api.get('/admin/commande/:numero', { schema: { params: orderNumberParams, response: { 200: orderDetailSchema, ...errorResponses } } }, async (request) => {
+    requireStaff(request, 'gestionnaire')
+    const [found] = await opts.repo.details([request.params.numero])
+    if (!found) throw notFound(MESSAGES.orderNotFound)
+    return toDetail(found)
   })
 }
