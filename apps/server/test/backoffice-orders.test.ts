@@ -146,3 +146,22 @@ describe('GET /api/admin/commande/:numero and /bons', () => {
     expect((await shop.app.inject({ url: `/api/admin/commande/bons?numeros=${tooMany}`, headers: manager.auth })).statusCode).toBe(400)
   })
 })
+
+describe('POST /api/commande/:numero/etat', () => {
+  it('cancelling needs a motif (400 naming it); with one the move is recorded with the staff actor and audited; an illegal move is 409', async () => {
+    const numero = await placeCashOrder(customer, 2)
+    const url = `/api/commande/${numero}/etat`
+    const noMotif = await shop.app.inject({ method: 'POST', url, headers: manager.auth, payload: { etat: 'annulee' } })
+    expect(noMotif.statusCode).toBe(400)
+    expect(noMotif.json().errors.motif).toEqual([MESSAGES.orderCancelMotifRequired])
+    const illegal = await shop.app.inject({ method: 'POST', url, headers: manager.auth, payload: { etat: 'livree' } })
+    expect(illegal.statusCode).toBe(409)
+    const cancelled = await shop.app.inject({ method: 'POST', url, headers: manager.auth, payload: { etat: 'annulee', motif: 'Client injoignable' } })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const detail = (await shop.app.inject({ url: `/api/admin/commande/${numero}`, headers: manager.auth })).json()
+    expect(detail.historique.at(-1)).toMatchObject({ vers: 'annulee', acteur: 'staff', motif: 'Client injoignable' })
+    const audit = (await shop.app.inject({ url: '/api/audit', headers: admin.auth })).json()
+    const entries = (audit.data ?? audit) as Array<{ action: string; resource_id?: string; resourceId?: string }>
+    expect(entries.some((e) => e.action === 'commande.etat' && (e.resource_id ?? e.resourceId) === numero)).toBe(true)
+  })
+})
