@@ -16,6 +16,7 @@ import inputText from './plugins/input-text.ts'
 import security from './plugins/security.ts'
 import account from './modules/account/account.plugin.ts'
 import adminApp, { DEFAULT_ADMIN_ROOT } from './modules/admin-app/admin-app.plugin.ts'
+import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plugin.ts'
 import audit from './modules/audit/audit.plugin.ts'
 import auth from './modules/auth/auth.plugin.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
@@ -134,6 +135,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
     await scope.register(backofficeCatalogue)
+    await scope.register(backofficeOrders)
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,

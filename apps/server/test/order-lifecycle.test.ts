@@ -49,7 +49,7 @@ async function place(customer: SignedIn, { prix = 2500, quantite = 2, stock = 10
 const history = (orderId: number) => ctx.db.select().from(orderHistory).where(eq(orderHistory.commandeId, orderId)).orderBy(asc(orderHistory.id))
 const orderRow = async (orderId: number) => (await ctx.db.select().from(commandes).where(eq(commandes.id, orderId)))[0]!
 const stockOf = async (id: number) => (await ctx.db.select({ q: produits.quantite }).from(produits).where(eq(produits.id, id)))[0]!.q
-const setEtat = (numero: string, etat: string) => ctx.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: admin.auth, payload: { etat } })
+const setEtat = (numero: string, etat: string) => ctx.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: admin.auth, payload: { etat, ...(etat === 'annulee' ? { motif: 'Rupture de stock' } : {}) } })
 
 /** Moves the order through the lifecycle as staff; the outcome. */
 const move = (orderId: number, to: OrderStatus) =>

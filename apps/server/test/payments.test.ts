@@ -171,7 +171,7 @@ const sendPaytech = (ipn: Record<string, string>, as: 'form' | 'json' = 'form') 
   })
 
 const setEtat = (who: SignedIn, numero: string, etat: string) =>
-  shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: who.auth, payload: { etat } })
+  shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: who.auth, payload: { etat, ...(etat === 'annulee' ? { motif: 'Rupture de stock' } : {}) } })
 const cancel = (who: SignedIn, numero: string) => shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/annulation`, headers: who.auth })
 const label = (etat: OrderStatus) => ORDER_STATUSES[etat].text
 

@@ -133,9 +133,15 @@ export const idempotencyKeySchema = z.string().regex(/^[\w-]{8,100}$/, { error: 
 /** An order's number in a path (`TRG-221122-K7MQ2X`). */
 export const orderNumeroSchema = z.string().regex(/^[\w-]{4,40}$/)
 
-export const orderStatusChangeSchema = z.object({
-  etat: z.enum(ORDER_STATUS_VALUES as [OrderStatus, ...OrderStatus[]], { error: MESSAGES.orderStatusUnknown }),
-})
+export const orderStatusChangeSchema = z
+  .object({
+    etat: z.enum(ORDER_STATUS_VALUES as [OrderStatus, ...OrderStatus[]], { error: MESSAGES.orderStatusUnknown }),
+    /** Why (1–500 characters): required to cancel (`annulee`). */
+    motif: z.string({ error: MESSAGES.orderMotifLength }).trim().min(1, { error: MESSAGES.orderMotifLength }).max(500, { error: MESSAGES.orderMotifLength }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.etat === 'annulee' && !body.motif) ctx.addIssue({ code: 'custom', path: ['motif'], message: MESSAGES.orderCancelMotifRequired })
+  })
 
 /** Body of POST /api/adresses and PUT /api/adresses/{id}: a saved delivery address. */
 export const addressSchema = z

@@ -490,3 +490,21 @@ export const medias = pgTable(
   },
   (t) => [primaryKey({ name: 'medias_pkey', columns: [t.key, t.width] })],
 )
+
+/** Refunds of paid orders by the back office (migration 0009): one per order, online or cash. */
+export const remboursements = pgTable(
+  'remboursements',
+  {
+    id: serial('id').primaryKey(),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    montant: integer('montant').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    motif: text('motif').notNull(),
+    staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('remboursements_commande_key').on(t.commandeId), check('remboursements_montant_nonnegative', sql`${t.montant} >= 0`)],
+)

@@ -41,8 +41,34 @@ export async function generateProducts(db: Db, target: number, batchSize = 2000)
   return missing
 }
 
+/**
+ * Adds generated orders (with 200 generated customers, one line each) until the shop holds
+ * `target` orders, spread over the last 90 days and every state; answers how many were added.
+ */
+export async function generateOrders(db: Db, target: number): Promise<number> {
+  const counted = await db.execute(sql`select count(*)::int as n from commandes`)
+  const n = Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0)
+  const missing = Math.max(0, target - n)
+  if (missing === 0) return 0
+  await db.execute(sql`insert into clients (firebase_uid, email, name, prenom, telephone, role_id)
+    select 'seed-large-' || g, 'client' || g || '@example.sn', 'Diop' || g, 'Awa', '+221 77 ' || lpad(g::text, 7, '0'), (select id from roles where name = 'client' limit 1)
+    from generate_series(1, 200) g on conflict (firebase_uid) do nothing`)
+  await db.execute(sql`with c as (select array_agg(id) ids from clients where firebase_uid like 'seed-large-%'),
+      mp as (select array_agg(id order by id) ids from modepaiements), ml as (select array_agg(id order by id) ids from modelivraisons),
+      st as (select array['en_attente','payee','confirmee','en_preparation','en_livraison','livree','livree','livree','annulee','en_attente_paiement']::text[] s)
+    insert into commandes (numerocommande, client_id, etat, datecomm, montantcommande, montantliv, tel, adresseliv, zone, modepaiement_id, modelivraison_id)
+    select 'GEN-' || lpad((${n} + g)::text, 8, '0'), c.ids[1 + g % array_length(c.ids, 1)], st.s[1 + g % 10],
+      now() - (g % 129600) * interval '1 minute', 1000 + (g % 97) * 250, 1000, '+221 77 ' || lpad((g % 200)::text, 7, '0'),
+      'Rue ' || g, (array['Mermoz','Plateau','Almadies','Ouakam','Yoff'])[1 + g % 5],
+      mp.ids[1 + g % array_length(mp.ids, 1)], ml.ids[1 + g % array_length(ml.ids, 1)]
+    from generate_series(1, ${missing}) g, c, mp, ml, st`)
+  await db.execute(sql`vacuum analyze commandes`)
+  await db.execute(sql`analyze clients`)
+  return missing
+}
+
 async function main() {
-  const { values } = parseArgs({ options: { products: { type: 'string', default: '100000' } } })
+  const { values } = parseArgs({ options: { products: { type: 'string', default: '100000' }, orders: { type: 'string', default: '0' } } })
   const target = Number(values.products)
   if (!Number.isInteger(target) || target < 1) throw new Error('--products must be a positive whole number')
   const config = loadConfig()
@@ -55,6 +81,9 @@ async function main() {
     const started = Date.now()
     const added = await generateProducts(database.db, target)
     console.log(`${added} products added in ${((Date.now() - started) / 1000).toFixed(1)} s; the catalogue holds at least ${target}`)
+    const orders = Number(values.orders)
+    if (!Number.isInteger(orders) || orders < 0) throw new Error('--orders must be a whole number')
+    if (orders > 0) console.log(`${await generateOrders(database.db, orders)} orders added; the shop holds at least ${orders}`)
   } finally {
     await database.close()
   }

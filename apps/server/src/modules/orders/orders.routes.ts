@@ -68,7 +68,11 @@ export default async function ordersRoutes(
     { schema: { params: orderNumberParams, body: orderStatusChangeSchema, response: { 200: commandeAnswer, ...errorResponses } } },
     async (request) => {
       const user = requireStaff(request, 'gestionnaire')
-      return { commande: await opts.lifecycle.changeByStaff(user, request.params.numero, request.body.etat) }
+      const { etat, motif } = request.body
+      const commande = await opts.lifecycle.changeByStaff(user, request.params.numero, etat, motif ?? null, (tx, from) =>
+        app.audit.record(tx, { staffId: user.id, action: 'commande.etat', resource: 'commande', resourceId: request.params.numero, before: { etat: from }, after: { etat, motif: motif ?? null } }),
+      )
+      return { commande }
     },
   )
 }
