@@ -20,6 +20,7 @@ import auth from './modules/auth/auth.plugin.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
 import cart from './modules/cart/cart.plugin.ts'
 import catalogue from './modules/catalogue/catalogue.plugin.ts'
+import customers from './modules/customers/customers.plugin.ts'
 import delivery from './modules/delivery/delivery.plugin.ts'
 import favourites from './modules/favourites/favourites.plugin.ts'
 import loyalty from './modules/loyalty/loyalty.plugin.ts'
@@ -127,6 +128,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
     await scope.register(staff)
+    await scope.register(customers)
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,
