@@ -28,6 +28,7 @@ import media from './modules/media/media.plugin.ts'
 import orders from './modules/orders/orders.plugin.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
+import settings from './modules/settings/settings.plugin.ts'
 import staff from './modules/staff/staff.plugin.ts'
 import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.plugin.ts'
 import type { RunQuery } from './modules/storefront/storefront-pages.ts'
@@ -129,6 +130,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(account)
     await scope.register(staff)
     await scope.register(customers)
+    await scope.register(settings)
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,

@@ -62,6 +62,10 @@ const toItem = (r: Row) => ({
 export default async function customersRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const repo = createCustomersRepository(app.db)
+  // Staff only, checked before any body: a visitor gets 401 and a customer 403, not a 400.
+  api.addHook('onRequest', async (request) => {
+    requireStaff(request, 'gestionnaire')
+  })
 
   api.get('/client', { schema: { querystring: listQuery, response: { 200: pageSchema(customerSchema), ...errorResponses } } }, async (request) => {
     requireStaff(request, 'gestionnaire')
