@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { MESSAGES } from '@teranga/shared/messages'
-import { typerecompenses } from '../src/db/schema.ts'
+import { commandes, modelivraisons, modepaiements, typerecompenses } from '../src/db/schema.ts'
 import { grantRole } from './factories.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
@@ -156,5 +156,23 @@ describe('preference, caroussel, privilege', () => {
     const loyalty = await shop.app.inject({ url: '/api/privileges' })
     expect(loyalty.statusCode).toBe(200)
     expect(JSON.stringify(loyalty.json())).toContain('Diamant')
+  })
+})
+
+describe('deleting what orders used', () => {
+  it('a zone named by an order or a depot an order used: 409, nothing deleted', async () => {
+    const z = (await shop.app.inject({ method: 'POST', url: '/api/zone', headers: admin.auth, payload: { designation: 'Zone de test 409', frais: 1000, position: 9 } })).json()
+    const d = (await shop.app.inject({ method: 'POST', url: '/api/depot', headers: admin.auth, payload: { designation: 'Dépôt Yoff', latitude: 14.75, longitude: -17.47 } })).json()
+    const [mp] = await shop.db.select().from(modepaiements).limit(1)
+    const [ml] = await shop.db.select().from(modelivraisons).limit(1)
+    await shop.db.insert(commandes).values({ numerocommande: 'TEST-0001', clientId: customer.userId, etat: 'livree', montantcommande: 5000, modepaiementId: mp!.id, modelivraisonId: ml!.id, zone: 'Zone de test 409', depotId: d.id })
+    const zoneDel = await shop.app.inject({ method: 'DELETE', url: `/api/zone/${z.id}`, headers: admin.auth })
+    expect(zoneDel.statusCode).toBe(409)
+    expect(zoneDel.json().message).toBe(SETTINGS_MESSAGES.zoneInUse)
+    const depotDel = await shop.app.inject({ method: 'DELETE', url: `/api/depot/${d.id}`, headers: admin.auth })
+    expect(depotDel.statusCode).toBe(409)
+    expect(depotDel.json().message).toBe(SETTINGS_MESSAGES.depotInUse)
+    expect((await shop.app.inject({ url: `/api/zone/${z.id}`, headers: admin.auth })).statusCode).toBe(200)
+    expect((await shop.app.inject({ url: `/api/depot/${d.id}`, headers: admin.auth })).statusCode).toBe(200)
   })
 })

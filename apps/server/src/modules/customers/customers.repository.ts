@@ -4,7 +4,7 @@ import { asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { adresses, clients, commandes, privileges, zonesLivraison } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
-import { balanceOf } from '../loyalty/loyalty.repository.ts'
+import { balanceOf } from '../loyalty/loyalty.service.ts'
 
 export const CUSTOMER_SORTS = ['created_at', 'name', 'points'] as const
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number]
