@@ -22,6 +22,7 @@ import auth from './modules/auth/auth.plugin.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
 import cart from './modules/cart/cart.plugin.ts'
 import catalogue from './modules/catalogue/catalogue.plugin.ts'
+import customers from './modules/customers/customers.plugin.ts'
 import delivery from './modules/delivery/delivery.plugin.ts'
 import favourites from './modules/favourites/favourites.plugin.ts'
 import loyalty from './modules/loyalty/loyalty.plugin.ts'
@@ -29,6 +30,8 @@ import media from './modules/media/media.plugin.ts'
 import orders from './modules/orders/orders.plugin.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
+import settings from './modules/settings/settings.plugin.ts'
+import staff from './modules/staff/staff.plugin.ts'
 import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.plugin.ts'
 import type { RunQuery } from './modules/storefront/storefront-pages.ts'
 import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
@@ -136,6 +139,9 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(account)
     await scope.register(backofficeCatalogue)
     await scope.register(backofficeOrders)
+    await scope.register(staff)
+    await scope.register(customers)
+    await scope.register(settings)
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,

@@ -10,6 +10,7 @@ import { openShopDatabase } from './db/client.ts'
 import { seedIfEmpty } from './db/seed.ts'
 import { startAuthEmulator, type RunningEmulator } from './lib/auth-emulator.ts'
 import { createFirebaseVerifier } from './modules/auth/firebase-verifier.ts'
+import { ensureDemoAdmin } from './modules/staff/demo-admin.ts'
 
 // What this process started, stopped in reverse order at shutdown or after a failed boot.
 const cleanups: Array<() => Promise<unknown>> = []
@@ -66,6 +67,12 @@ async function main() {
     const { seeded } = await seedIfEmpty(database.db)
     log.info({ database: database.kind, seeded }, seeded ? 'database migrated and seeded' : 'database migrated')
   })
+
+  // Demo mode: the back office's demo account (README); demo values, fine to log.
+  if (emulator) {
+    const demo = await ensureDemoAdmin(database.db, emulator.host, config.firebaseProjectId)
+    log.info(`back-office : compte admin de démo ${demo.email} / ${demo.password} (ouvrir /admin)`)
+  }
 
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
   await server.register(app, { config, database, verifier, closeDatabase: false })

@@ -230,6 +230,7 @@ export const modepaiements = pgTable('modepaiements', {
   image: text('image'),
   desc: text('description'),
   actif: boolean('actif').notNull().default(true),
+  position: integer('position').notNull().default(0),
 })
 
 export const depots = pgTable('depots', {

@@ -65,6 +65,18 @@ export function createLoyaltyRepository(db: Executor) {
       return rows.length === 1
     },
 
+    /** Locks the client's row until the transaction ends (manual adjustments serialise on it). */
+    async lockClient(clientId: number): Promise<boolean> {
+      const result = await db.execute(sql`select id from clients where id = ${clientId} for update`)
+      return (result as unknown as { rows: unknown[] }).rows.length === 1
+    },
+
+    /** A movement tied to no order (a manual adjustment from the back office). */
+    async recordManual(values: { clientId: number; points: number; motif: string }) {
+      const [row] = await db.insert(pointsFidelite).values({ ...values, commandeId: null }).returning({ id: pointsFidelite.id })
+      return row!.id
+    },
+
     /** The points an order brought under `motif` (0 when none). */
     async pointsOf(commandeId: number, motif: string): Promise<number> {
       const [row] = await db

@@ -50,6 +50,19 @@ export function createLoyaltyService(db: Executor) {
       return (await repo.record({ clientId: order.clientId, commandeId: order.id, points, motif: LOYALTY_MOTIF_DELIVERED })) ? points : 0
     },
 
+    /**
+     * A manual adjustment (back office): `points` (non-zero, either sign) with its reason. Run it
+     * in a transaction: the client's row is locked so that two adjustments cannot both pass the
+     * floor. The balance never goes below 0: `below-zero` then, and nothing is written.
+     */
+    async adjust(clientId: number, points: number, motif: string): Promise<{ ok: true; id: number; balance: number } | { ok: false; reason: 'no-client' | 'below-zero'; balance: number }> {
+      if (!(await repo.lockClient(clientId))) return { ok: false, reason: 'no-client', balance: 0 }
+      const before = await repo.balance(clientId)
+      if (before + points < 0) return { ok: false, reason: 'below-zero', balance: before }
+      const id = await repo.recordManual({ clientId, points, motif })
+      return { ok: true, id, balance: before + points }
+    },
+
     /** Takes back what a refunded order had credited; the number taken (0 when nothing was, or already taken). */
     async debitRefunded(order: { id: number; clientId: number }): Promise<number> {
       const credited = await repo.pointsOf(order.id, LOYALTY_MOTIF_DELIVERED)

@@ -14,7 +14,7 @@ export type AttemptStatus = 'en_cours' | 'payee' | 'echouee' | 'a_rembourser' | 
 
 export function createPaymentsRepository(db: Executor) {
   return {
-    modes: () => db.select().from(modepaiements).where(eq(modepaiements.actif, true)).orderBy(asc(modepaiements.id)),
+    modes: () => db.select().from(modepaiements).where(eq(modepaiements.actif, true)).orderBy(asc(modepaiements.position), asc(modepaiements.id)),
 
     /** An order with its payment mode's code: what starting a payment needs to know. */
     async orderForPayment(numero: string) {

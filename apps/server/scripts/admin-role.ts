@@ -1,0 +1,55 @@
+// npm run admin:grant -- <email> [admin|gestionnaire]   |   npm run admin:revoke -- <email>
+// Works on DATABASE_URL when set, else on the embedded database under DATA_DIR: the running
+// shop's server when there is one (its port is in postmaster.pid), else started for the change.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { isStaffRole } from '@teranga/shared/constants'
+import { loadConfig } from '../src/config.ts'
+import { openDatabase, openShopDatabase, type Database } from '../src/db/client.ts'
+import { grantStaffRole, revokeStaffRole } from '../src/modules/staff/staff-admin.ts'
+
+async function runningEmbedded(dataDir: string): Promise<string | undefined> {
+  const lock = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined)
+  if (!lock) return undefined
+  const lines = lock.split('\n')
+  const pid = Number(lines[0])
+  const port = Number(lines[3])
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return undefined
+  }
+  const secret = (await fs.readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim()
+  return `postgres://postgres:${encodeURIComponent(secret)}@127.0.0.1:${port}/teranga`
+}
+
+async function main() {
+  const [command, email, roleArg] = process.argv.slice(2)
+  if ((command !== 'grant' && command !== 'revoke') || !email) {
+    console.error('Usage : npm run admin:grant -- <email> [admin|gestionnaire]  |  npm run admin:revoke -- <email>')
+    process.exit(1)
+  }
+  const role = roleArg ?? 'admin'
+  if (command === 'grant' && !isStaffRole(role)) {
+    console.error(`Rôle inconnu : ${role} (admin ou gestionnaire).`)
+    process.exit(1)
+  }
+  const config = loadConfig()
+  let database: Database
+  const running = config.databaseUrl ? undefined : await runningEmbedded(config.dataDir)
+  if (running) database = await openDatabase({ databaseUrl: running, poolSize: 1, kind: 'embedded' })
+  else database = await openShopDatabase(config)
+  try {
+    const result = command === 'grant' ? await grantStaffRole(database.db, email, role as 'admin') : await revokeStaffRole(database.db, email)
+    if (result.ok) console.log(result.message)
+    else console.error(result.message)
+    process.exitCode = result.ok ? 0 : 1
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

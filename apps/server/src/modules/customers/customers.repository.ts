@@ -1,0 +1,81 @@
+// The customers as the back office sees them: a searchable, sorted page, and one customer's
+// addresses, latest orders and points movements.
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import { adresses, clients, commandes, privileges, zonesLivraison } from '../../db/schema.ts'
+import type { PageArgs } from '../../lib/pagination.ts'
+import { balanceOf } from '../loyalty/loyalty.service.ts'
+
+export const CUSTOMER_SORTS = ['created_at', 'name', 'points'] as const
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number]
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** `q` over the name, first name, email and phone (the phone compared on its digits). */
+function search(raw: string | undefined): SQL | undefined {
+  const q = raw?.trim()
+  if (!q) return undefined
+  const like = `%${escapeLike(q)}%`
+  const digits = q.replace(/[^0-9]/g, '')
+  const phone = digits.length >= 3 ? sql` or regexp_replace(coalesce(${clients.telephone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}` : sql``
+  return sql`(${clients.name} ilike ${like} or ${clients.prenom} ilike ${like} or ${clients.email} ilike ${like} or (coalesce(${clients.prenom}, '') || ' ' || coalesce(${clients.name}, '')) ilike ${like}${phone})`
+}
+
+export function createCustomersRepository(db: Executor) {
+  const points = balanceOf(sql`${clients.id}`)
+  const item = {
+    id: clients.id,
+    prenom: clients.prenom,
+    name: clients.name,
+    email: clients.email,
+    telephone: clients.telephone,
+    createdAt: clients.createdAt,
+    commandes: sql<number>`(select count(*) from ${commandes} where ${commandes.clientId} = ${clients.id})::int`,
+    points,
+    privilege: sql<string | null>`(select ${privileges.designation} from ${privileges} where ${privileges.point} <= ${points} order by ${privileges.point} desc limit 1)`,
+  }
+  return {
+    async page(filter: { q?: string | undefined }, sort: CustomerSort, dir: 'asc' | 'desc', page: PageArgs) {
+      const where = search(filter.q)
+      const column = sort === 'name' ? sql`lower(coalesce(${clients.name}, '') || ' ' || coalesce(${clients.prenom}, ''))` : sort === 'points' ? points : sql`${clients.createdAt}`
+      const order = dir === 'asc' ? asc(column) : desc(column)
+      return db
+        .select({ ...item, total: sql<number>`count(*) over()` })
+        .from(clients)
+        .where(where)
+        .orderBy(order, dir === 'asc' ? asc(clients.id) : desc(clients.id))
+        .limit(page.count)
+        .offset(page.offset)
+    },
+
+    async count(filter: { q?: string | undefined }) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(clients).where(search(filter.q))
+      return row?.n ?? 0
+    },
+
+    async find(id: number) {
+      const [row] = await db.select(item).from(clients).where(eq(clients.id, id)).limit(1)
+      return row
+    },
+
+    addresses(clientId: number) {
+      return db
+        .select({ id: adresses.id, libelle: adresses.libelle, adresse: adresses.adresse, telephone: adresses.telephone, zone: zonesLivraison.designation, par_defaut: adresses.parDefaut })
+        .from(adresses)
+        .leftJoin(zonesLivraison, eq(zonesLivraison.id, adresses.zoneId))
+        .where(eq(adresses.clientId, clientId))
+        .orderBy(desc(adresses.parDefaut), asc(adresses.id))
+    },
+
+    orders(clientId: number, limit: number) {
+      return db
+        .select({ id: commandes.id, numerocommande: commandes.numerocommande, etat: commandes.etat, datecomm: commandes.datecomm, montantcommande: commandes.montantcommande, montantliv: commandes.montantliv, remise: commandes.remise })
+        .from(commandes)
+        .where(eq(commandes.clientId, clientId))
+        .orderBy(desc(commandes.id))
+        .limit(limit)
+    },
+  }
+}
+
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>

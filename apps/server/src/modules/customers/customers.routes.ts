@@ -1,0 +1,125 @@
+// The customers (both staff roles): GET /api/client (search, sort, page), GET /api/client/{id}
+// (addresses, last 20 orders, last 50 points movements), POST /api/client/{id}/points (a manual
+// adjustment through the loyalty service, audited; never to a negative balance: 409).
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { pointsAdjustmentSchema, SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
+import { formatPrix } from '@teranga/shared/money'
+import { idSchema, paginationSchema } from '@teranga/shared/schemas'
+import { conflict, notFound } from '../../lib/errors.ts'
+import { dateFr } from '../../lib/format.ts'
+import { pageTotal, toPage } from '../../lib/pagination.ts'
+import { errorResponses, pageSchema } from '../../lib/rest.ts'
+import { requireStaff } from '../../plugins/authentication.ts'
+import { createLoyaltyService } from '../loyalty/loyalty.service.ts'
+import { CUSTOMER_SORTS, createCustomersRepository, type CustomersRepository } from './customers.repository.ts'
+
+const idParams = z.object({ id: idSchema })
+const listQuery = paginationSchema.partial().extend({
+  q: z.string().max(100).optional(),
+  sort: z.enum(CUSTOMER_SORTS).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+})
+
+const customerSchema = z.object({
+  id: z.number(),
+  prenom: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  telephone: z.string().nullable(),
+  commandes: z.number(),
+  points: z.number(),
+  privilege: z.string().nullable(),
+  created_at: z.string(),
+  created_at_fr: z.string(),
+})
+
+// The detail is the item with `commandes` as the last 20 orders (the count moves to `nb_commandes`).
+const detailSchema = customerSchema.extend({
+  nb_commandes: z.number(),
+  adresses: z.array(z.object({ id: z.number(), libelle: z.string().nullable(), adresse: z.string(), telephone: z.string().nullable(), zone: z.string().nullable(), par_defaut: z.boolean() })),
+  commandes: z.array(
+    z.object({ id: z.number(), numerocommande: z.string(), etat: z.string(), date: z.string(), date_fr: z.string(), total: z.number(), total_fr: z.string() }),
+  ),
+  mouvements_points: z.array(z.object({ id: z.number(), points: z.number(), motif: z.string(), numerocommande: z.string().nullable(), date: z.string(), date_fr: z.string() })),
+})
+
+type Row = NonNullable<Awaited<ReturnType<CustomersRepository['find']>>>
+const toItem = (r: Row) => ({
+  id: r.id,
+  prenom: r.prenom,
+  name: r.name,
+  email: r.email,
+  telephone: r.telephone,
+  commandes: Number(r.commandes),
+  points: Number(r.points),
+  privilege: r.privilege,
+  created_at: r.createdAt.toISOString(),
+  created_at_fr: dateFr.format(r.createdAt),
+})
+
+export default async function customersRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const repo = createCustomersRepository(app.db)
+  // Staff only, checked before any body: a visitor gets 401 and a customer 403, not a 400.
+  api.addHook('onRequest', async (request) => {
+    requireStaff(request, 'gestionnaire')
+  })
+
+  api.get('/client', { schema: { querystring: listQuery, response: { 200: pageSchema(customerSchema), ...errorResponses } } }, async (request) => {
+    requireStaff(request, 'gestionnaire')
+    const { q, sort = 'created_at', dir = 'desc' } = request.query
+    const page = { page: request.query.page ?? 1, count: request.query.count ?? 20 }
+    const args = { ...page, offset: (page.page - 1) * page.count }
+    const rows = await repo.page({ q }, sort, dir, args)
+    const total = await pageTotal(rows, args, () => repo.count({ q }))
+    return toPage(rows.map(toItem), total, args)
+  })
+
+  api.get('/client/:id', { schema: { params: idParams, response: { 200: detailSchema, ...errorResponses } } }, async (request) => {
+    requireStaff(request, 'gestionnaire')
+    const row = await repo.find(request.params.id)
+    if (!row) throw notFound(SETTINGS_MESSAGES.clientNotFound)
+    const [adresses, orders, statement] = [
+      await repo.addresses(row.id),
+      await repo.orders(row.id, 20),
+      await createLoyaltyService(app.db).statement(row.id),
+    ]
+    return {
+      ...toItem(row),
+      adresses,
+      nb_commandes: Number(row.commandes),
+      commandes: orders.map((o) => {
+        const total = o.montantcommande + o.montantliv - o.remise
+        return { id: o.id, numerocommande: o.numerocommande, etat: o.etat, date: o.datecomm.toISOString(), date_fr: dateFr.format(o.datecomm), total, total_fr: formatPrix(total) }
+      }),
+      mouvements_points: statement.historique.slice(0, 50),
+    }
+  })
+
+  api.post(
+    '/client/:id/points',
+    { schema: { params: idParams, body: pointsAdjustmentSchema, response: { 200: z.object({ points: z.number(), mouvement: z.number() }), ...errorResponses } } },
+    async (request) => {
+      const staff = requireStaff(request, 'gestionnaire')
+      const { points, motif } = request.body
+      return app.db.transaction(async (tx) => {
+        const result = await createLoyaltyService(tx).adjust(request.params.id, points, motif)
+        if (!result.ok) {
+          if (result.reason === 'no-client') throw notFound(SETTINGS_MESSAGES.clientNotFound)
+          throw conflict(SETTINGS_MESSAGES.pointsBelowZero, { points: [SETTINGS_MESSAGES.pointsBelowZero] })
+        }
+        await app.audit.record(tx, {
+          staffId: staff.id,
+          action: 'client.points',
+          resource: 'client',
+          resourceId: request.params.id,
+          before: { points: result.balance - points },
+          after: { points: result.balance, ajustement: points, motif },
+        })
+        return { points: result.balance, mouvement: result.id }
+      })
+    },
+  )
+}

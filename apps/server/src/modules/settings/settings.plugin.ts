@@ -1,0 +1,12 @@
+// The settings module (issue 10): zones, depots, payment modes, slideshow, preferences and
+// loyalty tiers, for admins only.
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { registerRest } from '../../lib/rest.ts'
+import settingsRoutes from './settings.routes.ts'
+
+async function settings(app: FastifyInstance) {
+  await registerRest(app, settingsRoutes, {})
+}
+
+export default fp(settings, { name: 'settings', dependencies: ['database', 'authentication', 'audit'] })

@@ -1,0 +1,52 @@
+// Demo mode only (a `demo-` Firebase project, the Auth Emulator): the account the README
+// names for the back office, created in the emulator if missing and given the admin role.
+// With a real Firebase project nothing is created (main.ts calls this in demo mode only).
+import { eq } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import { clients, roles } from '../../db/schema.ts'
+
+/**
+ * A fixed Firebase uid: an emulator whose accounts were cleared (the end-to-end tests do) gets
+ * the account back under the same uid, so the client row keeps its admin role.
+ */
+export const DEMO_ADMIN = { uid: 'teranga-demo-admin', email: 'admin@teranga.sn', password: 'teranga-admin', prenom: 'Admin', name: 'Teranga' } as const
+
+async function emulatorCall(host: string, method: string, body: Record<string, unknown>) {
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return { ok: res.ok, body: (await res.json().catch(() => ({}))) as { localId?: string; error?: { message?: string } } }
+}
+
+/** The demo admin's Firebase uid: found in the emulator, or created there under DEMO_ADMIN.uid. */
+async function emulatorAccount(host: string, projectId: string): Promise<string> {
+  const signedIn = await emulatorCall(host, 'signInWithPassword', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, returnSecureToken: true })
+  if (signedIn.ok && signedIn.body.localId) return signedIn.body.localId
+  // The emulator's admin endpoint (what firebase-admin's createUser calls) takes a chosen uid.
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: DEMO_ADMIN.uid, email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, displayName: `${DEMO_ADMIN.prenom} ${DEMO_ADMIN.name}` }),
+  })
+  const created = (await res.json().catch(() => ({}))) as { localId?: string; error?: { message?: string } }
+  if (res.ok && created.localId) return created.localId
+  throw new Error(`demo admin: the Auth Emulator refused (${signedIn.body.error?.message ?? 'unknown'} / ${created.error?.message ?? res.status})`)
+}
+
+/** Idempotent: the emulator account and its client row with the role `admin`. */
+export async function ensureDemoAdmin(db: Executor, emulatorHost: string, projectId: string): Promise<{ clientId: number; email: string; password: string }> {
+  const uid = await emulatorAccount(emulatorHost, projectId)
+  const clientId = await db.transaction(async (tx) => {
+    const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'admin')).limit(1)
+    if (!admin) throw new Error('demo admin: the admin role is missing')
+    const [row] = await tx
+      .insert(clients)
+      .values({ firebaseUid: uid, email: DEMO_ADMIN.email, prenom: DEMO_ADMIN.prenom, name: DEMO_ADMIN.name, roleId: admin.id })
+      .onConflictDoUpdate({ target: clients.firebaseUid, set: { roleId: admin.id, updatedAt: new Date() } })
+      .returning({ id: clients.id })
+    return row!.id
+  })
+  return { clientId, email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }
+}

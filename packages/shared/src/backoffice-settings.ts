@@ -1,0 +1,110 @@
+// The back office's people and settings forms (issue 10): zod schemas shared by the server
+// (which validates every write with them) and apps/admin, with their French messages.
+import { z } from 'zod'
+
+export const SETTINGS_MESSAGES = {
+  designationRequired: 'La désignation est obligatoire.',
+  textTooLong: 'Ce texte est trop long.',
+  fraisInvalid: 'Les frais doivent être un nombre entier de FCFA, positif ou nul.',
+  positionInvalid: 'La position doit être un nombre entier positif ou nul.',
+  latitudeInvalid: 'La latitude doit être au Sénégal (entre 12,3 et 16,7).',
+  longitudeInvalid: 'La longitude doit être au Sénégal (entre -17,6 et -11,3).',
+  actifInvalid: 'Indiquez si le mode de paiement est actif.',
+  imageRequired: "L'image est obligatoire.",
+  emailInvalid: "L'adresse e-mail n'est pas valide.",
+  phoneInvalid: "Le numéro de téléphone n'est pas valide.",
+  urlInvalid: "L'adresse du site n'est pas valide.",
+  couleurInvalid: 'La couleur doit être au format #RRGGBB.',
+  pointInvalid: 'Le seuil de points doit être un nombre entier positif ou nul.',
+  pointTaken: 'Un autre privilège a déjà ce seuil de points.',
+  recompenseTypeInvalid: 'Type de récompense inconnu.',
+  recompenseValeurInvalid: 'La valeur de la récompense doit être un nombre entier positif ou nul.',
+  designationTaken: 'Cette désignation existe déjà.',
+  zoneInUse: 'Cette zone est utilisée par des commandes ou des adresses : elle ne peut pas être supprimée.',
+  depotInUse: 'Ce dépôt est utilisé par des commandes : il ne peut pas être supprimé.',
+  pointsInvalid: 'Le nombre de points doit être un entier non nul.',
+  motifRequired: 'Le motif est obligatoire.',
+  pointsBelowZero: 'Le solde de points du client ne peut pas devenir négatif.',
+  clientNotFound: 'Client introuvable.',
+  settingNotFound: 'Élément introuvable.',
+} as const
+
+const text = (max: number) => z.string().trim().max(max, { error: SETTINGS_MESSAGES.textTooLong })
+const optionalText = (max: number) => text(max).nullable().optional()
+const designation = z.string({ error: SETTINGS_MESSAGES.designationRequired }).trim().min(1, { error: SETTINGS_MESSAGES.designationRequired }).max(100, { error: SETTINGS_MESSAGES.textTooLong })
+const position = z.number({ error: SETTINGS_MESSAGES.positionInvalid }).int({ error: SETTINGS_MESSAGES.positionInvalid }).min(0, { error: SETTINGS_MESSAGES.positionInvalid }).max(10_000, { error: SETTINGS_MESSAGES.positionInvalid })
+
+/** Senegal's bounding box (with a margin for the coast and the islands). */
+export const SENEGAL_BOUNDS = { latMin: 12.3, latMax: 16.7, lngMin: -17.6, lngMax: -11.3 } as const
+
+export const zoneSchema = z.object({
+  designation,
+  frais: z.number({ error: SETTINGS_MESSAGES.fraisInvalid }).int({ error: SETTINGS_MESSAGES.fraisInvalid }).min(0, { error: SETTINGS_MESSAGES.fraisInvalid }).max(1_000_000, { error: SETTINGS_MESSAGES.fraisInvalid }),
+  position: position.default(0),
+})
+
+export const depotSchema = z.object({
+  designation,
+  description: optionalText(1000),
+  adresse: optionalText(300),
+  latitude: z.number({ error: SETTINGS_MESSAGES.latitudeInvalid }).min(SENEGAL_BOUNDS.latMin, { error: SETTINGS_MESSAGES.latitudeInvalid }).max(SENEGAL_BOUNDS.latMax, { error: SETTINGS_MESSAGES.latitudeInvalid }),
+  longitude: z.number({ error: SETTINGS_MESSAGES.longitudeInvalid }).min(SENEGAL_BOUNDS.lngMin, { error: SETTINGS_MESSAGES.longitudeInvalid }).max(SENEGAL_BOUNDS.lngMax, { error: SETTINGS_MESSAGES.longitudeInvalid }),
+})
+
+export const modePaiementSchema = z.object({
+  actif: z.boolean({ error: SETTINGS_MESSAGES.actifInvalid }),
+  position,
+})
+
+export const carousselSchema = z.object({
+  image: z.string({ error: SETTINGS_MESSAGES.imageRequired }).trim().min(1, { error: SETTINGS_MESSAGES.imageRequired }).max(300, { error: SETTINGS_MESSAGES.textTooLong }),
+  titre: optionalText(150),
+  description: optionalText(500),
+  position: position.default(0),
+})
+
+const phone = z.string().trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: SETTINGS_MESSAGES.phoneInvalid })
+const blankToNull = (schema: z.ZodType) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional())
+
+export const preferenceSchema = z.object({
+  logo: blankToNull(text(300)),
+  telephone: blankToNull(phone),
+  telephone2: blankToNull(phone),
+  email: blankToNull(z.email({ error: SETTINGS_MESSAGES.emailInvalid }).max(200, { error: SETTINGS_MESSAGES.textTooLong })),
+  lieu: blankToNull(text(300)),
+  siteweb: blankToNull(z.url({ error: SETTINGS_MESSAGES.urlInvalid }).max(300, { error: SETTINGS_MESSAGES.textTooLong })),
+  promotion: blankToNull(text(500)),
+  promotion2: blankToNull(text(500)),
+})
+
+export const recompenseSchema = z.object({
+  type: z.string({ error: SETTINGS_MESSAGES.recompenseTypeInvalid }).trim().min(1, { error: SETTINGS_MESSAGES.recompenseTypeInvalid }).max(50, { error: SETTINGS_MESSAGES.recompenseTypeInvalid }),
+  valeur: z.number({ error: SETTINGS_MESSAGES.recompenseValeurInvalid }).int({ error: SETTINGS_MESSAGES.recompenseValeurInvalid }).min(0, { error: SETTINGS_MESSAGES.recompenseValeurInvalid }).max(1_000_000, { error: SETTINGS_MESSAGES.recompenseValeurInvalid }),
+})
+
+export const privilegeSchema = z.object({
+  designation,
+  couleur: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: SETTINGS_MESSAGES.couleurInvalid }).nullable().optional(),
+  point: z.number({ error: SETTINGS_MESSAGES.pointInvalid }).int({ error: SETTINGS_MESSAGES.pointInvalid }).min(0, { error: SETTINGS_MESSAGES.pointInvalid }).max(100_000_000, { error: SETTINGS_MESSAGES.pointInvalid }),
+  recompenses: z.array(recompenseSchema).max(20).default([]),
+})
+
+/** POST /api/client/{id}/points: a manual adjustment, never to a negative balance. */
+export const pointsAdjustmentSchema = z.object({
+  points: z
+    .number({ error: SETTINGS_MESSAGES.pointsInvalid })
+    .int({ error: SETTINGS_MESSAGES.pointsInvalid })
+    .min(-1_000_000, { error: SETTINGS_MESSAGES.pointsInvalid })
+    .max(1_000_000, { error: SETTINGS_MESSAGES.pointsInvalid })
+    .refine((n) => n !== 0, { error: SETTINGS_MESSAGES.pointsInvalid }),
+  motif: z.string({ error: SETTINGS_MESSAGES.motifRequired }).trim().min(1, { error: SETTINGS_MESSAGES.motifRequired }).max(200, { error: SETTINGS_MESSAGES.textTooLong }),
+})
+
+export type ZoneInput = z.infer<typeof zoneSchema>
+export type DepotInput = z.infer<typeof depotSchema>
+export type ModePaiementInput = z.infer<typeof modePaiementSchema>
+export type CarousselInput = z.infer<typeof carousselSchema>
+export type PreferenceInput = z.infer<typeof preferenceSchema>
+export type RecompenseInput = z.infer<typeof recompenseSchema>
+export type PrivilegeInput = z.infer<typeof privilegeSchema>
+export type PointsAdjustmentInput = z.infer<typeof pointsAdjustmentSchema>
