@@ -53,7 +53,7 @@ async function signInAdmin(page: Page) {
   await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
   await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
   await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByRole('link', { name: 'Commandes' }).first().waitFor()
+  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor()
 }
 
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
@@ -148,12 +148,12 @@ describe('back-office', () => {
       await signInAdmin(page)
       await page.goto(`/admin/commandes/${numero}`)
       const heading = page.getByRole('heading', { level: 1 })
-      await expect.poll(() => heading.innerText()).toContain('En attente')
+      await expect.poll(() => heading.innerText()).toContain('En attente de confirmation')
       expect(await seriousViolations(page)).toEqual([])
       for (const [button, state] of [
         ['Confirmée', 'Confirmée'],
         ['En préparation', 'En préparation'],
-        ['En livraison', 'En livraison'],
+        ['En cours de livraison', 'En cours de livraison'],
         ['Livrée', 'Livrée'],
       ] as const) {
         await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: button, exact: true }).click()

@@ -59,7 +59,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
 
 export const dashboard: Dashboard = {
   a_traiter: { en_attente: 1, payee: 4, confirmee: 2, en_preparation: 0, prete_retrait: 1, en_livraison: 3 },
-  expirent_bientot: [orderSummary({ numero: 'T-000200', etat: 'en_attente', etat_text: 'En attente de paiement' })],
+  expirent_bientot: [orderSummary({ numero: 'T-000200', etat: 'en_attente_paiement', etat_text: 'En attente de paiement' })],
   stock_bas: [{ id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', quantite: 2, seuil: 5 }],
   ventes: { aujourdhui: 45000, sept_jours: 312500 },
   courbe: Array.from({ length: 30 }, (_, i) => ({ jour: `2026-11-${String(i + 1).padStart(2, '0')}`, montant: 10000 * (i % 5), commandes: i % 5 })),
@@ -139,6 +139,9 @@ export const handlers = [
   http.get('*/api/categorie', () => HttpResponse.json([{ id: 1, designation: 'Épicerie' }])),
   http.post('*/api/categorie', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/staff', () => HttpResponse.json([ADMIN, MANAGER])),
+  http.get('*/api/modelivraisons', () => HttpResponse.json([{ id: 1, code: 'DOMICILE', designation: 'Livraison à domicile' }, { id: 2, code: 'RETRAIT', designation: 'Retrait en dépôt' }])),
+  http.get('*/api/modepaiements', () => HttpResponse.json([{ id: 1, code: 'CASH', designation: 'Paiement à la livraison' }, { id: 2, code: 'WAVE', designation: 'Wave' }])),
+  http.get('*/api/depots', () => HttpResponse.json([{ id: 1, designation: 'Dépôt Plateau' }])),
   http.get('*/api/audit', () => HttpResponse.json(page([]))),
 ]
 

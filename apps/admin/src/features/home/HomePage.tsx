@@ -11,7 +11,7 @@ import type { Dashboard } from '../../lib/types.ts'
 const SalesChart = lazy(() => import('../../components/SalesChart.tsx'))
 
 export const STATE_LABELS: Record<keyof Dashboard['a_traiter'], string> = {
-  en_attente: 'En attente de paiement',
+  en_attente: 'À confirmer',
   payee: 'Payées',
   confirmee: 'Confirmées',
   en_preparation: 'En préparation',

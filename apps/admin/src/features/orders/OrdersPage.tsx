@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table'
 import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap'
 import { toast } from 'react-toastify'
+import { ORDER_STATUSES } from '@teranga/shared/order-status'
 import { DataTable } from '../../components/DataTable.tsx'
 import { api, type Page } from '../../lib/api.ts'
 import { downloadFile } from '../../lib/download.ts'
@@ -13,23 +14,25 @@ import type { OrderSummary } from '../../lib/types.ts'
 import { FILTER_KEYS, ordersQuery } from './filters.ts'
 import { listenToOrders } from './live.ts'
 
-const STATES: [string, string][] = [
-  ['en_attente', 'En attente de paiement'],
-  ['payee', 'Payée'],
-  ['confirmee', 'Confirmée'],
-  ['en_preparation', 'En préparation'],
-  ['prete_retrait', 'Prête au retrait'],
-  ['en_livraison', 'En livraison'],
-  ['livree', 'Livrée'],
-  ['annulee', 'Annulée'],
-  ['expiree', 'Expirée'],
-  ['remboursee', 'Remboursée'],
-]
+// The shared state machine's states and French labels, as the storefront shows them.
+const STATES = Object.entries(ORDER_STATUSES).map(([etat, { text }]) => [etat, text] as const)
+
+/** A public list of the shop's reference data (delivery modes, payment modes, depots). */
+interface Choice {
+  id: number
+  code?: string
+  designation: string
+}
+const useChoices = (resource: string) =>
+  useQuery({ queryKey: ['choix', resource], queryFn: () => api<Choice[]>('GET', `/${resource}`), staleTime: 10 * 60_000 }).data ?? []
 
 export function OrdersPage() {
   const [search, setSearch] = useSearchParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const deliveryModes = useChoices('modelivraisons')
+  const paymentModes = useChoices('modepaiements')
+  const depots = useChoices('depots')
   const query = ordersQuery(search)
   const { data, error } = useQuery({ queryKey: ['commandes', query], queryFn: () => api<Page<OrderSummary>>('GET', `/commande?${query}`), placeholderData: (previous) => previous })
   const [fresh, setFresh] = useState(0)
@@ -138,8 +141,11 @@ export function OrdersPage() {
           <Col xs={6} md={2}>
             <Form.Select aria-label="Mode de livraison" value={search.get('modelivraison') ?? ''} onChange={(e) => update({ modelivraison: e.target.value })}>
               <option value="">Livraison et retrait</option>
-              <option value="livraison">Livraison</option>
-              <option value="retrait">Retrait au dépôt</option>
+              {deliveryModes.map((mode) => (
+                <option key={mode.id} value={mode.code}>
+                  {mode.designation}
+                </option>
+              ))}
             </Form.Select>
           </Col>
           <Col xs={6} md={2}>
@@ -152,15 +158,23 @@ export function OrdersPage() {
             <Form.Control aria-label="Zone" placeholder="Zone" value={search.get('zone') ?? ''} onChange={(e) => update({ zone: e.target.value })} />
           </Col>
           <Col xs={6} md={3}>
-            <Form.Control aria-label="Dépôt (numéro)" placeholder="Dépôt (numéro)" inputMode="numeric" value={search.get('depot') ?? ''} onChange={(e) => update({ depot: e.target.value })} />
+            <Form.Select aria-label="Dépôt" value={search.get('depot') ?? ''} onChange={(e) => update({ depot: e.target.value })}>
+              <option value="">Tous les dépôts</option>
+              {depots.map((depot) => (
+                <option key={depot.id} value={depot.id}>
+                  {depot.designation}
+                </option>
+              ))}
+            </Form.Select>
           </Col>
           <Col xs={6} md={3}>
             <Form.Select aria-label="Mode de paiement" value={search.get('modepaiement') ?? ''} onChange={(e) => update({ modepaiement: e.target.value })}>
               <option value="">Tous les paiements</option>
-              <option value="wave">Wave</option>
-              <option value="orange_money">Orange Money</option>
-              <option value="paytech">PayTech</option>
-              <option value="especes">Espèces</option>
+              {paymentModes.map((mode) => (
+                <option key={mode.id} value={mode.code}>
+                  {mode.designation}
+                </option>
+              ))}
             </Form.Select>
           </Col>
           <Col xs={6} md={3}>
