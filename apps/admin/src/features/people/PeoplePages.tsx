@@ -11,7 +11,10 @@ import type { ColumnDef, SortingState } from '@tanstack/react-table'
 import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap'
 import { DataTable } from '../../components/DataTable.tsx'
 import { api, ApiError, queryString, type Page } from '../../lib/api.ts'
-import type { OrderSummary, Staff } from '../../lib/types.ts'
+import type { Staff } from '../../lib/types.ts'
+import { ORDER_STATUSES, isOrderStatus } from '@teranga/shared/order-status'
+
+const stateText = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
 
 interface Customer {
   id: number
@@ -142,16 +145,18 @@ export function AuditPage() {
   )
 }
 
-interface CustomerDetail extends Customer {
+interface CustomerDetail extends Omit<Customer, 'commandes'> {
+  nb_commandes: number
   adresses: { id: number; adresse: string; zone?: string | null }[]
-  commandes_recentes?: OrderSummary[]
+  /** The last 20 orders. */
+  commandes: { id: number; numerocommande: string; etat: string; date_fr: string; total_fr: string }[]
   mouvements_points: { id: number; date_fr: string; points: number; motif: string | null }[]
 }
 
 export function CustomerPage() {
   const { id = '' } = useParams()
   const queryClient = useQueryClient()
-  const { data, error } = useQuery({ queryKey: ['client', id], queryFn: () => api<CustomerDetail & { commandes: OrderSummary[] | number }>('GET', `/client/${id}`) })
+  const { data, error } = useQuery({ queryKey: ['client', id], queryFn: () => api<CustomerDetail>('GET', `/client/${id}`) })
   const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof pointsAdjustmentSchema>>({
     resolver: zodResolver(pointsAdjustmentSchema),
     defaultValues: { points: '' as unknown as number, motif: '' },
@@ -168,7 +173,7 @@ export function CustomerPage() {
   })
   if (error) return <Alert variant="danger">Ce client est introuvable.</Alert>
   if (!data) return <Spinner animation="border" role="status" aria-label="Chargement" />
-  const orders = Array.isArray(data.commandes) ? data.commandes : []
+  const orders = data.commandes
   return (
     <>
       <h1 className="h3 mb-3">
@@ -217,8 +222,8 @@ export function CustomerPage() {
             <h2 className="h6">Dernières commandes</h2>
             <ul className="mb-0">
               {orders.map((order) => (
-                <li key={order.numero}>
-                  <Link to={`/commandes/${order.numero}`}>{order.numero}</Link> · {order.date_fr} · {order.etat_text} · {order.total_fr}
+                <li key={order.numerocommande}>
+                  <Link to={`/commandes/${order.numerocommande}`}>{order.numerocommande}</Link> · {order.date_fr} · {stateText(order.etat)} · {order.total_fr}
                 </li>
               ))}
             </ul>

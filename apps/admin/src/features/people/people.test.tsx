@@ -9,6 +9,9 @@ describe('customer page', () => {
   it('adjusts the points with a reason', async () => {
     renderAdmin('/clients/7')
     expect(await screen.findByRole('heading', { name: 'Fatou Sarr' })).toBeInTheDocument()
+    // The last orders, with the shared machine's label.
+    expect(await screen.findByRole('link', { name: 'T-000123' })).toHaveAttribute('href', '/commandes/T-000123')
+    expect(screen.getByText(/Livrée/)).toBeInTheDocument()
     expect(await seriousViolations()).toEqual([])
     await userEvent.type(screen.getByLabelText('Points (+/−)'), '50')
     await userEvent.click(screen.getByRole('button', { name: 'Ajuster' }))
