@@ -49,7 +49,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
+/** PostgreSQL's "undefined table": a database the shop has never started on. */
+const notMigrated = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '42P01'
+
+main().catch((error: unknown) => {
+  if (notMigrated(error)) console.error("Cette base de données n'a pas encore les tables de la boutique : démarrez la boutique une fois (npm start) sur cette base, puis recommencez.")
+  else console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 })
