@@ -31,6 +31,7 @@ import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.pl
 import type { RunQuery } from './modules/storefront/storefront-pages.ts'
 import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
 import backofficeCatalogue from './modules/backoffice-catalogue/backoffice-catalogue.plugin.ts'
+import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plugin.ts'
 import catalogueListener from './plugins/catalogue-listener.ts'
 import { createCatalogueCaches } from './lib/catalogue-caches.ts'
 
@@ -131,6 +132,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
     await scope.register(backofficeCatalogue)
+    await scope.register(backofficeOrders)
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,

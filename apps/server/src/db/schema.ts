@@ -327,6 +327,10 @@ export const commandes = pgTable(
     index('commandes_client_idx').on(t.clientId, t.id.desc()),
     // The expiry sweep's scan: unpaid online orders, waiting or after a failed payment.
     index('commandes_expiry_idx').on(t.expiresAt).where(sql`${t.etat} in ('en_attente_paiement', 'echec_paiement')`),
+    // The back office's order list (migration 0009).
+    index('commandes_datecomm_idx').on(t.datecomm.desc(), t.id.desc()),
+    index('commandes_etat_datecomm_idx').on(t.etat, t.datecomm.desc(), t.id.desc()),
+    index('commandes_numero_pattern_idx').using('btree', sql`${t.numerocommande} text_pattern_ops`),
     check('commandes_amounts_nonnegative', sql`${t.montantcommande} >= 0 and ${t.montantliv} >= 0 and ${t.remise} >= 0`),
   ],
 )
@@ -380,7 +384,11 @@ export const paiements = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('paiements_commande_idx').on(t.commandeId), uniqueIndex('paiements_provider_ref_key').on(t.provider, t.providerRef)],
+  (t) => [
+    index('paiements_commande_idx').on(t.commandeId),
+    uniqueIndex('paiements_provider_ref_key').on(t.provider, t.providerRef),
+    index('paiements_a_rembourser_idx').on(t.commandeId).where(sql`${t.statut} = 'a_rembourser'`),
+  ],
 )
 
 export const paymentEvents = pgTable(
@@ -489,4 +497,27 @@ export const medias = pgTable(
     staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ name: 'medias_pkey', columns: [t.key, t.width] })],
+)
+
+/** Money given back for an order (issue 10): once per order, online through its provider or cash by hand, with the reason and who did it. */
+export const remboursements = pgTable(
+  'remboursements',
+  {
+    id: serial('id').primaryKey(),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    montant: integer('montant').notNull(),
+    /** wave, paytech or cash. */
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    motif: text('motif').notNull(),
+    staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('remboursements_commande_key').on(t.commandeId),
+    check('remboursements_montant_nonnegative', sql`${t.montant} >= 0`),
+    check('remboursements_provider', sql`${t.provider} in ('wave', 'paytech', 'cash')`),
+  ],
 )

@@ -1,0 +1,213 @@
+// The back office's reads of orders (docs/back-office-api.md « Dashboard », « Orders »): the
+// filtered, sorted, paginated list (one statement, on indexes that hold at 100,000 orders),
+// one order's detail with its lines, history and payment, the dashboard's figures.
+import { sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+
+export interface OrderFilter {
+  etat?: string[] | undefined
+  /** Dakar days, inclusive (YYYY-MM-DD). */
+  du?: string | undefined
+  au?: string | undefined
+  modelivraison?: string | undefined
+  zone?: string | undefined
+  depot?: number | undefined
+  modepaiement?: string | undefined
+  q?: string | undefined
+}
+
+export type OrderSort = 'datecomm' | 'montant' | 'numero'
+
+export interface SummaryRow {
+  id: number
+  numerocommande: string
+  etat: string
+  datecomm: Date
+  montantcommande: number
+  montantliv: number
+  remise: number
+  zone: string | null
+  expires_at: Date | null
+  client_id: number
+  prenom: string | null
+  name: string | null
+  email: string | null
+  telephone: string | null
+  mp_code: string
+  mp_designation: string
+  ml_code: string
+  ml_designation: string
+  depot_id: number | null
+  depot_designation: string | null
+  a_rembourser: boolean
+}
+
+export interface DetailExtraRow {
+  tel: string | null
+  adresseliv: string | null
+  latitude: number | null
+  longitude: number | null
+}
+
+const DAKAR = 'Africa/Dakar'
+
+/** The low-stock threshold of a product `p` (the catalogue's per-product `seuil`). */
+export const lowStockThreshold = (): SQL => sql`p.seuil`
+
+const summaryColumns = sql`c.id, c.numerocommande, c.etat, c.datecomm, c.montantcommande, c.montantliv, c.remise, c.zone, c.expires_at,
+  cl.id as client_id, cl.prenom, cl.name, cl.email, cl.telephone,
+  mp.code as mp_code, mp.designation as mp_designation, ml.code as ml_code, ml.designation as ml_designation,
+  d.id as depot_id, d.designation as depot_designation,
+  exists (select 1 from paiements pa where pa.commande_id = c.id and pa.statut = 'a_rembourser') as a_rembourser`
+
+const summaryFrom = sql`from commandes c
+  join clients cl on cl.id = c.client_id
+  join modepaiements mp on mp.id = c.modepaiement_id
+  join modelivraisons ml on ml.id = c.modelivraison_id
+  left join depots d on d.id = c.depot_id`
+
+/** A Dakar day's first instant (Dakar is UTC all year, but the zone is named for clarity). */
+const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${DAKAR}`
+
+function where(filter: OrderFilter): SQL {
+  const parts: SQL[] = []
+  if (filter.etat?.length) parts.push(sql`c.etat in (${sql.join(filter.etat.map((e) => sql`${e}`), sql`, `)})`)
+  if (filter.du) parts.push(sql`c.datecomm >= ${dayStart(filter.du)}`)
+  if (filter.au) parts.push(sql`c.datecomm < ${dayStart(filter.au)} + interval '1 day'`)
+  if (filter.modelivraison) parts.push(sql`ml.code = ${filter.modelivraison}`)
+  if (filter.modepaiement) parts.push(sql`mp.code = ${filter.modepaiement}`)
+  if (filter.zone) parts.push(sql`lower(c.zone) = lower(${filter.zone})`)
+  if (filter.depot !== undefined) parts.push(sql`c.depot_id = ${filter.depot}`)
+  const q = filter.q?.trim()
+  if (q) {
+    const like = `${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+    const digits = q.replace(/\D/g, '')
+    const alternatives: SQL[] = [sql`c.numerocommande like ${like.toUpperCase()}`]
+    // Phone digits: at least 4, against the order's and the customer's number without spaces.
+    if (digits.length >= 4 && /^[\d\s+]+$/.test(q)) {
+      alternatives.push(sql`regexp_replace(coalesce(c.tel, ''), '\\D', '', 'g') like ${`%${digits}%`}`)
+      alternatives.push(sql`regexp_replace(coalesce(cl.telephone, ''), '\\D', '', 'g') like ${`%${digits}%`}`)
+    } else {
+      const words = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+      alternatives.push(sql`(coalesce(cl.prenom, '') || ' ' || coalesce(cl.name, '')) ilike ${words}`)
+      alternatives.push(sql`cl.email ilike ${words}`)
+    }
+    parts.push(sql`(${sql.join(alternatives, sql` or `)})`)
+  }
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``
+}
+
+const orderBy = (sort: OrderSort, dir: 'asc' | 'desc'): SQL => {
+  const d = dir === 'asc' ? sql`asc` : sql`desc`
+  if (sort === 'montant') return sql`order by (c.montantcommande + c.montantliv - c.remise) ${d}, c.id ${d}`
+  if (sort === 'numero') return sql`order by c.numerocommande ${d}`
+  return sql`order by c.datecomm ${d}, c.id ${d}`
+}
+
+/** The rows of a raw statement. */
+export const rowsOf = async <T>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows
+
+export function createBackofficeOrdersRepository(db: Executor) {
+  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows
+
+  return {
+    async page(filter: OrderFilter, sort: OrderSort, dir: 'asc' | 'desc', limit: number, offset: number) {
+      const w = where(filter)
+      const [data, [count]] = await Promise.all([
+        rows<SummaryRow>(sql`select ${summaryColumns} ${summaryFrom} ${w} ${orderBy(sort, dir)} limit ${limit} offset ${offset}`),
+        rows<{ total: number }>(sql`select count(*)::int as total ${summaryFrom} ${w}`),
+      ])
+      return { data: data.map(fixDates), total: count?.total ?? 0 }
+    },
+
+    async byNumbers(numeros: string[]) {
+      if (numeros.length === 0) return []
+      const list = sql.join(numeros.map((n) => sql`${n}`), sql`, `)
+      return (await rows<SummaryRow & DetailExtraRow>(sql`select ${summaryColumns}, c.tel, c.adresseliv, c.latitude, c.longitude ${summaryFrom} where c.numerocommande in (${list})`)).map(fixDates)
+    },
+
+    async lines(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      return rows<{ commande_id: number; produit_id: number; designation: string; code: string | null; image: string | null; quantite: number; prix: number }>(
+        sql`select dc.commande_id, p.id as produit_id, p.designation, p.code, p.image, dc.quantite, dc.prix
+            from detail_commandes dc join produits p on p.id = dc.produit_id
+            where dc.commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) order by dc.id`,
+      )
+    },
+
+    async history(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      return (
+        await rows<{ commande_id: number; at: Date; from_etat: string | null; to_etat: string; actor_kind: string; actor_id: string | null; reason: string | null; acteur_nom: string | null }>(
+          sql`select h.commande_id, h.at, h.from_etat, h.to_etat, h.actor_kind, h.actor_id, h.reason,
+                case when h.actor_kind in ('client', 'staff') then nullif(trim(coalesce(s.prenom, '') || ' ' || coalesce(s.name, '')), '')
+                     when h.actor_kind = 'provider' then h.actor_id else null end as acteur_nom
+              from order_history h
+              left join clients s on h.actor_kind in ('client', 'staff') and s.id = (case when h.actor_id ~ '^[0-9]{1,9}$' then h.actor_id::int end)
+              where h.commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) order by h.id`,
+        )
+      ).map((r) => ({ ...r, at: new Date(r.at) }))
+    },
+
+    async payments(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      return rows<{ commande_id: number; provider: string; statut: string; montant: number }>(
+        sql`select distinct on (commande_id) commande_id, provider, statut, montant from paiements
+            where commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
+            order by commande_id, (statut in ('payee', 'a_rembourser', 'remboursee')) desc, id desc`,
+      )
+    },
+
+    async refunded(orderIds: number[]) {
+      if (orderIds.length === 0) return new Set<number>()
+      const found = await rows<{ commande_id: number }>(
+        sql`select commande_id from remboursements where commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})`,
+      )
+      return new Set(found.map((r) => r.commande_id))
+    },
+
+    async dashboard(now: Date) {
+      const [counts, expiring, lowStock, sales, curve] = await Promise.all([
+        rows<{ etat: string; n: number }>(
+          sql`select etat, count(*)::int as n from commandes where etat in ('en_attente', 'payee', 'confirmee', 'en_preparation', 'prete_retrait', 'en_livraison') group by etat`,
+        ),
+        rows<SummaryRow>(
+          sql`select ${summaryColumns} ${summaryFrom}
+              where c.etat in ('en_attente_paiement', 'echec_paiement') and c.expires_at is not null
+                and c.expires_at > ${now} and c.expires_at <= ${now}::timestamptz + interval '10 minutes'
+              order by c.expires_at limit 50`,
+        ),
+        rows<{ id: number; designation: string; code: string | null; quantite: number; seuil: number }>(
+          sql`select p.id, p.designation, p.code, p.quantite, ${lowStockThreshold()} as seuil from produits p
+              where p.actif and p.quantite <= ${lowStockThreshold()} order by p.quantite, p.id limit 20`,
+        ),
+        rows<{ aujourdhui: number; sept_jours: number }>(
+          sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d)
+              select coalesce(sum(total) filter (where day = (select d from today)), 0)::int as aujourdhui,
+                     coalesce(sum(total) filter (where day > (select d from today) - 7), 0)::int as sept_jours
+              from (select (c.datecomm at time zone ${DAKAR})::date as day, c.montantcommande + c.montantliv - c.remise as total
+                    from commandes c
+                    where c.datecomm >= ((select d from today) - 6)::timestamp at time zone ${DAKAR}
+                      and c.etat not in ('annulee', 'remboursee', 'en_attente_paiement', 'echec_paiement')) s`,
+        ),
+        rows<{ jour: string; montant: number; commandes: number }>(
+          sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d),
+              days as (select generate_series((select d from today) - 29, (select d from today), interval '1 day')::date as day)
+              select to_char(days.day, 'YYYY-MM-DD') as jour, coalesce(sum(c.montantcommande + c.montantliv - c.remise), 0)::int as montant, count(c.id)::int as commandes
+              from days left join commandes c
+                on c.datecomm >= days.day::timestamp at time zone ${DAKAR} and c.datecomm < (days.day + 1)::timestamp at time zone ${DAKAR}
+                and c.etat not in ('annulee', 'remboursee', 'en_attente_paiement', 'echec_paiement')
+              group by days.day order by days.day`,
+        ),
+      ])
+      return { counts, expiring: expiring.map(fixDates), lowStock, sales: sales[0] ?? { aujourdhui: 0, sept_jours: 0 }, curve }
+    },
+  }
+}
+
+/** Raw rows give timestamps as strings: made Dates again. */
+function fixDates<T extends { datecomm: Date; expires_at: Date | null }>(row: T): T {
+  return { ...row, datecomm: new Date(row.datecomm), expires_at: row.expires_at ? new Date(row.expires_at) : null }
+}
+
+export type BackofficeOrdersRepository = ReturnType<typeof createBackofficeOrdersRepository>
