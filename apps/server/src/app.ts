@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { serializeError } from './lib/log-errors.ts'
+import { serializeRequest } from './lib/log-requests.ts'
 import authentication from './plugins/authentication.ts'
 import database from './plugins/database.ts'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.ts'
@@ -59,6 +60,8 @@ export interface AppOptions {
   paymentTimeoutMs?: number
   /** Orders one customer may place per minute. */
   orderRateLimit?: number
+  /** How often the back office's event streams are pinged (25 s). */
+  eventPingEveryMs?: number
 }
 
 declare module 'fastify' {
@@ -77,7 +80,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       // Database errors without the parameters of the failed query (ADR 014).
-      serializers: { err: serializeError as never },
+      // Requests without a `?token=` (the event stream's) in their URL.
+      serializers: { err: serializeError as never, req: serializeRequest as never },
     },
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
@@ -132,7 +136,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
     await scope.register(backofficeCatalogue)
-    await scope.register(backofficeOrders)
+    await scope.register(backofficeOrders, { pingEveryMs: opts.eventPingEveryMs })
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,

@@ -4,9 +4,10 @@
 // on cancel, points on delivery, audit lines), the dashboard and the live event stream.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
+import { EVENT_STREAMS_PER_STAFF, ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { MESSAGES } from '@teranga/shared/messages'
 import { auditLog, clients, commandes, modelivraisons, modepaiements, orderHistory, pointsFidelite, produits } from '../src/db/schema.ts'
+import { withoutQueryTokens } from '../src/lib/log-requests.ts'
 import { grantRole, makeProduct } from './factories.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
@@ -266,5 +267,84 @@ describe('GET /api/admin/tableau', () => {
     expect(t.courbe.at(-1)).toMatchObject({ jour: today })
     expect(t.courbe.at(-1).montant).toBe(t.ventes.aujourdhui)
     expect(t.courbe[0].jour < t.courbe[29].jour).toBe(true)
+  })
+})
+
+describe('GET /api/admin/evenements (SSE)', () => {
+  /** Reads the stream until `match` shows up (or the deadline passes). */
+  async function readUntil(body: ReadableStream<Uint8Array>, match: (text: string) => boolean, ms = 5000) {
+    const reader = body.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    const deadline = Date.now() + ms
+    while (!match(text) && Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))])
+      if (!chunk || chunk.done) break
+      text += decoder.decode(chunk.value, { stream: true })
+    }
+    reader.releaseLock()
+    return text
+  }
+
+  it('streams committed order events to staff (header or ?token=), pings, refuses too many streams, frees them on disconnect', async () => {
+    const address = await shop.app.listen({ port: 0, host: '127.0.0.1' })
+    const url = `${address}/api/admin/evenements`
+
+    const byHeader = new AbortController()
+    const res = await fetch(url, { headers: manager.auth, signal: byHeader.signal })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+    const byQuery = new AbortController()
+    const viaQuery = await fetch(`${url}?token=${manager.token}`, { signal: byQuery.signal })
+    expect(viaQuery.status).toBe(200)
+
+    const { numero } = await place(customer)
+    const text = await readUntil(res.body!, (t) => t.includes(numero))
+    expect(text).toContain(`event: commande\ndata: ${JSON.stringify({ type: 'placed', numero, etat: 'en_attente' })}\n\n`)
+    await setEtat(numero, { etat: 'confirmee' })
+    const viaQueryText = await readUntil(viaQuery.body!, (t) => t.includes('"type":"state"'))
+    expect(viaQueryText).toContain(JSON.stringify({ type: 'state', numero, etat: 'confirmee' }))
+
+    // Five streams per staff member: two open, three more, then the sixth is refused.
+    const more = await Promise.all([0, 1, 2].map(async () => {
+      const controller = new AbortController()
+      const r = await fetch(url, { headers: manager.auth, signal: controller.signal })
+      expect(r.status).toBe(200)
+      return controller
+    }))
+    const sixth = await fetch(url, { headers: manager.auth })
+    expect(sixth.status).toBe(429)
+    expect((await sixth.json()).message).toBe(ORDERS_MESSAGES.tooManyStreams)
+    for (const controller of [byHeader, byQuery, ...more]) controller.abort()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const again = new AbortController()
+    const reopened = await fetch(url, { headers: manager.auth, signal: again.signal })
+    expect(reopened.status).toBe(200)
+    again.abort()
+
+    expect((await fetch(url)).status).toBe(401)
+    expect((await fetch(`${url}?token=${customer.token}`)).status).toBe(403)
+    expect((await fetch(`${url}?token=not-a-real-token-at-all-000`)).status).toBe(401)
+  })
+
+  it('pings every interval (25 s in production) with an SSE comment', async () => {
+    const quick = await createTestApp({ eventPingEveryMs: 50 })
+    try {
+      const staff = await signIn(quick.app)
+      await grantRole(quick.db, staff.userId, 'gestionnaire')
+      const address = await quick.app.listen({ port: 0, host: '127.0.0.1' })
+      const controller = new AbortController()
+      const res = await fetch(`${address}/api/admin/evenements`, { headers: staff.auth, signal: controller.signal })
+      const text = await readUntil(res.body!, (t) => t.includes(': ping\n\n'), 3000)
+      expect(text).toContain(': ping\n\n')
+      controller.abort()
+    } finally {
+      await quick.close()
+    }
+  })
+
+  it('the token in the query string never reaches the logs', () => {
+    expect(withoutQueryTokens(`/api/admin/evenements?token=${'a'.repeat(40)}`)).toBe('/api/admin/evenements?token=[masqué]')
+    expect(withoutQueryTokens('/api/commande?q=1&token=abc&page=2')).toBe('/api/commande?q=1&token=[masqué]&page=2')
   })
 })

@@ -145,7 +145,8 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
 
   const openStreams = new Map<number, number>()
   const closers = new Set<() => void>()
-  app.addHook('onClose', async () => {
+  // Open streams end before the server closes (it would otherwise wait for them).
+  app.addHook('preClose', async () => {
     for (const close of [...closers]) close()
   })
 
