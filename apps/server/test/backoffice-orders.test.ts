@@ -4,7 +4,7 @@
 // on cancel, points on delivery, audit lines), the dashboard and the live event stream.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EVENT_STREAMS_PER_STAFF, ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
+import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { MESSAGES } from '@teranga/shared/messages'
 import { auditLog, clients, commandes, modelivraisons, modepaiements, orderHistory, pointsFidelite, produits } from '../src/db/schema.ts'
 import { withoutQueryTokens } from '../src/lib/log-requests.ts'
@@ -314,7 +314,7 @@ describe('GET /api/admin/evenements (SSE)', () => {
     }))
     const sixth = await fetch(url, { headers: manager.auth })
     expect(sixth.status).toBe(429)
-    expect((await sixth.json()).message).toBe(ORDERS_MESSAGES.tooManyStreams)
+    expect(((await sixth.json()) as { message: string }).message).toBe(ORDERS_MESSAGES.tooManyStreams)
     for (const controller of [byHeader, byQuery, ...more]) controller.abort()
     await new Promise((resolve) => setTimeout(resolve, 200))
     const again = new AbortController()
