@@ -24,3 +24,18 @@ CREATE INDEX "commandes_etat_datecomm_idx" ON "commandes" ("etat", "datecomm" DE
 CREATE INDEX "commandes_numero_pattern_idx" ON "commandes" ("numerocommande" text_pattern_ops);
 --> statement-breakpoint
 CREATE INDEX "paiements_a_rembourser_idx" ON "paiements" ("commande_id") WHERE "statut" = 'a_rembourser';
+--> statement-breakpoint
+CREATE INDEX "commandes_total_idx" ON "commandes" (("montantcommande" + "montantliv" - "remise"), "id");
+--> statement-breakpoint
+CREATE INDEX "commandes_modepaiement_datecomm_idx" ON "commandes" ("modepaiement_id", "datecomm" DESC, "id" DESC);
+--> statement-breakpoint
+CREATE INDEX "commandes_zone_idx" ON "commandes" (lower("zone"), "datecomm" DESC);
+--> statement-breakpoint
+-- Phone digits anywhere in the order's number or the customer's, names and emails anywhere: trigrams.
+CREATE INDEX "commandes_tel_digits_trgm_idx" ON "commandes" USING gin (regexp_replace(coalesce("tel", ''), '[^0-9]', '', 'g') gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "clients_telephone_digits_trgm_idx" ON "clients" USING gin (regexp_replace(coalesce("telephone", ''), '[^0-9]', '', 'g') gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "clients_nom_trgm_idx" ON "clients" USING gin ((coalesce("prenom", '') || ' ' || coalesce("name", '')) gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "clients_email_trgm_idx" ON "clients" USING gin (coalesce("email", '') gin_trgm_ops);

@@ -50,7 +50,14 @@ export const clients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('clients_firebase_uid_key').on(t.firebaseUid), index('clients_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('clients_firebase_uid_key').on(t.firebaseUid),
+    index('clients_email_idx').on(t.email),
+    // The back office's order search (migration 0009): phone digits, names and emails anywhere.
+    index('clients_telephone_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.telephone}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),
+    index('clients_nom_trgm_idx').using('gin', sql`(coalesce(${t.prenom}, '') || ' ' || coalesce(${t.name}, '')) gin_trgm_ops`),
+    index('clients_email_trgm_idx').using('gin', sql`coalesce(${t.email}, '') gin_trgm_ops`),
+  ],
 )
 
 export const apiTokens = pgTable(
@@ -331,6 +338,10 @@ export const commandes = pgTable(
     index('commandes_datecomm_idx').on(t.datecomm.desc(), t.id.desc()),
     index('commandes_etat_datecomm_idx').on(t.etat, t.datecomm.desc(), t.id.desc()),
     index('commandes_numero_pattern_idx').using('btree', sql`${t.numerocommande} text_pattern_ops`),
+    index('commandes_total_idx').on(sql`(${t.montantcommande} + ${t.montantliv} - ${t.remise})`, t.id),
+    index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
+    index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),
+    index('commandes_tel_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.tel}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),
     check('commandes_amounts_nonnegative', sql`${t.montantcommande} >= 0 and ${t.montantliv} >= 0 and ${t.remise} >= 0`),
   ],
 )

@@ -69,30 +69,45 @@ const summaryFrom = sql`from commandes c
 /** A Dakar day's first instant (Dakar is UTC all year, but the zone is named for clarity). */
 const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${DAKAR}`
 
+/** Digits of a phone number as the indexes of migration 0009 hold them. */
+const phoneDigits = (column: SQL) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`)
+
+/** What `q` looks like: an order number (prefix), phone digits, or a name or email. */
+export function searchKind(q: string): 'numero' | 'phone' | 'text' {
+  if (/^[A-Za-z]{2,5}-[\w-]*$/.test(q)) return 'numero'
+  if (/^\+?[\d\s.-]+$/.test(q) && q.replace(/\D/g, '').length >= 4) return 'phone'
+  return 'text'
+}
+
+/**
+ * The filter, on the order's own columns only (codes and the customer resolved in sub-queries
+ * run once), so that the count needs no join and every branch has an index (migration 0009).
+ */
 function where(filter: OrderFilter): SQL {
   const parts: SQL[] = []
   if (filter.etat?.length) parts.push(sql`c.etat in (${sql.join(filter.etat.map((e) => sql`${e}`), sql`, `)})`)
   if (filter.du) parts.push(sql`c.datecomm >= ${dayStart(filter.du)}`)
   if (filter.au) parts.push(sql`c.datecomm < ${dayStart(filter.au)} + interval '1 day'`)
-  if (filter.modelivraison) parts.push(sql`ml.code = ${filter.modelivraison}`)
-  if (filter.modepaiement) parts.push(sql`mp.code = ${filter.modepaiement}`)
+  if (filter.modelivraison) parts.push(sql`c.modelivraison_id = (select id from modelivraisons where code = ${filter.modelivraison})`)
+  if (filter.modepaiement) parts.push(sql`c.modepaiement_id = (select id from modepaiements where code = ${filter.modepaiement})`)
   if (filter.zone) parts.push(sql`lower(c.zone) = lower(${filter.zone})`)
   if (filter.depot !== undefined) parts.push(sql`c.depot_id = ${filter.depot}`)
   const q = filter.q?.trim()
   if (q) {
-    const like = `${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
-    const digits = q.replace(/\D/g, '')
-    const alternatives: SQL[] = [sql`c.numerocommande like ${like.toUpperCase()}`]
-    // Phone digits: at least 4, against the order's and the customer's number without spaces.
-    if (digits.length >= 4 && /^[\d\s+]+$/.test(q)) {
-      alternatives.push(sql`regexp_replace(coalesce(c.tel, ''), '\\D', '', 'g') like ${`%${digits}%`}`)
-      alternatives.push(sql`regexp_replace(coalesce(cl.telephone, ''), '\\D', '', 'g') like ${`%${digits}%`}`)
+    const kind = searchKind(q)
+    if (kind === 'numero') {
+      parts.push(sql`c.numerocommande like ${`${escapeLike(q.toUpperCase())}%`}`)
+    } else if (kind === 'phone') {
+      const digits = `%${q.replace(/\D/g, '')}%`
+      parts.push(sql`(${phoneDigits(sql`c.tel`)} like ${digits}
+        or c.client_id = any(array(select id from clients where ${phoneDigits(sql`telephone`)} like ${digits})))`)
     } else {
-      const words = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
-      alternatives.push(sql`(coalesce(cl.prenom, '') || ' ' || coalesce(cl.name, '')) ilike ${words}`)
-      alternatives.push(sql`cl.email ilike ${words}`)
+      const words = `%${escapeLike(q)}%`
+      const customers = sql`c.client_id = any(array(select id from clients where (coalesce(prenom, '') || ' ' || coalesce(name, '')) ilike ${words} or coalesce(email, '') ilike ${words}))`
+      // A bare word may also be the start of an order number (« TRG »): both, else the customer alone.
+      parts.push(/^[A-Za-z]{2,5}\d*$/.test(q) ? sql`(c.numerocommande like ${`${escapeLike(q.toUpperCase())}%`} or ${customers})` : customers)
     }
-    parts.push(sql`(${sql.join(alternatives, sql` or `)})`)
   }
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``
 }
@@ -115,7 +130,7 @@ export function createBackofficeOrdersRepository(db: Executor) {
       const w = where(filter)
       const [data, [count]] = await Promise.all([
         rows<SummaryRow>(sql`select ${summaryColumns} ${summaryFrom} ${w} ${orderBy(sort, dir)} limit ${limit} offset ${offset}`),
-        rows<{ total: number }>(sql`select count(*)::int as total ${summaryFrom} ${w}`),
+        rows<{ total: number }>(sql`select count(*)::int as total from commandes c ${w}`),
       ])
       return { data: data.map(fixDates), total: count?.total ?? 0 }
     },
