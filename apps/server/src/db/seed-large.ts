@@ -96,7 +96,7 @@ export async function generateOrders(db: Db, target: number, { customers = 5000,
         select id, datecomm, null, etat, 'client', client_id::text from inserted`)
   }
   await db.execute(sql`vacuum analyze commandes`)
-  await db.execute(sql`analyze clients`)
+  await db.execute(sql`vacuum analyze clients`)
   return missing
 }
 
