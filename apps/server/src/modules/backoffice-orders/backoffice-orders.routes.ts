@@ -15,7 +15,6 @@ import { idSchema, orderStatusChangeSchema, paginationSchema } from '@teranga/sh
 import { AppError } from '../../lib/errors.ts'
 import { errorResponses, orderNumberParams, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
-import type { OrderEvents } from '../orders/order-events.ts'
 import { dashboardSchema, orderDetailSchema, orderSummarySchema } from './backoffice-orders.format.ts'
 import type { BackofficeOrdersService } from './backoffice-orders.service.ts'
 import type { SummaryRow } from './backoffice-orders.repository.ts'
@@ -76,7 +75,7 @@ function toCsv(rows: SummaryRow[], summary: (r: SummaryRow) => z.infer<typeof or
 
 export interface BackofficeOrdersRouteOptions {
   service: BackofficeOrdersService
-  events: OrderEvents
+  events: FastifyInstance['orderEvents']
   summary: (r: SummaryRow) => z.infer<typeof orderSummarySchema>
   pingEveryMs?: number
 }
