@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix } from '@teranga/shared/money'
 import { ORDERS_MESSAGES as M } from '@teranga/shared/backoffice-orders'
 import type { OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
@@ -72,7 +73,6 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, providers,
     async dashboard() {
       const { counts, expiring, lowStock, sales, curve } = await repo.dashboard(now())
       const count = (etat: string) => counts.find((c) => c.etat === etat)?.n ?? 0
-      const fr = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} FCFA`
       return {
         a_traiter: {
           en_attente: count('en_attente'),
@@ -84,7 +84,7 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, providers,
         },
         expirent_bientot: expiring.map(formatSummary),
         stock_bas: lowStock,
-        ventes: { aujourdhui: sales.aujourdhui, aujourdhui_fr: fr(sales.aujourdhui), sept_jours: sales.sept_jours, sept_jours_fr: fr(sales.sept_jours) },
+        ventes: { aujourdhui: sales.aujourdhui, aujourdhui_fr: formatPrix(sales.aujourdhui), sept_jours: sales.sept_jours, sept_jours_fr: formatPrix(sales.sept_jours) },
         courbe: curve,
       }
     },
