@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { serializeError } from './lib/log-errors.ts'
+import { serializeRequest } from './lib/log-requests.ts'
 import authentication from './plugins/authentication.ts'
 import database from './plugins/database.ts'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.ts'
@@ -16,7 +17,6 @@ import inputText from './plugins/input-text.ts'
 import security from './plugins/security.ts'
 import account from './modules/account/account.plugin.ts'
 import adminApp, { DEFAULT_ADMIN_ROOT } from './modules/admin-app/admin-app.plugin.ts'
-import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plugin.ts'
 import audit from './modules/audit/audit.plugin.ts'
 import auth from './modules/auth/auth.plugin.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
@@ -36,6 +36,7 @@ import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.pl
 import type { RunQuery } from './modules/storefront/storefront-pages.ts'
 import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
 import backofficeCatalogue from './modules/backoffice-catalogue/backoffice-catalogue.plugin.ts'
+import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plugin.ts'
 import catalogueListener from './plugins/catalogue-listener.ts'
 import { createCatalogueCaches } from './lib/catalogue-caches.ts'
 
@@ -65,6 +66,8 @@ export interface AppOptions {
   paymentTimeoutMs?: number
   /** Orders one customer may place per minute. */
   orderRateLimit?: number
+  /** How often the back office's event streams are pinged (25 s). */
+  eventPingEveryMs?: number
 }
 
 declare module 'fastify' {
@@ -83,7 +86,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       // Database errors without the parameters of the failed query (ADR 014).
-      serializers: { err: serializeError as never },
+      // Requests without a `?token=` (the event stream's) in their URL.
+      serializers: { err: serializeError as never, req: serializeRequest as never },
     },
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
@@ -138,7 +142,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
     await scope.register(backofficeCatalogue)
-    await scope.register(backofficeOrders)
+    await scope.register(backofficeOrders, { pingEveryMs: opts.eventPingEveryMs })
     await scope.register(staff)
     await scope.register(customers)
     await scope.register(settings)

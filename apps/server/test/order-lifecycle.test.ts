@@ -11,6 +11,7 @@ import type { OrderPlacedEvent, OrderStateChangedEvent } from '../src/modules/or
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
+import { AppError } from '../src/lib/errors.ts'
 import { makeProduct } from './factories.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
@@ -49,7 +50,22 @@ async function place(customer: SignedIn, { prix = 2500, quantite = 2, stock = 10
 const history = (orderId: number) => ctx.db.select().from(orderHistory).where(eq(orderHistory.commandeId, orderId)).orderBy(asc(orderHistory.id))
 const orderRow = async (orderId: number) => (await ctx.db.select().from(commandes).where(eq(commandes.id, orderId)))[0]!
 const stockOf = async (id: number) => (await ctx.db.select({ q: produits.quantite }).from(produits).where(eq(produits.id, id)))[0]!.q
-const setEtat = (numero: string, etat: string) => ctx.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: admin.auth, payload: { etat, ...(etat === 'annulee' ? { motif: 'Rupture de stock' } : {}) } })
+/**
+ * A staff move through the back office's route (a cancellation with its motif); remboursee is
+ * the back office's refund action (refunds.test.ts), so here the lifecycle is asked directly.
+ */
+async function setEtat(numero: string, etat: string): Promise<{ statusCode: number; json(): any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (etat !== 'remboursee') {
+    return ctx.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: admin.auth, payload: { etat, ...(etat === 'annulee' ? { motif: 'essai' } : {}) } })
+  }
+  try {
+    const commande = await lifecycle().changeByStaff({ id: admin.userId }, numero, 'remboursee')
+    return { statusCode: 200, json: () => ({ commande }) }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    return { statusCode: error.statusCode, json: () => ({ message: error.message }) }
+  }
+}
 
 /** Moves the order through the lifecycle as staff; the outcome. */
 const move = (orderId: number, to: OrderStatus) =>

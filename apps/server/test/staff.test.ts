@@ -50,7 +50,7 @@ describe('staff roles', () => {
     expect(refused.json().message).toBe(MESSAGES.staffOnly)
     const moved = await shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: manager.auth, payload: { etat: 'confirmee' } })
     expect(moved.statusCode, moved.body).toBe(200)
-    expect(moved.json().commande.etat).toBe('confirmee')
+    expect(moved.json().etat).toBe('confirmee')
   })
 })
 

@@ -98,8 +98,6 @@ export const MESSAGES = {
   paymentWebhookSignatureInvalid: 'Signature de la notification de paiement invalide ou expirée.',
   paymentWebhookInvalid: 'Notification de paiement illisible.',
   orderStatusUnknown: 'Cet état de commande est inconnu.',
-  orderMotifLength: 'Le motif doit compter entre 1 et 500 caractères.',
-  orderCancelMotifRequired: "Le motif est obligatoire pour annuler une commande.",
   orderRefundUnpaid: "Cette commande n'a jamais été payée : il n'y a rien à rembourser.",
   orderRateLimited: 'Vous passez trop de commandes à la suite. Patientez une minute avant de réessayer.',
   orderUnpaidLimit: (max: number) =>

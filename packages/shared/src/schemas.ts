@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { motifSchema, ORDERS_MESSAGES } from './backoffice-orders.ts'
 import { ORDER_STATUS_VALUES, type OrderStatus } from './order-status.ts'
 
 // zod's own messages ("expected a number"…) in French, for the storefront and the server alike.
@@ -136,11 +137,11 @@ export const orderNumeroSchema = z.string().regex(/^[\w-]{4,40}$/)
 export const orderStatusChangeSchema = z
   .object({
     etat: z.enum(ORDER_STATUS_VALUES as [OrderStatus, ...OrderStatus[]], { error: MESSAGES.orderStatusUnknown }),
-    /** Why (1–500 characters): required to cancel (`annulee`). */
-    motif: z.string({ error: MESSAGES.orderMotifLength }).trim().min(1, { error: MESSAGES.orderMotifLength }).max(500, { error: MESSAGES.orderMotifLength }).optional(),
+    /** Why: required to cancel (annulee), 1–500 characters. */
+    motif: motifSchema.optional().nullable(),
   })
   .superRefine((body, ctx) => {
-    if (body.etat === 'annulee' && !body.motif) ctx.addIssue({ code: 'custom', path: ['motif'], message: MESSAGES.orderCancelMotifRequired })
+    if (body.etat === 'annulee' && !body.motif) ctx.addIssue({ code: 'custom', path: ['motif'], message: ORDERS_MESSAGES.motifRequired })
   })
 
 /** Body of POST /api/adresses and PUT /api/adresses/{id}: a saved delivery address. */

@@ -50,7 +50,14 @@ export const clients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('clients_firebase_uid_key').on(t.firebaseUid), index('clients_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('clients_firebase_uid_key').on(t.firebaseUid),
+    index('clients_email_idx').on(t.email),
+    // The back office's order search (migration 0009): phone digits, names and emails anywhere.
+    index('clients_telephone_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.telephone}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),
+    index('clients_nom_trgm_idx').using('gin', sql`(coalesce(${t.prenom}, '') || ' ' || coalesce(${t.name}, '')) gin_trgm_ops`),
+    index('clients_email_trgm_idx').using('gin', sql`coalesce(${t.email}, '') gin_trgm_ops`),
+  ],
 )
 
 export const apiTokens = pgTable(
@@ -328,6 +335,14 @@ export const commandes = pgTable(
     index('commandes_client_idx').on(t.clientId, t.id.desc()),
     // The expiry sweep's scan: unpaid online orders, waiting or after a failed payment.
     index('commandes_expiry_idx').on(t.expiresAt).where(sql`${t.etat} in ('en_attente_paiement', 'echec_paiement')`),
+    // The back office's order list (migration 0009).
+    index('commandes_datecomm_idx').on(t.datecomm.desc(), t.id.desc()),
+    index('commandes_etat_datecomm_idx').on(t.etat, t.datecomm.desc(), t.id.desc()),
+    index('commandes_numero_pattern_idx').using('btree', sql`${t.numerocommande} text_pattern_ops`),
+    index('commandes_total_idx').on(sql`(${t.montantcommande} + ${t.montantliv} - ${t.remise})`, t.id),
+    index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
+    index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),
+    index('commandes_tel_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.tel}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),
     check('commandes_amounts_nonnegative', sql`${t.montantcommande} >= 0 and ${t.montantliv} >= 0 and ${t.remise} >= 0`),
   ],
 )
@@ -381,7 +396,11 @@ export const paiements = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('paiements_commande_idx').on(t.commandeId), uniqueIndex('paiements_provider_ref_key').on(t.provider, t.providerRef)],
+  (t) => [
+    index('paiements_commande_idx').on(t.commandeId),
+    uniqueIndex('paiements_provider_ref_key').on(t.provider, t.providerRef),
+    index('paiements_a_rembourser_idx').on(t.commandeId).where(sql`${t.statut} = 'a_rembourser'`),
+  ],
 )
 
 export const paymentEvents = pgTable(
@@ -492,7 +511,7 @@ export const medias = pgTable(
   (t) => [primaryKey({ name: 'medias_pkey', columns: [t.key, t.width] })],
 )
 
-/** Refunds of paid orders by the back office (migration 0009): one per order, online or cash. */
+/** Money given back for an order (issue 10): once per order, online through its provider or cash by hand, with the reason and who did it. */
 export const remboursements = pgTable(
   'remboursements',
   {
@@ -501,11 +520,16 @@ export const remboursements = pgTable(
       .notNull()
       .references(() => commandes.id, { onDelete: 'cascade' }),
     montant: integer('montant').notNull(),
+    /** wave, paytech or cash. */
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
     motif: text('motif').notNull(),
     staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('remboursements_commande_key').on(t.commandeId), check('remboursements_montant_nonnegative', sql`${t.montant} >= 0`)],
+  (t) => [
+    uniqueIndex('remboursements_commande_key').on(t.commandeId),
+    check('remboursements_montant_nonnegative', sql`${t.montant} >= 0`),
+    check('remboursements_provider', sql`${t.provider} in ('wave', 'paytech', 'cash')`),
+  ],
 )

@@ -17,11 +17,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that must work with a stale token in the header (sign-in). */
     skipAuth?: boolean
+    /** Routes that also take the token as `?token=` (EventSource cannot send headers); kept out of the logs. */
+    queryToken?: boolean
   }
 }
 
 export function bearerToken(request: FastifyRequest): string | null | undefined {
-  const header = request.headers.authorization
+  let header = request.headers.authorization
+  if (header === undefined && request.routeOptions.config?.queryToken) {
+    const token = (request.query as Record<string, unknown> | undefined)?.token
+    if (typeof token === 'string') header = `Bearer ${token}`
+  }
   if (header === undefined) return null
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header.trim())
   return match ? match[1]! : undefined

@@ -1,9 +1,13 @@
-// The back office's order shapes (docs/back-office-api.md, Orders): the order summary of
-// the list and the dashboard.
+// The back office's order answers (docs/back-office-api.md « Orders »): the summary of the
+// list, the detail, the dashboard; amounts in whole FCFA with their French forms.
 import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
-import { ORDER_STATUSES, isOrderStatus } from '@teranga/shared/order-status'
-import type { DetailRow, HistoryRow, LineRow, PaymentRow, SummaryRow } from './backoffice-orders.repository.ts'
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
+import { mediaFields } from '@teranga/shared/media'
+import { dateFr } from '../../lib/format.ts'
+import type { BackofficeOrdersRepository, DetailExtraRow, SummaryRow } from './backoffice-orders.repository.ts'
+
+const status = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat] : { text: etat, badge: 'secondary', next: [] as readonly string[] })
 
 export const orderSummarySchema = z.object({
   numero: z.string(),
@@ -12,7 +16,7 @@ export const orderSummarySchema = z.object({
   etat_badge: z.string(),
   datecomm: z.string(),
   date_fr: z.string(),
-  client: z.object({ id: z.number(), nom: z.string().nullable(), telephone: z.string().nullable() }),
+  client: z.object({ id: z.number(), nom: z.string(), telephone: z.string().nullable() }),
   total: z.number(),
   total_fr: z.string(),
   modepaiement: z.object({ code: z.string(), designation: z.string() }),
@@ -24,56 +28,10 @@ export const orderSummarySchema = z.object({
 })
 export type OrderSummary = z.infer<typeof orderSummarySchema>
 
-const dateFr = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Dakar', dateStyle: 'short', timeStyle: 'short' })
-
-export function formatDateFr(date: Date): string {
-  return dateFr.format(date)
-}
-
-export function toSummary(row: SummaryRow): OrderSummary {
-  const status = isOrderStatus(row.etat) ? ORDER_STATUSES[row.etat] : { text: row.etat, badge: 'secondary' }
-  const datecomm = new Date(row.datecomm)
-  return {
-    numero: row.numero,
-    etat: row.etat,
-    etat_text: status.text,
-    etat_badge: status.badge,
-    datecomm: datecomm.toISOString(),
-    date_fr: formatDateFr(datecomm),
-    client: { id: row.client_id, nom: row.client_nom, telephone: row.client_telephone },
-    total: Number(row.total),
-    total_fr: formatPrix(Number(row.total)),
-    modepaiement: { code: row.mp_code, designation: row.mp_designation },
-    modelivraison: { code: row.ml_code, designation: row.ml_designation },
-    zone: row.zone,
-    depot: row.depot_id === null ? null : { id: row.depot_id, designation: row.depot_designation ?? '' },
-    a_rembourser: row.a_rembourser,
-    expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
-  }
-}
-
-/** One CSV cell: `;`-separated, quoted when it holds a separator, a quote or a line break; formulas defused. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return ''
-  let s = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-export const CSV_HEADER = ['Numéro', 'Date', 'État', 'Client', 'Téléphone', 'Total (FCFA)', 'Paiement', 'Livraison', 'Zone', 'Dépôt']
-
-export function csvLine(o: OrderSummary): string {
-  return [o.numero, o.date_fr, o.etat_text, o.client.nom, o.client.telephone, o.total, o.modepaiement.designation, o.modelivraison.designation, o.zone, o.depot?.designation ?? null]
-    .map(csvCell)
-    .join(';')
-}
-
-const amount = (n: number) => ({ n, fr: formatPrix(n) })
-
 export const orderDetailSchema = orderSummarySchema.extend({
   lignes: z.array(
     z.object({
-      produit: z.object({ id: z.number(), designation: z.string(), code: z.string(), image: z.string().nullable() }),
+      produit: z.object({ id: z.number(), designation: z.string(), code: z.string().nullable(), image: z.string().nullable() }),
       quantite: z.number(),
       prix: z.number(),
       prix_fr: z.string(),
@@ -87,7 +45,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   montantliv_fr: z.string(),
   remise: z.number(),
   remise_fr: z.string(),
-  client: z.object({ id: z.number(), nom: z.string().nullable(), telephone: z.string().nullable(), prenom: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  client: z.object({ id: z.number(), nom: z.string(), prenom: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable(), telephone: z.string().nullable() }),
   tel: z.string().nullable(),
   adresseliv: z.string().nullable(),
   latitude: z.number().nullable(),
@@ -95,7 +53,16 @@ export const orderDetailSchema = orderSummarySchema.extend({
   carte: z.string().nullable(),
   whatsapp: z.string().nullable(),
   historique: z.array(
-    z.object({ date: z.string(), date_fr: z.string(), de: z.string().nullable(), vers: z.string(), vers_text: z.string(), acteur: z.string(), acteur_nom: z.string().nullable(), motif: z.string().nullable() }),
+    z.object({
+      date: z.string(),
+      date_fr: z.string(),
+      de: z.string().nullable(),
+      vers: z.string(),
+      vers_text: z.string(),
+      acteur: z.string(),
+      acteur_nom: z.string().nullable(),
+      motif: z.string().nullable(),
+    }),
   ),
   suivants: z.array(z.object({ etat: z.string(), etat_text: z.string() })),
   paiement: z.object({ provider: z.string(), statut: z.string(), montant: z.number() }).nullable(),
@@ -103,61 +70,109 @@ export const orderDetailSchema = orderSummarySchema.extend({
 })
 export type OrderDetail = z.infer<typeof orderDetailSchema>
 
-const statusText = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
+export const dashboardSchema = z.object({
+  a_traiter: z.object({
+    en_attente: z.number(),
+    payee: z.number(),
+    confirmee: z.number(),
+    en_preparation: z.number(),
+    prete_retrait: z.number(),
+    en_livraison: z.number(),
+  }),
+  expirent_bientot: z.array(orderSummarySchema),
+  stock_bas: z.array(z.object({ id: z.number(), designation: z.string(), code: z.string().nullable(), quantite: z.number(), seuil: z.number() })),
+  ventes: z.object({ aujourdhui: z.number(), aujourdhui_fr: z.string(), sept_jours: z.number(), sept_jours_fr: z.string() }),
+  courbe: z.array(z.object({ jour: z.string(), montant: z.number(), commandes: z.number() })),
+})
 
-/** A Senegalese number as wa.me wants it: digits with the country code. */
-export function whatsappLink(tel: string | null): string | null {
-  if (!tel) return null
-  let digits = tel.replace(/\D/g, '')
-  if (digits.startsWith('00')) digits = digits.slice(2)
-  if (digits.length === 9) digits = `221${digits}`
-  return digits.length >= 11 ? `https://wa.me/${digits}` : null
+const fullName = (r: { prenom: string | null; name: string | null; email: string | null }) =>
+  [r.prenom, r.name].filter(Boolean).join(' ').trim() || r.email || ''
+
+export const orderTotal = (r: { montantcommande: number; montantliv: number; remise: number }) => r.montantcommande + r.montantliv - r.remise
+
+export function formatSummary(r: SummaryRow): OrderSummary {
+  const s = status(r.etat)
+  const total = orderTotal(r)
+  return {
+    numero: r.numerocommande,
+    etat: r.etat,
+    etat_text: s.text,
+    etat_badge: s.badge,
+    datecomm: r.datecomm.toISOString(),
+    date_fr: dateFr.format(r.datecomm),
+    client: { id: r.client_id, nom: fullName(r), telephone: r.telephone },
+    total,
+    total_fr: formatPrix(total),
+    modepaiement: { code: r.mp_code, designation: r.mp_designation },
+    modelivraison: { code: r.ml_code, designation: r.ml_designation },
+    zone: r.zone,
+    depot: r.depot_id === null ? null : { id: r.depot_id, designation: r.depot_designation ?? '' },
+    a_rembourser: r.a_rembourser,
+    expires_at: r.expires_at ? r.expires_at.toISOString() : null,
+  }
 }
 
-export function toDetail(d: { order: DetailRow; lines: LineRow[]; history: HistoryRow[]; payment: PaymentRow | null }): OrderDetail {
-  const o = d.order
-  const summary = toSummary(o)
-  const etat = o.etat
-  const next = isOrderStatus(etat) ? (ORDER_STATUSES[etat].next as readonly string[]).filter((e) => e !== 'remboursee') : []
-  const paid = d.payment !== null && ['payee', 'a_rembourser'].includes(d.payment.statut)
-  const remboursable = (etat === 'annulee' && d.payment?.statut === 'a_rembourser') || (etat === 'livree' && (paid || o.mp_code === 'CASH'))
-  const lat = o.latitude === null ? null : Number(o.latitude)
-  const lng = o.longitude === null ? null : Number(o.longitude)
+/** A Senegalese number as wa.me wants it: country code and digits (9 local digits get 221). */
+export function whatsappLink(tel: string | null): string | null {
+  const digits = (tel ?? '').replace(/\D/g, '')
+  if (digits.length === 9) return `https://wa.me/221${digits}`
+  if (digits.length >= 10 && digits.length <= 15) return `https://wa.me/${digits.replace(/^00/, '')}`
+  return null
+}
+
+export const mapLink = (lat: number | null, lng: number | null) =>
+  lat === null || lng === null ? null : `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`
+
+type Lines = Awaited<ReturnType<BackofficeOrdersRepository['lines']>>
+type History = Awaited<ReturnType<BackofficeOrdersRepository['history']>>
+type Payments = Awaited<ReturnType<BackofficeOrdersRepository['payments']>>
+
+/** Whether money came for the order and can go back: livree, or annulee with an attempt owed back; never twice. */
+export function isRefundable(etat: string, payment: Payments[number] | undefined, cash: boolean, refunded: boolean): boolean {
+  if (refunded) return false
+  if (etat === 'livree') return cash || payment?.statut === 'payee'
+  if (etat === 'annulee') return payment?.statut === 'a_rembourser'
+  return false
+}
+
+export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: Payments[number] | undefined, refunded: boolean): OrderDetail {
+  const summary = formatSummary(r)
+  const next = isOrderStatus(r.etat) ? (ORDER_STATUSES[r.etat].next as readonly OrderStatus[]) : []
   return {
     ...summary,
-    lignes: d.lines.map((l) => ({
-      produit: { id: l.id, designation: l.designation, code: l.code, image: l.image },
+    lignes: lines.map((l) => ({
+      produit: { id: l.produit_id, designation: l.designation, code: l.code, image: mediaFields(l.image).image },
       quantite: l.quantite,
       prix: l.prix,
-      prix_fr: amount(l.prix).fr,
+      prix_fr: formatPrix(l.prix),
       total: l.prix * l.quantite,
-      total_fr: amount(l.prix * l.quantite).fr,
+      total_fr: formatPrix(l.prix * l.quantite),
     })),
-    montantcommande: o.montantcommande,
-    montantcommande_fr: amount(o.montantcommande).fr,
-    montantliv: o.montantliv,
-    montantliv_fr: amount(o.montantliv).fr,
-    remise: o.remise,
-    remise_fr: amount(o.remise).fr,
-    client: { ...summary.client, prenom: o.client_prenom, name: o.client_name, email: o.client_email },
-    tel: o.tel,
-    adresseliv: o.adresseliv,
-    latitude: lat,
-    longitude: lng,
-    carte: lat !== null && lng !== null ? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}` : null,
-    whatsapp: whatsappLink(o.tel ?? o.client_telephone),
-    historique: d.history.map((h) => ({
-      date: new Date(h.at).toISOString(),
-      date_fr: formatDateFr(new Date(h.at)),
+    montantcommande: r.montantcommande,
+    montantcommande_fr: formatPrix(r.montantcommande),
+    montantliv: r.montantliv,
+    montantliv_fr: formatPrix(r.montantliv),
+    remise: r.remise,
+    remise_fr: formatPrix(r.remise),
+    client: { ...summary.client, prenom: r.prenom, name: r.name, email: r.email },
+    tel: r.tel,
+    adresseliv: r.adresseliv,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    carte: mapLink(r.latitude, r.longitude),
+    whatsapp: whatsappLink(r.tel ?? r.telephone),
+    historique: history.map((h) => ({
+      date: h.at.toISOString(),
+      date_fr: dateFr.format(h.at),
       de: h.from_etat,
       vers: h.to_etat,
-      vers_text: statusText(h.to_etat),
+      vers_text: status(h.to_etat).text,
       acteur: h.actor_kind,
       acteur_nom: h.acteur_nom,
       motif: h.reason,
     })),
-    suivants: next.map((e) => ({ etat: e, etat_text: statusText(e) })),
-    paiement: d.payment,
-    remboursable,
+    suivants: next.filter((e) => e !== 'remboursee').map((e) => ({ etat: e, etat_text: ORDER_STATUSES[e].text })),
+    paiement: payment ? { provider: payment.provider, statut: payment.statut, montant: payment.montant } : null,
+    remboursable: isRefundable(r.etat, payment, r.mp_code === 'CASH', refunded),
   }
 }

@@ -1,13 +1,27 @@
-// The back office's orders (issue 10): the dashboard and the staff's order list and export.
-// Reads only; an order's state still changes only through the order lifecycle (ADR 013).
+// The back-office orders module (issue 10): the dashboard, the staff's order list, detail,
+// CSV export and delivery slips, state moves through the order lifecycle, refunds through the
+// payment providers, and the live stream of committed order events.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
-import { createBackofficeOrdersRepository } from './backoffice-orders.repository.ts'
+import { formatSummary } from './backoffice-orders.format.ts'
 import backofficeOrdersRoutes from './backoffice-orders.routes.ts'
+import { createBackofficeOrdersService } from './backoffice-orders.service.ts'
 
-async function backofficeOrders(app: FastifyInstance) {
-  await registerRest(app, backofficeOrdersRoutes, { repo: createBackofficeOrdersRepository(app.db) })
+export interface BackofficeOrdersOptions {
+  /** How often an event stream is pinged (25 s). */
+  pingEveryMs?: number | undefined
 }
 
-export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'orders'] })
+async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOptions) {
+  const service = createBackofficeOrdersService({
+    db: app.db,
+    lifecycle: app.orderLifecycle,
+    audit: app.audit,
+    providers: () => app.paymentProviders,
+    log: app.log,
+  })
+  await registerRest(app, backofficeOrdersRoutes, { service, events: app.orderEvents, summary: formatSummary, pingEveryMs: opts.pingEveryMs })
+}
+
+export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'authentication', 'audit', 'orders', 'payments'] })

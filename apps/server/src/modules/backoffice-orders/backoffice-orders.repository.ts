@@ -1,22 +1,12 @@
-// Reads of the back office's orders (docs/back-office-api.md, Dashboard and Orders): the
-// dashboard's figures and the staff list, filtered, sorted and paginated in SQL.
+// The back office's reads of orders (docs/back-office-api.md « Dashboard », « Orders »): the
+// filtered, sorted, paginated list (one statement, on indexes that hold at 100,000 orders),
+// one order's detail with its lines, history and payment, the dashboard's figures.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 
-/** Dakar is UTC+0 all year; days are still computed in its zone so that a change stays one line. */
-const TZ = 'Africa/Dakar'
-
-/** A product's low-stock threshold: its own `seuil` (set in the back office's product form). */
-export function lowStockThreshold(): SQL {
-  return sql`p.seuil`
-}
-
-export const ACTIONABLE = ['en_attente', 'payee', 'confirmee', 'en_preparation', 'prete_retrait', 'en_livraison'] as const
-/** Orders that count as sales: neither cancelled, refunded nor unpaid. */
-const NOT_SALES = sql`('annulee', 'remboursee', 'en_attente_paiement', 'echec_paiement')`
-
-export interface OrderFilters {
+export interface OrderFilter {
   etat?: string[] | undefined
+  /** Dakar days, inclusive (YYYY-MM-DD). */
   du?: string | undefined
   au?: string | undefined
   modelivraison?: string | undefined
@@ -29,48 +19,46 @@ export interface OrderFilters {
 export type OrderSort = 'datecomm' | 'montant' | 'numero'
 
 export interface SummaryRow {
-  numero: string
+  id: number
+  numerocommande: string
   etat: string
   datecomm: Date
+  montantcommande: number
+  montantliv: number
+  remise: number
+  zone: string | null
+  expires_at: Date | null
   client_id: number
-  client_nom: string | null
-  client_telephone: string | null
-  total: number
+  prenom: string | null
+  name: string | null
+  email: string | null
+  telephone: string | null
   mp_code: string
   mp_designation: string
   ml_code: string
   ml_designation: string
-  zone: string | null
   depot_id: number | null
   depot_designation: string | null
   a_rembourser: boolean
-  expires_at: Date | null
 }
 
-export interface DetailRow extends SummaryRow {
-  id: number
-  montantcommande: number
-  montantliv: number
-  remise: number
+export interface DetailExtraRow {
   tel: string | null
   adresseliv: string | null
   latitude: number | null
   longitude: number | null
-  client_prenom: string | null
-  client_name: string | null
-  client_email: string | null
 }
-export interface LineRow { commande_id: number; id: number; designation: string; code: string; image: string | null; quantite: number; prix: number }
-export interface HistoryRow { commande_id: number; at: Date; from_etat: string | null; to_etat: string; actor_kind: string; reason: string | null; acteur_nom: string | null }
-export interface PaymentRow { commande_id: number; provider: string; statut: string; montant: number }
 
-const summaryColumns = sql`c.numerocommande as numero, c.etat, c.datecomm, c.client_id,
-  nullif(trim(concat_ws(' ', cl.prenom, cl.name)), '') as client_nom, cl.telephone as client_telephone,
-  (c.montantcommande + c.montantliv - c.remise)::int as total,
+const DAKAR = 'Africa/Dakar'
+
+/** The low-stock threshold of a product `p` (the catalogue's per-product `seuil`). */
+export const lowStockThreshold = (): SQL => sql`p.seuil`
+
+const summaryColumns = sql`c.id, c.numerocommande, c.etat, c.datecomm, c.montantcommande, c.montantliv, c.remise, c.zone, c.expires_at,
+  cl.id as client_id, cl.prenom, cl.name, cl.email, cl.telephone,
   mp.code as mp_code, mp.designation as mp_designation, ml.code as ml_code, ml.designation as ml_designation,
-  c.zone, d.id as depot_id, d.designation as depot_designation,
-  exists (select 1 from paiements pa where pa.commande_id = c.id and pa.statut = 'a_rembourser') as a_rembourser,
-  c.expires_at`
+  d.id as depot_id, d.designation as depot_designation,
+  exists (select 1 from paiements pa where pa.commande_id = c.id and pa.statut = 'a_rembourser') as a_rembourser`
 
 const summaryFrom = sql`from commandes c
   join clients cl on cl.id = c.client_id
@@ -78,126 +66,163 @@ const summaryFrom = sql`from commandes c
   join modelivraisons ml on ml.id = c.modelivraison_id
   left join depots d on d.id = c.depot_id`
 
-/** The digits of the order's phone: the expression indexed by migration 0009. */
-const telDigits = sql`regexp_replace(coalesce(c.tel, ''), '[^0-9]', '', 'g')`
+/** A Dakar day's first instant (Dakar is UTC all year, but the zone is named for clarity). */
+const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${DAKAR}`
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
+/** Digits of a phone number as the indexes of migration 0009 hold them. */
+const phoneDigits = (column: SQL) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`)
+
+/** What `q` looks like: an order number (prefix), phone digits, or a name or email. */
+export function searchKind(q: string): 'numero' | 'phone' | 'text' {
+  if (/^[A-Za-z]{2,5}-[\w-]*$/.test(q)) return 'numero'
+  if (/^\+?[\d\s.-]+$/.test(q) && q.replace(/\D/g, '').length >= 4) return 'phone'
+  return 'text'
 }
 
-function where(f: OrderFilters): SQL {
-  const parts: SQL[] = [sql`true`]
-  if (f.etat?.length) parts.push(sql`c.etat in (${sql.join(f.etat.map((e) => sql`${e}`), sql`, `)})`)
-  if (f.du) parts.push(sql`c.datecomm >= (${f.du}::date)::timestamp at time zone ${TZ}`)
-  if (f.au) parts.push(sql`c.datecomm < ((${f.au}::date) + 1)::timestamp at time zone ${TZ}`)
-  if (f.modelivraison) parts.push(sql`c.modelivraison_id in (select id from modelivraisons where code = ${f.modelivraison})`)
-  if (f.modepaiement) parts.push(sql`c.modepaiement_id in (select id from modepaiements where code = ${f.modepaiement})`)
-  if (f.zone) parts.push(sql`c.zone ilike ${'%' + escapeLike(f.zone) + '%'}`)
-  if (f.depot !== undefined) parts.push(sql`c.depot_id = ${f.depot}`)
-  if (f.q) {
-    const q = f.q.trim()
-    const digits = q.replace(/\D/g, '')
-    // Each way of matching reads its own index; their union keeps them apart (an OR would scan).
-    const alts: SQL[] = [sql`select id from commandes where numerocommande like ${escapeLike(q.toUpperCase()) + '%'}`]
-    // The digits of the order's phone (trigram index of 0009) or of the customer's.
-    if (digits.length >= 4) alts.push(sql`select c.id from commandes c where ${telDigits} like ${'%' + digits + '%'}`)
-    const text = '%' + escapeLike(q) + '%'
-    alts.push(
-      sql`select o.id from commandes o where o.client_id in (select cl.id from clients cl where cl.email ilike ${text} or concat_ws(' ', cl.prenom, cl.name) ilike ${text}${
-        digits.length >= 4 ? sql` or regexp_replace(coalesce(cl.telephone, ''), '[^0-9]', '', 'g') like ${'%' + digits + '%'}` : sql``
-      })`,
-    )
-    parts.push(sql`c.id in (${sql.join(alts, sql` union `)})`)
+/**
+ * The filter, on the order's own columns only (codes and the customer resolved in sub-queries
+ * run once), so that the count needs no join and every branch has an index (migration 0009).
+ */
+function where(filter: OrderFilter): SQL {
+  const parts: SQL[] = []
+  if (filter.etat?.length) parts.push(sql`c.etat in (${sql.join(filter.etat.map((e) => sql`${e}`), sql`, `)})`)
+  if (filter.du) parts.push(sql`c.datecomm >= ${dayStart(filter.du)}`)
+  if (filter.au) parts.push(sql`c.datecomm < ${dayStart(filter.au)} + interval '1 day'`)
+  if (filter.modelivraison) parts.push(sql`c.modelivraison_id = (select id from modelivraisons where code = ${filter.modelivraison})`)
+  if (filter.modepaiement) parts.push(sql`c.modepaiement_id = (select id from modepaiements where code = ${filter.modepaiement})`)
+  if (filter.zone) parts.push(sql`lower(c.zone) = lower(${filter.zone})`)
+  if (filter.depot !== undefined) parts.push(sql`c.depot_id = ${filter.depot}`)
+  const q = filter.q?.trim()
+  if (q) {
+    const kind = searchKind(q)
+    if (kind === 'numero') {
+      parts.push(sql`c.numerocommande like ${`${escapeLike(q.toUpperCase())}%`}`)
+    } else if (kind === 'phone') {
+      const digits = `%${q.replace(/\D/g, '')}%`
+      parts.push(sql`(${phoneDigits(sql`c.tel`)} like ${digits}
+        or c.client_id = any(array(select id from clients where ${phoneDigits(sql`telephone`)} like ${digits})))`)
+    } else {
+      const words = `%${escapeLike(q)}%`
+      const customers = sql`c.client_id = any(array(select id from clients where (coalesce(prenom, '') || ' ' || coalesce(name, '')) ilike ${words} or coalesce(email, '') ilike ${words}))`
+      // A bare word may also be the start of an order number (« TRG »): both, else the customer alone.
+      parts.push(/^[A-Za-z]{2,5}\d*$/.test(q) ? sql`(c.numerocommande like ${`${escapeLike(q.toUpperCase())}%`} or ${customers})` : customers)
+    }
   }
-  return sql.join(parts, sql` and `)
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (m) => '\\' + m)
+const orderBy = (sort: OrderSort, dir: 'asc' | 'desc'): SQL => {
+  const d = dir === 'asc' ? sql`asc` : sql`desc`
+  if (sort === 'montant') return sql`order by (c.montantcommande + c.montantliv - c.remise) ${d}, c.id ${d}`
+  if (sort === 'numero') return sql`order by c.numerocommande ${d}`
+  return sql`order by c.datecomm ${d}, c.id ${d}`
 }
+
+/** The rows of a raw statement. */
+export const rowsOf = async <T>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows
 
 export function createBackofficeOrdersRepository(db: Executor) {
+  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows
+
   return {
-    async list(f: OrderFilters, sort: OrderSort, dir: 'asc' | 'desc', limit: number, offset: number) {
-      const direction = dir === 'asc' ? sql`asc` : sql`desc`
-      // Filters touch only the orders' own columns (or subqueries): the page is chosen on
-      // `commandes` alone with its indexes, then joined; the total is counted apart.
-      const cond = where(f)
-      const column = sort === 'montant' ? sql`(c.montantcommande + c.montantliv - c.remise)` : sort === 'numero' ? sql`c.numerocommande` : sql`c.datecomm`
-      const rows = rowsOf<SummaryRow>(
-        await db.execute(sql`with page as (
-            select c.id from commandes c where ${cond} order by ${column} ${direction}, c.id ${direction} limit ${limit} offset ${offset}
-          )
-          select ${summaryColumns} ${summaryFrom} join page on page.id = c.id order by ${column} ${direction}, c.id ${direction}`),
-      )
-      const total = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from commandes c where ${cond}`))[0]?.n ?? 0)
-      return { rows, total }
+    async page(filter: OrderFilter, sort: OrderSort, dir: 'asc' | 'desc', limit: number, offset: number) {
+      const w = where(filter)
+      const [data, [count]] = await Promise.all([
+        rows<SummaryRow>(sql`select ${summaryColumns} ${summaryFrom} ${w} ${orderBy(sort, dir)} limit ${limit} offset ${offset}`),
+        rows<{ total: number }>(sql`select count(*)::int as total from commandes c ${w}`),
+      ])
+      return { data: data.map(fixDates), total: count?.total ?? 0 }
     },
 
-    /** The orders `numeros` with their lines, history and last payment attempt, for the detail and the slips. */
-    async details(numeros: string[]) {
+    async byNumbers(numeros: string[]) {
       if (numeros.length === 0) return []
       const list = sql.join(numeros.map((n) => sql`${n}`), sql`, `)
-      const orders = rowsOf<DetailRow>(
-        await db.execute(sql`select ${summaryColumns}, c.id, c.montantcommande, c.montantliv, c.remise, c.tel, c.adresseliv, c.latitude, c.longitude,
-            cl.prenom as client_prenom, cl.name as client_name, cl.email as client_email
-          ${summaryFrom} where c.numerocommande in (${list})`),
+      return (await rows<SummaryRow & DetailExtraRow>(sql`select ${summaryColumns}, c.tel, c.adresseliv, c.latitude, c.longitude ${summaryFrom} where c.numerocommande in (${list})`)).map(fixDates)
+    },
+
+    async lines(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      return rows<{ commande_id: number; produit_id: number; designation: string; code: string | null; image: string | null; quantite: number; prix: number }>(
+        sql`select dc.commande_id, p.id as produit_id, p.designation, p.code, p.image, dc.quantite, dc.prix
+            from detail_commandes dc join produits p on p.id = dc.produit_id
+            where dc.commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) order by dc.id`,
       )
-      if (orders.length === 0) return []
-      const ids = sql.join(orders.map((o) => sql`${o.id}`), sql`, `)
-      const lines = rowsOf<LineRow>(
-        await db.execute(sql`select dc.commande_id, p.id, p.designation, p.code, p.image, dc.quantite, dc.prix
-          from detail_commandes dc join produits p on p.id = dc.produit_id where dc.commande_id in (${ids}) order by dc.id`),
+    },
+
+    async history(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      return (
+        await rows<{ commande_id: number; at: Date; from_etat: string | null; to_etat: string; actor_kind: string; actor_id: string | null; reason: string | null; acteur_nom: string | null }>(
+          sql`select h.commande_id, h.at, h.from_etat, h.to_etat, h.actor_kind, h.actor_id, h.reason,
+                case when h.actor_kind in ('client', 'staff') then nullif(trim(coalesce(s.prenom, '') || ' ' || coalesce(s.name, '')), '')
+                     when h.actor_kind = 'provider' then h.actor_id else null end as acteur_nom
+              from order_history h
+              left join clients s on h.actor_kind in ('client', 'staff') and s.id = (case when h.actor_id ~ '^[0-9]{1,9}$' then h.actor_id::int end)
+              where h.commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) order by h.id`,
+        )
+      ).map((r) => ({ ...r, at: new Date(r.at) }))
+    },
+
+    async payments(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      return rows<{ commande_id: number; provider: string; statut: string; montant: number }>(
+        sql`select distinct on (commande_id) commande_id, provider, statut, montant from paiements
+            where commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
+            order by commande_id, (statut in ('payee', 'a_rembourser', 'remboursee')) desc, id desc`,
       )
-      const history = rowsOf<HistoryRow>(
-        await db.execute(sql`select h.commande_id, h.at, h.from_etat, h.to_etat, h.actor_kind, h.reason,
-            case when h.actor_kind in ('client', 'staff') then (select nullif(trim(concat_ws(' ', s.prenom, s.name)), '') from clients s where s.id::text = h.actor_id)
-                 else h.actor_id end as acteur_nom
-          from order_history h where h.commande_id in (${ids}) order by h.id`),
+    },
+
+    async refunded(orderIds: number[]) {
+      if (orderIds.length === 0) return new Set<number>()
+      const found = await rows<{ commande_id: number }>(
+        sql`select commande_id from remboursements where commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})`,
       )
-      const payments = rowsOf<PaymentRow>(
-        await db.execute(sql`select distinct on (commande_id) commande_id, provider, statut, montant from paiements
-          where commande_id in (${ids}) order by commande_id, id desc`),
-      )
-      const byOrder = new Map(orders.map((o) => [o.numero, o]))
-      return numeros.flatMap((n) => {
-        const o = byOrder.get(n)
-        if (!o) return []
-        return [{ order: o, lines: lines.filter((l) => l.commande_id === o.id), history: history.filter((h) => h.commande_id === o.id), payment: payments.find((p) => p.commande_id === o.id) ?? null }]
-      })
+      return new Set(found.map((r) => r.commande_id))
     },
 
     async dashboard(now: Date) {
-      const counts = rowsOf<{ etat: string; n: number }>(
-        await db.execute(sql`select etat, count(*)::int as n from commandes
-          where etat in (${sql.join(ACTIONABLE.map((e) => sql`${e}`), sql`, `)}) group by etat`),
-      )
-      const expiring = rowsOf<SummaryRow>(
-        await db.execute(sql`select ${summaryColumns} ${summaryFrom}
-          where c.etat in ('en_attente_paiement', 'echec_paiement') and c.expires_at is not null
-            and c.expires_at >= ${now} and c.expires_at < ${new Date(now.getTime() + 10 * 60_000)}
-          order by c.expires_at limit 50`),
-      )
-      const lowStock = rowsOf<{ id: number; designation: string; code: string; quantite: number; seuil: number }>(
-        await db.execute(sql`select p.id, p.designation, p.code, p.quantite, (${lowStockThreshold()})::int as seuil
-          from produits p where p.actif and p.quantite <= ${lowStockThreshold()} order by p.quantite, p.id limit 20`),
-      )
-      const curve = rowsOf<{ jour: string; montant: number; commandes: number }>(
-        await db.execute(sql`with days as (
-            select generate_series((${now}::timestamptz at time zone ${TZ})::date - 29, (${now}::timestamptz at time zone ${TZ})::date, interval '1 day')::date as jour
-          ), sales as (
-            select (c.datecomm at time zone ${TZ})::date as jour, sum(c.montantcommande + c.montantliv - c.remise)::int as montant, count(*)::int as commandes
-            from commandes c
-            where c.etat not in ${NOT_SALES}
-              and c.datecomm >= (((${now}::timestamptz at time zone ${TZ})::date - 29)::timestamp at time zone ${TZ})
-            group by 1
-          )
-          select to_char(days.jour, 'YYYY-MM-DD') as jour, coalesce(sales.montant, 0)::int as montant, coalesce(sales.commandes, 0)::int as commandes
-          from days left join sales using (jour) order by days.jour`),
-      )
-      return { counts, expiring, lowStock, curve }
+      const [counts, expiring, lowStock, sales, curve] = await Promise.all([
+        rows<{ etat: string; n: number }>(
+          sql`select etat, count(*)::int as n from commandes where etat in ('en_attente', 'payee', 'confirmee', 'en_preparation', 'prete_retrait', 'en_livraison') group by etat`,
+        ),
+        rows<SummaryRow>(
+          sql`select ${summaryColumns} ${summaryFrom}
+              where c.etat in ('en_attente_paiement', 'echec_paiement') and c.expires_at is not null
+                and c.expires_at > ${now} and c.expires_at <= ${now}::timestamptz + interval '10 minutes'
+              order by c.expires_at limit 50`,
+        ),
+        rows<{ id: number; designation: string; code: string | null; quantite: number; seuil: number }>(
+          sql`select p.id, p.designation, p.code, p.quantite, ${lowStockThreshold()} as seuil from produits p
+              where p.actif and p.quantite <= ${lowStockThreshold()} order by p.quantite, p.id limit 20`,
+        ),
+        rows<{ aujourdhui: number; sept_jours: number }>(
+          sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d)
+              select coalesce(sum(total) filter (where day = (select d from today)), 0)::int as aujourdhui,
+                     coalesce(sum(total) filter (where day > (select d from today) - 7), 0)::int as sept_jours
+              from (select (c.datecomm at time zone ${DAKAR})::date as day, c.montantcommande + c.montantliv - c.remise as total
+                    from commandes c
+                    where c.datecomm >= ((select d from today) - 6)::timestamp at time zone ${DAKAR}
+                      and c.etat not in ('annulee', 'remboursee', 'en_attente_paiement', 'echec_paiement')) s`,
+        ),
+        rows<{ jour: string; montant: number; commandes: number }>(
+          sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d),
+              days as (select generate_series((select d from today) - 29, (select d from today), interval '1 day')::date as day)
+              select to_char(days.day, 'YYYY-MM-DD') as jour, coalesce(sum(c.montantcommande + c.montantliv - c.remise), 0)::int as montant, count(c.id)::int as commandes
+              from days left join commandes c
+                on c.datecomm >= days.day::timestamp at time zone ${DAKAR} and c.datecomm < (days.day + 1)::timestamp at time zone ${DAKAR}
+                and c.etat not in ('annulee', 'remboursee', 'en_attente_paiement', 'echec_paiement')
+              group by days.day order by days.day`,
+        ),
+      ])
+      return { counts, expiring: expiring.map(fixDates), lowStock, sales: sales[0] ?? { aujourdhui: 0, sept_jours: 0 }, curve }
     },
   }
+}
+
+/** Raw rows give timestamps as strings: made Dates again. */
+function fixDates<T extends { datecomm: Date; expires_at: Date | null }>(row: T): T {
+  return { ...row, datecomm: new Date(row.datecomm), expires_at: row.expires_at ? new Date(row.expires_at) : null }
 }
 
 export type BackofficeOrdersRepository = ReturnType<typeof createBackofficeOrdersRepository>

@@ -1,107 +1,197 @@
-// REST of the back office's orders (docs/back-office-api.md, Dashboard and Orders), staff only.
+// The back-office orders' REST routes (docs/back-office-api.md « Dashboard », « Orders »): every
+// route is for staff (G), the role checked before the body or query is validated.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { formatPrix } from '@teranga/shared/money'
-import { ORDER_STATUS_VALUES } from '@teranga/shared/order-status'
-import { pageArgs, toPage } from '../../lib/pagination.ts'
-import { errorResponses, pageSchema } from '../../lib/rest.ts'
+import {
+  EVENT_STREAMS_PER_STAFF,
+  ORDERS_EXPORT_MAX,
+  ORDERS_MESSAGES as M,
+  refundSchema,
+  SLIPS_MAX,
+} from '@teranga/shared/backoffice-orders'
+import { ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
+import { idSchema, orderStatusChangeSchema, paginationSchema } from '@teranga/shared/schemas'
+import { AppError } from '../../lib/errors.ts'
+import { errorResponses, orderNumberParams, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
-import { ACTIONABLE, type BackofficeOrdersRepository } from './backoffice-orders.repository.ts'
-import { CSV_HEADER, csvLine, orderDetailSchema, orderSummarySchema, toDetail, toSummary } from './backoffice-orders.format.ts'
-import { MESSAGES } from '@teranga/shared/messages'
-import { notFound } from '../../lib/errors.ts'
-import { orderNumberParams } from '../../lib/rest.ts'
+import { dashboardSchema, orderDetailSchema, orderSummarySchema } from './backoffice-orders.format.ts'
+import type { BackofficeOrdersService } from './backoffice-orders.service.ts'
+import type { SummaryRow } from './backoffice-orders.repository.ts'
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue au format AAAA-MM-JJ')
-const etatList = z
-  .string()
-  .max(300)
-  .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(ORDER_STATUS_VALUES as [string, ...string[]], { message: 'État de commande inconnu' })))
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dateInvalid }).refine((d) => !Number.isNaN(Date.parse(d)), { error: M.dateInvalid })
 
-const filtersQuery = z.object({
-  etat: etatList.optional(),
+const filterQuery = z.object({
+  etat: z
+    .string()
+    .max(300)
+    .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
+    .refine((list) => list.every((e) => (ORDER_STATUS_VALUES as string[]).includes(e)), { error: M.etatInvalid })
+    .optional(),
   du: day.optional(),
   au: day.optional(),
-  modelivraison: z.string().max(40).optional(),
-  zone: z.string().max(100).optional(),
-  depot: z.coerce.number().int().positive().optional(),
-  modepaiement: z.string().max(40).optional(),
-  q: z.string().max(100).optional(),
-})
-const listQuery = filtersQuery.extend({
-  page: z.coerce.number().int().optional(),
-  count: z.coerce.number().int().optional(),
-  sort: z.enum(['datecomm', 'montant', 'numero']).default('datecomm'),
-  dir: z.enum(['asc', 'desc']).default('desc'),
+  modelivraison: z.string().trim().max(30).optional(),
+  zone: z.string().trim().max(100).optional(),
+  depot: idSchema.optional(),
+  modepaiement: z.string().trim().max(30).optional(),
+  q: z.string().trim().max(100).optional(),
 })
 
-const tableauSchema = z.object({
-  a_traiter: z.object(Object.fromEntries(ACTIONABLE.map((e) => [e, z.number()])) as Record<(typeof ACTIONABLE)[number], z.ZodNumber>),
-  expirent_bientot: z.array(orderSummarySchema),
-  stock_bas: z.array(z.object({ id: z.number(), designation: z.string(), code: z.string(), quantite: z.number(), seuil: z.number() })),
-  ventes: z.object({ aujourdhui: z.number(), aujourdhui_fr: z.string(), sept_jours: z.number(), sept_jours_fr: z.string() }),
-  courbe: z.array(z.object({ jour: z.string(), montant: z.number(), commandes: z.number() })),
+const listQuery = filterQuery.extend({
+  ...paginationSchema.partial().shape,
+  sort: z.enum(['datecomm', 'montant', 'numero']).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
 })
 
-export const CSV_MAX_ROWS = 10_000
+const slipsQuery = z.object({
+  numeros: z
+    .string({ error: M.numerosInvalid })
+    .max(SLIPS_MAX * 41)
+    .transform((v) => [...new Set(v.split(',').map((n) => n.trim()).filter(Boolean))])
+    .refine((list) => list.length >= 1 && list.length <= SLIPS_MAX && list.every((n) => /^[\w-]{4,40}$/.test(n)), { error: M.numerosInvalid }),
+})
 
-export default async function backofficeOrdersRoutes(app: FastifyInstance, opts: { repo: BackofficeOrdersRepository; now?: () => Date }) {
+const CSV_COLUMNS = ['numero', 'date', 'etat', 'client', 'telephone', 'total', 'modepaiement', 'modelivraison', 'zone', 'depot', 'a_rembourser']
+
+function csvField(value: unknown): string {
+  const text = value == null ? '' : String(value)
+  // A cell a spreadsheet would run as a formula starts with a quote.
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+$/.test(text) ? `'${text}` : text
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+function toCsv(rows: SummaryRow[], summary: (r: SummaryRow) => z.infer<typeof orderSummarySchema>): string {
+  const lines = [CSV_COLUMNS.join(';')]
+  for (const row of rows) {
+    const o = summary(row)
+    lines.push(
+      [o.numero, o.date_fr, o.etat_text, o.client.nom, o.client.telephone, o.total, o.modepaiement.designation, o.modelivraison.designation, o.zone, o.depot?.designation, o.a_rembourser ? 'oui' : 'non']
+        .map(csvField)
+        .join(';'),
+    )
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`
+}
+
+export interface BackofficeOrdersRouteOptions {
+  service: BackofficeOrdersService
+  events: FastifyInstance['orderEvents']
+  summary: (r: SummaryRow) => z.infer<typeof orderSummarySchema>
+  pingEveryMs?: number
+}
+
+export default async function backofficeOrdersRoutes(app: FastifyInstance, opts: BackofficeOrdersRouteOptions) {
+  const { service } = opts
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const now = opts.now ?? (() => new Date())
+  const staffOnly = { staffRole: 'gestionnaire' as const }
 
-  api.get('/admin/tableau', { schema: { response: { 200: tableauSchema, ...errorResponses } } }, async (request) => {
-    requireStaff(request, 'gestionnaire')
-    const { counts, expiring, lowStock, curve } = await opts.repo.dashboard(now())
-    const aTraiter = Object.fromEntries(ACTIONABLE.map((e) => [e, counts.find((c) => c.etat === e)?.n ?? 0])) as Record<(typeof ACTIONABLE)[number], number>
-    const today = curve.at(-1)?.montant ?? 0
-    const week = curve.slice(-7).reduce((sum, d) => sum + d.montant, 0)
-    return {
-      a_traiter: aTraiter,
-      expirent_bientot: expiring.map(toSummary),
-      stock_bas: lowStock,
-      ventes: { aujourdhui: today, aujourdhui_fr: formatPrix(today), sept_jours: week, sept_jours_fr: formatPrix(week) },
-      courbe: curve,
-    }
+  // The role is checked before the query or body is validated: a visitor learns nothing.
+  app.addHook('preValidation', async (request) => {
+    const role = request.routeOptions.config.staffRole
+    if (role) requireStaff(request, role)
   })
 
-  api.get('/commande', { schema: { querystring: listQuery, response: { 200: pageSchema(orderSummarySchema), ...errorResponses } } }, async (request) => {
+  api.get('/admin/tableau', { config: staffOnly, schema: { response: { 200: dashboardSchema, ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
-    const { page, count, sort, dir, ...filters } = request.query
-    const args = pageArgs({ page, count })
-    const { rows, total } = await opts.repo.list(filters, sort, dir, args.count, args.offset)
-    return toPage(rows.map(toSummary), total, args)
+    return service.dashboard()
   })
 
-  api.get('/commande/export.csv', { schema: { querystring: filtersQuery, response: { 200: z.string(), ...errorResponses } } }, async (request, reply) => {
+  api.get('/commande', { config: staffOnly, schema: { querystring: listQuery, response: { 200: pageSchema(orderSummarySchema), ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
-    const { rows } = await opts.repo.list(request.query, 'datecomm', 'desc', CSV_MAX_ROWS, 0)
-    const body = '\uFEFF' + [CSV_HEADER.join(';'), ...rows.map((r) => csvLine(toSummary(r)))].join('\r\n') + '\r\n'
+    const { page = 1, count = 20, sort = 'datecomm', dir, ...filter } = request.query
+    return service.list(filter, sort, dir ?? (sort === 'datecomm' ? 'desc' : 'asc'), { page, count, offset: (page - 1) * count })
+  })
+
+  api.get('/commande/export.csv', { config: staffOnly, schema: { querystring: filterQuery, response: { 200: z.string(), ...errorResponses } } }, async (request, reply) => {
+    requireStaff(request, 'gestionnaire')
+    const rows = await service.exportRows(request.query, ORDERS_EXPORT_MAX)
     return reply
-      .type('text/csv; charset=utf-8')
+      .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="commandes.csv"')
-      .serializer((s: unknown) => s as string)
-      .send(body)
+      .serializer((p: unknown) => p as string)
+      .send(toCsv(rows, opts.summary))
   })
 
-  const bonsQuery = z.object({
-    numeros: z
-      .string()
-      .max(50 * 41)
-      .transform((s) => [...new Set(s.split(',').map((n) => n.trim()).filter(Boolean))])
-      .pipe(z.array(z.string().regex(/^[\w-]{4,40}$/, 'Numéro de commande invalide')).min(1, 'Au moins une commande').max(50, 'Au plus 50 commandes')),
-  })
-
-  api.get('/admin/commande/bons', { schema: { querystring: bonsQuery, response: { 200: z.object({ data: z.array(orderDetailSchema) }), ...errorResponses } } }, async (request) => {
+  api.get('/admin/commande/bons', { config: staffOnly, schema: { querystring: slipsQuery, response: { 200: z.object({ data: z.array(orderDetailSchema) }), ...errorResponses } } }, async (request) => {
     requireStaff(request, 'gestionnaire')
-    return { data: (await opts.repo.details(request.query.numeros)).map(toDetail) }
+    return { data: await service.details(request.query.numeros) }
   })
 
-  api.get('/admin/commande/:numero', { schema: { params: orderNumberParams, response: { 200: orderDetailSchema, ...errorResponses } } }, async (request) => {
+  api.get('/admin/commande/:numero', { config: staffOnly, schema: { params: orderNumberParams, response: { 200: orderDetailSchema, ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
-    const [found] = await opts.repo.details([request.params.numero])
-    if (!found) throw notFound(MESSAGES.orderNotFound)
-    return toDetail(found)
+    return service.detail(request.params.numero)
   })
+
+  api.post(
+    '/commande/:numero/etat',
+    { config: staffOnly, schema: { params: orderNumberParams, body: orderStatusChangeSchema, response: { 200: orderDetailSchema, ...errorResponses } } },
+    (request) => {
+      const staff = requireStaff(request, 'gestionnaire')
+      return service.changeState(staff, request.params.numero, request.body.etat as OrderStatus, request.body.motif ?? null)
+    },
+  )
+
+  api.post(
+    '/commande/:numero/remboursement',
+    { config: staffOnly, schema: { params: orderNumberParams, body: refundSchema, response: { 200: orderDetailSchema, ...errorResponses } } },
+    (request) => {
+      const staff = requireStaff(request, 'gestionnaire')
+      return service.refund(staff, request.params.numero, request.body.motif)
+    },
+  )
+
+  // ---------- live events (SSE) ----------
+
+  const openStreams = new Map<number, number>()
+  const closers = new Set<() => void>()
+  // Open streams end before the server closes (it would otherwise wait for them).
+  app.addHook('preClose', async () => {
+    for (const close of [...closers]) close()
+  })
+
+  api.get(
+    '/admin/evenements',
+    {
+      config: { ...staffOnly, queryToken: true },
+      schema: { querystring: z.object({ token: z.string().max(200).optional() }), response: { 200: z.string(), ...errorResponses } },
+    },
+    (request, reply) => {
+      const staff = requireStaff(request, 'gestionnaire')
+      const open = openStreams.get(staff.id) ?? 0
+      if (open >= EVENT_STREAMS_PER_STAFF) throw new AppError(429, 'TOO_MANY_REQUESTS', M.tooManyStreams)
+      openStreams.set(staff.id, open + 1)
+
+      reply.hijack()
+      const res = reply.raw
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      })
+      res.write(': connecté\n\n')
+      const send = (data: { type: 'placed' | 'state'; numero: string; etat: string }) => res.write(`event: commande\ndata: ${JSON.stringify(data)}\n\n`)
+      const offPlaced = opts.events.on('placed', (e) => void send({ type: 'placed', numero: e.numero, etat: e.etat }))
+      const offState = opts.events.on('stateChanged', (e) => void send({ type: 'state', numero: e.numero, etat: e.to }))
+      const ping = setInterval(() => res.write(': ping\n\n'), opts.pingEveryMs ?? 25_000)
+      ping.unref()
+      let closed = false
+      const close = () => {
+        if (closed) return
+        closed = true
+        clearInterval(ping)
+        offPlaced()
+        offState()
+        closers.delete(close)
+        const left = (openStreams.get(staff.id) ?? 1) - 1
+        if (left <= 0) openStreams.delete(staff.id)
+        else openStreams.set(staff.id, left)
+        if (!res.writableEnded) res.end()
+      }
+      closers.add(close)
+      request.raw.on('close', close)
+      res.on('close', close)
+      res.on('error', close)
+    },
+  )
 }

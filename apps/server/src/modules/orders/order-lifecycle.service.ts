@@ -159,15 +159,15 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
       numero: string,
       to: OrderStatus,
       reason: string | null = null,
-      /** Runs in the move's transaction after it succeeded: the back office's audit record. */
-      within?: (tx: Executor, from: OrderStatus) => Promise<void>,
+      /** Runs in the move's transaction once it is done (the back office's audit line). */
+      afterMove?: (tx: Executor, moved: Extract<MoveOutcome, { moved: true }>) => Promise<void>,
     ) {
       const outcome = await run(async ({ tx, orders: writes, move }) => {
         const order = await writes.lockOrder({ numero })
         if (!order) throw notFound(MESSAGES.orderNotFound)
         const moved = await move(order, to, actors.staff(staff.id), reason)
         if (!moved.moved) throw conflict(moved.refusal === 'unpaid' ? MESSAGES.orderRefundUnpaid : MESSAGES.orderTransitionRefused(label(order.etat), label(to)))
-        await within?.(tx, moved.from)
+        if (afterMove) await afterMove(tx, moved)
         return moved
       })
       log.info({ numero, from: outcome.from, to, points: outcome.points }, 'order state changed by the back office')

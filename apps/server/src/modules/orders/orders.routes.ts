@@ -1,15 +1,15 @@
 // REST for orders (DESIGN §4): place one from the server cart (with an Idempotency-Key), read
-// one by its number, cancel one while it waits (the token's customer); the back office moves
-// an order along the state machine.
+// one by its number, cancel one while it waits (the token's customer). The back office's
+// state moves live in modules/backoffice-orders.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ORDER_RATE_LIMIT_PER_MINUTE } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import { idempotencyKeySchema, orderSchema, orderStatusChangeSchema } from '@teranga/shared/schemas'
+import { idempotencyKeySchema, orderSchema } from '@teranga/shared/schemas'
 import { AppError } from '../../lib/errors.ts'
 import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
-import { requireStaff, requireUser } from '../../plugins/authentication.ts'
+import { requireUser } from '../../plugins/authentication.ts'
 import type { OrderLifecycle } from './order-lifecycle.service.ts'
 import { commandeSchema } from './orders.format.ts'
 import type { OrderPlacementService } from './orders-placement.service.ts'
@@ -60,19 +60,6 @@ export default async function ordersRoutes(
     async (request) => {
       const user = requireUser(request)
       return { commande: await opts.lifecycle.cancelByClient(user.id, request.params.numero) }
-    },
-  )
-
-  api.post(
-    '/commande/:numero/etat',
-    { schema: { params: orderNumberParams, body: orderStatusChangeSchema, response: { 200: commandeAnswer, ...errorResponses } } },
-    async (request) => {
-      const user = requireStaff(request, 'gestionnaire')
-      const { etat, motif } = request.body
-      const commande = await opts.lifecycle.changeByStaff(user, request.params.numero, etat, motif ?? null, (tx, from) =>
-        app.audit.record(tx, { staffId: user.id, action: 'commande.etat', resource: 'commande', resourceId: request.params.numero, before: { etat: from }, after: { etat, motif: motif ?? null } }),
-      )
-      return { commande }
     },
   )
 }

@@ -66,6 +66,24 @@ export interface PaymentProvider {
    * it says happened): throws a ProviderError when the provider cannot tell.
    */
   paymentStatus(attempt: { providerRef: string; providerToken: string | null }): Promise<ProviderPaymentStatus>
+  /**
+   * Gives a paid attempt's whole amount back to the payer (the back office's refund): answers
+   * the provider's reference of the refund, or throws a ProviderError when it refuses or fails.
+   */
+  refund(attempt: RefundRequest): Promise<RefundDone>
+}
+
+export interface RefundRequest {
+  providerRef: string
+  providerToken: string | null
+  /** Whole FCFA: the attempt's amount (both providers refund it whole). */
+  amount: number
+  reason: string
+}
+
+export interface RefundDone {
+  /** The provider's name for the refund, or the attempt's when it gives none. */
+  refundRef: string
 }
 
 /** The provider failed, refused or did not answer in time; `message` is for the logs only. */

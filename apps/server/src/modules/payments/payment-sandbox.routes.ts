@@ -29,6 +29,8 @@ interface SandboxSession {
   createdAt: Date
   status: 'open' | 'approved' | 'declined'
   extra: Record<string, string>
+  /** Set once the payment was given back (the back office's refund). */
+  refundedAt?: Date
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ })
@@ -171,6 +173,18 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       }
     })
 
+    // A paid session refunded once, whole; anything else refused as Wave would.
+    app.post<{ Params: { id: string } }>('/wave/v1/checkout/sessions/:id/refund', async (request, reply) => {
+      if (!sameSecret(`Bearer ${wave.apiKey}`, request.headers.authorization)) {
+        return reply.status(401).send({ code: 'invalid-auth', message: 'Invalid API key.' })
+      }
+      const session = sessions.get(request.params.id)
+      if (!session || session.provider !== 'wave') return reply.status(404).send({ code: 'not-found', message: 'Checkout session not found.' })
+      if (session.status !== 'approved' || session.refundedAt) return reply.status(409).send({ code: 'checkout-refund-failed', message: 'This session cannot be refunded.' })
+      session.refundedAt = new Date()
+      return { id: `rf-${session.id}`, checkout_session_id: session.id, amount: String(session.amount), currency: 'XOF' }
+    })
+
     app.get<{ Params: { id: string } }>('/wave/c/:id', async (request, reply) => showPage(reply, sessions.get(request.params.id)))
 
     app.post<{ Params: { id: string } }>('/wave/c/:id', async (request, reply) =>
@@ -258,6 +272,18 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
         currency: 'XOF',
         token: session.id,
       }
+    })
+
+    app.post<{ Body: { ref_command?: unknown } }>('/paytech/payment/refund-payment', async (request, reply) => {
+      if (!sameSecret(paytech.apiKey, request.headers.api_key) || !sameSecret(paytech.secret, request.headers.api_secret)) {
+        return reply.status(401).send({ success: -1, message: "Le vendeur n'existe pas ou clé api invalide" })
+      }
+      const reference = String(request.body?.ref_command ?? '')
+      const session = [...sessions.values()].find((s) => s.provider === 'paytech' && s.reference === reference)
+      if (!session) return reply.status(404).send({ success: 0, message: 'Paiement introuvable' })
+      if (session.status !== 'approved' || session.refundedAt) return { success: 0, message: 'Ce paiement ne peut pas être remboursé' }
+      session.refundedAt = new Date()
+      return { success: 1, message: 'Remboursement effectué' }
     })
 
     app.get<{ Params: { id: string } }>('/paytech/payment/checkout/:id', async (request, reply) => showPage(reply, sessions.get(request.params.id)))

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
 import { registerRest } from '../../lib/rest.ts'
+import type { PaymentProvider, ProviderName } from './payment-provider.ts'
 import { createPaytechProvider } from './paytech.provider.ts'
 import { paymentsGraphql } from './payments.graphql.ts'
 import { createPaymentsRepository } from './payments.repository.ts'
@@ -15,6 +16,8 @@ import { createWaveProvider } from './wave.provider.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentsService
+    /** The providers, for the back office's refunds. */
+    paymentProviders: Readonly<Record<ProviderName, PaymentProvider>>
   }
 }
 
@@ -27,15 +30,17 @@ export interface PaymentsOptions {
 async function payments(app: FastifyInstance, opts: PaymentsOptions) {
   const { config, timeoutMs } = opts
   const repo = createPaymentsRepository(app.db)
+  const providers = { wave: createWaveProvider(config.payments.wave, timeoutMs), paytech: createPaytechProvider(config.payments.paytech, timeoutMs) }
   const service = createPaymentsService({
     lifecycle: app.orderLifecycle,
     repo,
-    providers: { wave: createWaveProvider(config.payments.wave, timeoutMs), paytech: createPaytechProvider(config.payments.paytech, timeoutMs) },
+    providers,
     orders: app.orders,
     publicUrl: config.publicUrl,
     log: app.log,
   })
   app.decorate('payments', service)
+  app.decorate('paymentProviders', providers)
   app.addGraphqlModule(paymentsGraphql(repo))
   await registerRest(app, paymentsRoutes, { repo, service })
 }

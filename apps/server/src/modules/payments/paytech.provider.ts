@@ -97,6 +97,18 @@ export function createPaytechProvider(config: ProviderConfig, timeoutMs: number)
       return { status, amount: wholeAmount(parsed.data.item_price ?? parsed.data.payment?.item_price) }
     },
 
+    // POST /payment/refund-payment {ref_command}: PayTech refunds the whole sale named by our
+    // ref_command (no partial refunds) and answers success 1 once it has accepted it.
+    async refund({ providerRef }) {
+      const answer = await postJson('paytech', `${config.apiUrl}/payment/refund-payment`, { API_KEY: config.apiKey, API_SECRET: config.secret }, { ref_command: providerRef }, timeoutMs)
+      const success = (answer as { success?: unknown } | null)?.success
+      if (Number(success) !== 1) {
+        const message = (answer as { message?: unknown } | null)?.message
+        throw new ProviderError('paytech', `refund refused: ${typeof message === 'string' ? message.slice(0, 200) : 'no message'}`)
+      }
+      return { refundRef: providerRef }
+    },
+
     verifyWebhook(rawBody, headers) {
       let body: unknown
       try {

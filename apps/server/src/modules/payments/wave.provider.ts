@@ -81,6 +81,19 @@ export function createWaveProvider(config: ProviderConfig, timeoutMs: number): P
       return { status, amount: currency === undefined || currency === 'XOF' ? wholeAmount(amount) : null }
     },
 
+    // POST /v1/checkout/sessions/:id/refund: the whole amount of a paid session goes back to the payer.
+    async refund({ providerRef }) {
+      const answer = await postJson(
+        'wave',
+        `${config.apiUrl}/v1/checkout/sessions/${encodeURIComponent(providerRef)}/refund`,
+        { authorization: `Bearer ${config.apiKey}`, 'idempotency-key': `refund-${providerRef}` },
+        {},
+        timeoutMs,
+      )
+      const id = (answer as { id?: unknown } | null)?.id
+      return { refundRef: typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : providerRef }
+    },
+
     verifyWebhook(rawBody, headers, now) {
       const signature = parseWaveSignature(headers['wave-signature'])
       if (!signature) return { ok: false, reason: 'signature', detail: 'missing or malformed Wave-Signature' }

@@ -1,0 +1,31 @@
+// The back office's orders (issue 10, docs/back-office-api.md « Dashboard », « Orders »): the
+// French messages and the schemas the server checks and the admin app reuses.
+import { z } from 'zod'
+
+export const ORDERS_MESSAGES = {
+  motifRequired: 'Indiquez le motif (1 à 500 caractères).',
+  refundIsAnAction: 'Le remboursement se fait avec l’action « Rembourser », qui rend l’argent au client.',
+  notRefundable: 'Cette commande ne peut pas être remboursée : seule une commande payée puis annulée, ou livrée, peut l’être.',
+  alreadyRefunded: 'Cette commande a déjà été remboursée.',
+  refundProviderFailed: 'Le prestataire de paiement n’a pas accepté le remboursement. La commande n’a pas changé ; réessayez plus tard.',
+  tooManyStreams: 'Trop de flux d’événements ouverts pour ce compte : fermez un onglet du back-office.',
+  numerosInvalid: 'Indiquez de 1 à 50 numéros de commande séparés par des virgules.',
+  dateInvalid: 'Date invalide (AAAA-MM-JJ).',
+  etatInvalid: 'État de commande inconnu dans le filtre.',
+} as const
+
+/** Most order numbers a delivery-slip request names. */
+export const SLIPS_MAX = 50
+/** Most rows of the CSV export. */
+export const ORDERS_EXPORT_MAX = 10_000
+/** Open event streams per staff member. */
+export const EVENT_STREAMS_PER_STAFF = 5
+
+export const motifSchema = z
+  .string({ error: ORDERS_MESSAGES.motifRequired })
+  .trim()
+  .min(1, { error: ORDERS_MESSAGES.motifRequired })
+  .max(500, { error: ORDERS_MESSAGES.motifRequired })
+
+/** Body of POST /api/commande/{numero}/remboursement. */
+export const refundSchema = z.object({ motif: motifSchema })
