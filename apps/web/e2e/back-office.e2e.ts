@@ -68,7 +68,9 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }
 
 describe('back-office', () => {

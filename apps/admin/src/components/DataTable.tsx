@@ -80,14 +80,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table>
       </div>
       <nav aria-label="Pagination" className="d-flex align-items-center gap-2 justify-content-between">
-        <Button variant="outline-secondary" size="sm" disabled={props.page <= 1} onClick={() => props.onPageChange(props.page - 1)}>
+        <Button variant="outline-dark" size="sm" disabled={props.page <= 1} onClick={() => props.onPageChange(props.page - 1)}>
           Précédente
         </Button>
         <span className="small">
           Page {props.page} sur {Math.max(props.pageCount, 1)}
           {props.total !== undefined ? ` · ${props.total} résultat${props.total > 1 ? 's' : ''}` : ''}
         </span>
-        <Button variant="outline-secondary" size="sm" disabled={props.page >= props.pageCount} onClick={() => props.onPageChange(props.page + 1)}>
+        <Button variant="outline-dark" size="sm" disabled={props.page >= props.pageCount} onClick={() => props.onPageChange(props.page + 1)}>
           Suivante
         </Button>
       </nav>

@@ -78,7 +78,7 @@ export function OrderPage() {
             {order.etat_text}
           </Badge>
         </h1>
-        <Link className="btn btn-outline-secondary btn-sm" to={`/bons?numeros=${encodeURIComponent(order.numero)}`}>
+        <Link className="btn btn-outline-primary btn-sm" to={`/bons?numeros=${encodeURIComponent(order.numero)}`}>
           Imprimer le bon
         </Link>
       </div>

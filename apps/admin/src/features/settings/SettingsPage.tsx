@@ -185,7 +185,7 @@ export function DepotForm({ onSaved }: { onSaved: () => void }) {
               />
             </Suspense>
           ) : (
-            <Button variant="outline-secondary" size="sm" onClick={() => setShowMap(true)}>
+            <Button variant="outline-dark" size="sm" onClick={() => setShowMap(true)}>
               Choisir sur la carte
             </Button>
           )}
