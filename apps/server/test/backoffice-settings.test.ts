@@ -130,6 +130,11 @@ describe('preference, caroussel, privilege', () => {
     expect(ok.statusCode, ok.body).toBe(200)
     const read = await shop.app.inject({ url: '/api/preference', headers: admin.auth })
     expect(read.json()).toMatchObject({ email: 'contact@teranga.sn', promotion: 'Livraison offerte' })
+    // Nothing to change is a 400 that says so, not a 500 from an empty UPDATE.
+    const empty = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: {} })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().message).toBe(SETTINGS_MESSAGES.nothingToChange)
+    expect((await shop.app.inject({ url: '/api/preference', headers: admin.auth })).json()).toMatchObject({ email: 'contact@teranga.sn' })
   })
 
   it('caroussel: image required, created', async () => {
@@ -138,6 +143,14 @@ describe('preference, caroussel, privilege', () => {
     expect(bad.json().errors.image).toEqual([SETTINGS_MESSAGES.imageRequired])
     const ok = await shop.app.inject({ method: 'POST', url: '/api/caroussel', headers: admin.auth, payload: { image: 'slides/promo.jpg', titre: 'Promo', position: 1 } })
     expect(ok.statusCode, ok.body).toBe(201)
+    // An edit without the image is refused with the field named, and the slide is kept.
+    const id = ok.json().id as number
+    for (const payload of [{}, { titre: 'Sans image' }, { image: '' }]) {
+      const edit = await shop.app.inject({ method: 'PUT', url: `/api/caroussel/${id}`, headers: admin.auth, payload })
+      expect(edit.statusCode, edit.body).toBe(400)
+      expect(edit.json().errors.image).toEqual([SETTINGS_MESSAGES.imageRequired])
+    }
+    expect((await shop.app.inject({ url: `/api/caroussel/${id}`, headers: admin.auth })).json()).toMatchObject({ image: 'slides/promo.jpg', titre: 'Promo' })
   })
 
   it('privilege: tiers with rewards by type code; unknown type and duplicate threshold refused', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod'
 export const SETTINGS_MESSAGES = {
   designationRequired: 'La désignation est obligatoire.',
   textTooLong: 'Ce texte est trop long.',
+  nothingToChange: 'Aucun champ à modifier : indiquez au moins une valeur.',
   fraisInvalid: 'Les frais doivent être un nombre entier de FCFA, positif ou nul.',
   positionInvalid: 'La position doit être un nombre entier positif ou nul.',
   latitudeInvalid: 'La latitude doit être au Sénégal (entre 12,3 et 16,7).',

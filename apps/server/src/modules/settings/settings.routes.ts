@@ -21,7 +21,7 @@ import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import type { Executor } from '../../db/client.ts'
 import { caroussels, commandes, depots, modepaiements, preferences, privilegeRecompenses, privileges, typerecompenses, zonesLivraison } from '../../db/schema.ts'
 import { notifyCatalogueChanged } from '../../lib/catalogue-changes.ts'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { toPage } from '../../lib/pagination.ts'
 import { errorResponses } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
@@ -248,6 +248,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     write(request, async (tx, staffId) => {
       const before = await preference(tx)
       const values = request.body as Record<string, string | null | undefined>
+      if (Object.values(values).every((value) => value === undefined)) throw badInput(SETTINGS_MESSAGES.nothingToChange)
       const [after] = before
         ? await tx.update(preferences).set(values).where(eq(preferences.id, before.id)).returning()
         : await tx.insert(preferences).values(values).returning()
