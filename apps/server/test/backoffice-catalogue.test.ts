@@ -14,8 +14,8 @@ import database from '../src/plugins/database.ts'
 import catalogueListener from '../src/plugins/catalogue-listener.ts'
 import { auditLog, detailCommandes, produits } from '../src/db/schema.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
-import { grantRole, makeCategory, makeProduct, makeSubcategory } from './factories.ts'
-import { createTestApp, gql, signIn, testConfig, type SignedIn, type TestContext } from './helpers.ts'
+import { makeCategory, makeProduct, makeSubcategory } from './factories.ts'
+import { createTestApp, signInStaff, gql, signIn, testConfig, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let admin: SignedIn
@@ -24,9 +24,7 @@ let customer: SignedIn
 
 beforeAll(async () => {
   shop = await createTestApp({ catalogueCacheTtl: 60 })
-  ;[admin, manager, customer] = await Promise.all([signIn(shop.app), signIn(shop.app), signIn(shop.app)])
-  await grantRole(shop.db, admin.userId, 'admin')
-  await grantRole(shop.db, manager.userId, 'gestionnaire')
+  ;({ admin, manager, customer } = await signInStaff(shop))
 })
 afterAll(() => shop?.close())
 

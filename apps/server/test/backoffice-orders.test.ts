@@ -9,19 +9,16 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { auditLog, clients, commandes, modelivraisons, modepaiements, orderHistory, pointsFidelite, produits } from '../src/db/schema.ts'
 import { withoutQueryTokens } from '../src/lib/log-requests.ts'
 import { grantRole, makeProduct } from './factories.ts'
-import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
+import { createTestApp, signInStaff, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
-let admin: SignedIn
 let manager: SignedIn
 let customer: SignedIn
 const ids = { domicile: 0, modes: {} as Record<string, number> }
 
 beforeAll(async () => {
   shop = await createTestApp()
-  ;[admin, manager, customer] = await Promise.all([signIn(shop.app), signIn(shop.app), signIn(shop.app)])
-  await grantRole(shop.db, admin.userId, 'admin')
-  await grantRole(shop.db, manager.userId, 'gestionnaire')
+  ;({ manager, customer } = await signInStaff(shop))
   ids.domicile = (await shop.db.select().from(modelivraisons)).find((m) => m.code === 'DOMICILE')!.id
   for (const mode of await shop.db.select().from(modepaiements)) ids.modes[mode.code] = mode.id
 })

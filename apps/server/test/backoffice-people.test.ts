@@ -4,8 +4,7 @@ import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { MESSAGES } from '@teranga/shared/messages'
 import { eq } from 'drizzle-orm'
 import { clients } from '../src/db/schema.ts'
-import { grantRole } from './factories.ts'
-import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
+import { createTestApp, signInStaff, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let admin: SignedIn
@@ -14,9 +13,7 @@ let customer: SignedIn
 
 beforeAll(async () => {
   shop = await createTestApp()
-  ;[admin, manager, customer] = await Promise.all([signIn(shop.app), signIn(shop.app), signIn(shop.app)])
-  await grantRole(shop.db, admin.userId, 'admin')
-  await grantRole(shop.db, manager.userId, 'gestionnaire')
+  ;({ admin, manager, customer } = await signInStaff(shop))
 })
 afterAll(() => shop?.close())
 

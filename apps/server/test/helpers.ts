@@ -9,6 +9,7 @@ import { buildApp, type AppOptions } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { grantRole } from './factories.ts'
 import { databaseUrl, onServer } from './test-server.ts'
 
 export const TEST_PROJECT_ID = 'demo-teranga-test'
@@ -147,4 +148,12 @@ export async function gql<T = Record<string, any>>( // eslint-disable-line @type
   const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers })
   const body = res.json() as { data?: T; errors?: GqlResult['errors'] }
   return { status: res.statusCode, data: body.data ?? null, errors: body.errors, res }
+}
+
+/** The back office's three kinds of caller: an admin, a gestionnaire and a plain customer. */
+export async function signInStaff(shop: TestContext): Promise<{ admin: SignedIn; manager: SignedIn; customer: SignedIn }> {
+  const [admin, manager, customer] = await Promise.all([signIn(shop.app), signIn(shop.app), signIn(shop.app)])
+  await grantRole(shop.db, admin.userId, 'admin')
+  await grantRole(shop.db, manager.userId, 'gestionnaire')
+  return { admin, manager, customer }
 }

@@ -7,8 +7,8 @@ import { CATALOGUE_MESSAGES as M, IMAGE_MAX_BYTES, detectImageType } from '@tera
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { auditLog, medias } from '../src/db/schema.ts'
-import { grantRole, makeSubcategory } from './factories.ts'
-import { createTestApp, gql, signIn, type SignedIn, type TestContext } from './helpers.ts'
+import { makeSubcategory } from './factories.ts'
+import { createTestApp, signInStaff, gql, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let admin: SignedIn
@@ -17,9 +17,7 @@ let customer: SignedIn
 
 beforeAll(async () => {
   shop = await createTestApp()
-  ;[admin, manager, customer] = await Promise.all([signIn(shop.app), signIn(shop.app), signIn(shop.app)])
-  await grantRole(shop.db, admin.userId, 'admin')
-  await grantRole(shop.db, manager.userId, 'gestionnaire')
+  ;({ admin, manager, customer } = await signInStaff(shop))
 })
 afterAll(() => shop?.close())
 

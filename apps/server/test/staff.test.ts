@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
-import { grantRole, makeProduct } from './factories.ts'
-import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
+import { makeProduct } from './factories.ts'
+import { createTestApp, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let admin: SignedIn
@@ -13,9 +13,7 @@ let customer: SignedIn
 
 beforeAll(async () => {
   shop = await createTestApp()
-  ;[admin, manager, customer] = await Promise.all([signIn(shop.app), signIn(shop.app), signIn(shop.app)])
-  await grantRole(shop.db, admin.userId, 'admin')
-  await grantRole(shop.db, manager.userId, 'gestionnaire')
+  ;({ admin, manager, customer } = await signInStaff(shop))
 })
 afterAll(() => shop?.close())
 
