@@ -1,5 +1,6 @@
-// Settings (admin): delivery zones and their fees, payment modes on/off. (Depots with map
-// picking, slideshow, preferences and loyalty tiers follow the same pattern.)
+// Settings (admin): delivery zones and their fees, payment modes on/off and their order,
+// depots with map picking, categories; then ShopSettings.tsx's sub-categories, slideshow,
+// loyalty tiers and contact details.
 import { lazy, Suspense, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm, useWatch } from 'react-hook-form'
@@ -10,6 +11,7 @@ import type { z } from 'zod'
 import { categorySchema, depotSchema, zoneSchema } from '../../forms/schemas.ts'
 import { api, ApiError, type Page } from '../../lib/api.ts'
 import { formatFcfa } from '../../lib/format.ts'
+import { DeleteButton, ShopSettingsCards } from './ShopSettings.tsx'
 
 interface Zone {
   id: number
@@ -80,6 +82,21 @@ export function SettingsPage() {
   const queryClient = useQueryClient()
   const zones = useQuery({ queryKey: ['zones'], queryFn: () => api<Zone[] | Page<Zone>>('GET', '/zone?count=100') })
   const modes = useQuery({ queryKey: ['modepaiements'], queryFn: () => api<PaymentMode[] | Page<PaymentMode>>('GET', '/modepaiement') })
+  const saveMode = async (mode: PaymentMode, body: { actif: boolean; position: number }) => {
+    try {
+      await api('PUT', `/modepaiement/${mode.id}`, body)
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+    }
+    void queryClient.invalidateQueries({ queryKey: ['modepaiements'] })
+  }
+  /** Swaps two modes' places, the order shoppers see them in at checkout. */
+  const swap = async (all: PaymentMode[], from: number, to: number) => {
+    const order = [...all]
+    ;[order[from], order[to]] = [order[to]!, order[from]!]
+    // Every mode at its index, so that positions stay distinct whatever they were.
+    for (const [index, mode] of order.entries()) if (mode.position !== index) await saveMode(mode, { actif: mode.actif, position: index })
+  }
   return (
     <>
       <h1 className="h3 mb-3">Paramètres</h1>
@@ -95,6 +112,9 @@ export function SettingsPage() {
               <tr>
                 <th scope="col">Zone</th>
                 <th scope="col">Frais</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -102,6 +122,9 @@ export function SettingsPage() {
                 <tr key={zone.id}>
                   <td>{zone.designation}</td>
                   <td>{formatFcfa(zone.frais)}</td>
+                  <td className="text-end">
+                    <DeleteButton resource="zone" id={zone.id} label={zone.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -114,26 +137,28 @@ export function SettingsPage() {
           Modes de paiement
         </Card.Header>
         <Card.Body>
-          {listOf(modes.data).map((mode) => (
-            <Form.Check
-              key={mode.id}
-              type="switch"
-              id={`mode-${mode.id}`}
-              label={mode.designation}
-              checked={mode.actif}
-              onChange={async (e) => {
-                try {
-                  await api('PUT', `/modepaiement/${mode.id}`, { actif: e.target.checked, position: mode.position })
-                  void queryClient.invalidateQueries({ queryKey: ['modepaiements'] })
-                } catch (err) {
-                  toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
-                }
-              }}
-            />
+          {listOf(modes.data).map((mode, index, all) => (
+            <div key={mode.id} className="d-flex align-items-center gap-2 mb-1">
+              <Form.Check
+                className="flex-grow-1 mb-0"
+                type="switch"
+                id={`mode-${mode.id}`}
+                label={mode.designation}
+                checked={mode.actif}
+                onChange={(e) => void saveMode(mode, { actif: e.target.checked, position: mode.position })}
+              />
+              <Button variant="outline-dark" size="sm" aria-label={`Monter ${mode.designation}`} disabled={index === 0} onClick={() => void swap(all, index, index - 1)}>
+                ↑
+              </Button>
+              <Button variant="outline-dark" size="sm" aria-label={`Descendre ${mode.designation}`} disabled={index === all.length - 1} onClick={() => void swap(all, index, index + 1)}>
+                ↓
+              </Button>
+            </div>
           ))}
         </Card.Body>
       </Card>
       <CataloguePlacesCards />
+      <ShopSettingsCards />
     </>
   )
 }
@@ -239,8 +264,11 @@ export function CataloguePlacesCards() {
         <Card.Body>
           <ul>
             {listOf(depots.data).map((depot) => (
-              <li key={depot.id}>
-                {depot.designation} — {depot.adresse}
+              <li key={depot.id} className="d-flex justify-content-between align-items-center gap-2 py-1">
+                <span>
+                  {depot.designation} — {depot.adresse}
+                </span>
+                <DeleteButton resource="depot" id={depot.id} label={depot.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['depots'] })} />
               </li>
             ))}
           </ul>
@@ -254,7 +282,10 @@ export function CataloguePlacesCards() {
         <Card.Body>
           <ul>
             {listOf(categories.data).map((category) => (
-              <li key={category.id}>{category.designation}</li>
+              <li key={category.id} className="d-flex justify-content-between align-items-center gap-2 py-1">
+                <span>{category.designation}</span>
+                <DeleteButton resource="categorie" id={category.id} label={category.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['categories'] })} />
+              </li>
             ))}
           </ul>
           <CategoryForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['categories'] })} />

@@ -1,7 +1,8 @@
-// Settings: the zone form's messages and body.
+// Settings: every form's messages and body, the payment modes' order, deletions.
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { requests } from '../../testing/server.ts'
 
@@ -40,5 +41,64 @@ describe('settings', () => {
       expect(await seriousViolations(), url).toEqual([])
       view.unmount()
     }
+  })
+
+  it('orders the payment modes: each mode at its index, only the changed ones sent', async () => {
+    renderAdmin('/parametres')
+    await userEvent.click(await screen.findByRole('button', { name: 'Descendre Paiement à la livraison' }))
+    await waitFor(() => {
+      const puts = requests.filter((r) => r.method === 'PUT' && r.url.pathname.startsWith('/api/modepaiement/'))
+      // Positions 1 and 2, swapped: Wave goes to 0, cash stays at 1 (already its index).
+      expect(puts.map((r) => [r.url.pathname, r.body])).toEqual([['/api/modepaiement/2', { actif: true, position: 0 }]])
+    })
+  })
+
+  it('edits the contact details with the server schema, and adds a slide, a tier and a sub-category', async () => {
+    renderAdmin('/parametres')
+    const email = await screen.findByLabelText('E-mail')
+    await waitFor(() => expect(email).toHaveValue('contact@teranga.sn'))
+    await userEvent.clear(email)
+    await userEvent.type(email, 'pas-un-email')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
+    expect(await screen.findByText(SETTINGS_MESSAGES.emailInvalid)).toBeInTheDocument()
+    await userEvent.clear(email)
+    await userEvent.type(email, 'bonjour@teranga.sn')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
+    await waitFor(() => expect(requests.find((r) => r.method === 'PUT' && r.url.pathname === '/api/preference')?.body).toMatchObject({ email: 'bonjour@teranga.sn', telephone: '+221 33 800 00 00' }))
+
+    // A slide needs its image.
+    await userEvent.type(screen.getByLabelText('Titre'), 'Korité')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter la diapositive' }))
+    expect(await screen.findByText(SETTINGS_MESSAGES.imageRequired)).toBeInTheDocument()
+    expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/caroussel')).toBe(false)
+
+    // A loyalty tier with a reward.
+    await userEvent.type(screen.getByLabelText('Niveau'), 'Or')
+    await userEvent.type(screen.getByLabelText('Seuil (points)'), '500')
+    await userEvent.selectOptions(screen.getByLabelText('Avantage'), 'REMISE_POURCENT')
+    await userEvent.type(screen.getByLabelText('Valeur (%)'), '10')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter le niveau' }))
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/privilege')?.body).toMatchObject({ designation: 'Or', point: 500, recompenses: [{ type: 'REMISE_POURCENT', valeur: 10 }] }),
+    )
+
+    // A sub-category names its category.
+    await userEvent.type(screen.getByLabelText('Sous-catégorie'), 'Riz parfumé')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter la sous-catégorie' }))
+    expect(await screen.findByText('La categorie est requise')).toBeInTheDocument()
+    await userEvent.selectOptions(screen.getByLabelText('Catégorie'), '1')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter la sous-catégorie' }))
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/souscategorie')?.body).toMatchObject({ designation: 'Riz parfumé', categorie_id: 1 }))
+    expect(await seriousViolations()).toEqual([])
+  })
+
+  it('deletes after a confirmation, and shows the server refusing a zone still in use', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+    renderAdmin('/parametres')
+    await userEvent.click(await screen.findByRole('button', { name: 'Supprimer Tabaski' }))
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/api/caroussel/1')).toBe(true))
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer Plateau' }))
+    expect(await screen.findByText('Cette zone est utilisée par des commandes : elle ne peut pas être supprimée.')).toBeInTheDocument()
+    confirm.mockRestore()
   })
 })

@@ -1,0 +1,426 @@
+// The rest of the shop's settings (admin): contact details and promotions, the home page's
+// slideshow, loyalty tiers with their rewards, sub-categories, and removing what was added.
+// Each form uses the server's own schema (packages/shared) and shows its answers' messages.
+import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import { z } from 'zod'
+import { subcategoryFormSchema } from '@teranga/shared/backoffice-catalogue'
+import { carousselSchema, preferenceSchema, privilegeSchema } from '@teranga/shared/backoffice-settings'
+import { api, apiFetch, ApiError, type Page } from '../../lib/api.ts'
+import { checkImage } from '../../forms/schemas.ts'
+
+const listOf = <T,>(data: T[] | Page<T> | undefined): T[] => (Array.isArray(data) ? data : (data?.data ?? []))
+const failed = (err: unknown) => toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+
+/** The loyalty rewards the checkout knows how to apply (the seed's reward types). */
+const REWARD_TYPES = [
+  { code: 'LIVRAISON_GRATUITE', designation: 'Livraison gratuite' },
+  { code: 'REMISE_POURCENT', designation: 'Remise en pourcentage' },
+] as const
+
+/** « Supprimer », after a confirmation; the server's refusal (e.g. still in use) is shown as it says it. */
+export function DeleteButton({ resource, id, label, onDeleted }: { resource: string; id: number; label: string; onDeleted: () => void }) {
+  return (
+    <Button
+      variant="outline-danger"
+      size="sm"
+      aria-label={`Supprimer ${label}`}
+      onClick={async () => {
+        if (!window.confirm(`Supprimer « ${label} » ?`)) return
+        try {
+          await api('DELETE', `/${resource}/${id}`)
+          toast.success(`« ${label} » supprimé`)
+          onDeleted()
+        } catch (err) {
+          failed(err)
+        }
+      }}
+    >
+      Supprimer
+    </Button>
+  )
+}
+
+type PreferenceFields = z.input<typeof preferenceSchema>
+const PREFERENCE_FIELDS: Array<{ name: keyof PreferenceFields; label: string; type?: string }> = [
+  { name: 'telephone', label: 'Téléphone', type: 'tel' },
+  { name: 'telephone2', label: 'Téléphone 2', type: 'tel' },
+  { name: 'email', label: 'E-mail', type: 'email' },
+  { name: 'siteweb', label: 'Site web', type: 'url' },
+  { name: 'lieu', label: 'Adresse de la boutique' },
+  { name: 'logo', label: 'Logo (clé d’image)' },
+  { name: 'promotion', label: 'Promotion 1' },
+  { name: 'promotion2', label: 'Promotion 2' },
+]
+
+export function PreferencesCard() {
+  const queryClient = useQueryClient()
+  const current = useQuery({ queryKey: ['preference'], queryFn: () => api<Record<string, string | null> | null>('GET', '/preference') })
+  if (current.error) return <Alert variant="danger">Une erreur s'est produite lors du chargement des coordonnées.</Alert>
+  if (current.isPending) return null
+  return <PreferencesForm initial={current.data ?? {}} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['preference'] })} />
+}
+
+function PreferencesForm({ initial, onSaved }: { initial: Record<string, string | null>; onSaved: () => void }) {
+  const defaults = Object.fromEntries(PREFERENCE_FIELDS.map(({ name }) => [name, initial[name] ?? ''])) as PreferenceFields
+  const { register, handleSubmit, formState, setError } = useForm<PreferenceFields>({ resolver: zodResolver(preferenceSchema), defaultValues: defaults })
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('PUT', '/preference', preferenceSchema.parse(values))
+      toast.success('Coordonnées enregistrées')
+      onSaved()
+    } catch (err) {
+      if (err instanceof ApiError) for (const [field, messages] of Object.entries(err.errors)) setError(field as keyof PreferenceFields, { message: messages[0] })
+      failed(err)
+    }
+  })
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label="Coordonnées et promotions">
+      <Row className="g-2">
+        {PREFERENCE_FIELDS.map(({ name, label, type }) => (
+          <Form.Group key={name} as={Col} xs={12} md={6} controlId={`preference-${name}`}>
+            <Form.Label>{label}</Form.Label>
+            <Form.Control type={type ?? 'text'} {...register(name)} isInvalid={Boolean(formState.errors[name])} />
+            <Form.Control.Feedback type="invalid">{formState.errors[name]?.message as string | undefined}</Form.Control.Feedback>
+          </Form.Group>
+        ))}
+        <Col xs={12}>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            Enregistrer les coordonnées
+          </Button>
+        </Col>
+      </Row>
+    </Form>
+  )
+}
+
+interface Slide {
+  id: number
+  image: string
+  titre: string | null
+  description: string | null
+  position: number
+}
+
+export function SlidesCard() {
+  const queryClient = useQueryClient()
+  const slides = useQuery({ queryKey: ['caroussel'], queryFn: () => api<Slide[] | Page<Slide>>('GET', '/caroussel?count=100') })
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['caroussel'] })
+  const [imageError, setImageError] = useState<string | null>(null)
+  const { register, handleSubmit, formState, reset, setValue } = useForm<z.input<typeof carousselSchema>>({
+    resolver: zodResolver(carousselSchema),
+    defaultValues: { image: '', titre: '', description: '' },
+  })
+  const onImage = async (file: File | undefined) => {
+    setImageError(null)
+    if (!file) return
+    const problem = await checkImage(file)
+    if (problem) return setImageError(problem)
+    try {
+      const body = new FormData()
+      body.append('image', file)
+      const media = (await (await apiFetch('/media', { method: 'POST', body })).json()) as { key: string }
+      setValue('image', media.key, { shouldValidate: true })
+    } catch (err) {
+      setImageError(err instanceof ApiError ? err.message : "L'envoi de l'image a échoué. Réessayez.")
+    }
+  }
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('POST', '/caroussel', carousselSchema.parse({ ...values, position: listOf(slides.data).length }))
+      toast.success('Diapositive ajoutée')
+      reset()
+      refresh()
+    } catch (err) {
+      failed(err)
+    }
+  })
+  return (
+    <>
+      <Table size="sm">
+        <caption className="visually-hidden">Diaporama de l'accueil</caption>
+        <thead>
+          <tr>
+            <th scope="col">Titre</th>
+            <th scope="col">Image</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {listOf(slides.data).map((slide) => (
+            <tr key={slide.id}>
+              <td>{slide.titre ?? '—'}</td>
+              <td className="small text-break">{slide.image}</td>
+              <td className="text-end">
+                <DeleteButton resource="caroussel" id={slide.id} label={slide.titre ?? `diapositive ${slide.id}`} onDeleted={refresh} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Form noValidate onSubmit={onSubmit} aria-label="Nouvelle diapositive">
+        <Row className="g-2">
+          <Form.Group as={Col} xs={12} md={6} controlId="slide-image">
+            <Form.Label>Image (JPEG, PNG ou GIF, 2 Mo au plus)</Form.Label>
+            <Form.Control type="file" accept="image/jpeg,image/png,image/gif" onChange={(e) => void onImage((e.target as HTMLInputElement).files?.[0])} isInvalid={Boolean(imageError ?? formState.errors.image)} />
+            <Form.Control.Feedback type="invalid">{imageError ?? formState.errors.image?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group as={Col} xs={12} md={6} controlId="slide-titre">
+            <Form.Label>Titre</Form.Label>
+            <Form.Control {...register('titre')} isInvalid={Boolean(formState.errors.titre)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.titre?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group as={Col} xs={12} controlId="slide-description">
+            <Form.Label>Description</Form.Label>
+            <Form.Control {...register('description')} isInvalid={Boolean(formState.errors.description)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.description?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Col xs={12}>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              Ajouter la diapositive
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+    </>
+  )
+}
+
+interface Tier {
+  id: number
+  designation: string
+  couleur: string | null
+  point: number
+  recompenses: Array<{ type: string; valeur: number }>
+}
+
+/** The tier form as typed: numbers arrive as text and are read by the shared schema's rules. */
+interface TierFields {
+  designation: string
+  couleur: string
+  point: string
+  recompense: string
+  valeur: string
+}
+
+export function TiersCard() {
+  const queryClient = useQueryClient()
+  const tiers = useQuery({ queryKey: ['privilege'], queryFn: () => api<Tier[] | Page<Tier>>('GET', '/privilege?count=100') })
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['privilege'] })
+  const { register, handleSubmit, formState, reset, setError } = useForm<TierFields>({
+    defaultValues: { designation: '', couleur: '#c0a062', point: '', recompense: '', valeur: '' },
+  })
+  const onSubmit = handleSubmit(async (values) => {
+    const parsed = privilegeSchema.safeParse({
+      designation: values.designation,
+      couleur: values.couleur || null,
+      point: values.point.trim() === '' ? undefined : Number(values.point),
+      recompenses: values.recompense ? [{ type: values.recompense, valeur: Number(values.valeur || 0) }] : [],
+    })
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'recompenses' ? 'valeur' : (issue.path[0] as 'designation' | 'couleur' | 'point')
+        setError(field, { message: issue.message })
+      }
+      return
+    }
+    try {
+      await api('POST', '/privilege', parsed.data)
+      toast.success('Niveau ajouté')
+      reset()
+      refresh()
+    } catch (err) {
+      if (err instanceof ApiError) for (const [field, messages] of Object.entries(err.errors)) setError(field === 'recompenses' ? 'valeur' : (field as 'point'), { message: messages[0] })
+      failed(err)
+    }
+  })
+  const rewardText = (r: { type: string; valeur: number }) =>
+    r.type === 'LIVRAISON_GRATUITE' ? 'livraison gratuite' : r.type === 'REMISE_POURCENT' ? `remise de ${r.valeur} %` : `${r.type} ${r.valeur}`
+  return (
+    <>
+      <Table size="sm">
+        <caption className="visually-hidden">Niveaux de fidélité</caption>
+        <thead>
+          <tr>
+            <th scope="col">Niveau</th>
+            <th scope="col">À partir de</th>
+            <th scope="col">Avantages</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {listOf(tiers.data).map((tier) => (
+            <tr key={tier.id}>
+              <td>
+                <span className="d-inline-block rounded-circle me-2 align-middle" style={{ width: 12, height: 12, background: tier.couleur ?? '#ccc' }} aria-hidden="true" />
+                {tier.designation}
+              </td>
+              <td>{tier.point} points</td>
+              <td>{tier.recompenses.length ? tier.recompenses.map(rewardText).join(', ') : '—'}</td>
+              <td className="text-end">
+                <DeleteButton resource="privilege" id={tier.id} label={tier.designation} onDeleted={refresh} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Form noValidate onSubmit={onSubmit} aria-label="Nouveau niveau de fidélité">
+        <Row className="g-2 align-items-end">
+          <Form.Group as={Col} xs={12} md={4} controlId="tier-designation">
+            <Form.Label>Niveau</Form.Label>
+            <Form.Control {...register('designation')} isInvalid={Boolean(formState.errors.designation)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.designation?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group as={Col} xs={6} md={2} controlId="tier-point">
+            <Form.Label>Seuil (points)</Form.Label>
+            <Form.Control inputMode="numeric" {...register('point')} isInvalid={Boolean(formState.errors.point)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.point?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group as={Col} xs={6} md={2} controlId="tier-couleur">
+            <Form.Label>Couleur</Form.Label>
+            <Form.Control type="color" {...register('couleur')} isInvalid={Boolean(formState.errors.couleur)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.couleur?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group as={Col} xs={6} md={2} controlId="tier-recompense">
+            <Form.Label>Avantage</Form.Label>
+            <Form.Select {...register('recompense')}>
+              <option value="">Aucun</option>
+              {REWARD_TYPES.map((type) => (
+                <option key={type.code} value={type.code}>
+                  {type.designation}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group as={Col} xs={6} md={2} controlId="tier-valeur">
+            <Form.Label>Valeur (%)</Form.Label>
+            <Form.Control inputMode="numeric" {...register('valeur')} isInvalid={Boolean(formState.errors.valeur)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.valeur?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Col xs={12}>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              Ajouter le niveau
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+    </>
+  )
+}
+
+interface Subcategory {
+  id: number
+  designation: string
+  categorie_id?: number
+  categorie?: { id: number; designation: string }
+}
+
+export function SubcategoriesCard() {
+  const queryClient = useQueryClient()
+  const categories = useQuery({ queryKey: ['categories'], queryFn: () => api<Array<{ id: number; designation: string }> | Page<{ id: number; designation: string }>>('GET', '/categorie?count=100') })
+  const subcategories = useQuery({ queryKey: ['souscategories'], queryFn: () => api<Subcategory[] | Page<Subcategory>>('GET', '/souscategorie?count=100') })
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['souscategories'] })
+  const { register, handleSubmit, formState, reset } = useForm<z.input<typeof subcategoryFormSchema>>({
+    resolver: zodResolver(subcategoryFormSchema),
+    defaultValues: { designation: '', categorie_id: '' },
+  })
+  const categoryName = (sub: Subcategory) => sub.categorie?.designation ?? listOf(categories.data).find((c) => c.id === sub.categorie_id)?.designation ?? ''
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('POST', '/souscategorie', subcategoryFormSchema.parse(values))
+      toast.success('Sous-catégorie ajoutée')
+      reset()
+      refresh()
+    } catch (err) {
+      failed(err)
+    }
+  })
+  return (
+    <>
+      <ul className="list-unstyled">
+        {listOf(subcategories.data).map((sub) => (
+          <li key={sub.id} className="d-flex justify-content-between align-items-center border-bottom py-1 gap-2">
+            <span>
+              {sub.designation} <span className="small text-body-secondary">({categoryName(sub)})</span>
+            </span>
+            <DeleteButton resource="souscategorie" id={sub.id} label={sub.designation} onDeleted={refresh} />
+          </li>
+        ))}
+      </ul>
+      <Form noValidate onSubmit={onSubmit} aria-label="Nouvelle sous-catégorie">
+        <Row className="g-2 align-items-end">
+          <Form.Group as={Col} xs={12} md={5} controlId="souscategorie-designation">
+            <Form.Label>Sous-catégorie</Form.Label>
+            <Form.Control {...register('designation')} isInvalid={Boolean(formState.errors.designation)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.designation?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group as={Col} xs={12} md={4} controlId="souscategorie-categorie">
+            <Form.Label>Catégorie</Form.Label>
+            <Form.Select {...register('categorie_id')} isInvalid={Boolean(formState.errors.categorie_id)}>
+              <option value="">Choisir…</option>
+              {listOf(categories.data).map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.designation}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Control.Feedback type="invalid">{formState.errors.categorie_id?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Col xs={12} md={3}>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              Ajouter la sous-catégorie
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+    </>
+  )
+}
+
+/** The cards of this file, under the page's zones, payment modes, depots and categories. */
+export function ShopSettingsCards() {
+  return (
+    <>
+      <Card className="mt-3">
+        <Card.Header as="h2" className="h6">
+          Sous-catégories
+        </Card.Header>
+        <Card.Body>
+          <SubcategoriesCard />
+        </Card.Body>
+      </Card>
+      <Card className="mt-3">
+        <Card.Header as="h2" className="h6">
+          Diaporama de l'accueil
+        </Card.Header>
+        <Card.Body>
+          <SlidesCard />
+        </Card.Body>
+      </Card>
+      <Card className="mt-3">
+        <Card.Header as="h2" className="h6">
+          Niveaux de fidélité
+        </Card.Header>
+        <Card.Body>
+          <TiersCard />
+        </Card.Body>
+      </Card>
+      <Card className="mt-3">
+        <Card.Header as="h2" className="h6">
+          Coordonnées et promotions
+        </Card.Header>
+        <Card.Body>
+          <PreferencesCard />
+        </Card.Body>
+      </Card>
+    </>
+  )
+}
