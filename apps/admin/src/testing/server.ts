@@ -132,6 +132,7 @@ export const handlers = [
   ),
   http.post('*/api/client/:id/points', () => HttpResponse.json({ points: 170 })),
   http.get('*/api/zone', () => HttpResponse.json([{ id: 1, designation: 'Plateau', frais: 1500 }])),
+  http.put('*/api/zone/:id', async ({ request }) => HttpResponse.json({ id: 1, ...((await request.json()) as object) })),
   http.post('*/api/zone', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/modepaiement', () =>
     HttpResponse.json([

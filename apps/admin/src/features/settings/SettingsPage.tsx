@@ -17,6 +17,47 @@ interface Zone {
   id: number
   designation: string
   frais: number
+  position?: number
+}
+
+/** A zone's fee, changed in place: the storefront's checkout shows the new fee at once. */
+function ZoneFee({ zone, onSaved }: { zone: Zone; onSaved: () => void }) {
+  const [editing, setEditing] = useState(false)
+  const [value, setValue] = useState(String(zone.frais))
+  const [error, setError] = useState<string | null>(null)
+  if (!editing)
+    return (
+      <>
+        {formatFcfa(zone.frais)}{' '}
+        <Button variant="link" size="sm" className="p-0 ms-1 align-baseline" aria-label={`Modifier les frais de ${zone.designation}`} onClick={() => setEditing(true)}>
+          Modifier
+        </Button>
+      </>
+    )
+  const save = async () => {
+    const parsed = zoneSchema.safeParse({ designation: zone.designation, frais: value, position: zone.position })
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null)
+    try {
+      await api('PUT', `/zone/${zone.id}`, parsed.data)
+      toast.success(`Frais de ${zone.designation} enregistrés`)
+      setEditing(false)
+      onSaved()
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+    }
+  }
+  return (
+    <div className="d-flex gap-1 align-items-start">
+      <Form.Group controlId={`zone-frais-${zone.id}`}>
+        <Form.Label className="visually-hidden">Frais de {zone.designation} (FCFA)</Form.Label>
+        <Form.Control size="sm" inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} isInvalid={Boolean(error)} style={{ maxWidth: 110 }} />
+        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      </Form.Group>
+      <Button size="sm" onClick={() => void save()}>
+        Enregistrer
+      </Button>
+    </div>
+  )
 }
 interface PaymentMode {
   id: number
@@ -121,7 +162,9 @@ export function SettingsPage() {
               {listOf(zones.data).map((zone) => (
                 <tr key={zone.id}>
                   <td>{zone.designation}</td>
-                  <td>{formatFcfa(zone.frais)}</td>
+                  <td>
+                    <ZoneFee zone={zone} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
+                  </td>
                   <td className="text-end">
                     <DeleteButton resource="zone" id={zone.id} label={zone.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
                   </td>

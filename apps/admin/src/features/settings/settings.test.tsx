@@ -43,6 +43,20 @@ describe('settings', () => {
     }
   })
 
+  it("changes a zone's fee in place, checked before it is sent", async () => {
+    renderAdmin('/parametres')
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier les frais de Plateau' }))
+    const fee = screen.getByLabelText('Frais de Plateau (FCFA)')
+    await userEvent.clear(fee)
+    await userEvent.type(fee, 'cher')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    expect(await screen.findByText('Les frais doivent être un nombre')).toBeInTheDocument()
+    await userEvent.clear(fee)
+    await userEvent.type(fee, '2000')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(requests.find((r) => r.method === 'PUT' && r.url.pathname === '/api/zone/1')?.body).toEqual({ designation: 'Plateau', frais: 2000 }))
+  })
+
   it('orders the payment modes: each mode at its index, only the changed ones sent', async () => {
     renderAdmin('/parametres')
     await userEvent.click(await screen.findByRole('button', { name: 'Descendre Paiement à la livraison' }))
