@@ -19,7 +19,10 @@ const emulatorHost = inject('emulatorHost')
 const shop = browserForFile(baseURL)
 const phone = { width: 360, height: 800, isMobile: true }
 const desktop = { width: 1280, height: 900 }
-const SLIP_SHOT = path.join(WEB_DIR, 'test-results', 'bon-de-livraison-80mm.png')
+const SLIP_SHOTS = {
+  ticket: path.join(WEB_DIR, 'test-results', 'bon-de-livraison-80mm.png'),
+  a4: path.join(WEB_DIR, 'test-results', 'bon-de-livraison-a4.png'),
+}
 
 beforeAll(async () => {
   await ensureDemoAdmin(emulatorHost)
@@ -164,17 +167,29 @@ describe('back-office', () => {
       // The history names each move.
       expect(await page.getByText('Livrée').count()).toBeGreaterThan(1)
 
-      // The delivery slip, for an 80 mm receipt printer, as the printer sees it.
+      // The delivery slip, for an 80 mm receipt printer then on A4, as the printer sees it.
       await page.getByRole('link', { name: 'Imprimer le bon' }).click()
       await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/bons')
-      await page.getByText(numero).first().waitFor()
-      const receipt = page.getByLabel(/80 mm/)
-      if (await receipt.count()) await receipt.first().check()
-      await page.emulateMedia({ media: 'print' })
-      expect(await page.getByRole('navigation').first().isVisible()).toBe(false)
-      await fs.mkdir(path.dirname(SLIP_SHOT), { recursive: true })
-      await page.screenshot({ path: SLIP_SHOT, fullPage: true })
-      expect((await fs.stat(SLIP_SHOT)).size).toBeGreaterThan(5_000)
+      // The slips page, not the order page it replaces: its own heading, then the order's slip.
+      await page.getByRole('heading', { level: 1, name: 'Bons de livraison' }).waitFor()
+      const slip = page.locator('article.slip').filter({ hasText: numero })
+      await slip.getByRole('heading', { name: 'Teranga — bon de livraison' }).waitFor()
+      await fs.mkdir(path.dirname(SLIP_SHOTS.ticket), { recursive: true })
+      for (const [format, button] of [
+        ['ticket', 'Ticket 80 mm'],
+        ['a4', 'A4'],
+      ] as const) {
+        await page.emulateMedia({ media: 'screen' })
+        await page.getByRole('button', { name: button, exact: true }).click()
+        await expect.poll(() => page.getByRole('button', { name: button, exact: true }).getAttribute('aria-pressed')).toBe('true')
+        await page.emulateMedia({ media: 'print' })
+        // Printing shows the slip alone: no navigation, no format buttons.
+        expect(await page.getByRole('navigation').first().isVisible()).toBe(false)
+        expect(await page.getByRole('button', { name: 'Imprimer', exact: true }).isVisible()).toBe(false)
+        expect(await slip.isVisible()).toBe(true)
+        expect(await slip.innerText()).toContain('Total')
+        await page.screenshot({ path: SLIP_SHOTS[format], fullPage: true })
+      }
       expect(errors).toEqual([])
     })
 
