@@ -144,6 +144,7 @@ export const handlers = [
   http.get('*/api/caroussel', () => HttpResponse.json(page([{ id: 1, image: 'uploads/abc', titre: 'Tabaski', description: null, position: 0 }]))),
   http.post('*/api/caroussel', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/privilege', () => HttpResponse.json(page([{ id: 1, designation: 'Argent', couleur: '#c0c0c0', point: 100, recompenses: [{ type: 'REMISE_POURCENT', valeur: 5 }] }]))),
+  http.put('*/api/privilege/:id', async ({ request }) => HttpResponse.json({ id: 1, ...((await request.json()) as object) })),
   http.post('*/api/privilege', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/preference', () => HttpResponse.json({ id: 1, telephone: '+221 33 800 00 00', email: 'contact@teranga.sn', promotion: 'Livraison offerte' })),
   http.put('*/api/preference', async ({ request }) => HttpResponse.json(await request.json())),

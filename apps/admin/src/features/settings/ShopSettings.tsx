@@ -16,12 +16,6 @@ import { checkImage } from '../../forms/schemas.ts'
 const listOf = <T,>(data: T[] | Page<T> | undefined): T[] => (Array.isArray(data) ? data : (data?.data ?? []))
 const failed = (err: unknown) => toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
 
-/** The loyalty rewards the checkout knows how to apply (the seed's reward types). */
-const REWARD_TYPES = [
-  { code: 'LIVRAISON_GRATUITE', designation: 'Livraison gratuite' },
-  { code: 'REMISE_POURCENT', designation: 'Remise en pourcentage' },
-] as const
-
 /** « Supprimer », after a confirmation; the server's refusal (e.g. still in use) is shown as it says it. */
 export function DeleteButton({ resource, id, label, onDeleted }: { resource: string; id: number; label: string; onDeleted: () => void }) {
   return (
@@ -205,38 +199,56 @@ interface TierFields {
   designation: string
   couleur: string
   point: string
-  recompense: string
-  valeur: string
+  /** The reward types the checkout applies: free delivery, and a percentage off (blank: none). */
+  livraison: boolean
+  remise: string
 }
+
+const EMPTY_TIER: TierFields = { designation: '', couleur: '#c0a062', point: '', livraison: false, remise: '' }
+
+const tierFields = (tier: Tier): TierFields => ({
+  designation: tier.designation,
+  couleur: tier.couleur ?? '#c0a062',
+  point: String(tier.point),
+  livraison: tier.recompenses.some((r) => r.type === 'LIVRAISON_GRATUITE'),
+  remise: String(tier.recompenses.find((r) => r.type === 'REMISE_POURCENT')?.valeur ?? ''),
+})
 
 export function TiersCard() {
   const queryClient = useQueryClient()
   const tiers = useQuery({ queryKey: ['privilege'], queryFn: () => api<Tier[] | Page<Tier>>('GET', '/privilege?count=100') })
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['privilege'] })
-  const { register, handleSubmit, formState, reset, setError } = useForm<TierFields>({
-    defaultValues: { designation: '', couleur: '#c0a062', point: '', recompense: '', valeur: '' },
-  })
+  const [editing, setEditing] = useState<Tier | null>(null)
+  const { register, handleSubmit, formState, reset, setError } = useForm<TierFields>({ defaultValues: EMPTY_TIER })
+  const edit = (tier: Tier | null) => {
+    setEditing(tier)
+    reset(tier ? tierFields(tier) : EMPTY_TIER)
+  }
   const onSubmit = handleSubmit(async (values) => {
     const parsed = privilegeSchema.safeParse({
       designation: values.designation,
       couleur: values.couleur || null,
       point: values.point.trim() === '' ? undefined : Number(values.point),
-      recompenses: values.recompense ? [{ type: values.recompense, valeur: Number(values.valeur || 0) }] : [],
+      recompenses: [
+        ...(values.livraison ? [{ type: 'LIVRAISON_GRATUITE', valeur: 0 }] : []),
+        ...(values.remise.trim() ? [{ type: 'REMISE_POURCENT', valeur: Number(values.remise) }] : []),
+      ],
     })
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'recompenses' ? 'valeur' : (issue.path[0] as 'designation' | 'couleur' | 'point')
+        const field = issue.path[0] === 'recompenses' ? 'remise' : (issue.path[0] as 'designation' | 'couleur' | 'point')
         setError(field, { message: issue.message })
       }
       return
     }
     try {
-      await api('POST', '/privilege', parsed.data)
-      toast.success('Niveau ajouté')
-      reset()
+      if (editing) await api('PUT', `/privilege/${editing.id}`, parsed.data)
+      else await api('POST', '/privilege', parsed.data)
+      toast.success(editing ? 'Niveau enregistré' : 'Niveau ajouté')
+      edit(null)
       refresh()
     } catch (err) {
-      if (err instanceof ApiError) for (const [field, messages] of Object.entries(err.errors)) setError(field === 'recompenses' ? 'valeur' : (field as 'point'), { message: messages[0] })
+      if (err instanceof ApiError) for (const [field, messages] of Object.entries(err.errors)) setError(field === 'recompenses' ? 'remise' : (field as 'point'), { message: messages[0] })
       failed(err)
     }
   })
@@ -265,14 +277,17 @@ export function TiersCard() {
               </td>
               <td>{tier.point} points</td>
               <td>{tier.recompenses.length ? tier.recompenses.map(rewardText).join(', ') : '—'}</td>
-              <td className="text-end">
+              <td className="text-end text-nowrap">
+                <Button variant="link" size="sm" aria-label={`Modifier ${tier.designation}`} onClick={() => edit(tier)}>
+                  Modifier
+                </Button>
                 <DeleteButton resource="privilege" id={tier.id} label={tier.designation} onDeleted={refresh} />
               </td>
             </tr>
           ))}
         </tbody>
       </Table>
-      <Form noValidate onSubmit={onSubmit} aria-label="Nouveau niveau de fidélité">
+      <Form noValidate onSubmit={onSubmit} aria-label={editing ? `Modifier le niveau ${editing.designation}` : 'Nouveau niveau de fidélité'}>
         <Row className="g-2 align-items-end">
           <Form.Group as={Col} xs={12} md={4} controlId="tier-designation">
             <Form.Label>Niveau</Form.Label>
@@ -289,26 +304,23 @@ export function TiersCard() {
             <Form.Control type="color" {...register('couleur')} isInvalid={Boolean(formState.errors.couleur)} />
             <Form.Control.Feedback type="invalid">{formState.errors.couleur?.message}</Form.Control.Feedback>
           </Form.Group>
-          <Form.Group as={Col} xs={6} md={2} controlId="tier-recompense">
-            <Form.Label>Avantage</Form.Label>
-            <Form.Select {...register('recompense')}>
-              <option value="">Aucun</option>
-              {REWARD_TYPES.map((type) => (
-                <option key={type.code} value={type.code}>
-                  {type.designation}
-                </option>
-              ))}
-            </Form.Select>
+          <Form.Group as={Col} xs={6} md={2} controlId="tier-remise">
+            <Form.Label>Remise (%)</Form.Label>
+            <Form.Control inputMode="numeric" {...register('remise')} isInvalid={Boolean(formState.errors.remise)} />
+            <Form.Control.Feedback type="invalid">{formState.errors.remise?.message}</Form.Control.Feedback>
           </Form.Group>
-          <Form.Group as={Col} xs={6} md={2} controlId="tier-valeur">
-            <Form.Label>Valeur (%)</Form.Label>
-            <Form.Control inputMode="numeric" {...register('valeur')} isInvalid={Boolean(formState.errors.valeur)} />
-            <Form.Control.Feedback type="invalid">{formState.errors.valeur?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Col xs={12}>
+          <Col xs={6} md={2}>
+            <Form.Check id="tier-livraison" label="Livraison gratuite" {...register('livraison')} />
+          </Col>
+          <Col xs={12} className="d-flex gap-2">
             <Button type="submit" disabled={formState.isSubmitting}>
-              Ajouter le niveau
+              {editing ? 'Enregistrer le niveau' : 'Ajouter le niveau'}
             </Button>
+            {editing && (
+              <Button variant="outline-dark" onClick={() => edit(null)}>
+                Annuler
+              </Button>
+            )}
           </Col>
         </Row>
       </Form>

@@ -86,14 +86,21 @@ describe('settings', () => {
     expect(await screen.findByText(SETTINGS_MESSAGES.imageRequired)).toBeInTheDocument()
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/caroussel')).toBe(false)
 
-    // A loyalty tier with a reward.
+    // A loyalty tier with both rewards.
     await userEvent.type(screen.getByLabelText('Niveau'), 'Or')
     await userEvent.type(screen.getByLabelText('Seuil (points)'), '500')
-    await userEvent.selectOptions(screen.getByLabelText('Avantage'), 'REMISE_POURCENT')
-    await userEvent.type(screen.getByLabelText('Valeur (%)'), '10')
+    await userEvent.type(screen.getByLabelText('Remise (%)'), '10')
+    await userEvent.click(screen.getByLabelText('Livraison gratuite'))
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter le niveau' }))
     await waitFor(() =>
-      expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/privilege')?.body).toMatchObject({ designation: 'Or', point: 500, recompenses: [{ type: 'REMISE_POURCENT', valeur: 10 }] }),
+      expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/privilege')?.body).toMatchObject({
+        designation: 'Or',
+        point: 500,
+        recompenses: [
+          { type: 'LIVRAISON_GRATUITE', valeur: 0 },
+          { type: 'REMISE_POURCENT', valeur: 10 },
+        ],
+      }),
     )
 
     // A sub-category names its category.
@@ -104,6 +111,25 @@ describe('settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter la sous-catégorie' }))
     await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/souscategorie')?.body).toMatchObject({ designation: 'Riz parfumé', categorie_id: 1 }))
     expect(await seriousViolations()).toEqual([])
+  })
+
+  it('edits a tier in place: its values in the form, saved with PUT', async () => {
+    renderAdmin('/parametres')
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Argent' }))
+    expect(screen.getByLabelText('Niveau')).toHaveValue('Argent')
+    expect(screen.getByLabelText('Remise (%)')).toHaveValue('5')
+    const remise = screen.getByLabelText('Remise (%)')
+    await userEvent.clear(remise)
+    await userEvent.type(remise, '7')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le niveau' }))
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT' && r.url.pathname === '/api/privilege/1')?.body).toEqual({
+        designation: 'Argent',
+        couleur: '#c0c0c0',
+        point: 100,
+        recompenses: [{ type: 'REMISE_POURCENT', valeur: 7 }],
+      }),
+    )
   })
 
   it('deletes after a confirmation, and shows the server refusing a zone still in use', async () => {
