@@ -157,6 +157,10 @@ describe('preference, caroussel, privilege', () => {
     const unknown = await shop.app.inject({ method: 'POST', url: '/api/privilege', headers: admin.auth, payload: { designation: 'Diamant', point: 987654, recompenses: [{ type: 'inconnu', valeur: 5 }] } })
     expect(unknown.statusCode).toBe(409)
     expect(unknown.json().errors.recompenses).toEqual([SETTINGS_MESSAGES.recompenseTypeInvalid])
+    // Rewards are percentages: 150 % off would be refused, never clamped silently.
+    const tooMuch = await shop.app.inject({ method: 'POST', url: '/api/privilege', headers: admin.auth, payload: { designation: 'Diamant', point: 987654, recompenses: [{ type: someType, valeur: 150 }] } })
+    expect(tooMuch.statusCode).toBe(400)
+    expect(JSON.stringify(tooMuch.json().errors)).toContain(SETTINGS_MESSAGES.recompenseValeurInvalid)
     const ok = await shop.app.inject({ method: 'POST', url: '/api/privilege', headers: admin.auth, payload: { designation: 'Diamant', couleur: '#112233', point: 987654, recompenses: [{ type: someType, valeur: 7 }] } })
     expect(ok.statusCode, ok.body).toBe(201)
     expect(ok.json()).toMatchObject({ designation: 'Diamant', recompenses: [{ type: someType, valeur: 7 }] })

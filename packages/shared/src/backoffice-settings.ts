@@ -19,7 +19,7 @@ export const SETTINGS_MESSAGES = {
   pointInvalid: 'Le seuil de points doit être un nombre entier positif ou nul.',
   pointTaken: 'Un autre privilège a déjà ce seuil de points.',
   recompenseTypeInvalid: 'Type de récompense inconnu.',
-  recompenseValeurInvalid: 'La valeur de la récompense doit être un nombre entier positif ou nul.',
+  recompenseValeurInvalid: 'La valeur de la récompense est un pourcentage entier, de 0 à 100.',
   designationTaken: 'Cette désignation existe déjà.',
   zoneInUse: 'Cette zone est utilisée par des commandes ou des adresses : elle ne peut pas être supprimée.',
   depotInUse: 'Ce dépôt est utilisé par des commandes : il ne peut pas être supprimé.',
@@ -80,7 +80,8 @@ export const preferenceSchema = z.object({
 
 export const recompenseSchema = z.object({
   type: z.string({ error: SETTINGS_MESSAGES.recompenseTypeInvalid }).trim().min(1, { error: SETTINGS_MESSAGES.recompenseTypeInvalid }).max(50, { error: SETTINGS_MESSAGES.recompenseTypeInvalid }),
-  valeur: z.number({ error: SETTINGS_MESSAGES.recompenseValeurInvalid }).int({ error: SETTINGS_MESSAGES.recompenseValeurInvalid }).min(0, { error: SETTINGS_MESSAGES.recompenseValeurInvalid }).max(1_000_000, { error: SETTINGS_MESSAGES.recompenseValeurInvalid }),
+  // Both reward types are percentages (packages/shared/order-amounts.ts): of the goods, or of the delivery fee waived.
+  valeur: z.number({ error: SETTINGS_MESSAGES.recompenseValeurInvalid }).int({ error: SETTINGS_MESSAGES.recompenseValeurInvalid }).min(0, { error: SETTINGS_MESSAGES.recompenseValeurInvalid }).max(100, { error: SETTINGS_MESSAGES.recompenseValeurInvalid }),
 })
 
 export const privilegeSchema = z.object({

@@ -210,7 +210,7 @@ const tierFields = (tier: Tier): TierFields => ({
   designation: tier.designation,
   couleur: tier.couleur ?? '#c0a062',
   point: String(tier.point),
-  livraison: tier.recompenses.some((r) => r.type === 'LIVRAISON_GRATUITE'),
+  livraison: tier.recompenses.some((r) => r.type === 'LIVRAISON_GRATUITE' && r.valeur > 0),
   remise: String(tier.recompenses.find((r) => r.type === 'REMISE_POURCENT')?.valeur ?? ''),
 })
 
@@ -230,7 +230,8 @@ export function TiersCard() {
       couleur: values.couleur || null,
       point: values.point.trim() === '' ? undefined : Number(values.point),
       recompenses: [
-        ...(values.livraison ? [{ type: 'LIVRAISON_GRATUITE', valeur: 0 }] : []),
+        // LIVRAISON_GRATUITE waives this percentage of the delivery fee: all of it here.
+        ...(values.livraison ? [{ type: 'LIVRAISON_GRATUITE', valeur: 100 }] : []),
         ...(values.remise.trim() ? [{ type: 'REMISE_POURCENT', valeur: Number(values.remise) }] : []),
       ],
     })
@@ -253,7 +254,13 @@ export function TiersCard() {
     }
   })
   const rewardText = (r: { type: string; valeur: number }) =>
-    r.type === 'LIVRAISON_GRATUITE' ? 'livraison gratuite' : r.type === 'REMISE_POURCENT' ? `remise de ${r.valeur} %` : `${r.type} ${r.valeur}`
+    r.type === 'LIVRAISON_GRATUITE'
+      ? r.valeur >= 100
+        ? 'livraison gratuite'
+        : `livraison à −${r.valeur} %`
+      : r.type === 'REMISE_POURCENT'
+        ? `remise de ${r.valeur} %`
+        : `${r.type} ${r.valeur}`
   return (
     <>
       <Table size="sm">

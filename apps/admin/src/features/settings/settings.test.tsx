@@ -97,7 +97,7 @@ describe('settings', () => {
         designation: 'Or',
         point: 500,
         recompenses: [
-          { type: 'LIVRAISON_GRATUITE', valeur: 0 },
+          { type: 'LIVRAISON_GRATUITE', valeur: 100 },
           { type: 'REMISE_POURCENT', valeur: 10 },
         ],
       }),
