@@ -72,6 +72,7 @@ const PositionPicker = lazy(() => import('../../components/PositionPicker.tsx'))
 interface Depot {
   id: number
   designation: string
+  description?: string | null
   adresse: string
   latitude: number
   longitude: number
@@ -206,18 +207,22 @@ export function SettingsPage() {
   )
 }
 
-export function DepotForm({ onSaved }: { onSaved: () => void }) {
+/** A new depot, or `depot` changed in place (its form then starts from its values). */
+export function DepotForm({ depot, onSaved, onCancel }: { depot?: Depot; onSaved: () => void; onCancel?: () => void }) {
   const [showMap, setShowMap] = useState(false)
   const { register, handleSubmit, formState, reset, setValue, control } = useForm<z.input<typeof depotSchema>>({
     resolver: zodResolver(depotSchema),
-    defaultValues: { designation: '', description: '', adresse: '' },
+    defaultValues: depot
+      ? { designation: depot.designation, description: depot.description ?? '', adresse: depot.adresse, latitude: depot.latitude, longitude: depot.longitude }
+      : { designation: '', description: '', adresse: '' },
   })
   const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] })
   const position = { latitude, longitude }
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api('POST', '/depot', depotSchema.parse(values))
-      toast.success('Dépôt ajouté')
+      if (depot) await api('PUT', `/depot/${depot.id}`, depotSchema.parse(values))
+      else await api('POST', '/depot', depotSchema.parse(values))
+      toast.success(depot ? 'Dépôt enregistré' : 'Dépôt ajouté')
       reset()
       onSaved()
     } catch (err) {
@@ -225,7 +230,7 @@ export function DepotForm({ onSaved }: { onSaved: () => void }) {
     }
   })
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Nouveau dépôt">
+    <Form noValidate onSubmit={onSubmit} aria-label={depot ? `Modifier le dépôt ${depot.designation}` : 'Nouveau dépôt'}>
       <Row className="g-2">
         <Form.Group as={Col} md={6} controlId="depot-designation">
           <Form.Label>Dépôt</Form.Label>
@@ -258,10 +263,15 @@ export function DepotForm({ onSaved }: { onSaved: () => void }) {
             </Button>
           )}
         </Col>
-        <Col xs={12}>
+        <Col xs={12} className="d-flex gap-2">
           <Button type="submit" disabled={formState.isSubmitting}>
-            Ajouter le dépôt
+            {depot ? 'Enregistrer le dépôt' : 'Ajouter le dépôt'}
           </Button>
+          {onCancel && (
+            <Button variant="outline-dark" onClick={onCancel}>
+              Annuler
+            </Button>
+          )}
         </Col>
       </Row>
     </Form>
@@ -296,6 +306,7 @@ export function CategoryForm({ onSaved }: { onSaved: () => void }) {
 
 export function CataloguePlacesCards() {
   const queryClient = useQueryClient()
+  const [editingDepot, setEditingDepot] = useState<Depot | null>(null)
   const depots = useQuery({ queryKey: ['depots'], queryFn: () => api<Depot[] | Page<Depot>>('GET', '/depot?count=100') })
   const categories = useQuery({ queryKey: ['categories'], queryFn: () => api<Category[] | Page<Category>>('GET', '/categorie?count=100') })
   return (
@@ -311,11 +322,24 @@ export function CataloguePlacesCards() {
                 <span>
                   {depot.designation} — {depot.adresse}
                 </span>
-                <DeleteButton resource="depot" id={depot.id} label={depot.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['depots'] })} />
+                <span className="text-nowrap">
+                  <Button variant="link" size="sm" aria-label={`Modifier ${depot.designation}`} onClick={() => setEditingDepot(depot)}>
+                    Modifier
+                  </Button>
+                  <DeleteButton resource="depot" id={depot.id} label={depot.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['depots'] })} />
+                </span>
               </li>
             ))}
           </ul>
-          <DepotForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['depots'] })} />
+          <DepotForm
+            key={editingDepot?.id ?? 'nouveau'}
+            depot={editingDepot ?? undefined}
+            onCancel={editingDepot ? () => setEditingDepot(null) : undefined}
+            onSaved={() => {
+              setEditingDepot(null)
+              void queryClient.invalidateQueries({ queryKey: ['depots'] })
+            }}
+          />
         </Card.Body>
       </Card>
       <Card className="mt-3">

@@ -105,10 +105,14 @@ export function SlidesCard() {
   const slides = useQuery({ queryKey: ['caroussel'], queryFn: () => api<Slide[] | Page<Slide>>('GET', '/caroussel?count=100') })
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['caroussel'] })
   const [imageError, setImageError] = useState<string | null>(null)
-  const { register, handleSubmit, formState, reset, setValue } = useForm<z.input<typeof carousselSchema>>({
-    resolver: zodResolver(carousselSchema),
-    defaultValues: { image: '', titre: '', description: '' },
-  })
+  const [editing, setEditing] = useState<Slide | null>(null)
+  const empty = { image: '', titre: '', description: '' }
+  const { register, handleSubmit, formState, reset, setValue } = useForm<z.input<typeof carousselSchema>>({ resolver: zodResolver(carousselSchema), defaultValues: empty })
+  const edit = (slide: Slide | null) => {
+    setEditing(slide)
+    setImageError(null)
+    reset(slide ? { image: slide.image, titre: slide.titre ?? '', description: slide.description ?? '' } : empty)
+  }
   const onImage = async (file: File | undefined) => {
     setImageError(null)
     if (!file) return
@@ -125,9 +129,10 @@ export function SlidesCard() {
   }
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api('POST', '/caroussel', carousselSchema.parse({ ...values, position: listOf(slides.data).length }))
-      toast.success('Diapositive ajoutée')
-      reset()
+      if (editing) await api('PUT', `/caroussel/${editing.id}`, carousselSchema.parse({ ...values, position: editing.position }))
+      else await api('POST', '/caroussel', carousselSchema.parse({ ...values, position: listOf(slides.data).length }))
+      toast.success(editing ? 'Diapositive enregistrée' : 'Diapositive ajoutée')
+      edit(null)
       refresh()
     } catch (err) {
       failed(err)
@@ -151,17 +156,20 @@ export function SlidesCard() {
             <tr key={slide.id}>
               <td>{slide.titre ?? '—'}</td>
               <td className="small text-break">{slide.image}</td>
-              <td className="text-end">
+              <td className="text-end text-nowrap">
+                <Button variant="link" size="sm" aria-label={`Modifier ${slide.titre ?? `la diapositive ${slide.id}`}`} onClick={() => edit(slide)}>
+                  Modifier
+                </Button>
                 <DeleteButton resource="caroussel" id={slide.id} label={slide.titre ?? `diapositive ${slide.id}`} onDeleted={refresh} />
               </td>
             </tr>
           ))}
         </tbody>
       </Table>
-      <Form noValidate onSubmit={onSubmit} aria-label="Nouvelle diapositive">
+      <Form noValidate onSubmit={onSubmit} aria-label={editing ? 'Modifier la diapositive' : 'Nouvelle diapositive'}>
         <Row className="g-2">
           <Form.Group as={Col} xs={12} md={6} controlId="slide-image">
-            <Form.Label>Image (JPEG, PNG ou GIF, 2 Mo au plus)</Form.Label>
+            <Form.Label>{editing ? 'Nouvelle image (facultatif)' : 'Image (JPEG, PNG ou GIF, 2 Mo au plus)'}</Form.Label>
             <Form.Control type="file" accept="image/jpeg,image/png,image/gif" onChange={(e) => void onImage((e.target as HTMLInputElement).files?.[0])} isInvalid={Boolean(imageError ?? formState.errors.image)} />
             <Form.Control.Feedback type="invalid">{imageError ?? formState.errors.image?.message}</Form.Control.Feedback>
           </Form.Group>
@@ -175,10 +183,15 @@ export function SlidesCard() {
             <Form.Control {...register('description')} isInvalid={Boolean(formState.errors.description)} />
             <Form.Control.Feedback type="invalid">{formState.errors.description?.message}</Form.Control.Feedback>
           </Form.Group>
-          <Col xs={12}>
+          <Col xs={12} className="d-flex gap-2">
             <Button type="submit" disabled={formState.isSubmitting}>
-              Ajouter la diapositive
+              {editing ? 'Enregistrer la diapositive' : 'Ajouter la diapositive'}
             </Button>
+            {editing && (
+              <Button variant="outline-dark" onClick={() => edit(null)}>
+                Annuler
+              </Button>
+            )}
           </Col>
         </Row>
       </Form>

@@ -132,6 +132,32 @@ describe('settings', () => {
     )
   })
 
+  it('edits a slide in place, keeping its image unless a new one is chosen', async () => {
+    renderAdmin('/parametres')
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Tabaski' }))
+    const title = screen.getByLabelText('Titre')
+    expect(title).toHaveValue('Tabaski')
+    await userEvent.clear(title)
+    await userEvent.type(title, 'Tabaski 2027')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer la diapositive' }))
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT' && r.url.pathname === '/api/caroussel/1')?.body).toMatchObject({ image: 'uploads/abc', titre: 'Tabaski 2027', position: 0 }),
+    )
+  })
+
+  it('edits a depot in place, its position kept', async () => {
+    renderAdmin('/parametres')
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Dépôt Plateau' }))
+    const address = screen.getByLabelText('Adresse')
+    expect(address).toHaveValue('Avenue Pompidou')
+    await userEvent.clear(address)
+    await userEvent.type(address, 'Avenue Georges Pompidou, 12')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le dépôt' }))
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT' && r.url.pathname === '/api/depot/1')?.body).toMatchObject({ designation: 'Dépôt Plateau', adresse: 'Avenue Georges Pompidou, 12', latitude: 14.67, longitude: -17.43 }),
+    )
+  })
+
   it('deletes after a confirmation, and shows the server refusing a zone still in use', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
     renderAdmin('/parametres')
