@@ -142,6 +142,7 @@ export const handlers = [
   ),
   http.put('*/api/modepaiement/:id', async ({ request }) => HttpResponse.json(await request.json())),
   http.get('*/api/caroussel', () => HttpResponse.json(page([{ id: 1, image: 'uploads/abc', titre: 'Tabaski', description: null, position: 0 }]))),
+  http.post('*/api/media', () => HttpResponse.json({ key: 'uploads/0123456789abcdef0123456789abcdef', image: '/media/uploads/0123456789abcdef0123456789abcdef-320.webp', imagesrcset: '' }, { status: 201 })),
   http.put('*/api/caroussel/:id', async ({ request }) => HttpResponse.json({ id: 1, ...((await request.json()) as object) })),
   http.post('*/api/caroussel', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/privilege', () => HttpResponse.json(page([{ id: 1, designation: 'Argent', couleur: '#c0c0c0', point: 100, recompenses: [{ type: 'REMISE_POURCENT', valeur: 5 }] }]))),

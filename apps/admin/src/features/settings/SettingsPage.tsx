@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import { categorySchema, depotSchema, zoneSchema } from '../../forms/schemas.ts'
 import { api, ApiError, type Page } from '../../lib/api.ts'
 import { formatFcfa } from '../../lib/format.ts'
+import { ImageUpload } from '../../components/ImageUpload.tsx'
 import { DeleteButton, ShopSettingsCards } from './ShopSettings.tsx'
 
 interface Zone {
@@ -279,7 +280,7 @@ export function DepotForm({ depot, onSaved, onCancel }: { depot?: Depot; onSaved
 }
 
 export function CategoryForm({ onSaved }: { onSaved: () => void }) {
-  const { register, handleSubmit, formState, reset } = useForm<z.input<typeof categorySchema>>({ resolver: zodResolver(categorySchema), defaultValues: { designation: '' } })
+  const { register, handleSubmit, formState, reset, setValue } = useForm<z.input<typeof categorySchema>>({ resolver: zodResolver(categorySchema), defaultValues: { designation: '' } })
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api('POST', '/categorie', categorySchema.parse(values))
@@ -291,15 +292,22 @@ export function CategoryForm({ onSaved }: { onSaved: () => void }) {
     }
   })
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Ajout d’une catégorie" className="d-flex gap-2 align-items-start">
-      <Form.Group controlId="categorie-designation" className="flex-grow-1">
-        <Form.Label className="visually-hidden">Nouvelle catégorie</Form.Label>
-        <Form.Control placeholder="Nouvelle catégorie" {...register('designation')} isInvalid={Boolean(formState.errors.designation)} />
-        <Form.Control.Feedback type="invalid">{formState.errors.designation?.message}</Form.Control.Feedback>
-      </Form.Group>
-      <Button type="submit" disabled={formState.isSubmitting}>
-        Ajouter
-      </Button>
+    <Form noValidate onSubmit={onSubmit} aria-label="Ajout d’une catégorie">
+      <Row className="g-2 align-items-start">
+        <Form.Group as={Col} xs={12} md={5} controlId="categorie-designation">
+          <Form.Label className="visually-hidden">Nouvelle catégorie</Form.Label>
+          <Form.Control placeholder="Nouvelle catégorie" {...register('designation')} isInvalid={Boolean(formState.errors.designation)} />
+          <Form.Control.Feedback type="invalid">{formState.errors.designation?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Col xs={12} md={5}>
+          <ImageUpload id="categorie-image" label="Image de la catégorie (facultatif)" error={formState.errors.image?.message} onUploaded={(media) => setValue('image', media.key)} />
+        </Col>
+        <Col xs={12} md={2}>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            Ajouter
+          </Button>
+        </Col>
+      </Row>
     </Form>
   )
 }

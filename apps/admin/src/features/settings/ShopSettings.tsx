@@ -10,8 +10,8 @@ import { toast } from 'react-toastify'
 import { z } from 'zod'
 import { subcategoryFormSchema } from '@teranga/shared/backoffice-catalogue'
 import { carousselSchema, preferenceSchema, privilegeSchema } from '@teranga/shared/backoffice-settings'
-import { api, apiFetch, ApiError, type Page } from '../../lib/api.ts'
-import { checkImage } from '../../forms/schemas.ts'
+import { api, ApiError, type Page } from '../../lib/api.ts'
+import { ImageUpload } from '../../components/ImageUpload.tsx'
 
 const listOf = <T,>(data: T[] | Page<T> | undefined): T[] => (Array.isArray(data) ? data : (data?.data ?? []))
 const failed = (err: unknown) => toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
@@ -46,7 +46,6 @@ const PREFERENCE_FIELDS: Array<{ name: keyof PreferenceFields; label: string; ty
   { name: 'email', label: 'E-mail', type: 'email' },
   { name: 'siteweb', label: 'Site web', type: 'url' },
   { name: 'lieu', label: 'Adresse de la boutique' },
-  { name: 'logo', label: 'Logo (clé d’image)' },
   { name: 'promotion', label: 'Promotion 1' },
   { name: 'promotion2', label: 'Promotion 2' },
 ]
@@ -61,7 +60,10 @@ export function PreferencesCard() {
 
 function PreferencesForm({ initial, onSaved }: { initial: Record<string, string | null>; onSaved: () => void }) {
   const defaults = Object.fromEntries(PREFERENCE_FIELDS.map(({ name }) => [name, initial[name] ?? ''])) as PreferenceFields
-  const { register, handleSubmit, formState, setError } = useForm<PreferenceFields>({ resolver: zodResolver(preferenceSchema), defaultValues: defaults })
+  const { register, handleSubmit, formState, setError, setValue } = useForm<PreferenceFields>({
+    resolver: zodResolver(preferenceSchema),
+    defaultValues: { ...defaults, logo: initial.logo ?? '' },
+  })
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api('PUT', '/preference', preferenceSchema.parse(values))
@@ -82,6 +84,9 @@ function PreferencesForm({ initial, onSaved }: { initial: Record<string, string 
             <Form.Control.Feedback type="invalid">{formState.errors[name]?.message as string | undefined}</Form.Control.Feedback>
           </Form.Group>
         ))}
+        <Col xs={12} md={6}>
+          <ImageUpload id="preference-logo" label="Logo (facultatif)" error={formState.errors.logo?.message as string | undefined} onUploaded={(media) => setValue('logo', media.key)} />
+        </Col>
         <Col xs={12}>
           <Button type="submit" disabled={formState.isSubmitting}>
             Enregistrer les coordonnées
@@ -104,28 +109,12 @@ export function SlidesCard() {
   const queryClient = useQueryClient()
   const slides = useQuery({ queryKey: ['caroussel'], queryFn: () => api<Slide[] | Page<Slide>>('GET', '/caroussel?count=100') })
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['caroussel'] })
-  const [imageError, setImageError] = useState<string | null>(null)
   const [editing, setEditing] = useState<Slide | null>(null)
   const empty = { image: '', titre: '', description: '' }
   const { register, handleSubmit, formState, reset, setValue } = useForm<z.input<typeof carousselSchema>>({ resolver: zodResolver(carousselSchema), defaultValues: empty })
   const edit = (slide: Slide | null) => {
     setEditing(slide)
-    setImageError(null)
     reset(slide ? { image: slide.image, titre: slide.titre ?? '', description: slide.description ?? '' } : empty)
-  }
-  const onImage = async (file: File | undefined) => {
-    setImageError(null)
-    if (!file) return
-    const problem = await checkImage(file)
-    if (problem) return setImageError(problem)
-    try {
-      const body = new FormData()
-      body.append('image', file)
-      const media = (await (await apiFetch('/media', { method: 'POST', body })).json()) as { key: string }
-      setValue('image', media.key, { shouldValidate: true })
-    } catch (err) {
-      setImageError(err instanceof ApiError ? err.message : "L'envoi de l'image a échoué. Réessayez.")
-    }
   }
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -168,11 +157,14 @@ export function SlidesCard() {
       </Table>
       <Form noValidate onSubmit={onSubmit} aria-label={editing ? 'Modifier la diapositive' : 'Nouvelle diapositive'}>
         <Row className="g-2">
-          <Form.Group as={Col} xs={12} md={6} controlId="slide-image">
-            <Form.Label>{editing ? 'Nouvelle image (facultatif)' : 'Image (JPEG, PNG ou GIF, 2 Mo au plus)'}</Form.Label>
-            <Form.Control type="file" accept="image/jpeg,image/png,image/gif" onChange={(e) => void onImage((e.target as HTMLInputElement).files?.[0])} isInvalid={Boolean(imageError ?? formState.errors.image)} />
-            <Form.Control.Feedback type="invalid">{imageError ?? formState.errors.image?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <Col xs={12} md={6}>
+            <ImageUpload
+              id="slide-image"
+              label={editing ? 'Nouvelle image (facultatif)' : 'Image (JPEG, PNG ou GIF, 2 Mo au plus)'}
+              error={formState.errors.image?.message}
+              onUploaded={(media) => setValue('image', media.key, { shouldValidate: true })}
+            />
+          </Col>
           <Form.Group as={Col} xs={12} md={6} controlId="slide-titre">
             <Form.Label>Titre</Form.Label>
             <Form.Control {...register('titre')} isInvalid={Boolean(formState.errors.titre)} />

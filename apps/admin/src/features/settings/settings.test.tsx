@@ -158,6 +158,21 @@ describe('settings', () => {
     )
   })
 
+  it("uploads a category's image, checked by its bytes first, and sends its key", async () => {
+    renderAdmin('/parametres')
+    const input = await screen.findByLabelText('Image de la catégorie (facultatif)')
+    await userEvent.upload(input, new File([new TextEncoder().encode('pas une image')], 'photo.png', { type: 'image/png' }))
+    expect(await screen.findByText('Le type de fichier est invalide')).toBeInTheDocument()
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
+    await userEvent.upload(input, new File([png], 'epicerie.png', { type: 'image/png' }))
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/media')).toBe(true))
+    await userEvent.type(screen.getByLabelText('Nouvelle catégorie'), 'Boissons')
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter' }))
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/categorie')?.body).toEqual({ designation: 'Boissons', image: 'uploads/0123456789abcdef0123456789abcdef' }),
+    )
+  })
+
   it('deletes after a confirmation, and shows the server refusing a zone still in use', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
     renderAdmin('/parametres')
