@@ -162,7 +162,23 @@ export const handlers = [
   http.get('*/api/modelivraisons', () => HttpResponse.json([{ id: 1, code: 'DOMICILE', designation: 'Livraison à domicile' }, { id: 2, code: 'RETRAIT', designation: 'Retrait en dépôt' }])),
   http.get('*/api/modepaiements', () => HttpResponse.json([{ id: 1, code: 'CASH', designation: 'Paiement à la livraison' }, { id: 2, code: 'WAVE', designation: 'Wave' }])),
   http.get('*/api/depots', () => HttpResponse.json([{ id: 1, designation: 'Dépôt Plateau' }])),
-  http.get('*/api/audit', () => HttpResponse.json(page([]))),
+  http.get('*/api/audit', () =>
+    HttpResponse.json(
+      page([
+        {
+          id: 9,
+          date: '2026-11-24T09:30:00.000Z',
+          date_fr: '24 novembre 2026 à 09:30',
+          action: 'produit.modifier',
+          resource: 'produit',
+          resource_id: '12',
+          staff: { id: 1, email: 'admin@teranga.sn' },
+          avant: { prix: 1500 },
+          apres: { prix: 1750 },
+        },
+      ]),
+    ),
+  ),
 ]
 
 export const server = setupServer(...handlers)

@@ -104,43 +104,85 @@ export function StaffPage() {
   )
 }
 
+/** A line of GET /api/audit. */
 interface AuditLine {
   id: number
-  created_at?: string
-  date_fr?: string
+  date: string
+  date_fr: string
   action: string
   resource: string
   resource_id: string | null
-  staff?: string | null
-  before: unknown
-  after: unknown
+  staff: { id: number; email: string | null } | null
+  avant: unknown
+  apres: unknown
 }
 
+/** The resources the back office writes, as the audit log names them. */
+const AUDITED = ['produit', 'categorie', 'souscategorie', 'media', 'commande', 'client', 'zone', 'depot', 'modepaiement', 'caroussel', 'preference', 'privilege']
+
 export function AuditPage() {
-  const [search] = useSearchParams()
-  const query = queryString({ resource: search.get('resource'), resource_id: search.get('resource_id'), page: search.get('page') ?? '1', count: 50 })
-  const { data, error } = useQuery({ queryKey: ['audit', query], queryFn: () => api<Page<AuditLine>>('GET', `/audit${query}`) })
+  const [search, setSearch] = useSearchParams()
+  const page = Math.max(1, Number(search.get('page')) || 1)
+  const query = queryString({ resource: search.get('resource'), resource_id: search.get('resource_id'), page, count: 50 })
+  const { data, error } = useQuery({ queryKey: ['audit', query], queryFn: () => api<Page<AuditLine>>('GET', `/audit${query}`), placeholderData: (previous) => previous })
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value)
+      else next.delete(key)
+    }
+    if (!('page' in changes)) next.delete('page')
+    setSearch(next)
+  }
+  const lastPage = data?.metadata.last_page ?? 1
   return (
     <>
       <h1 className="h3 mb-3">Journal des modifications</h1>
+      <Row className="g-2 mb-3">
+        <Col xs={6} md={3}>
+          <Form.Select aria-label="Ressource" value={search.get('resource') ?? ''} onChange={(e) => update({ resource: e.target.value })}>
+            <option value="">Toutes les ressources</option>
+            {AUDITED.map((resource) => (
+              <option key={resource} value={resource}>
+                {resource}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+        <Col xs={6} md={3}>
+          <Form.Control aria-label="Identifiant" placeholder="Identifiant" value={search.get('resource_id') ?? ''} onChange={(e) => update({ resource_id: e.target.value.trim() })} />
+        </Col>
+      </Row>
       {error && <Alert variant="danger">Une erreur s'est produite lors du chargement du journal.</Alert>}
+      {data && data.data.length === 0 && <p>Aucune modification enregistrée.</p>}
       {(data?.data ?? []).map((line) => (
         <details key={line.id} className="mb-2">
           <summary>
-            {line.date_fr ?? line.created_at} · {line.action} {line.resource} {line.resource_id ?? ''} {line.staff ? `· ${line.staff}` : ''}
+            {line.date_fr} · {line.action} {line.resource_id ? `n° ${line.resource_id}` : ''} · {line.staff?.email ?? 'système'}
           </summary>
           <div className="row small">
             <div className="col-md-6">
               <h2 className="h6">Avant</h2>
-              <pre>{JSON.stringify(line.before, null, 2)}</pre>
+              <pre>{JSON.stringify(line.avant ?? null, null, 2)}</pre>
             </div>
             <div className="col-md-6">
               <h2 className="h6">Après</h2>
-              <pre>{JSON.stringify(line.after, null, 2)}</pre>
+              <pre>{JSON.stringify(line.apres ?? null, null, 2)}</pre>
             </div>
           </div>
         </details>
       ))}
+      <div className="d-flex justify-content-between align-items-center mt-3">
+        <Button variant="outline-dark" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+          Précédente
+        </Button>
+        <span className="small">
+          Page {page} sur {lastPage}
+        </span>
+        <Button variant="outline-dark" size="sm" disabled={page >= lastPage} onClick={() => update({ page: String(page + 1) })}>
+          Suivante
+        </Button>
+      </div>
     </>
   )
 }

@@ -20,4 +20,17 @@ describe('customer page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ajuster' }))
     await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/client/7/points')?.body).toEqual({ points: 50, motif: 'Geste commercial' }))
   })
+
+  it('reads the audit log: who changed what, before and after, filtered in the URL and paged', async () => {
+    renderAdmin('/journal')
+    expect(await screen.findByText(/produit\.modifier n° 12 · admin@teranga\.sn/)).toBeInTheDocument()
+    expect(screen.getByText(/"prix": 1500/)).toBeInTheDocument()
+    expect(screen.getByText(/"prix": 1750/)).toBeInTheDocument()
+    await userEvent.selectOptions(screen.getByLabelText('Ressource'), 'produit')
+    await userEvent.type(screen.getByLabelText('Identifiant'), '12')
+    await waitFor(() => {
+      const last = requests.filter((r) => r.url.pathname === '/api/audit').at(-1)!
+      expect(Object.fromEntries(last.url.searchParams)).toMatchObject({ resource: 'produit', resource_id: '12', page: '1' })
+    })
+  })
 })
