@@ -1,6 +1,8 @@
 // The back office's orders (issue 10, docs/back-office-api.md « Dashboard », « Orders »): the
 // French messages and the schemas the server checks and the admin app reuses.
 import { z } from 'zod'
+import { MESSAGES } from './messages.ts'
+import { ORDER_STATUS_VALUES, type OrderStatus } from './order-status.ts'
 
 export const ORDERS_MESSAGES = {
   motifRequired: 'Indiquez le motif (1 à 500 caractères).',
@@ -29,3 +31,17 @@ export const motifSchema = z
 
 /** Body of POST /api/commande/{numero}/remboursement. */
 export const refundSchema = z.object({ motif: motifSchema })
+
+/**
+ * Body of POST /api/commande/{numero}/etat: the state to move to, and why (required to cancel).
+ * Here rather than in schemas.ts, which the storefront's first page loads.
+ */
+export const orderStatusChangeSchema = z
+  .object({
+    etat: z.enum(ORDER_STATUS_VALUES as [OrderStatus, ...OrderStatus[]], { error: MESSAGES.orderStatusUnknown }),
+    /** Why: required to cancel (annulee), 1–500 characters. */
+    motif: motifSchema.optional().nullable(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.etat === 'annulee' && !body.motif) ctx.addIssue({ code: 'custom', path: ['motif'], message: ORDERS_MESSAGES.motifRequired })
+  })

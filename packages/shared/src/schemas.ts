@@ -3,8 +3,6 @@
 import { z } from 'zod'
 import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE } from './constants.ts'
 import { MESSAGES } from './messages.ts'
-import { motifSchema, ORDERS_MESSAGES } from './backoffice-orders.ts'
-import { ORDER_STATUS_VALUES, type OrderStatus } from './order-status.ts'
 
 // zod's own messages ("expected a number"…) in French, for the storefront and the server alike.
 z.config(z.locales.fr())
@@ -133,16 +131,6 @@ export const idempotencyKeySchema = z.string().regex(/^[\w-]{8,100}$/, { error: 
 /** Body of POST /api/commande/{numero}/etat (back office): the state to move the order to. */
 /** An order's number in a path (`TRG-221122-K7MQ2X`). */
 export const orderNumeroSchema = z.string().regex(/^[\w-]{4,40}$/)
-
-export const orderStatusChangeSchema = z
-  .object({
-    etat: z.enum(ORDER_STATUS_VALUES as [OrderStatus, ...OrderStatus[]], { error: MESSAGES.orderStatusUnknown }),
-    /** Why: required to cancel (annulee), 1–500 characters. */
-    motif: motifSchema.optional().nullable(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.etat === 'annulee' && !body.motif) ctx.addIssue({ code: 'custom', path: ['motif'], message: ORDERS_MESSAGES.motifRequired })
-  })
 
 /** Body of POST /api/adresses and PUT /api/adresses/{id}: a saved delivery address. */
 export const addressSchema = z

@@ -6,12 +6,13 @@ import { z } from 'zod'
 import {
   EVENT_STREAMS_PER_STAFF,
   ORDERS_EXPORT_MAX,
+  orderStatusChangeSchema,
   ORDERS_MESSAGES as M,
   refundSchema,
   SLIPS_MAX,
 } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
-import { idSchema, orderStatusChangeSchema, paginationSchema } from '@teranga/shared/schemas'
+import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import { AppError } from '../../lib/errors.ts'
 import { errorResponses, orderNumberParams, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
