@@ -7,7 +7,6 @@ import { CATALOGUE_MESSAGES, detectImageType, IMAGE_MAX_BYTES, productFormSchema
 export {
   categoryFormSchema as categorySchema,
   stockMovementSchema,
-  subcategoryFormSchema as subCategorySchema,
 } from '@teranga/shared/backoffice-catalogue'
 
 export const MAX_IMAGE_BYTES = IMAGE_MAX_BYTES
@@ -55,18 +54,6 @@ export const depotSchema = z.object({
   longitude: z.number({ error: 'Choisissez la position sur la carte' }).min(-180).max(180),
 })
 
-/** The shop's preferences (settings). */
-export const preferenceSchema = z.object({
-  logo: z.string().max(200).optional().nullable(),
-  telephone: z.string().trim().max(30, { error: 'Le téléphone ne doit pas dépasser 30 caractères' }),
-  telephone2: z.string().trim().max(30, { error: 'Le téléphone ne doit pas dépasser 30 caractères' }).optional(),
-  email: z.union([z.literal(''), z.email({ error: "L'adresse e-mail est invalide" })]),
-  lieu: z.string().trim().max(255).optional(),
-  siteweb: z.string().trim().max(255).optional(),
-  promotion: z.string().trim().max(255).optional(),
-  promotion2: z.string().trim().max(255).optional(),
-})
-
 /** POST /api/client/{id}/points. */
 export const pointsAdjustmentSchema = z.object({
   points: numberInput({ required: 'Le nombre de points est requis', number: 'Le nombre de points doit être un entier' }).pipe(
@@ -81,14 +68,12 @@ export const signInSchema = z.object({
   password: z.string().min(1, { error: 'Le mot de passe est requis' }),
 })
 
-/** The image's type by its first bytes (JPEG, PNG, GIF), not by its name or declared type. */
-export const imageTypeOf = detectImageType
 
 /** The spec's image message for a chosen file, or null when it may be uploaded. */
 export async function checkImage(file: Blob): Promise<string | null> {
   if (file.size > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge
   const head = new Uint8Array(await readHead(file, 8))
-  return imageTypeOf(head) ? null : IMAGE_MESSAGES.badType
+  return detectImageType(head) ? null : IMAGE_MESSAGES.badType
 }
 
 function readHead(file: Blob, count: number): Promise<ArrayBuffer> {

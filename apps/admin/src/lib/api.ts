@@ -37,7 +37,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> }
-    throw new ApiError(response.status, body.message ?? 'Une erreur est survenue. Réessayez.', body.errors)
+    throw new ApiError(response.status, body.message ?? GENERIC_ERROR, body.errors)
   }
   return response
 }
@@ -65,3 +65,11 @@ export interface Page<T> {
   metadata: { total: number; per_page: number; current_page: number; last_page: number }
   data: T[]
 }
+
+/** A list the server answers whole (an array) or as DESIGN's page. */
+export const listOf = <T,>(data: T[] | Page<T> | undefined): T[] => (Array.isArray(data) ? data : (data?.data ?? []))
+
+const GENERIC_ERROR = 'Une erreur est survenue. Réessayez.'
+
+/** The French message to show for a failed call: the server's own, or a generic one. */
+export const errorMessage = (err: unknown): string => (err instanceof ApiError ? err.message : GENERIC_ERROR)

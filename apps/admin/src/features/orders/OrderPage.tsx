@@ -9,7 +9,7 @@ import { Alert, Badge, Button, Card, Col, Form, ListGroup, Modal, Row, Spinner, 
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
 import { reasonSchema } from '../../forms/schemas.ts'
-import { api, ApiError } from '../../lib/api.ts'
+import { api, ApiError, errorMessage } from '../../lib/api.ts'
 import type { OrderDetail } from '../../lib/types.ts'
 
 type Reason = z.infer<typeof reasonSchema>
@@ -55,7 +55,7 @@ export function OrderPage() {
     void queryClient.invalidateQueries({ queryKey: ['commandes'] })
     toast.success(message)
   }
-  const failed = (err: unknown) => toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+  const failed = (err: unknown) => toast.error(errorMessage(err))
   const move = useMutation({
     mutationFn: (body: { etat: string; motif?: string }) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(numero)}/etat`, body),
     onSuccess: (next) => done(next, `Commande ${next.numero} : ${next.etat_text}`),

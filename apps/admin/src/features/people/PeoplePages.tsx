@@ -10,7 +10,7 @@ import { pointsAdjustmentSchema } from '../../forms/schemas.ts'
 import type { ColumnDef, SortingState } from '@tanstack/react-table'
 import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap'
 import { DataTable } from '../../components/DataTable.tsx'
-import { api, ApiError, queryString, type Page } from '../../lib/api.ts'
+import { api, errorMessage, type Page, queryString } from '../../lib/api.ts'
 import type { Staff } from '../../lib/types.ts'
 import { ORDER_STATUSES, isOrderStatus } from '@teranga/shared/order-status'
 
@@ -210,7 +210,7 @@ export function CustomerPage() {
       reset()
       void queryClient.invalidateQueries({ queryKey: ['client', id] })
     } catch (err) {
-      setError('points', { message: err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.' })
+      setError('points', { message: errorMessage(err) })
     }
   })
   if (error) return <Alert variant="danger">Ce client est introuvable.</Alert>

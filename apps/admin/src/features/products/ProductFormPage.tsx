@@ -11,7 +11,7 @@ import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
 import { checkImage, productCreateSchema, productUpdateSchema, stockMovementSchema } from '../../forms/schemas.ts'
-import { api, apiFetch, ApiError, type Page } from '../../lib/api.ts'
+import { api, ApiError, apiFetch, errorMessage, type Page } from '../../lib/api.ts'
 import { useRole } from '../../lib/auth.tsx'
 import type { Product, SubCategory } from '../../lib/types.ts'
 
@@ -32,7 +32,7 @@ function StockMovements({ product, canAdjust }: { product: Product; canAdjust: b
       void queryClient.invalidateQueries({ queryKey: ['mouvements', product.id] })
       void queryClient.invalidateQueries({ queryKey: ['produit', String(product.id)] })
     } catch (err) {
-      setError('delta', { message: err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.' })
+      setError('delta', { message: errorMessage(err) })
     }
   })
   return (
@@ -102,7 +102,7 @@ export function ProductFormPage() {
       void queryClient.invalidateQueries({ queryKey: ['produit', id] })
       if (loaded?.actif && !(result as { archive?: boolean })?.archive) navigate('/produits')
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.'),
+    onError: (err) => toast.error(errorMessage(err)),
   })
 
   const onImage = async (file: File | undefined) => {

@@ -9,7 +9,7 @@ import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
 import { categorySchema, depotSchema, zoneSchema } from '../../forms/schemas.ts'
-import { api, ApiError, type Page } from '../../lib/api.ts'
+import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
 import { formatFcfa } from '../../lib/format.ts'
 import { ImageUpload } from '../../components/ImageUpload.tsx'
 import { DeleteButton, ShopSettingsCards } from './ShopSettings.tsx'
@@ -44,7 +44,7 @@ function ZoneFee({ zone, onSaved }: { zone: Zone; onSaved: () => void }) {
       setEditing(false)
       onSaved()
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+      setError(errorMessage(err))
     }
   }
   return (
@@ -83,7 +83,6 @@ interface Category {
   designation: string
 }
 
-const listOf = <T,>(data: T[] | Page<T> | undefined): T[] => (Array.isArray(data) ? data : (data?.data ?? []))
 
 export function ZoneForm({ onSaved }: { onSaved: () => void }) {
   const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof zoneSchema>>({ resolver: zodResolver(zoneSchema), defaultValues: { designation: '', frais: '' as unknown as number } })
@@ -95,7 +94,7 @@ export function ZoneForm({ onSaved }: { onSaved: () => void }) {
       onSaved()
     } catch (err) {
       if (err instanceof ApiError) for (const [field, messages] of Object.entries(err.errors)) setError(field as 'designation', { message: messages[0] })
-      toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+      toast.error(errorMessage(err))
     }
   })
   return (
@@ -129,7 +128,7 @@ export function SettingsPage() {
     try {
       await api('PUT', `/modepaiement/${mode.id}`, body)
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+      toast.error(errorMessage(err))
     }
     void queryClient.invalidateQueries({ queryKey: ['modepaiements'] })
   }
@@ -227,7 +226,7 @@ export function DepotForm({ depot, onSaved, onCancel }: { depot?: Depot; onSaved
       reset()
       onSaved()
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+      toast.error(errorMessage(err))
     }
   })
   return (
@@ -288,7 +287,7 @@ export function CategoryForm({ onSaved }: { onSaved: () => void }) {
       reset()
       onSaved()
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+      toast.error(errorMessage(err))
     }
   })
   return (

@@ -10,11 +10,10 @@ import { toast } from 'react-toastify'
 import { z } from 'zod'
 import { subcategoryFormSchema } from '@teranga/shared/backoffice-catalogue'
 import { carousselSchema, preferenceSchema, privilegeSchema } from '@teranga/shared/backoffice-settings'
-import { api, ApiError, type Page } from '../../lib/api.ts'
+import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
 import { ImageUpload } from '../../components/ImageUpload.tsx'
 
-const listOf = <T,>(data: T[] | Page<T> | undefined): T[] => (Array.isArray(data) ? data : (data?.data ?? []))
-const failed = (err: unknown) => toast.error(err instanceof ApiError ? err.message : 'Une erreur est survenue. Réessayez.')
+const failed = (err: unknown) => toast.error(errorMessage(err))
 
 /** « Supprimer », after a confirmation; the server's refusal (e.g. still in use) is shown as it says it. */
 export function DeleteButton({ resource, id, label, onDeleted }: { resource: string; id: number; label: string; onDeleted: () => void }) {
