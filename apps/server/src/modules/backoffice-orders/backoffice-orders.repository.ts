@@ -2,6 +2,7 @@
 // filtered, sorted, paginated list (one statement, on indexes that hold at 100,000 orders),
 // one order's detail with its lines, history and payment, the dashboard's figures.
 import { sql, type SQL } from 'drizzle-orm'
+import { UNPAID_STATUSES } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 
 export interface OrderFilter {
@@ -50,6 +51,13 @@ export interface DetailExtraRow {
 }
 
 const DAKAR = 'Africa/Dakar'
+
+const states = (list: readonly string[]) => sql.join(list.map((etat) => sql`${etat}`), sql`, `)
+/** States whose money the shop does not hold: cancelled, refunded, or never paid (packages/shared). */
+const NOT_A_SALE = states(['annulee', 'remboursee', ...UNPAID_STATUSES])
+const UNPAID = states(UNPAID_STATUSES)
+/** What the customer pays for order `c`: `orderTotal` of packages/shared/order-amounts, in SQL. */
+const ORDER_TOTAL = sql`(c.montantcommande + c.montantliv - c.remise)`
 
 /** The low-stock threshold of a product `p` (the catalogue's per-product `seuil`). */
 export const lowStockThreshold = (): SQL => sql`p.seuil`
@@ -114,7 +122,7 @@ function where(filter: OrderFilter): SQL {
 
 const orderBy = (sort: OrderSort, dir: 'asc' | 'desc'): SQL => {
   const d = dir === 'asc' ? sql`asc` : sql`desc`
-  if (sort === 'montant') return sql`order by (c.montantcommande + c.montantliv - c.remise) ${d}, c.id ${d}`
+  if (sort === 'montant') return sql`order by ${ORDER_TOTAL} ${d}, c.id ${d}`
   if (sort === 'numero') return sql`order by c.numerocommande ${d}`
   return sql`order by c.datecomm ${d}, c.id ${d}`
 }
@@ -188,7 +196,7 @@ export function createBackofficeOrdersRepository(db: Executor) {
         ),
         rows<SummaryRow>(
           sql`select ${summaryColumns} ${summaryFrom}
-              where c.etat in ('en_attente_paiement', 'echec_paiement') and c.expires_at is not null
+              where c.etat in (${UNPAID}) and c.expires_at is not null
                 and c.expires_at > ${now} and c.expires_at <= ${now}::timestamptz + interval '10 minutes'
               order by c.expires_at limit 50`,
         ),
@@ -200,18 +208,18 @@ export function createBackofficeOrdersRepository(db: Executor) {
           sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d)
               select coalesce(sum(total) filter (where day = (select d from today)), 0)::int as aujourdhui,
                      coalesce(sum(total) filter (where day > (select d from today) - 7), 0)::int as sept_jours
-              from (select (c.datecomm at time zone ${DAKAR})::date as day, c.montantcommande + c.montantliv - c.remise as total
+              from (select (c.datecomm at time zone ${DAKAR})::date as day, ${ORDER_TOTAL} as total
                     from commandes c
                     where c.datecomm >= ((select d from today) - 6)::timestamp at time zone ${DAKAR}
-                      and c.etat not in ('annulee', 'remboursee', 'en_attente_paiement', 'echec_paiement')) s`,
+                      and c.etat not in (${NOT_A_SALE})) s`,
         ),
         rows<{ jour: string; montant: number; commandes: number }>(
           sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d),
               days as (select generate_series((select d from today) - 29, (select d from today), interval '1 day')::date as day)
-              select to_char(days.day, 'YYYY-MM-DD') as jour, coalesce(sum(c.montantcommande + c.montantliv - c.remise), 0)::int as montant, count(c.id)::int as commandes
+              select to_char(days.day, 'YYYY-MM-DD') as jour, coalesce(sum(${ORDER_TOTAL}), 0)::int as montant, count(c.id)::int as commandes
               from days left join commandes c
                 on c.datecomm >= days.day::timestamp at time zone ${DAKAR} and c.datecomm < (days.day + 1)::timestamp at time zone ${DAKAR}
-                and c.etat not in ('annulee', 'remboursee', 'en_attente_paiement', 'echec_paiement')
+                and c.etat not in (${NOT_A_SALE})
               group by days.day order by days.day`,
         ),
       ])
