@@ -106,8 +106,10 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, providers,
     },
 
     /**
-     * Refunds a paid order: online through its provider's refund API (outside the transaction:
-     * a provider that fails leaves the order as it was), cash recorded by hand; then the order
+     * Refunds a paid order: online through its provider's refund API (called inside the
+     * transaction, under the order's lock, so a provider that fails rolls everything back and
+     * leaves the order as it was; the price is a lock held for up to the provider's timeout),
+     * cash recorded by hand; then the order
      * moves to remboursee through the lifecycle, with the refund row and the audit line in the
      * same transaction. The refund row's unique order makes a second refund impossible.
      */
