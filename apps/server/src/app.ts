@@ -37,8 +37,9 @@ import type { RunQuery } from './modules/storefront/storefront-pages.ts'
 import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
 import backofficeCatalogue from './modules/backoffice-catalogue/backoffice-catalogue.plugin.ts'
 import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plugin.ts'
-import catalogueListener from './plugins/catalogue-listener.ts'
+import databaseNotifications from './plugins/database-notifications.ts'
 import { createCatalogueCaches } from './lib/catalogue-caches.ts'
+import { CATALOGUE_CHANNEL } from './lib/catalogue-changes.ts'
 
 export { SEED_MEDIA_DIR } from './modules/media/media.plugin.ts'
 
@@ -117,7 +118,10 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
-  await fastify.register(catalogueListener)
+  await fastify.register(databaseNotifications)
+  // A catalogue write on any instance empties this one's anonymous caches (ADR 018).
+  fastify.notifications.on(CATALOGUE_CHANNEL, () => fastify.catalogueCaches.clear())
+  fastify.notifications.onReset(() => fastify.catalogueCaches.clear())
 
   // The API (REST under /api, GraphQL at /graphql), behind the token check: each module
   // registers its routes, hands in its GraphQL part and puts on the instance what others use,
@@ -133,7 +137,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
       signInRateLimit: opts.signInRateLimit ?? 100,
       signInAccountRateLimit: opts.signInAccountRateLimit ?? 10,
     })
-    await scope.register(catalogue)
+    await scope.register(catalogue, { publicTtlMs: cacheTtlSeconds * 1000 })
     await scope.register(favourites)
     await scope.register(cart)
     await scope.register(delivery)

@@ -1,17 +1,13 @@
 // The back-office catalogue (issue 10): roles on every route, the spec's product and category
 // forms with their exact messages, archive instead of delete, stock movements, the audit
 // record, CSV import and export, and catalogue writes reaching the storefront at once.
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_MESSAGES as M } from '@teranga/shared/backoffice-catalogue'
 import { MESSAGES } from '@teranga/shared/messages'
-import Fastify from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { createCatalogueCaches } from '../src/lib/catalogue-caches.ts'
-import { notifyCatalogueChanged } from '../src/lib/catalogue-changes.ts'
 import { createStorefrontPages } from '../src/modules/storefront/storefront-pages.ts'
-import database from '../src/plugins/database.ts'
-import catalogueListener from '../src/plugins/catalogue-listener.ts'
 import { auditLog, detailCommandes, produits } from '../src/db/schema.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { makeCategory, makeProduct, makeSubcategory } from './factories.ts'
@@ -379,39 +375,7 @@ describe('catalogue writes reach the storefront at once', () => {
   })
 })
 
-async function listeners() {
-  const result = (await shop.db.execute(
-    sql`select count(*) as n from pg_stat_activity where query = 'LISTEN teranga_catalogue' and datname = current_database()`,
-  )) as unknown as { rows: Array<{ n: string }> }
-  return Number(result.rows[0]!.n)
-}
-
-describe('the catalogue listener', () => {
-  it('empties the registered caches on NOTIFY, and again after its connection was cut', async () => {
-    const listener = Fastify()
-    listener.decorate('catalogueCaches', createCatalogueCaches())
-    let cleared = 0
-    listener.catalogueCaches.add(() => cleared++)
-    await listener.register(database, { database: shop.database, closeOnShutdown: false })
-    await listener.register(catalogueListener, { retryMs: 50 })
-    await listener.ready()
-    try {
-      await notifyCatalogueChanged(shop.db)
-      await expect.poll(() => cleared, { timeout: 3000, interval: 20 }).toBeGreaterThanOrEqual(1)
-      // Cut its connection: it clears (it may have missed something), reconnects and hears the next one.
-      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN teranga_catalogue' and datname = current_database()`)
-      await expect.poll(() => cleared, { timeout: 3000, interval: 20 }).toBeGreaterThanOrEqual(2)
-      await expect
-        .poll(listeners, { timeout: 3000, interval: 20 })
-        .toBeGreaterThanOrEqual(1)
-      const before = cleared
-      await notifyCatalogueChanged(shop.db)
-      await expect.poll(() => cleared, { timeout: 3000, interval: 20 }).toBeGreaterThan(before)
-    } finally {
-      await listener.close()
-    }
-  })
-
+describe('the catalogue caches', () => {
   it('a storefront page rendered before a write is rendered again after the caches are emptied', async () => {
     let runs = 0
     const pages = createStorefrontPages({

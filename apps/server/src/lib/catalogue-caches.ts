@@ -1,6 +1,6 @@
 // The anonymous catalogue caches of this instance (the GraphQL response cache, the rendered
 // storefront pages): each registers how to empty itself; a catalogue write empties them all
-// (plugins/catalogue-listener.ts on NOTIFY, and the writing instance at once after commit).
+// (on NOTIFY, plugins/database-notifications.ts, and the writing instance at once after commit).
 
 export interface CatalogueCaches {
   /** Registers a cache's `clear`. */

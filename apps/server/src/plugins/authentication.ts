@@ -1,5 +1,7 @@
 // Resolves `Authorization: Bearer <token>` to the signed-in client on every API request.
 // No header: a visitor. A header with an unknown, expired or revoked token: 401 at once.
+// Owners are kept in memory (`app.tokenOwners`, ADR 021), dropped when the database says
+// a token, an account or a role changed.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
@@ -7,8 +9,13 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { forbidden, unauthenticated } from '../lib/errors.ts'
 import { createAuthRepository, type TokenOwner } from '../modules/auth/auth.repository.ts'
 import { hashToken } from '../modules/auth/auth.service.ts'
+import { createTokenOwners, TOKENS_CHANNEL, type TokenOwners } from '../modules/auth/token-owners.ts'
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who holds which API token; modules that revoke tokens or change roles tell it at once. */
+    tokenOwners: TokenOwners
+  }
   interface FastifyRequest {
     user: TokenOwner | null
     /** The raw bearer token, for logout. */
@@ -58,15 +65,29 @@ export function requireStaff(request: FastifyRequest, level: StaffRole): TokenOw
   return user as TokenOwner & { role: StaffRole }
 }
 
-async function authentication(app: FastifyInstance) {
+export interface AuthenticationOptions {
+  /** How long a token's owner is kept in memory; 0 reads the database on every request. */
+  tokenOwnersTtlMs?: number
+}
+
+async function authentication(app: FastifyInstance, opts: AuthenticationOptions) {
   const repo = createAuthRepository(app.db)
+  const ttlMs = opts.tokenOwnersTtlMs ?? 30_000
+  const owners = createTokenOwners({
+    lookup: (hash, now) => repo.findOwnerOfToken(hash, now),
+    hearsChanges: () => ttlMs > 0 && app.notifications.listening(),
+    ttlMs,
+  })
+  app.notifications.on(TOKENS_CHANNEL, owners.notified)
+  app.notifications.onReset(owners.clear)
+  app.decorate('tokenOwners', owners)
   app.decorateRequest('user', null)
   app.decorateRequest('apiToken', null)
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.skipAuth) return
     const token = bearerToken(request)
     if (token === null) return
-    const owner = token ? await repo.findOwnerOfToken(hashToken(token), new Date()) : undefined
+    const owner = token ? await owners.find(hashToken(token)) : undefined
     if (!owner) {
       // Answered here rather than thrown, so GraphQL gets the same 401 (spec §4: the
       // storefront drops its token on any 401), in the shape its clients read.
@@ -89,4 +110,4 @@ async function authentication(app: FastifyInstance) {
   })
 }
 
-export default fp(authentication, { name: 'authentication', dependencies: ['database'] })
+export default fp(authentication, { name: 'authentication', dependencies: ['database', 'database-notifications'] })

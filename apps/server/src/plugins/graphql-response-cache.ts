@@ -20,12 +20,14 @@ interface Body {
   operationName?: unknown
 }
 
-export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootFields: ReadonlySet<string> }) {
+export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootFields: ReadonlySet<string>; maxQueryLength: number }) {
   const entries = new Map<string, { body: string; expires: number }>()
   const verdicts = new Map<string, boolean>()
 
   // Cacheable: a query operation whose root fields are all public catalogue reads.
   function cacheable(query: string, operationName: unknown): boolean {
+    // Longer than any query is allowed to be: refused before parsing (ADR 014), not parsed here.
+    if (query.length > opts.maxQueryLength) return false
     const id = `${String(operationName ?? '')}\n${query}`
     let verdict = verdicts.get(id)
     if (verdict === undefined) {

@@ -193,8 +193,8 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
 
   if (opts.cacheTtlSeconds > 0) {
     const rootFields = new Set(opts.modules.flatMap((m) => m.publicQueries ?? []))
-    const cache = responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields })
-    // A catalogue write empties it at once (plugins/catalogue-listener.ts).
+    const cache = responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields, maxQueryLength: MAX_QUERY_LENGTH })
+    // A catalogue write empties it at once (plugins/database-notifications.ts).
     if (app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(cache.clear)
   }
 

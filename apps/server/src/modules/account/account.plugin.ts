@@ -17,6 +17,7 @@ async function account(app: FastifyInstance) {
     lifecycle: app.orderLifecycle,
     payments: app.payments,
     verifier: app.identity,
+    tokenOwners: app.tokenOwners,
     onFirebaseDeleteError: (err, uid) => app.log.error({ err, uid }, 'deleting the Firebase account failed; the shop account is anonymised'),
   })
   await registerRest(app, accountRoutes, { service })

@@ -31,12 +31,14 @@ interface Deps {
   /** Scrubs the payer's details from the stored provider events, in the deletion's transaction. */
   payments: { forgetPayer(tx: Executor, clientId: number): Promise<void> }
   verifier: IdTokenVerifier
+  /** Told when the client's tokens are revoked, so that no instance keeps them. */
+  tokenOwners: { forgetClient(clientId: number): void }
   /** Told when the Firebase account could not be deleted (the shop's data already is). */
   onFirebaseDeleteError: (error: unknown, uid: string) => void
   now?: () => Date
 }
 
-export function createAccountService({ repo, transaction, auth, loyalty, lifecycle, payments, verifier, onFirebaseDeleteError, now = () => new Date() }: Deps) {
+export function createAccountService({ repo, transaction, auth, loyalty, lifecycle, payments, verifier, tokenOwners, onFirebaseDeleteError, now = () => new Date() }: Deps) {
   async function profile(clientId: number) {
     const answer = await auth.profile(clientId)
     if (!answer) throw unauthenticated(MESSAGES.invalidToken)
@@ -125,6 +127,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, lifecyc
       if (uid === undefined) throw unauthenticated(MESSAGES.invalidToken)
       if (uid) await verifier.revokeSessions(uid)
       await repo.revokeTokens(clientId, now())
+      tokenOwners.forgetClient(clientId)
       return { message: MESSAGES.loggedOutEverywhere }
     },
 
@@ -150,6 +153,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, lifecyc
         await account.anonymise(clientId, `deleted:${clientId}:${randomBytes(12).toString('hex')}`, now())
         return client.firebaseUid
       })
+      tokenOwners.forgetClient(clientId)
       try {
         await verifier.deleteUser(uid)
       } catch (error) {

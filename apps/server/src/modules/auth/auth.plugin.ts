@@ -16,10 +16,10 @@ declare module 'fastify' {
 }
 
 async function auth(app: FastifyInstance, opts: { verifier: IdTokenVerifier } & Omit<AuthRoutesOptions, 'service'>) {
-  const service = createAuthService(createAuthRepository(app.db), opts.verifier)
+  const service = createAuthService(createAuthRepository(app.db), opts.verifier, app.tokenOwners)
   app.decorate('auth', service)
   app.decorate('identity', opts.verifier)
   await registerRest(app, authRoutes, { service, signInRateLimit: opts.signInRateLimit, signInAccountRateLimit: opts.signInAccountRateLimit })
 }
 
-export default fp(auth, { name: 'auth', dependencies: ['database', 'security'] })
+export default fp(auth, { name: 'auth', dependencies: ['database', 'security', 'authentication'] })

@@ -17,9 +17,10 @@ export interface TokenOwner {
 
 export function createAuthRepository(db: Executor) {
   return {
-    async findOwnerOfToken(tokenHash: string, now: Date): Promise<TokenOwner | undefined> {
+    /** The owner of a live token, and when the token expires. */
+    async findOwnerOfToken(tokenHash: string, now: Date): Promise<(TokenOwner & { expiresAt: Date }) | undefined> {
       const [row] = await db
-        .select({ id: clients.id, isadmin: roles.isadmin, role: roles.name })
+        .select({ id: clients.id, isadmin: roles.isadmin, role: roles.name, expiresAt: apiTokens.expiresAt })
         .from(apiTokens)
         .innerJoin(clients, eq(clients.id, apiTokens.clientId))
         .innerJoin(roles, eq(roles.id, clients.roleId))

@@ -6,6 +6,7 @@ import { isHttpsUrl, type SocialLoginInput } from '@teranga/shared/schemas'
 import { toUtilisateur } from './auth.format.ts'
 import type { AuthRepository, ClientRow } from './auth.repository.ts'
 import type { IdTokenVerifier } from './firebase-verifier.ts'
+import type { TokenOwners } from './token-owners.ts'
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -15,7 +16,12 @@ function splitDisplayName(name: string | null | undefined): { prenom: string; no
   return { prenom: words[0] ?? '', nom: words.slice(1).join(' ') }
 }
 
-export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifier, now: () => Date = () => new Date()) {
+export function createAuthService(
+  repo: AuthRepository,
+  verifier: IdTokenVerifier,
+  tokenOwners: Pick<TokenOwners, 'forgetToken'>,
+  now: () => Date = () => new Date(),
+) {
   return {
     /** `admit` runs once the token is verified, before anything is written (the per-account limit). */
     async signIn(input: SocialLoginInput, admit?: (uid: string) => Promise<void>) {
@@ -65,7 +71,9 @@ export function createAuthService(repo: AuthRepository, verifier: IdTokenVerifie
     },
 
     async logout(token: string) {
-      await repo.revokeToken(hashToken(token), now())
+      const hash = hashToken(token)
+      await repo.revokeToken(hash, now())
+      tokenOwners.forgetToken(hash)
     },
   }
 }

@@ -14,8 +14,15 @@ declare module 'fastify' {
   }
 }
 
-async function catalogue(app: FastifyInstance) {
-  const service = createCatalogueService(createCatalogueRepository(app.db))
+export interface CataloguePluginOptions {
+  /** How long answers every visitor sees alike are kept (the anonymous cache's TTL). */
+  publicTtlMs?: number
+}
+
+async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
+  const service = createCatalogueService(createCatalogueRepository(app.db), { publicTtlMs: opts.publicTtlMs ?? 0 })
+  // A catalogue write empties it at once, on every instance.
+  if (app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(service.clear)
   app.decorate('catalogue', service)
   app.addGraphqlModule(catalogueGraphql(service))
   await registerRest(app, catalogueRoutes, { service })

@@ -1,23 +1,23 @@
 // SQL for the catalogue: products (paged, filtered, searched), categories, slides and
-// preferences. Each list is one round trip; a page past the end costs a second one.
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+// preferences, as every visitor sees them; a signed-in customer's likes are read apart
+// (`likedAmong`). Each list is one round trip; a page past the end costs a second one.
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { caroussels, categories, preferences, produits, souscategories, vuesProduits } from '../../db/schema.ts'
+import { caroussels, categories, favoris, preferences, produits, souscategories, vuesProduits } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, visibleProduct, type ProductRow } from './product-projection.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export interface ProductFilter {
-  userId: number | null
   souscategorieId?: number | null | undefined
   search?: string | null | undefined
 }
 
 export function createCatalogueRepository(db: Executor) {
-  function selectProducts<E extends Record<string, SQL>>(userId: number | null, extra: E = {} as E) {
+  function selectProducts<E extends Record<string, SQL>>(extra: E = {} as E) {
     return db
-      .select({ ...productColumns(userId), ...extra })
+      .select({ ...productColumns(null), ...extra })
       .from(produits)
       .innerJoin(souscategories, productJoin.souscategorie)
       .innerJoin(categories, productJoin.categorie)
@@ -34,8 +34,8 @@ export function createCatalogueRepository(db: Executor) {
   }
 
   /** Rows of one page and the total, in one round trip unless the page is past the end. */
-  async function paged(userId: number | null, where: SQL | undefined, orderBy: SQL[], page: PageArgs) {
-    const rows = await selectProducts(userId, { total: sql<number>`count(*) over()` })
+  async function paged(where: SQL | undefined, orderBy: SQL[], page: PageArgs) {
+    const rows = await selectProducts({ total: sql<number>`count(*) over()` })
       .where(where)
       .orderBy(...orderBy)
       .limit(page.count)
@@ -49,7 +49,7 @@ export function createCatalogueRepository(db: Executor) {
    * an index-only scan of produits_recherche_prefix_idx), then only the page's rows joined
    * to their sub-category and category, instead of carrying every match's columns.
    */
-  async function searchPaged(userId: number | null, where: SQL | undefined, rank: SQL[], page: PageArgs) {
+  async function searchPaged(where: SQL | undefined, rank: SQL[], page: PageArgs) {
     const ranked = db
       .select({ id: produits.id, total: sql<number>`count(*) over()`.as('total') })
       .from(produits)
@@ -59,7 +59,7 @@ export function createCatalogueRepository(db: Executor) {
       .offset(page.offset)
       .as('ranked')
     const rows = await db
-      .select({ ...productColumns(userId), total: ranked.total })
+      .select({ ...productColumns(null), total: ranked.total })
       .from(ranked)
       .innerJoin(produits, eq(produits.id, ranked.id))
       .innerJoin(souscategories, productJoin.souscategorie)
@@ -79,7 +79,7 @@ export function createCatalogueRepository(db: Executor) {
       const base: SQL[] = []
       if (filter.souscategorieId) base.push(eq(produits.souscategorieId, filter.souscategorieId))
       const q = filter.search?.trim()
-      if (!q) return paged(filter.userId, visibleProduct(base.length ? and(...base) : undefined), [asc(produits.id)], page)
+      if (!q) return paged(visibleProduct(base.length ? and(...base) : undefined), [asc(produits.id)], page)
 
       const nq = sql`teranga_normalize(${q})`
       const pattern = sql`teranga_normalize(${escapeLike(q)})`
@@ -96,26 +96,26 @@ export function createCatalogueRepository(db: Executor) {
       // match the start of the name (an index range), else the start of a word (the trigram
       // index), instead of sorting most of the catalogue (700 ms for "r" at 100,000 products).
       if (q.length < 3) {
-        const starts = await searchPaged(filter.userId, visibleProduct(and(...base, sql`${produits.recherche} like ${pattern} || '%'`)), ranking, page)
+        const starts = await searchPaged(visibleProduct(and(...base, sql`${produits.recherche} like ${pattern} || '%'`)), ranking, page)
         if (starts.total > 0) return starts
-        const wordStarts = await searchPaged(filter.userId, visibleProduct(and(...base, sql`${produits.recherche} like '% ' || ${pattern} || '%'`)), ranking, page)
+        const wordStarts = await searchPaged(visibleProduct(and(...base, sql`${produits.recherche} like '% ' || ${pattern} || '%'`)), ranking, page)
         if (wordStarts.total > 0) return wordStarts
       }
-      const exact = await searchPaged(filter.userId, visibleProduct(and(...base, contains)), ranking, page)
+      const exact = await searchPaged(visibleProduct(and(...base, contains)), ranking, page)
       if (exact.total > 0) return exact
-      return searchPaged(filter.userId, visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)), [
+      return searchPaged(visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)), [
         sql`word_similarity(${nq}, ${produits.recherche}) desc`,
         asc(produits.id),
       ], page)
     },
 
-    async productById(id: number, userId: number | null): Promise<ProductRow | undefined> {
-      const [row] = await selectProducts(userId).where(visibleProduct(eq(produits.id, id))).limit(1)
+    async productById(id: number): Promise<ProductRow | undefined> {
+      const [row] = await selectProducts().where(visibleProduct(eq(produits.id, id))).limit(1)
       return row
     },
 
     /** Same sub-category first, then the rest of the category. */
-    async similarPage(produitId: number, userId: number | null, page: PageArgs) {
+    async similarPage(produitId: number, page: PageArgs) {
       const [target] = await db
         .select({ scId: produits.souscategorieId, catId: souscategories.categorieId })
         .from(produits)
@@ -124,18 +124,26 @@ export function createCatalogueRepository(db: Executor) {
         .limit(1)
       if (!target) return undefined
       return paged(
-        userId,
         visibleProduct(and(eq(souscategories.categorieId, target.catId), ne(produits.id, produitId))),
         [sql`(${produits.souscategorieId} = ${target.scId}) desc`, asc(produits.id)],
         page,
       )
     },
 
-    async mostViewed(userId: number | null, limit: number) {
-      return (await selectProducts(userId)
+    async mostViewed(limit: number) {
+      return (await selectProducts()
         .where(visibleProduct())
         .orderBy(desc(produits.vues), asc(produits.id))
         .limit(limit)) as ProductRow[]
+    },
+
+    /** Which of these products the client has in their favourites. */
+    async likedAmong(clientId: number, ids: number[]): Promise<Set<number>> {
+      const rows = await db
+        .select({ id: favoris.produitId })
+        .from(favoris)
+        .where(and(eq(favoris.clientId, clientId), inArray(favoris.produitId, ids)))
+      return new Set(rows.map((r) => r.id))
     },
 
     /**

@@ -1,12 +1,17 @@
 // Catalogue rules: which products a shopper sees, on which page and in which order, and how
 // views are counted (spec §3); the shapes of the answers are catalogue.format.ts.
+// What every visitor sees is kept for a few seconds and shared (ADR 004, ADR 021); a signed-in
+// customer's likes are read for each answer and laid over it.
 import { createHmac, randomBytes } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import { MESSAGES } from '@teranga/shared/messages'
 import { idSchema } from '@teranga/shared/schemas'
 import { badInput, notFound } from '../../lib/errors.ts'
-import { pageArgs, toPage } from '../../lib/pagination.ts'
+import { pageArgs, toPage, type Page } from '../../lib/pagination.ts'
 import type { CatalogueRepository } from './catalogue.repository.ts'
 import { toCaroussel, toCategories, toPreferences, toProduit, toSouscategorie } from './catalogue.format.ts'
+
+type Produit = ReturnType<typeof toProduit>
 
 /** How many products « Les plus consultés » shows. */
 export const MOST_VIEWED = 10
@@ -34,39 +39,89 @@ export interface ProductQuery {
   designation?: string | null
 }
 
-export function createCatalogueService(repo: CatalogueRepository) {
+export interface CatalogueServiceOptions {
+  /** How long an answer every visitor sees alike is kept; 0 reads the database every time. */
+  publicTtlMs?: number
+}
+
+/** Distinct public answers kept at once (pages of sub-categories and searches, products). */
+const MAX_PUBLIC_ANSWERS = 2000
+
+export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0 }: CatalogueServiceOptions = {}) {
   let lastPurge = 0
+  // Promises are kept, so that requests asking the same at once share one query; a failed
+  // read is not kept. Emptied by any catalogue write (`clear`).
+  const kept = publicTtlMs > 0 ? new LRUCache<string, Promise<unknown>>({ max: MAX_PUBLIC_ANSWERS, ttl: publicTtlMs }) : null
+  function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (!kept) return read()
+    const hit = kept.get(key) as Promise<T> | undefined
+    if (hit) return hit
+    const reading = read()
+    kept.set(key, reading)
+    reading.catch(() => {
+      if (kept.get(key) === reading) kept.delete(key)
+    })
+    return reading
+  }
+
+  /** The products as this viewer sees them: `like` set on those in their favourites. */
+  async function withLikes(products: readonly Produit[], viewerId: number | null): Promise<Produit[]> {
+    if (viewerId === null || products.length === 0) return [...products]
+    const liked = await repo.likedAmong(viewerId, products.map((p) => p.id))
+    return products.map((p) => (liked.has(p.id) ? { ...p, like: 1 } : p))
+  }
+
+  async function withLikesOnPage(page: Page<Produit>, viewerId: number | null): Promise<Page<Produit>> {
+    return viewerId === null ? page : { ...page, data: await withLikes(page.data, viewerId) }
+  }
+
   return {
+    /** Forgets the public answers kept (a catalogue write). */
+    clear: () => kept?.clear(),
+
     async productPage(args: ProductQuery, viewerId: number | null) {
       const page = pageArgs(args)
       const souscategorieId = args.categorie_id == null ? null : checkId(args.categorie_id, 'categorie_id')
       if (args.designation && args.designation.length > MAX_SEARCH_LENGTH) {
         throw badInput(undefined, { designation: [MESSAGES.textTooLong(MAX_SEARCH_LENGTH)] })
       }
-      const { rows, total } = await repo.productPage({ userId: viewerId, souscategorieId, search: args.designation }, page)
-      return toPage(rows.map(toProduit), total, page)
+      const search = args.designation ?? null
+      const result = await shared(`page ${JSON.stringify([souscategorieId, search, page.page, page.count])}`, async () => {
+        const { rows, total } = await repo.productPage({ souscategorieId, search }, page)
+        return toPage(rows.map(toProduit), total, page)
+      })
+      return withLikesOnPage(result, viewerId)
     },
 
     async product(id: unknown, viewerId: number | null) {
-      const row = await repo.productById(checkId(id, 'id'), viewerId)
-      if (!row) throw notFound(MESSAGES.productNotFound)
-      return toProduit(row)
+      const wanted = checkId(id, 'id')
+      const product = await shared(`product ${wanted}`, async () => {
+        const row = await repo.productById(wanted)
+        return row ? toProduit(row) : null
+      })
+      if (!product) throw notFound(MESSAGES.productNotFound)
+      return (await withLikes([product], viewerId))[0]!
     },
 
     async similarPage(args: { page?: number | null; count?: number | null; produit_id?: number | null }, viewerId: number | null) {
       const page = pageArgs(args)
       if (args.produit_id == null) {
         // Without a reference product, "similar" falls back to what shoppers look at most.
-        const rows = await repo.mostViewed(viewerId, page.count)
-        return toPage(rows.map(toProduit), rows.length, { ...page, page: 1, offset: 0 })
+        const products = await shared(`most-viewed ${page.count}`, async () => (await repo.mostViewed(page.count)).map(toProduit))
+        return withLikesOnPage(toPage(products, products.length, { ...page, page: 1, offset: 0 }), viewerId)
       }
-      const result = await repo.similarPage(checkId(args.produit_id, 'produit_id'), viewerId, page)
+      const produitId = checkId(args.produit_id, 'produit_id')
+      const result = await shared(`similar ${JSON.stringify([produitId, page.page, page.count])}`, async () => {
+        const found = await repo.similarPage(produitId, page)
+        return found ? toPage(found.rows.map(toProduit), found.total, page) : null
+      })
       if (!result) throw notFound(MESSAGES.productNotFound)
-      return toPage(result.rows.map(toProduit), result.total, page)
+      return withLikesOnPage(result, viewerId)
     },
 
     async mostViewed(viewerId: number | null) {
-      return (await repo.mostViewed(viewerId, MOST_VIEWED)).map(toProduit)
+      const products = await shared(`most-viewed ${MOST_VIEWED}`, async () => (await repo.mostViewed(MOST_VIEWED)).map(toProduit))
+      return withLikes(products, viewerId)
     },
 
     /** Counts once per visitor, product and hour, so that reloading (or a script) moves nothing. */
@@ -80,8 +135,8 @@ export function createCatalogueService(repo: CatalogueRepository) {
       return true
     },
 
-    async categories() {
-      return toCategories(await repo.categoryTree())
+    categories() {
+      return shared('categories', async () => toCategories(await repo.categoryTree()))
     },
 
     async category(id: unknown) {
@@ -91,17 +146,20 @@ export function createCatalogueService(repo: CatalogueRepository) {
       return category
     },
 
-    async subcategories(id?: unknown) {
-      return (await repo.subcategories(id === undefined ? undefined : checkId(id, 'id'))).map(toSouscategorie)
+    subcategories(id?: unknown) {
+      const wanted = id === undefined ? undefined : checkId(id, 'id')
+      return shared(`subcategories ${wanted ?? ''}`, async () => (await repo.subcategories(wanted)).map(toSouscategorie))
     },
 
-    async slides() {
-      return (await repo.slides()).map(toCaroussel)
+    slides() {
+      return shared('slides', async () => (await repo.slides()).map(toCaroussel))
     },
 
-    async preferences() {
-      const row = await repo.preferences()
-      return row ? toPreferences(row) : null
+    preferences() {
+      return shared('preferences', async () => {
+        const row = await repo.preferences()
+        return row ? toPreferences(row) : null
+      })
     },
   }
 }

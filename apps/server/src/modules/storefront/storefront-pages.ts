@@ -158,7 +158,7 @@ export function createStorefrontPages(opts: Options) {
   }
 
   return {
-    /** Forgets every rendered page (a catalogue write, plugins/catalogue-listener.ts). */
+    /** Forgets every rendered page (a catalogue write, plugins/database-notifications.ts). */
     clear() {
       cache.clear()
       plans.clear()

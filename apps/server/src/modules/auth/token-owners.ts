@@ -1,0 +1,92 @@
+// Who holds an API token, kept in memory for a short while so that a signed-in request does
+// not cost a token query (ADR 021). Never served stale on purpose: a token revoked or
+// deleted, an account deleted or a role changed, by this shop or by hand in SQL, NOTIFYs
+// every instance at commit (migration 0011's triggers, payload the client's id, `*` for a
+// role's rights); the instance that made the change forgets at once. While notifications are
+// not heard, nothing is kept, and every entry is read again after `ttlMs` anyway.
+import { LRUCache } from 'lru-cache'
+import type { TokenOwner } from './auth.repository.ts'
+
+/** The channel migration 0011's triggers NOTIFY on: a client's id, or `*` for everyone. */
+export const TOKENS_CHANNEL = 'teranga_tokens'
+
+export interface TokenOwners {
+  /** The token's owner, from memory or else from the database; undefined for a dead token. */
+  find(tokenHash: string): Promise<TokenOwner | undefined>
+  /** This token was revoked: read it again. */
+  forgetToken(tokenHash: string): void
+  /** This client's tokens or role changed: read them again. */
+  forgetClient(clientId: number): void
+  /** Anything may have changed (a role's rights, notifications missed). */
+  clear(): void
+  /** A NOTIFY on TOKENS_CHANNEL. */
+  notified(payload: string): void
+  /** How many owners are kept now. */
+  size(): number
+}
+
+export interface TokenOwnersOptions {
+  lookup: (tokenHash: string, now: Date) => Promise<(TokenOwner & { expiresAt: Date }) | undefined>
+  /** Whether this instance hears the database's notifications now. */
+  hearsChanges: () => boolean
+  ttlMs?: number
+  maxEntries?: number
+  now?: () => number
+}
+
+interface Entry {
+  owner: TokenOwner
+  /** The token's own expiry. */
+  expiresAt: number
+  /** When it must be read again from the database. */
+  until: number
+}
+
+export function createTokenOwners({ lookup, hearsChanges, ttlMs = 30_000, maxEntries = 10_000, now = Date.now }: TokenOwnersOptions): TokenOwners {
+  const entries = new LRUCache<string, Entry>({ max: maxEntries })
+  // Bumped by every forgetting: a lookup that was under way meanwhile may have read the row
+  // before the change committed, so its answer is used once but not kept.
+  let generation = 0
+
+  const forget = (drop: (entry: Entry) => boolean) => {
+    generation++
+    const dropped = [...entries.entries()].filter(([, entry]) => drop(entry))
+    for (const [hash] of dropped) entries.delete(hash)
+  }
+
+  const owners: TokenOwners = {
+    async find(tokenHash) {
+      const t = now()
+      const kept = entries.get(tokenHash)
+      if (kept) {
+        if (kept.until > t && kept.expiresAt > t && hearsChanges()) return kept.owner
+        entries.delete(tokenHash)
+      }
+      const before = generation
+      const row = await lookup(tokenHash, new Date(t))
+      if (!row) return undefined
+      // Shared by the requests that carry the token: nobody may change it.
+      const owner: TokenOwner = Object.freeze({ id: row.id, isadmin: row.isadmin, role: row.role })
+      if (before === generation && hearsChanges()) {
+        entries.set(tokenHash, { owner, expiresAt: row.expiresAt.getTime(), until: t + ttlMs })
+      }
+      return owner
+    },
+    forgetToken(tokenHash) {
+      generation++
+      entries.delete(tokenHash)
+    },
+    forgetClient: (clientId) => forget((entry) => entry.owner.id === clientId),
+    clear() {
+      generation++
+      entries.clear()
+    },
+    notified(payload) {
+      const clientId = Number(payload)
+      if (payload !== '*' && Number.isSafeInteger(clientId)) owners.forgetClient(clientId)
+      else owners.clear()
+    },
+    size: () => entries.size,
+  }
+  return owners
+}
