@@ -19,6 +19,9 @@ let webRoot: string
 beforeAll(async () => {
   webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-web-'))
   await fs.writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>Teranga</title>')
+  await fs.mkdir(path.join(webRoot, 'assets'))
+  await fs.writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)')
+  await fs.writeFile(path.join(webRoot, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   ctx = await createTestApp({ webRoot })
 })
 afterAll(async () => {
@@ -40,6 +43,22 @@ describe('HTTP hardening', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
     const traced = await ctx.app.inject({ url: '/health', headers: { 'x-request-id': 'abc-123' } })
     expect(traced.headers['x-request-id']).toBe('abc-123')
+  })
+
+  it('sends scripts without the headers only a page obeys, and keeps them on pages, API answers and SVG', async () => {
+    const script = await ctx.app.inject({ url: '/assets/app-abc123.js' })
+    expect(script.statusCode).toBe(200)
+    expect(script.headers['content-type']).toMatch(/javascript/)
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection']) expect(script.headers[name]).toBeUndefined()
+    expect(script.headers['x-content-type-options']).toBe('nosniff')
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(script.headers['strict-transport-security']).toBeDefined()
+    for (const url of ['/', '/health', '/assets/logo-abc123.svg']) {
+      const res = await ctx.app.inject({ url })
+      expect(res.statusCode, url).toBe(200)
+      expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'")
+      expect(res.headers['x-frame-options'], url).toBeDefined()
+    }
   })
 
   it('answers 413 in French for an oversized body, 415 for an unknown content type', async () => {
