@@ -5,13 +5,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_MESSAGES as M } from '@teranga/shared/backoffice-catalogue'
 import { MESSAGES } from '@teranga/shared/messages'
-import { buildApp } from '../src/app.ts'
 import { createCatalogueCaches } from '../src/lib/catalogue-caches.ts'
 import { createStorefrontPages } from '../src/modules/storefront/storefront-pages.ts'
 import { auditLog, detailCommandes, produits } from '../src/db/schema.ts'
-import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { makeCategory, makeProduct, makeSubcategory } from './factories.ts'
-import { createTestApp, signInStaff, gql, signIn, testConfig, type SignedIn, type TestContext } from './helpers.ts'
+import { anotherInstance, createTestApp, signInStaff, gql, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let admin: SignedIn
@@ -351,16 +349,7 @@ describe('catalogue writes reach the storefront at once', () => {
   })
 
   it('another instance on the same database empties its cache on the NOTIFY', async () => {
-    const config = testConfig()
-    const other = await buildApp({
-      config,
-      database: shop.database,
-      verifier: createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost }),
-      webRoot: null,
-      catalogueCacheTtl: 60,
-      expireOrdersEveryMs: 0,
-      graphqlRateLimit: 100_000,
-    })
+    const other = await anotherInstance(shop, { catalogueCacheTtl: 60 })
     try {
       const sc = await makeSubcategory(shop.db)
       expect((await gql(other, search, { d: 'Madd' })).data!.produitspaginated.data).toEqual([])

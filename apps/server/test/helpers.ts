@@ -44,11 +44,21 @@ export function testConfig(overrides: Record<string, string> = {}) {
   })
 }
 
-export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestContext> {
-  const { database, drop } = await freshDatabase()
+/** The app as the tests run it, on `database`. */
+function buildTestApp(database: Database, options: Partial<AppOptions>) {
   const config = testConfig()
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
-  const app = await buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, graphqlRateLimit: 100_000, expireOrdersEveryMs: 0, ...options })
+  return buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, graphqlRateLimit: 100_000, expireOrdersEveryMs: 0, ...options })
+}
+
+/** A second instance of the shop on the same database, as a second server would run; the caller closes it. */
+export function anotherInstance(ctx: TestContext, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  return buildTestApp(ctx.database, options)
+}
+
+export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase()
+  const app = await buildTestApp(database, options)
   return {
     app,
     database,

@@ -196,6 +196,23 @@ describe('idempotency', () => {
     expect(await stockOf(p.id)).toBe(7)
   })
 
+  it('a key sent again after the cart was filled anew answers the first order, takes no stock and keeps the cart', async () => {
+    const customer = await signIn(ctx.app)
+    const p = await makeProduct(ctx.db, { quantite: 9 })
+    await addToCart(customer, p.id, 2)
+    const first = await order(customer, home(), 'commande-rejouee-1')
+    expect(first.statusCode).toBe(201)
+    await addToCart(customer, p.id, 2)
+    const again = await order(customer, home(), 'commande-rejouee-1')
+    expect(again.statusCode).toBe(200)
+    expect(again.json().commande.numerocommande).toBe(first.json().commande.numerocommande)
+    expect(await ordersOf(customer)).toHaveLength(1)
+    expect(await stockOf(p.id)).toBe(7)
+    // The new cart is still there, for the next order.
+    expect((await order(customer, home(), 'commande-rejouee-2')).statusCode).toBe(201)
+    expect(await stockOf(p.id)).toBe(5)
+  })
+
   it('the same key sent several times at once gives one order', async () => {
     const customer = await signIn(ctx.app)
     const p = await makeProduct(ctx.db, { quantite: 9 })
@@ -303,6 +320,20 @@ describe('no overselling', () => {
     expect(await stockOf(p.id)).toBe(0)
     const result = (await ctx.db.execute(sql`select count(*)::int as n from detail_commandes where produit_id = ${p.id}`)) as unknown as { rows: Array<{ n: number }> }
     expect(result.rows[0]!.n).toBe(10)
+  }, 120_000)
+
+  it('20 customers racing for 3 products shared by their carts, filled in any order: no deadlock, 12 orders, stock 0', async () => {
+    const products = await Promise.all([1, 2, 3].map((i) => makeProduct(ctx.db, { designation: `Panier ${i}`, quantite: 12 })))
+    const customers = await Promise.all(Array.from({ length: 20 }, () => signIn(ctx.app)))
+    for (const [n, customer] of customers.entries()) {
+      const order = n % 2 === 0 ? products : [...products].reverse()
+      for (const p of order) expect((await addToCart(customer, p.id, 1)).statusCode).toBe(200)
+    }
+    const answers = await Promise.all(customers.map((customer) => order(customer, home())))
+    const codes = answers.map((a) => a.statusCode)
+    expect(codes.filter((c) => c === 201)).toHaveLength(12)
+    expect(codes.filter((c) => c === 409)).toHaveLength(8)
+    for (const p of products) expect(await stockOf(p.id)).toBe(0)
   }, 120_000)
 })
 

@@ -5,13 +5,11 @@
 import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../src/app.ts'
-import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { TOKENS_CHANNEL, createTokenOwners } from '../src/modules/auth/token-owners.ts'
 import database from '../src/plugins/database.ts'
 import databaseNotifications from '../src/plugins/database-notifications.ts'
 import { makeProduct } from './factories.ts'
-import { createTestApp, gql, signIn, testConfig, type SignedIn, type TestContext } from './helpers.ts'
+import { anotherInstance, createTestApp, gql, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 beforeAll(async () => {
@@ -63,15 +61,7 @@ describe('token owners kept in memory', () => {
   })
 
   it('a customer signed out on one instance is signed out on the others', async () => {
-    const config = testConfig()
-    const other = await buildApp({
-      config,
-      database: shop.database,
-      verifier: createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost }),
-      webRoot: null,
-      expireOrdersEveryMs: 0,
-      graphqlRateLimit: 100_000,
-    })
+    const other = await anotherInstance(shop)
     try {
       const customer = await signIn(shop.app)
       expect((await ping(customer, other)).status).toBe(200)

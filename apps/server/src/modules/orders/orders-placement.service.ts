@@ -53,10 +53,9 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
   return {
     async place(clientId: number, input: OrderInput, idempotencyKey?: string) {
       const requestHash = hashOf(input)
-      if (idempotencyKey) {
-        const previous = await replay(clientId, idempotencyKey, requestHash)
-        if (previous) return previous
-      }
+      // The key is claimed in the order's own transaction (its unique index): a request sent
+      // again fails there, or earlier on the cart its first sending emptied, and is then
+      // answered from the key below. The first sending costs no statement to look it up.
       let numero: string
       try {
         numero = await lifecycle.run(async ({ orders: repo, loyalty, placed }) => {
@@ -64,21 +63,23 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           // First: deletion of this account either committed before (and we see it) or waits for this order.
           const customer = await repo.lockCustomer(clientId, at)
           if (!customer || isDeleted(customer.firebaseUid)) throw unauthenticated(MESSAGES.invalidToken)
-          const delivery = await repo.deliveryMode(input.modelivraison)
+          const { delivery, payment, depot, zone } = await repo.references({
+            modelivraison: input.modelivraison,
+            modepaiement: input.modepaiement,
+            depot: input.depot ?? null,
+            zone: input.zone || null,
+          })
           if (!delivery) throw badInput(MESSAGES.orderDeliveryModeUnknown, { modelivraison: [MESSAGES.orderDeliveryModeUnknown] })
-          const payment = await repo.paymentMode(input.modepaiement)
           if (!payment) throw badInput(MESSAGES.orderPaymentModeUnknown, { modepaiement: [MESSAGES.orderPaymentModeUnknown] })
 
           let fee = 0
           let place: { adresseliv: string | null; zone: string | null; depotId: number | null }
           if (delivery.code === 'RETRAIT') {
-            const depot = input.depot ? await repo.depot(input.depot) : undefined
             if (!depot) throw badInput(MESSAGES.orderDepotRequired, { depot: [MESSAGES.orderDepotRequired] })
             place = { adresseliv: depot.adresse, zone: null, depotId: depot.id }
           } else {
             const adresse = input.adresseliv?.trim()
             if (!adresse || adresse.length < 3) throw badInput(MESSAGES.orderAddressRequired, { adresseliv: [MESSAGES.orderAddressRequired] })
-            const zone = input.zone ? await repo.zone(input.zone) : undefined
             if (!zone) throw badInput(MESSAGES.orderZoneUnknown, { zone: [MESSAGES.orderZoneUnknown] })
             fee = zone.frais
             place = { adresseliv: adresse, zone: zone.designation, depotId: null }
@@ -88,21 +89,20 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           // Each unpaid online order holds its stock for 30 minutes: a few at once, not the whole shelf.
           if (online && customer.unpaid >= MAX_UNPAID_ONLINE_ORDERS) throw conflict(MESSAGES.orderUnpaidLimit(MAX_UNPAID_ONLINE_ORDERS))
 
-          const lines = await repo.cartLines(clientId)
+          // The products' rows stay locked until commit: the stock read here is the stock taken.
+          const lines = await repo.lockCartLines(clientId)
           if (lines.length === 0) throw conflict(MESSAGES.orderCartEmpty)
           const tooLarge = lines.find((line) => line.quantite > ADD_TO_CART_MAX)
           if (tooLarge) {
             const message = MESSAGES.orderLineTooLarge(tooLarge.designation, ADD_TO_CART_MAX)
             throw conflict(message, { panier: [message] })
           }
-          // Product order: two orders sharing products lock them in the same order (no deadlock).
-          for (const line of lines) {
-            if (!(await repo.takeStock(line.produitId, line.quantite))) {
-              const left = await repo.stock(line.produitId)
-              const message = MESSAGES.insufficientStock(line.designation, left)
-              throw conflict(message, { panier: [message] }).withDetails({ produit: line.produitId, disponible: left, demande: line.quantite })
-            }
+          const short = lines.find((line) => line.stock < line.quantite)
+          if (short) {
+            const message = MESSAGES.insufficientStock(short.designation, short.stock)
+            throw conflict(message, { panier: [message] }).withDetails({ produit: short.produitId, disponible: short.stock, demande: short.quantite })
           }
+          if (!(await repo.takeStock(lines))) throw new Error('stock changed under its row lock')
 
           const amounts = orderAmounts(lines, fee, customer.points > 0 ? await loyalty.rewardsAt(customer.points) : [])
           const order = await repo.insertOrder({
@@ -129,9 +129,9 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           return order.numerocommande
         })
       } catch (error) {
-        // The same key submitted twice at once: whichever way this one failed (the key's
-        // unique index, or a cart the first one had already emptied), the first one's order
-        // is the answer.
+        // The same key submitted again, or twice at once: whichever way this one failed (the
+        // key's unique index, or a cart the first one had already emptied), the first one's
+        // order is the answer.
         if (idempotencyKey) {
           const previous = await replay(clientId, idempotencyKey, requestHash)
           if (previous) return previous

@@ -24,6 +24,22 @@ import { balanceOf } from '../loyalty/loyalty.service.ts'
 
 export type OrderRow = typeof commandes.$inferSelect
 
+/** What an order names: its delivery mode, payment mode, and depot or zone. */
+export interface OrderChoice {
+  modelivraison: number
+  modepaiement: number
+  depot: number | null
+  zone: string | null
+}
+
+/** The delivery mode, payment mode, depot and zone an order names, null where none is. */
+export interface OrderReferences {
+  delivery: { id: number; code: string } | null
+  payment: { id: number; code: string } | null
+  depot: { id: number; adresse: string | null } | null
+  zone: { designation: string; frais: number } | null
+}
+
 /** What a state change may set besides the state: the delivery date, a restarted expiry. */
 export type StateChanges = Partial<Pick<typeof commandes.$inferInsert, 'dateliv' | 'expiresAt'>>
 
@@ -42,17 +58,17 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 export function createOrderWritesRepository(db: Executor) {
   return {
-    async deliveryMode(id: number) {
-      const [row] = await db.select().from(modelivraisons).where(eq(modelivraisons.id, id)).limit(1)
-      return row
-    },
-    async paymentMode(id: number) {
-      const [row] = await db.select().from(modepaiements).where(and(eq(modepaiements.id, id), eq(modepaiements.actif, true))).limit(1)
-      return row
-    },
-    async depot(id: number) {
-      const [row] = await db.select().from(depots).where(eq(depots.id, id)).limit(1)
-      return row
+    async references(choice: OrderChoice): Promise<OrderReferences> {
+      const result = await db.execute(sql`select
+        (select json_build_object('id', ${modelivraisons.id}, 'code', ${modelivraisons.code}) from ${modelivraisons}
+          where ${modelivraisons.id} = ${choice.modelivraison}) as delivery,
+        (select json_build_object('id', ${modepaiements.id}, 'code', ${modepaiements.code}) from ${modepaiements}
+          where ${modepaiements.id} = ${choice.modepaiement} and ${modepaiements.actif}) as payment,
+        (select json_build_object('id', ${depots.id}, 'adresse', ${depots.adresse}) from ${depots}
+          where ${depots.id} = ${choice.depot}::int) as depot,
+        (select json_build_object('designation', ${zonesLivraison.designation}, 'frais', ${zonesLivraison.frais}) from ${zonesLivraison}
+          where ${zonesLivraison.designation} = ${choice.zone}::text) as zone`)
+      return rowsOf<OrderReferences>(result)[0]!
     },
     async zone(designation: string) {
       const [row] = await db.select().from(zonesLivraison).where(eq(zonesLivraison.designation, designation)).limit(1)
@@ -61,8 +77,10 @@ export function createOrderWritesRepository(db: Executor) {
 
     /**
      * Locks the customer's row until the transaction ends (placement and account deletion take
-     * turns on it), with what placing an order needs to know of them in the same statement:
-     * whether the account is deleted, the points balance, and the unpaid online orders still running.
+     * turns on it), with what placing an order needs to know in the same statement: whether
+     * the account is deleted, the points balance, the unpaid online orders still running, and
+     * what the order names (its delivery mode, its payment mode if on offer, its depot or its
+     * zone; each null when there is none such).
      */
     async lockCustomer(clientId: number, at: Date) {
       const [row] = await db
@@ -74,33 +92,40 @@ export function createOrderWritesRepository(db: Executor) {
         })
         .from(clients)
         .where(eq(clients.id, clientId))
-        .for('update')
+        .for('update', { of: clients })
       return row
     },
 
-    /** The cart's lines with today's prices, in product order (the order rows are locked in). */
-    async cartLines(clientId: number) {
+    /**
+     * The cart's lines with today's prices and stock, their products' rows locked until the
+     * transaction ends, in product order: two orders sharing products lock them in the same
+     * order, so one waits for the other and neither deadlocks.
+     */
+    async lockCartLines(clientId: number) {
       return db
-        .select({ produitId: produits.id, designation: produits.designation, quantite: panierProduits.quantite, prix: produits.prix })
+        .select({ produitId: produits.id, designation: produits.designation, quantite: panierProduits.quantite, prix: produits.prix, stock: produits.quantite })
         .from(panierProduits)
         .innerJoin(paniers, eq(paniers.id, panierProduits.panierId))
         .innerJoin(produits, eq(produits.id, panierProduits.produitId))
         .where(and(eq(paniers.clientId, clientId), eq(produits.actif, true)))
         .orderBy(asc(produits.id))
+        .for('update', { of: produits })
     },
 
-    /** Takes `quantite` from the stock if that much is there; false otherwise. */
-    async takeStock(produitId: number, quantite: number): Promise<boolean> {
-      const rows = await db
-        .update(produits)
-        .set({ quantite: sql`${produits.quantite} - ${quantite}` })
-        .where(and(eq(produits.id, produitId), sql`${produits.quantite} >= ${quantite}`))
-        .returning({ id: produits.id })
-      return rows.length === 1
-    },
-    async stock(produitId: number): Promise<number> {
-      const [row] = await db.select({ quantite: produits.quantite }).from(produits).where(eq(produits.id, produitId))
-      return row?.quantite ?? 0
+    /**
+     * Takes each line's quantity from its product's stock, in one statement; the rows must be
+     * locked (`lockCartLines`) and the stock checked. The condition stays as a guard: a line
+     * that would go below zero is not taken, and the answer is false.
+     */
+    async takeStock(lines: ReadonlyArray<{ produitId: number; quantite: number }>): Promise<boolean> {
+      const wanted = sql.join(
+        lines.map((line) => sql`(${line.produitId}::int, ${line.quantite}::int)`),
+        sql`, `,
+      )
+      const result = await db.execute(sql`update ${produits} set quantite = ${produits.quantite} - wanted.quantite
+        from (values ${wanted}) as wanted (id, quantite)
+        where ${produits.id} = wanted.id and ${produits.quantite} >= wanted.quantite`)
+      return (result as unknown as { rowCount: number | null }).rowCount === lines.length
     },
 
     async insertOrder(values: typeof commandes.$inferInsert) {
