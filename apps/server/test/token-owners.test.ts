@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKENS_CHANNEL, createTokenOwners } from '../src/modules/auth/token-owners.ts'
+import type { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts'
+import { createCatalogueService } from '../src/modules/catalogue/catalogue.service.ts'
 import database from '../src/plugins/database.ts'
 import databaseNotifications from '../src/plugins/database-notifications.ts'
 import { makeProduct } from './factories.ts'
@@ -186,5 +188,30 @@ describe('the catalogue for signed-in customers', () => {
     const other = await signIn(shop.app)
     const theirs = (await gql(shop.app, grid, { sc: p.souscategorieId }, other.auth)).data!.produitspaginated.data.find((r: { id: number }) => r.id === p.id)
     expect(theirs.like).toBe(0)
+  })
+})
+
+describe('the catalogue’s public answers kept in memory', () => {
+  const row = (id: number) => ({ id, designation: `P${id}`, description: null, code: `C${id}`, prix: 100, quantite: 1, unite: 'kg', image: null, like: 0, scId: 1, scDesignation: 'S', scImage: null, catId: 1, catDesignation: 'C' })
+
+  it('hold 20,000 products at most: searches a visitor varies push the oldest pages out', async () => {
+    let reads = 0
+    const repo = {
+      productPage: async () => {
+        reads++
+        return { rows: Array.from({ length: 100 }, (_, i) => row(i + 1)), total: 1000 }
+      },
+    } as unknown as CatalogueRepository
+    const service = createCatalogueService(repo, { publicTtlMs: 60_000 })
+    const search = (n: number) => service.productPage({ page: 1, count: 100, designation: `mot${n}` }, null)
+    await search(0)
+    await search(0)
+    expect(reads).toBe(1)
+    for (let n = 1; n <= 250; n++) await search(n)
+    expect(reads).toBe(251)
+    await search(250)
+    expect(reads).toBe(251)
+    await search(0)
+    expect(reads).toBe(252)
   })
 })

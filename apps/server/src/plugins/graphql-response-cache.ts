@@ -4,8 +4,11 @@
 // Stock shown may lag by the TTL; stock is enforced at cart and order time (ADR 004).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Kind, parse, type OperationDefinitionNode } from 'graphql'
+import { LRUCache } from 'lru-cache'
 
 const MAX_ENTRIES = 1000
+/** Characters of answers and keys kept at most: pages of 100 products a visitor varies cannot fill memory. */
+const MAX_CHARACTERS = 16 * 1024 * 1024
 const MAX_QUERIES = 500
 
 declare module 'fastify' {
@@ -21,7 +24,12 @@ interface Body {
 }
 
 export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootFields: ReadonlySet<string>; maxQueryLength: number }) {
-  const entries = new Map<string, { body: string; expires: number }>()
+  const entries = new LRUCache<string, string>({
+    max: MAX_ENTRIES,
+    maxSize: MAX_CHARACTERS,
+    sizeCalculation: (body, key) => body.length + key.length,
+    ttl: opts.ttlMs,
+  })
   const verdicts = new Map<string, boolean>()
 
   // Cacheable: a query operation whose root fields are all public catalogue reads.
@@ -58,8 +66,8 @@ export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootF
     const key = keyOf(request)
     if (!key) return
     const hit = entries.get(key)
-    if (hit && hit.expires > Date.now()) {
-      return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'HIT').send(hit.body)
+    if (hit !== undefined) {
+      return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'HIT').send(hit)
     }
     request.graphqlCacheKey = key
   })
@@ -68,8 +76,7 @@ export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootF
     const key = request.graphqlCacheKey
     // Only complete successes are shared: an answer with errors is computed again next time.
     if (!key || reply.statusCode !== 200 || typeof payload !== 'string' || payload.includes('"errors":')) return payload
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-    entries.set(key, { body: payload, expires: Date.now() + opts.ttlMs })
+    entries.set(key, payload)
     return payload
   })
 

@@ -46,21 +46,39 @@ export interface CatalogueServiceOptions {
 
 /** Distinct public answers kept at once (pages of sub-categories and searches, products). */
 const MAX_PUBLIC_ANSWERS = 2000
+/** Products those answers hold at most, all together: searches a visitor varies cannot fill memory with pages of 100. */
+const MAX_PUBLIC_PRODUCTS = 20_000
+
+/** How many products (or rows) an answer holds, for MAX_PUBLIC_PRODUCTS. */
+function rowsIn(answer: unknown): number {
+  if (Array.isArray(answer)) return Math.max(1, answer.length)
+  const data = (answer as { data?: unknown } | null)?.data
+  return Array.isArray(data) ? Math.max(1, data.length) : 1
+}
 
 export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0 }: CatalogueServiceOptions = {}) {
   let lastPurge = 0
   // Promises are kept, so that requests asking the same at once share one query; a failed
   // read is not kept. Emptied by any catalogue write (`clear`).
-  const kept = publicTtlMs > 0 ? new LRUCache<string, Promise<unknown>>({ max: MAX_PUBLIC_ANSWERS, ttl: publicTtlMs }) : null
+  const kept =
+    publicTtlMs > 0
+      ? new LRUCache<string, Promise<unknown>>({ max: MAX_PUBLIC_ANSWERS, maxSize: MAX_PUBLIC_PRODUCTS, sizeCalculation: () => 1, ttl: publicTtlMs })
+      : null
   function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
     if (!kept) return read()
     const hit = kept.get(key) as Promise<T> | undefined
     if (hit) return hit
     const reading = read()
     kept.set(key, reading)
-    reading.catch(() => {
-      if (kept.get(key) === reading) kept.delete(key)
-    })
+    reading.then(
+      // Counted by what it holds once it is read (a new value: the cache sizes only those).
+      (answer) => {
+        if (kept.peek(key) === reading) kept.set(key, Promise.resolve(answer), { size: rowsIn(answer) })
+      },
+      () => {
+        if (kept.peek(key) === reading) kept.delete(key)
+      },
+    )
     return reading
   }
 
