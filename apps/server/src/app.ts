@@ -59,6 +59,8 @@ export interface AppOptions {
   signInRateLimit?: number
   /** Sign-in attempts allowed per Firebase account and minute (default 10). */
   signInAccountRateLimit?: number
+  /** Unknown, expired or revoked tokens one address may present per minute (default 300). */
+  badTokenRateLimit?: number
   /** GraphQL requests allowed per minute, per customer when signed in, else per address (default 600). */
   graphqlRateLimit?: number
   /** How often unpaid orders are checked for expiry; 0 turns the sweep off (tests drive it). */
@@ -129,7 +131,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   let api: FastifyInstance | undefined
   await fastify.register(async (scope) => {
     api = scope
-    await scope.register(authentication)
+    await scope.register(authentication, { badTokensPerMinute: opts.badTokenRateLimit })
     await scope.register(graphqlModules)
     await scope.register(audit)
     await scope.register(auth, {

@@ -4,6 +4,7 @@
 // by signed-in customers with their own likes laid over them.
 import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
+import { MESSAGES } from '@teranga/shared/messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKENS_CHANNEL, createTokenOwners } from '../src/modules/auth/token-owners.ts'
 import type { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts'
@@ -88,6 +89,30 @@ describe('token owners kept in memory', () => {
     await expect.poll(async () => (await listenerPids()).length, { timeout: 6000, interval: 50 }).toBe(1)
     const again = await signIn(shop.app)
     await expect.poll(async () => { await ping(again); return statements(() => ping(again)) }, { timeout: 3000, interval: 50 }).toBe(0)
+  })
+})
+
+describe('bad tokens', () => {
+  it('an address presenting too many unknown tokens is refused without a lookup; known tokens still pass', async () => {
+    const app = await anotherInstance(shop, { badTokenRateLimit: 3 })
+    try {
+      const customer = await signIn(app)
+      expect((await ping(customer, app)).status).toBe(200)
+      const bogus = (n: number) => ({ authorization: `Bearer ${'x'.repeat(30)}${n}` })
+      for (let n = 0; n < 3; n++) expect((await app.inject({ url: '/api/profile', headers: bogus(n) })).statusCode).toBe(401)
+      const refused = await app.inject({ url: '/api/profile', headers: bogus(3) })
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().message).toBe(MESSAGES.tooManyRequests)
+      expect(refused.headers['retry-after']).toBe('60')
+      expect(await statements(() => gql(app, '{ ping }', {}, bogus(4)))).toBe(0)
+      expect((await gql(app, '{ ping }', {}, bogus(5))).errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS')
+      // The customer already seen from this address is not held back.
+      expect((await ping(customer, app)).status).toBe(200)
+      // Visitors without a token are not concerned.
+      expect((await app.inject({ url: '/api/categories' })).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
   })
 })
 

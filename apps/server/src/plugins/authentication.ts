@@ -2,8 +2,9 @@
 // No header: a visitor. A header with an unknown, expired or revoked token: 401 at once.
 // Owners are kept in memory (`app.tokenOwners`, ADR 021), dropped when the database says
 // a token, an account or a role changed.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { LRUCache } from 'lru-cache'
 import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { forbidden, unauthenticated } from '../lib/errors.ts'
@@ -68,6 +69,21 @@ export function requireStaff(request: FastifyRequest, level: StaffRole): TokenOw
 export interface AuthenticationOptions {
   /** How long a token's owner is kept in memory; 0 reads the database on every request. */
   tokenOwnersTtlMs?: number
+  /**
+   * Unknown, expired or revoked tokens one address may present per minute; past that its
+   * tokens not already known are refused (429) without a database lookup. Default 300: a
+   * carrier's address shared by many customers, each of whom drops a dead token at once.
+   */
+  badTokensPerMinute?: number
+}
+
+/** Addresses whose bad tokens are counted at once. */
+const MAX_COUNTED_ADDRESSES = 10_000
+
+function tooManyBadTokens(request: FastifyRequest, reply: FastifyReply) {
+  const message = MESSAGES.tooManyRequests
+  const body = request.url.startsWith('/graphql') ? { data: null, errors: [{ message, extensions: { code: 'TOO_MANY_REQUESTS' } }] } : { message }
+  return reply.status(429).header('retry-after', 60).send(body)
 }
 
 async function authentication(app: FastifyInstance, opts: AuthenticationOptions) {
@@ -83,11 +99,24 @@ async function authentication(app: FastifyInstance, opts: AuthenticationOptions)
   app.decorate('tokenOwners', owners)
   app.decorateRequest('user', null)
   app.decorateRequest('apiToken', null)
+  // Each bad token costs a lookup, and a 401 comes before any other limit: counted per address.
+  const badTokensPerMinute = opts.badTokensPerMinute ?? 300
+  const badTokens = new LRUCache<string, number>({ max: MAX_COUNTED_ADDRESSES, ttl: 60_000 })
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.skipAuth) return
     const token = bearerToken(request)
     if (token === null) return
-    const owner = token ? await owners.find(hashToken(token)) : undefined
+    let owner: TokenOwner | undefined
+    if (token) {
+      const hash = hashToken(token)
+      owner = owners.kept(hash)
+      if (!owner) {
+        const bad = badTokens.get(request.ip) ?? 0
+        if (bad >= badTokensPerMinute) return tooManyBadTokens(request, reply)
+        owner = await owners.find(hash)
+        if (!owner) badTokens.set(request.ip, bad + 1, { noUpdateTTL: bad > 0 })
+      }
+    }
     if (!owner) {
       // Answered here rather than thrown, so GraphQL gets the same 401 (spec §4: the
       // storefront drops its token on any 401), in the shape its clients read.

@@ -11,6 +11,8 @@ import type { TokenOwner } from './auth.repository.ts'
 export const TOKENS_CHANNEL = 'teranga_tokens'
 
 export interface TokenOwners {
+  /** The token's owner if kept in memory, without asking the database. */
+  kept(tokenHash: string): TokenOwner | undefined
   /** The token's owner, from memory or else from the database; undefined for a dead token. */
   find(tokenHash: string): Promise<TokenOwner | undefined>
   /** This token was revoked: read it again. */
@@ -55,13 +57,18 @@ export function createTokenOwners({ lookup, hearsChanges, ttlMs = 30_000, maxEnt
   }
 
   const owners: TokenOwners = {
-    async find(tokenHash) {
+    kept(tokenHash) {
+      const entry = entries.get(tokenHash)
+      if (!entry) return undefined
       const t = now()
-      const kept = entries.get(tokenHash)
-      if (kept) {
-        if (kept.until > t && kept.expiresAt > t && hearsChanges()) return kept.owner
-        entries.delete(tokenHash)
-      }
+      if (entry.until > t && entry.expiresAt > t && hearsChanges()) return entry.owner
+      entries.delete(tokenHash)
+      return undefined
+    },
+    async find(tokenHash) {
+      const kept = owners.kept(tokenHash)
+      if (kept) return kept
+      const t = now()
       const before = generation
       const row = await lookup(tokenHash, new Date(t))
       if (!row) return undefined
