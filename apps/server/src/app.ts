@@ -121,7 +121,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
   await fastify.register(databaseNotifications)
-  // A catalogue write on any instance empties this one's anonymous caches (ADR 018).
+  // A catalogue write on any instance empties this one's catalogue caches (ADR 018, ADR 021).
   fastify.notifications.on(CATALOGUE_CHANNEL, () => fastify.catalogueCaches.clear())
   fastify.notifications.onReset(() => fastify.catalogueCaches.clear())
 
