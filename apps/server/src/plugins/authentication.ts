@@ -80,10 +80,13 @@ export interface AuthenticationOptions {
 /** Addresses whose bad tokens are counted at once. */
 const MAX_COUNTED_ADDRESSES = 10_000
 
-function tooManyBadTokens(request: FastifyRequest, reply: FastifyReply) {
-  const message = MESSAGES.tooManyRequests
-  const body = request.url.startsWith('/graphql') ? { data: null, errors: [{ message, extensions: { code: 'TOO_MANY_REQUESTS' } }] } : { message }
-  return reply.status(429).header('retry-after', 60).send(body)
+/**
+ * Refuses a request before it reaches its route, in the shape its client reads: GraphQL's
+ * errors with a code (spec §4: the storefront drops its token on any 401), else `{message}`.
+ */
+function refuse(request: FastifyRequest, reply: FastifyReply, status: 401 | 429, code: 'UNAUTHENTICATED' | 'TOO_MANY_REQUESTS', message: string) {
+  const body = request.url.startsWith('/graphql') ? { data: null, errors: [{ message, extensions: { code } }] } : { message }
+  return reply.status(status).send(body)
 }
 
 async function authentication(app: FastifyInstance, opts: AuthenticationOptions) {
@@ -112,20 +115,13 @@ async function authentication(app: FastifyInstance, opts: AuthenticationOptions)
       owner = owners.kept(hash)
       if (!owner) {
         const bad = badTokens.get(request.ip) ?? 0
-        if (bad >= badTokensPerMinute) return tooManyBadTokens(request, reply)
+        if (bad >= badTokensPerMinute) return refuse(request, reply.header('retry-after', 60), 429, 'TOO_MANY_REQUESTS', MESSAGES.tooManyRequests)
         owner = await owners.find(hash)
         if (!owner) badTokens.set(request.ip, bad + 1, { noUpdateTTL: bad > 0 })
       }
     }
-    if (!owner) {
-      // Answered here rather than thrown, so GraphQL gets the same 401 (spec §4: the
-      // storefront drops its token on any 401), in the shape its clients read.
-      const message = MESSAGES.invalidToken
-      const body = request.url.startsWith('/graphql')
-        ? { data: null, errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] }
-        : { message }
-      return reply.status(401).send(body)
-    }
+    // Answered here rather than thrown, so GraphQL gets the same 401 as REST.
+    if (!owner) return refuse(request, reply, 401, 'UNAUTHENTICATED', MESSAGES.invalidToken)
     request.user = owner
     request.apiToken = token!
   })

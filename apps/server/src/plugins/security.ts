@@ -19,9 +19,9 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
 }
 
 /** Responses no browser renders as a page (SVG can be one, so it keeps every header). */
-export const SUBRESOURCE_TYPE = /^(?:application\/javascript|text\/javascript|text\/css|image\/(?:webp|avif|png|jpeg|gif)|font\/)/
+const SUBRESOURCE_TYPE = /^(?:application\/javascript|text\/javascript|text\/css|image\/(?:webp|avif|png|jpeg|gif)|font\/)/
 /** Headers that only a document obeys. */
-export const DOCUMENT_ONLY_HEADERS = [
+const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',

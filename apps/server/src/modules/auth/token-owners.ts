@@ -50,12 +50,6 @@ export function createTokenOwners({ lookup, hearsChanges, ttlMs = 30_000, maxEnt
   // before the change committed, so its answer is used once but not kept.
   let generation = 0
 
-  const forget = (drop: (entry: Entry) => boolean) => {
-    generation++
-    const dropped = [...entries.entries()].filter(([, entry]) => drop(entry))
-    for (const [hash] of dropped) entries.delete(hash)
-  }
-
   const owners: TokenOwners = {
     kept(tokenHash) {
       const entry = entries.get(tokenHash)
@@ -83,7 +77,11 @@ export function createTokenOwners({ lookup, hearsChanges, ttlMs = 30_000, maxEnt
       generation++
       entries.delete(tokenHash)
     },
-    forgetClient: (clientId) => forget((entry) => entry.owner.id === clientId),
+    forgetClient(clientId) {
+      generation++
+      const dropped = [...entries.entries()].filter(([, entry]) => entry.owner.id === clientId)
+      for (const [hash] of dropped) entries.delete(hash)
+    },
     clear() {
       generation++
       entries.clear()

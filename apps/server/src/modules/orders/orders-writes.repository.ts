@@ -58,6 +58,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 export function createOrderWritesRepository(db: Executor) {
   return {
+    /**
+     * What an order names, in one statement: its delivery mode, its payment mode (if on
+     * offer), and its depot or its zone; each null when there is none such.
+     */
     async references(choice: OrderChoice): Promise<OrderReferences> {
       const result = await db.execute(sql`select
         (select json_build_object('id', ${modelivraisons.id}, 'code', ${modelivraisons.code}) from ${modelivraisons}
@@ -77,10 +81,8 @@ export function createOrderWritesRepository(db: Executor) {
 
     /**
      * Locks the customer's row until the transaction ends (placement and account deletion take
-     * turns on it), with what placing an order needs to know in the same statement: whether
-     * the account is deleted, the points balance, the unpaid online orders still running, and
-     * what the order names (its delivery mode, its payment mode if on offer, its depot or its
-     * zone; each null when there is none such).
+     * turns on it), with what placing an order needs to know of them in the same statement:
+     * whether the account is deleted, the points balance, and the unpaid online orders still running.
      */
     async lockCustomer(clientId: number, at: Date) {
       const [row] = await db
@@ -118,12 +120,12 @@ export function createOrderWritesRepository(db: Executor) {
      * that would go below zero is not taken, and the answer is false.
      */
     async takeStock(lines: ReadonlyArray<{ produitId: number; quantite: number }>): Promise<boolean> {
-      const wanted = sql.join(
-        lines.map((line) => sql`(${line.produitId}::int, ${line.quantite}::int)`),
-        sql`, `,
-      )
+      // Two array parameters whatever the number of lines (PostgreSQL takes 65,535 at most),
+      // spelled as array literals: Drizzle would spread a JavaScript array into a list.
+      const ids = `{${lines.map((line) => line.produitId).join(',')}}`
+      const quantities = `{${lines.map((line) => line.quantite).join(',')}}`
       const result = await db.execute(sql`update ${produits} set quantite = ${produits.quantite} - wanted.quantite
-        from (values ${wanted}) as wanted (id, quantite)
+        from unnest(${ids}::int[], ${quantities}::int[]) as wanted (id, quantite)
         where ${produits.id} = wanted.id and ${produits.quantite} >= wanted.quantite`)
       return (result as unknown as { rowCount: number | null }).rowCount === lines.length
     },
