@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import { makeProduct } from './factories.ts'
+import { makeProduct, makeProducts } from './factories.ts'
 import { createTestApp, gql, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let ctx: TestContext
@@ -101,6 +102,23 @@ describe('cart', () => {
     const viewed = await gql(ctx.app, CART, {}, bob.auth)
     expect(viewed.data!.paniers[0].panierproduits).toEqual([expect.objectContaining({ produit_id: fish.id, quantite: 2 })])
   })
+
+  it(`holds ${MAX_CART_LINES} different products at most: the next is a French 409, the lines already there still change`, async () => {
+    const full = await signIn(ctx.app)
+    const { products } = await makeProducts(ctx.db, MAX_CART_LINES + 1)
+    for (const p of products.slice(0, MAX_CART_LINES)) expect((await cart(full, { produit: p.id, quantite: 1, action: 0 })).statusCode).toBe(200)
+    const extra = products[MAX_CART_LINES]!
+    const refused = await cart(full, { produit: extra.id, quantite: 1, action: 0 })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe(MESSAGES.cartFull(MAX_CART_LINES))
+    expect((await cart(full, { produit: extra.id, quantite: 2, action: 1 })).statusCode).toBe(409)
+    expect((await cart(full, { produit: products[0]!.id, quantite: 3, action: 1 })).statusCode).toBe(200)
+    expect((await cart(full, { produit: products[1]!.id, quantite: 1, action: 0 })).statusCode).toBe(200)
+    expect((await cart(full, { produit: products[0]!.id, action: 2 })).statusCode).toBe(200)
+    expect((await cart(full, { produit: extra.id, quantite: 1, action: 0 })).statusCode).toBe(200)
+    const lines = (await gql(ctx.app, CART, {}, full.auth)).data!.paniers[0].panierproduits
+    expect(lines).toHaveLength(MAX_CART_LINES)
+  }, 60_000)
 
   it('refuses bad quantities, bad actions, unknown products, other users and visitors', async () => {
     const p = await makeProduct(ctx.db)

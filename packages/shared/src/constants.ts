@@ -13,6 +13,8 @@ export const SEARCH_HIDE_DELAY_MS = 200
 export const CART_QUANTITY_MIN = 1
 /** The most of one product a cart line (and so an order line) may hold: the storefront and the server. */
 export const ADD_TO_CART_MAX = 99
+/** Different products one cart (and so one order) may hold: a full week's shopping, far below what a cart could hold for nobody. */
+export const MAX_CART_LINES = 100
 
 /** Cart line action codes of spec §4. */
 export const CART_ACTION = { add: 0, update: 1, remove: 2 } as const

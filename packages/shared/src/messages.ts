@@ -65,6 +65,7 @@ export const MESSAGES = {
   quantityInteger: 'La quantité doit être un nombre entier.',
   quantityMin: 'La quantité doit être au moins 1.',
   quantityMax: 'La quantité ne peut pas dépasser 99 par produit.',
+  cartFull: (max: number) => `Votre panier contient déjà ${max} produits différents : passez commande ou retirez-en un avant d'en ajouter un autre.`,
   idInteger: "L'identifiant doit être un nombre entier positif.",
   actionInvalid: "L'action doit valoir 0 (ajout), 1 (modification) ou 2 (suppression).",
   idTokenRequired: "Le jeton d'identité (idToken) est requis.",

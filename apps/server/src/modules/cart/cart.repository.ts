@@ -1,7 +1,7 @@
 // The server cart: one per client, lines keyed by product. Adding and setting a quantity are
 // single statements that check the stock themselves, so two tabs cannot overfill a line.
-import { and, asc, eq, sql } from 'drizzle-orm'
-import { ADD_TO_CART_MAX } from '@teranga/shared/constants'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { ADD_TO_CART_MAX, MAX_CART_LINES } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
 import { categories, panierProduits, paniers, produits, souscategories } from '../../db/schema.ts'
 import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
@@ -24,14 +24,18 @@ export function createCartRepository(db: Executor) {
 
     /**
      * Adds `quantite` to the line (mode 'add') or sets it ('set'), only if the product is on
-     * sale and has the stock. Returns the new quantity, or undefined when refused.
+     * sale and has the stock, and, for a product not in the cart yet, if the cart holds fewer
+     * than MAX_CART_LINES products. Returns the new quantity, or undefined when refused.
      */
     async upsertLine(panierId: number, produitId: number, quantite: number, mode: 'add' | 'set') {
       const newQuantity = mode === 'add' ? sql`${panierProduits.quantite} + excluded.quantite` : sql`excluded.quantite`
+      const inCart = sql`${panierProduits.panierId} = ${panierId}`
       const result = await db.execute<{ quantite: number }>(sql`
         insert into ${panierProduits} (panier_id, produit_id, quantite)
         select ${panierId}, ${produits.id}, ${quantite} from ${produits}
          where ${produits.id} = ${produitId} and ${produits.actif} and ${produits.quantite} >= ${quantite}
+           and ((select count(*) from ${panierProduits} where ${inCart}) < ${MAX_CART_LINES}
+             or exists (select 1 from ${panierProduits} where ${inCart} and ${panierProduits.produitId} = ${produitId}))
         on conflict (panier_id, produit_id) do update set quantite = ${newQuantity}
          where ${newQuantity} <= least(${ADD_TO_CART_MAX}, (select p.quantite from ${produits} p where p.id = excluded.produit_id))
         returning quantite`)
@@ -40,6 +44,11 @@ export function createCartRepository(db: Executor) {
 
     async removeLine(panierId: number, produitId: number) {
       await db.delete(panierProduits).where(and(eq(panierProduits.panierId, panierId), eq(panierProduits.produitId, produitId)))
+    },
+
+    async lineCount(panierId: number) {
+      const [row] = await db.select({ n: count() }).from(panierProduits).where(eq(panierProduits.panierId, panierId))
+      return row?.n ?? 0
     },
 
     async lineQuantity(panierId: number, produitId: number) {

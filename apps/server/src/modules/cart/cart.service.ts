@@ -1,6 +1,7 @@
 // Cart rules of spec §4 and DESIGN §4: actions 0 add, 1 set, 2 remove; prices always from
-// the database; a quantity above the stock is a 409 naming the product.
-import { ADD_TO_CART_MAX, CART_ACTION } from '@teranga/shared/constants'
+// the database; a quantity above the stock is a 409 naming the product; a cart holds
+// MAX_CART_LINES different products at most.
+import { ADD_TO_CART_MAX, CART_ACTION, MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { CartLineInput } from '@teranga/shared/schemas'
 import { conflict, notFound } from '../../lib/errors.ts'
@@ -24,7 +25,12 @@ export function createCartService(repo: CartRepository) {
         if (accepted === undefined) {
           const product = await repo.product(input.produit)
           if (!product || !product.actif) throw notFound(MESSAGES.productNotFound)
-          const wanted = mode === 'add' ? (await repo.lineQuantity(panier.id, input.produit)) + quantite : quantite
+          const inCart = await repo.lineQuantity(panier.id, input.produit)
+          if (inCart === 0 && (await repo.lineCount(panier.id)) >= MAX_CART_LINES) {
+            const message = MESSAGES.cartFull(MAX_CART_LINES)
+            throw conflict(message, { produit: [message] })
+          }
+          const wanted = mode === 'add' ? inCart + quantite : quantite
           // The storefront's limit per line, kept by the server too (a line adds up over several adds).
           if (wanted > ADD_TO_CART_MAX) throw conflict(MESSAGES.quantityMax, { quantite: [MESSAGES.quantityMax] })
           const message = MESSAGES.insufficientStock(product.designation, product.quantite)
