@@ -26,6 +26,8 @@ export function createAuthRepository(db: Executor) {
         .innerJoin(roles, eq(roles.id, clients.roleId))
         .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
         .limit(1)
+        .prepare('token_owner')
+        .execute()
       return row
     },
 

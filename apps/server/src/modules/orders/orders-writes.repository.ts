@@ -112,6 +112,8 @@ export function createOrderWritesRepository(db: Executor) {
         .where(and(eq(paniers.clientId, clientId), eq(produits.actif, true)))
         .orderBy(asc(produits.id))
         .for('update', { of: produits })
+        .prepare('order_lock_cart_lines')
+        .execute()
     },
 
     /**
@@ -146,7 +148,11 @@ export function createOrderWritesRepository(db: Executor) {
       await db.execute(sql`with history as (${history}) insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values}`)
     },
     async emptyCart(clientId: number) {
-      await db.delete(panierProduits).where(sql`${panierProduits.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
+      await db
+        .delete(panierProduits)
+        .where(sql`${panierProduits.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
+        .prepare('order_empty_cart')
+        .execute()
     },
 
     async idempotencyKey(clientId: number, key: string) {

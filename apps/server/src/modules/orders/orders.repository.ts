@@ -1,6 +1,6 @@
 // Reading orders: a page of a client's orders (or everyone's, for an admin), or one order,
 // with their client, modes and depot joined, then every line of them in one more query.
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import {
   categories,
@@ -53,7 +53,7 @@ export function createOrdersRepository(db: Executor) {
     },
 
     async one(numero: string) {
-      const [row] = await selectOrders().where(eq(commandes.numerocommande, numero)).limit(1)
+      const [row] = await selectOrders().where(eq(commandes.numerocommande, numero)).limit(1).prepare('order_by_numero').execute()
       return row
     },
 
@@ -71,8 +71,11 @@ export function createOrdersRepository(db: Executor) {
         .innerJoin(produits, eq(produits.id, detailCommandes.produitId))
         .innerJoin(souscategories, productJoin.souscategorie)
         .innerJoin(categories, productJoin.categorie)
-        .where(inArray(detailCommandes.commandeId, commandeIds))
-        .orderBy(asc(detailCommandes.id))) as Array<
+        // One array parameter, so the text (and its prepared plan) is the same for any number of orders.
+        .where(sql`${detailCommandes.commandeId} = any(${`{${commandeIds.join(',')}}`}::int[])`)
+        .orderBy(asc(detailCommandes.id))
+        .prepare(viewerId ? 'order_lines' : 'order_lines_unliked')
+        .execute()) as Array<
         ProductRow & { lineId: number; commandeId: number; lineQuantite: number; linePrix: number }
       >
     },
