@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
 import { canTransition, UNPAID_STATUSES, type OrderActorKind, type OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
+import { intArray } from '../../db/sql.ts'
 import {
   clients,
   commandes,
@@ -122,12 +123,10 @@ export function createOrderWritesRepository(db: Executor) {
      * that would go below zero is not taken, and the answer is false.
      */
     async takeStock(lines: ReadonlyArray<{ produitId: number; quantite: number }>): Promise<boolean> {
-      // Two array parameters whatever the number of lines (PostgreSQL takes 65,535 at most),
-      // spelled as array literals: Drizzle would spread a JavaScript array into a list.
-      const ids = `{${lines.map((line) => line.produitId).join(',')}}`
-      const quantities = `{${lines.map((line) => line.quantite).join(',')}}`
+      const ids = intArray(lines.map((line) => line.produitId))
+      const quantities = intArray(lines.map((line) => line.quantite))
       const result = await db.execute(sql`update ${produits} set quantite = ${produits.quantite} - wanted.quantite
-        from unnest(${ids}::int[], ${quantities}::int[]) as wanted (id, quantite)
+        from unnest(${ids}, ${quantities}) as wanted (id, quantite)
         where ${produits.id} = wanted.id and ${produits.quantite} >= wanted.quantite`)
       return (result as unknown as { rowCount: number | null }).rowCount === lines.length
     },

@@ -2,6 +2,7 @@
 // with their client, modes and depot joined, then every line of them in one more query.
 import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
+import { intArray } from '../../db/sql.ts'
 import {
   categories,
   clients,
@@ -71,8 +72,8 @@ export function createOrdersRepository(db: Executor) {
         .innerJoin(produits, eq(produits.id, detailCommandes.produitId))
         .innerJoin(souscategories, productJoin.souscategorie)
         .innerJoin(categories, productJoin.categorie)
-        // One array parameter, so the text (and its prepared plan) is the same for any number of orders.
-        .where(sql`${detailCommandes.commandeId} = any(${`{${commandeIds.join(',')}}`}::int[])`)
+        // One array parameter: the same text, and prepared plan, for any number of orders.
+        .where(sql`${detailCommandes.commandeId} = any(${intArray(commandeIds)})`)
         .orderBy(asc(detailCommandes.id))
         .prepare(viewerId ? 'order_lines' : 'order_lines_unliked')
         .execute()) as Array<
