@@ -2,7 +2,7 @@
 // the 'Mon Panier' panel, quantities, removal, stock refusals, and the merge at sign-in.
 import { renderHook, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { CART_ACTION } from '@teranga/shared/constants'
+import { CART_ACTION, MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Produit } from '@teranga/shared/storefront-queries'
 import { makeLocalLine, makeProduit } from '@/testing/factories.ts'
@@ -101,6 +101,19 @@ describe('cart of a visitor', () => {
     expect(screen.getByRole('dialog', { name: 'Lait caillé' })).toBeInTheDocument()
     expect(storedGuestCart()).toEqual([expect.objectContaining({ produit_id: lait.id, quantite: 2 })])
     expect(cartButton()).toHaveTextContent('2')
+  })
+
+  it(`refuses a product beyond ${MAX_CART_LINES} different ones, with the message the server gives, and keeps the cart`, async () => {
+    storeGuestCart(Array.from({ length: MAX_CART_LINES }, (_, i) => makeLocalLine(makeProduit({ designation: `Produit ${i}` }), 1)))
+    db.produits = [makeProduit({ designation: 'Bissap', quantite: 30 })]
+    const { user } = renderApp('/')
+    await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Ajouter au panier' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Bissap' })
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter au panier' }))
+
+    expect(await screen.findByText(`${MESSAGES.cartAddProductError} : ${MESSAGES.cartFull(MAX_CART_LINES)}`)).toBeInTheDocument()
+    expect(storedGuestCart()).toHaveLength(MAX_CART_LINES)
+    expect(cartButton()).toHaveTextContent(String(MAX_CART_LINES))
   })
 
   it.each(['0', '100'])('refuses a quantity of %s in the dialog, saying why', async (typed) => {
@@ -369,5 +382,16 @@ describe('cart of a signed-in customer', () => {
     renderApp('/product/abc')
     expect(await screen.findByText(`${MESSAGES.cartAddItemError} : ${MESSAGES.insufficientStock('Poulet yassa', 5)}`)).toBeInTheDocument()
     await waitFor(() => expect(cartButton()).toHaveTextContent('1'))
+  })
+
+  it('tells a reason once when several lines are refused for it (a full server cart)', async () => {
+    seedCustomer()
+    const others = Array.from({ length: 3 }, (_, i) => makeProduit({ designation: `Produit ${i}` }))
+    storeGuestCart(others.map((p) => makeLocalLine(p, 1)))
+    failRest('post', '/api/panier', 409, MESSAGES.cartFull(MAX_CART_LINES))
+    const error = vi.spyOn(notify.toast, 'error')
+    renderApp('/product/abc')
+    await waitFor(() => expect(window.localStorage.getItem(GUEST_CART_KEY)).toBeNull())
+    expect(error.mock.calls.map(([message]) => message)).toEqual([`${MESSAGES.cartAddItemError} : ${MESSAGES.cartFull(MAX_CART_LINES)}`])
   })
 })

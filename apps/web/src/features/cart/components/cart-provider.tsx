@@ -5,7 +5,7 @@ import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, us
 import { useQueryClient } from '@tanstack/react-query'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
-import { ADD_TO_CART_MAX, CART_ACTION, CART_QUANTITY_MIN } from '@teranga/shared/constants'
+import { ADD_TO_CART_MAX, CART_ACTION, CART_QUANTITY_MIN, MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Panier, Produit } from '@teranga/shared/storefront-queries'
 import { useAuth } from '@/lib/auth.tsx'
@@ -74,7 +74,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   )
 
   // Sign-in merge (spec §4): lines already on the server take the local quantity, new lines
-  // are added, then the browser's cart is cleared.
+  // are added, then the browser's cart is cleared. Each reason a line was refused is told
+  // once (a full server cart refuses every new line alike).
   useEffect(() => {
     if (!user || server.isPending || server.isError || merging.current) return
     const local = readLocalCart()
@@ -82,12 +83,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
     merging.current = true
     void (async () => {
       const onServer = new Set(server.data?.panierproduits.map((line) => line.produit_id) ?? [])
+      const told = new Set<string>()
       for (const line of local) {
         const action = onServer.has(line.produit_id) ? CART_ACTION.update : CART_ACTION.add
         try {
           await send(line.produit_id, action, line.quantite)
         } catch (error) {
-          toast.error(withReason(MESSAGES.cartAddItemError, error))
+          const message = withReason(MESSAGES.cartAddItemError, error)
+          if (!told.has(message)) toast.error(message)
+          told.add(message)
         }
       }
       saveLocal([])
@@ -112,6 +116,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       const current = readLocalCart()
       const existing = current.find((line) => line.produit_id === product.id)
+      if (!existing && current.length >= MAX_CART_LINES) {
+        toast.error(withReason(MESSAGES.cartAddProductError, new Error(MESSAGES.cartFull(MAX_CART_LINES))))
+        return false
+      }
       const wanted = (existing?.quantite ?? 0) + quantite
       if (wanted > product.quantite) {
         toast.error(withReason(MESSAGES.cartAddProductError, stockError(product)))
