@@ -1,5 +1,6 @@
 // Typed errors with an HTTP status, a GraphQL code and a French message. Routes and
 // resolvers throw them; the central handlers turn them into answers and never leak more.
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 
 export type ErrorCode =
@@ -52,4 +53,18 @@ export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<Property
     ;(errors[field] ??= []).push(issue.message)
   }
   return errors
+}
+
+/**
+ * Answers `error` from a hook, before any route or resolver runs, in the shape its caller
+ * reads: on /graphql, GraphQL's `{ data: null, errors }` with the code (and field errors) in
+ * `extensions`, as the GraphQL error formatter gives them; elsewhere the error handler's
+ * `{ message, errors }`.
+ */
+export function replyEarly(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const fields = error.errors ? { errors: error.errors } : {}
+  const body = request.url.startsWith('/graphql')
+    ? { data: null, errors: [{ message: error.message, extensions: { code: error.code, ...fields } }] }
+    : { message: error.message, ...fields }
+  return reply.status(error.statusCode).send(body)
 }

@@ -2,12 +2,12 @@
 // No header: a visitor. A header with an unknown, expired or revoked token: 401 at once.
 // Owners are kept in memory (`app.tokenOwners`, ADR 021), dropped when the database says
 // a token, an account or a role changed.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import { forbidden, unauthenticated } from '../lib/errors.ts'
+import { AppError, forbidden, replyEarly, unauthenticated } from '../lib/errors.ts'
 import { createAuthRepository, type TokenOwner } from '../modules/auth/auth.repository.ts'
 import { hashToken } from '../modules/auth/auth.service.ts'
 import { createTokenOwners, TOKENS_CHANNEL, type TokenOwners } from '../modules/auth/token-owners.ts'
@@ -80,15 +80,6 @@ export interface AuthenticationOptions {
 /** Addresses whose bad tokens are counted at once. */
 const MAX_COUNTED_ADDRESSES = 10_000
 
-/**
- * Refuses a request before it reaches its route, in the shape its client reads: GraphQL's
- * errors with a code (spec §4: the storefront drops its token on any 401), else `{message}`.
- */
-function refuse(request: FastifyRequest, reply: FastifyReply, status: 401 | 429, code: 'UNAUTHENTICATED' | 'TOO_MANY_REQUESTS', message: string) {
-  const body = request.url.startsWith('/graphql') ? { data: null, errors: [{ message, extensions: { code } }] } : { message }
-  return reply.status(status).send(body)
-}
-
 async function authentication(app: FastifyInstance, opts: AuthenticationOptions) {
   const repo = createAuthRepository(app.db)
   const ttlMs = opts.tokenOwnersTtlMs ?? 30_000
@@ -115,13 +106,14 @@ async function authentication(app: FastifyInstance, opts: AuthenticationOptions)
       owner = owners.kept(hash)
       if (!owner) {
         const bad = badTokens.get(request.ip) ?? 0
-        if (bad >= badTokensPerMinute) return refuse(request, reply.header('retry-after', 60), 429, 'TOO_MANY_REQUESTS', MESSAGES.tooManyRequests)
+        if (bad >= badTokensPerMinute) return replyEarly(request, reply.header('retry-after', 60), new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.tooManyRequests))
         owner = await owners.find(hash)
         if (!owner) badTokens.set(request.ip, bad + 1, { noUpdateTTL: bad > 0 })
       }
     }
-    // Answered here rather than thrown, so GraphQL gets the same 401 as REST.
-    if (!owner) return refuse(request, reply, 401, 'UNAUTHENTICATED', MESSAGES.invalidToken)
+    // Answered here rather than thrown, so GraphQL gets the same 401 as REST (spec §4: the
+    // storefront drops its token on any 401).
+    if (!owner) return replyEarly(request, reply, unauthenticated(MESSAGES.invalidToken))
     request.user = owner
     request.apiToken = token!
   })

@@ -11,7 +11,7 @@ import { unstorableField } from './input-text.ts'
 import { MAX_PAGE_SIZE } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { isStorableText } from '@teranga/shared/schemas'
-import { AppError } from '../lib/errors.ts'
+import { AppError, replyEarly } from '../lib/errors.ts'
 import { BY_FASTIFY_CODE } from './error-handler.ts'
 import type { TokenOwner } from '../modules/auth/auth.repository.ts'
 
@@ -185,10 +185,7 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
     if (request.routeOptions.url !== '/graphql') return
     const verdict = await limit(request)
     if (verdict.isAllowed || !verdict.isExceeded) return
-    return reply
-      .status(429)
-      .header('retry-after', verdict.ttlInSeconds)
-      .send({ data: null, errors: [{ message: MESSAGES.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } }] })
+    return replyEarly(request, reply.header('retry-after', verdict.ttlInSeconds), new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.tooManyRequests))
   })
 
   if (opts.cacheTtlSeconds > 0) {

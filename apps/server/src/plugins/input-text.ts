@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { MESSAGES } from '@teranga/shared/messages'
 import { isStorableText } from '@teranga/shared/schemas'
+import { badInput, replyEarly } from '../lib/errors.ts'
 
 /** The path (`a.b.0`) of the first string, or object key, the database could not store. */
 export function unstorableField(value: unknown, path = ''): string | undefined {
@@ -32,20 +33,11 @@ async function inputText(app: FastifyInstance) {
       unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(request.body)
     if (field === undefined) return
     const name = field || 'body'
-    if (request.url.startsWith('/graphql')) {
-      // A GraphQL variable is named as the client spelled it, without the `variables.` prefix.
-      const variable = name.replace(/^variables\./, '')
-      return reply.status(400).send({
-        data: null,
-        errors: [
-          {
-            message: MESSAGES.textInvalidCharacters,
-            extensions: { code: 'BAD_USER_INPUT', errors: { [variable]: [MESSAGES.textInvalidCharacters] } },
-          },
-        ],
-      })
-    }
-    return reply.status(400).send({ message: MESSAGES.invalidInput, errors: { [name]: [MESSAGES.textInvalidCharacters] } })
+    // A GraphQL variable is named as the client spelled it, without the `variables.` prefix.
+    const refused = request.url.startsWith('/graphql')
+      ? badInput(MESSAGES.textInvalidCharacters, { [name.replace(/^variables\./, '')]: [MESSAGES.textInvalidCharacters] })
+      : badInput(MESSAGES.invalidInput, { [name]: [MESSAGES.textInvalidCharacters] })
+    return replyEarly(request, reply, refused)
   })
 }
 
