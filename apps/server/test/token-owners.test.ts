@@ -158,6 +158,22 @@ describe('the token owners on their own', () => {
     expect(owners.size()).toBe(0)
   })
 
+  it('forgets a client’s tokens only, whichever of them were pushed out or read again', async () => {
+    const ids: Record<string, number> = { a: 1, b: 2, c: 1, d: 1 }
+    const owners = createTokenOwners({ lookup: async (hash) => ({ ...owner, id: ids[hash]! }), hearsChanges: () => true, maxEntries: 3 })
+    for (const hash of ['a', 'b', 'c', 'd']) await owners.find(hash) // `a` pushed out by `d`
+    await owners.find('c') // read from memory, kept
+    expect(owners.size()).toBe(3)
+    owners.forgetClient(1)
+    expect(owners.size()).toBe(1)
+    expect(owners.kept('b')).toMatchObject({ id: 2 })
+    await owners.find('a')
+    owners.forgetClient(1)
+    expect(owners.kept('a')).toBeUndefined()
+    owners.notified('2')
+    expect(owners.size()).toBe(0)
+  })
+
   it('forgets one client on its id, everyone on `*`, and hands out owners nobody can change', async () => {
     const owners = createTokenOwners({ lookup: async (hash) => ({ ...owner, id: hash === 'a' ? 1 : 2 }), hearsChanges: () => true })
     const a = await owners.find('a')

@@ -45,7 +45,18 @@ interface Entry {
 }
 
 export function createTokenOwners({ lookup, hearsChanges, ttlMs = 30_000, maxEntries = 10_000, now = Date.now }: TokenOwnersOptions): TokenOwners {
-  const entries = new LRUCache<string, Entry>({ max: maxEntries })
+  // The tokens kept for each client, so that forgetting one client does not walk every entry
+  // (a bulk change in SQL NOTIFYs once per client).
+  const byClient = new Map<number, Set<string>>()
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    // Whenever an entry leaves (evicted, deleted, replaced, cleared).
+    dispose: (entry, tokenHash) => {
+      const hashes = byClient.get(entry.owner.id)
+      hashes?.delete(tokenHash)
+      if (hashes?.size === 0) byClient.delete(entry.owner.id)
+    },
+  })
   // Bumped by every forgetting: a lookup that was under way meanwhile may have read the row
   // before the change committed, so its answer is used once but not kept.
   let generation = 0
@@ -70,6 +81,8 @@ export function createTokenOwners({ lookup, hearsChanges, ttlMs = 30_000, maxEnt
       const owner: TokenOwner = Object.freeze({ id: row.id, isadmin: row.isadmin, role: row.role })
       if (before === generation && hearsChanges()) {
         entries.set(tokenHash, { owner, expiresAt: row.expiresAt.getTime(), until: t + ttlMs })
+        const hashes = byClient.get(owner.id) ?? new Set<string>()
+        byClient.set(owner.id, hashes.add(tokenHash))
       }
       return owner
     },
@@ -79,8 +92,7 @@ export function createTokenOwners({ lookup, hearsChanges, ttlMs = 30_000, maxEnt
     },
     forgetClient(clientId) {
       generation++
-      const dropped = [...entries.entries()].filter(([, entry]) => entry.owner.id === clientId)
-      for (const [hash] of dropped) entries.delete(hash)
+      for (const hash of [...(byClient.get(clientId) ?? [])]) entries.delete(hash)
     },
     clear() {
       generation++
