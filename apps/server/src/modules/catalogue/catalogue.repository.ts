@@ -3,9 +3,9 @@
 // (`likedAmong`). Each list is one round trip; a page past the end costs a second one.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { caroussels, categories, favoris, preferences, produits, souscategories, vuesProduits } from '../../db/schema.ts'
+import { caroussels, categories, preferences, produits, souscategories, vuesProduits } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
-import { productColumns, productJoin, visibleProduct, type ProductRow } from './product-projection.ts'
+import { likedBy, productColumns, productJoin, visibleProduct, type ProductRow } from './product-projection.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -137,12 +137,12 @@ export function createCatalogueRepository(db: Executor) {
         .limit(limit)) as ProductRow[]
     },
 
-    /** Which of these products the client has in their favourites. */
+    /** Which of these products the client likes (`likedBy`, the rule every product list uses). */
     async likedAmong(clientId: number, ids: number[]): Promise<Set<number>> {
       const rows = await db
-        .select({ id: favoris.produitId })
-        .from(favoris)
-        .where(and(eq(favoris.clientId, clientId), inArray(favoris.produitId, ids)))
+        .select({ id: produits.id })
+        .from(produits)
+        .where(and(inArray(produits.id, ids), likedBy(clientId)))
       return new Set(rows.map((r) => r.id))
     },
 

@@ -5,6 +5,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { categories, favoris, produits, souscategories } from '../../db/schema.ts'
 
+/** The one rule for `like`: the product is in the client's favourites. */
+export const likedBy = (clientId: number) => sql`exists(select 1 from ${favoris} where ${favoris.produitId} = ${produits.id} and ${favoris.clientId} = ${clientId})`
+
 export function productColumns(userId: number | null) {
   return {
     id: produits.id,
@@ -15,9 +18,7 @@ export function productColumns(userId: number | null) {
     quantite: produits.quantite,
     unite: produits.unite,
     image: produits.image,
-    like: userId
-      ? sql<number>`(exists(select 1 from ${favoris} where ${favoris.produitId} = ${produits.id} and ${favoris.clientId} = ${userId}))::int`
-      : sql<number>`0`,
+    like: userId ? sql<number>`(${likedBy(userId)})::int` : sql<number>`0`,
     scId: souscategories.id,
     scDesignation: souscategories.designation,
     scImage: souscategories.image,
