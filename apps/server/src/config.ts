@@ -64,6 +64,22 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Where the shop listens, as a browser on this machine opens it (the address printed at boot). */
+export function listenUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
+  return `http://${shown}:${port}`
+}
+
+/**
+ * The boot's one line when PUBLIC_URL names another origin than where the shop listens:
+ * normal behind a proxy, but a shopper who opened the printed address would come back from
+ * paying to another origin, signed out and with an empty cart.
+ */
+export function publicUrlNotice(publicUrl: string, listening: string): string | undefined {
+  if (new URL(publicUrl).origin === new URL(listening).origin) return undefined
+  return `PUBLIC_URL (${publicUrl}) n'est pas l'adresse où la boutique écoute (${listening}) : les clients doivent ouvrir la boutique à PUBLIC_URL, sinon ils reviennent du paiement sur une autre origine, déconnectés et le panier vide`
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''))
   const parsed = schema.safeParse(blankless)
@@ -72,7 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`)
   }
   const c = parsed.data
-  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '')
+  // By default the address the shop prints at boot: a payment return to another origin
+  // (localhost vs 127.0.0.1) would land the shopper signed out with an empty cart.
+  const publicUrl = (c.PUBLIC_URL ?? listenUrl(c.HOST, c.PORT)).replace(/\/$/, '')
   const demo = c.FIREBASE_PROJECT_ID.startsWith('demo-')
   if (!demo && !c.FIREBASE_API_KEY) {
     throw new ConfigError('Invalid configuration: FIREBASE_API_KEY is required when FIREBASE_PROJECT_ID is not a demo- project')

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import Fastify from 'fastify'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, listenUrl, loadConfig, publicUrlNotice } from './config.ts'
 import { app, serverOptions } from './app.ts'
 import { openShopDatabase } from './db/client.ts'
 import { seedIfEmpty } from './db/seed.ts'
@@ -77,7 +77,10 @@ async function main() {
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
   await server.register(app, { config, database, verifier, closeDatabase: false })
   await server.listen({ port: config.port, host: config.host })
-  log.info(`Teranga est prête sur http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`)
+  const listening = listenUrl(config.host, config.port)
+  log.info(`Teranga est prête sur ${listening}`)
+  const notice = publicUrlNotice(config.publicUrl, listening)
+  if (notice) log.warn(notice)
 }
 
 main().catch(async (error) => {

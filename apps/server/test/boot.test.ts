@@ -90,6 +90,9 @@ describe('npm start', () => {
     const first = start(env)
     await waitForHealth(port, first.child, first.output)
     expect(first.output()).toContain('database migrated and seeded')
+    // The address printed is PUBLIC_URL's default: no notice of another origin.
+    expect(first.output()).toContain(`Teranga est prête sur http://127.0.0.1:${port}`)
+    expect(first.output()).not.toContain("n'est pas l'adresse où la boutique écoute")
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -107,10 +110,12 @@ describe('npm start', () => {
     expect(processAlive(postmaster)).toBe(false)
     await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow()
 
-    const second = start(env)
+    // PUBLIC_URL on another origin (localhost for 127.0.0.1): the log says so, once.
+    const second = start({ ...env, PUBLIC_URL: `http://localhost:${port}` })
     await waitForHealth(port, second.child, second.output)
     expect(second.output()).not.toContain('migrated and seeded')
     expect(second.output()).toContain('database migrated')
+    expect(second.output().split("n'est pas l'adresse où la boutique écoute").length - 1).toBe(1)
     expect(await stop(second.child)).toBe(0)
   }, 120_000)
 

@@ -15,7 +15,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { canTransition, ORDER_STATUS_VALUES, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import { buildApp, type AppOptions } from '../src/app.ts'
-import { ConfigError, loadConfig, type Config } from '../src/config.ts'
+import { ConfigError, listenUrl, loadConfig, publicUrlNotice, type Config } from '../src/config.ts'
 import type { Database } from '../src/db/client.ts'
 import { clients, commandes, modelivraisons, modepaiements, paiements, paymentEvents, pointsFidelite, produits, roles } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
@@ -735,8 +735,8 @@ describe('configuration', () => {
   it('no keys: the sandbox, with secrets drawn at start; half a configuration stops the boot naming the variable', () => {
     const a = loadConfig({ PORT: '4000' })
     const b = loadConfig({ PORT: '4000' })
-    expect(a.payments.wave).toMatchObject({ sandbox: true, apiUrl: 'http://localhost:4000/sandbox/wave' })
-    expect(a.payments.paytech).toMatchObject({ sandbox: true, apiUrl: 'http://localhost:4000/sandbox/paytech' })
+    expect(a.payments.wave).toMatchObject({ sandbox: true, apiUrl: 'http://127.0.0.1:4000/sandbox/wave' })
+    expect(a.payments.paytech).toMatchObject({ sandbox: true, apiUrl: 'http://127.0.0.1:4000/sandbox/paytech' })
     expect(a.payments.wave.secret).not.toBe(b.payments.wave.secret)
     const real = loadConfig({ WAVE_API_KEY: 'wave_sn_prod_abcdef', WAVE_WEBHOOK_SECRET: 'wave_sn_WHS_abcdef' })
     expect(real.payments.wave).toMatchObject({ sandbox: false, apiUrl: 'https://api.wave.com', apiKey: 'wave_sn_prod_abcdef', secret: 'wave_sn_WHS_abcdef' })
@@ -744,6 +744,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYTECH_API_SECRET: 'paytech-secret-1' })).toThrow(/PAYTECH_API_KEY is required when PAYTECH_API_SECRET is set/)
     expect(() => loadConfig({ PAYTECH_API_URL: 'https://paytech.sn/api' })).toThrow(/PAYTECH_API_KEY is required when PAYTECH_API_URL is set/)
     expect(() => loadConfig({ WAVE_API_URL: 'pas une url', WAVE_API_KEY: 'wave_sn_prod_abcdef', WAVE_WEBHOOK_SECRET: 'x12345678' })).toThrow(/WAVE_API_URL/)
+  })
+
+  it('PUBLIC_URL defaults to the address the shop prints, so that a payment comes back to the origin the shopper is signed in on', () => {
+    // npm start printed http://127.0.0.1:3000 while the return went to http://localhost:3000:
+    // another origin, another storage, and the shopper landed on /success signed out.
+    const shop = loadConfig({})
+    expect(shop.publicUrl).toBe(listenUrl(shop.host, shop.port))
+    expect(shop.publicUrl).toBe('http://127.0.0.1:3000')
+    expect(publicUrlNotice(shop.publicUrl, listenUrl(shop.host, shop.port))).toBeUndefined()
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:3000')
+    // Set by hand to another origin: one line in the boot log says so.
+    const proxied = loadConfig({ PUBLIC_URL: 'https://boutique.example.sn/' })
+    expect(proxied.publicUrl).toBe('https://boutique.example.sn')
+    expect(publicUrlNotice(proxied.publicUrl, listenUrl(proxied.host, proxied.port))).toMatch(/^PUBLIC_URL \(https:\/\/boutique\.example\.sn\) n'est pas l'adresse où la boutique écoute \(http:\/\/127\.0\.0\.1:3000\)/)
+    expect(publicUrlNotice('http://localhost:3000', 'http://127.0.0.1:3000')).toBeDefined()
+    expect(publicUrlNotice('http://127.0.0.1:3000/', 'http://127.0.0.1:3000')).toBeUndefined()
   })
 
   it('a real Firebase project does not boot on the sandbox unless PAYMENTS_SANDBOX=true says so', () => {
