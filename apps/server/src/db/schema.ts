@@ -533,3 +533,28 @@ export const remboursements = pgTable(
     check('remboursements_provider', sql`${t.provider} in ('wave', 'paytech', 'cash')`),
   ],
 )
+
+/**
+ * Staff invitations (issue 16): an admin invites an email with a role; the role is given when
+ * that person first signs in with that email, verified, before `expires_at`. One pending
+ * invitation per email; an accepted one stays as the record of who let whom in.
+ */
+export const invitationsStaff = pgTable(
+  'invitations_staff',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    invitedBy: integer('invited_by').references(() => clients.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => clients.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('invitations_staff_pending_email_key').on(t.email).where(sql`${t.acceptedAt} is null`),
+    check('invitations_staff_role', sql`${t.role} in ('admin', 'gestionnaire')`),
+    check('invitations_staff_email_lower', sql`${t.email} = lower(${t.email}) and length(${t.email}) <= 254`),
+  ],
+)
