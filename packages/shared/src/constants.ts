@@ -5,6 +5,9 @@ export const DEFAULT_PAGE = 1
 export const DEFAULT_PAGE_SIZE = 12
 export const MAX_PAGE_SIZE = 100
 
+/** The shop's name, as its pages and printed slips show it (the preferences hold its contact details). */
+export const SHOP_NAME = 'Teranga'
+
 export const SEARCH_SUGGESTIONS = 5
 export const SLIDESHOW_INTERVAL_MS = 3000
 export const TOAST_AUTO_CLOSE_MS = 5000

@@ -51,7 +51,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       { etat: 'confirmee', etat_text: 'Confirmée' },
       { etat: 'annulee', etat_text: 'Annulée' },
     ],
-    paiement: { provider: 'wave', statut: 'reussi', montant: 12500 },
+    paiement: { provider: 'wave', statut: 'payee', montant: 12500 },
     remboursable: false,
     ...overrides,
   }
@@ -80,6 +80,23 @@ export const product: Product = {
   image: null,
   souscategorie: { id: 4, designation: 'Riz', categorie: { id: 1, designation: 'Épicerie' } },
   created_at: '2026-11-01T10:00:00Z',
+}
+
+/** GET /api/preferences: the shop's public details, with its logo's URL. */
+export const shopDetails = {
+  id: 1,
+  logo: '/media/brand/logo-320.webp',
+  logosrcset: null,
+  logo2: null,
+  email: 'contact@teranga.sn',
+  lieu: 'Avenue Pompidou, Dakar',
+  promotion: null,
+  promotionsrcset: null,
+  promotion2: null,
+  promotion2srcset: null,
+  siteweb: null,
+  telephone: '+221 33 800 00 00',
+  telephone2: null,
 }
 
 const page = <T,>(data: T[]) => ({ metadata: { total: data.length, per_page: 20, current_page: 1, last_page: 1 }, data })
@@ -149,6 +166,7 @@ export const handlers = [
   http.put('*/api/privilege/:id', async ({ request }) => HttpResponse.json({ id: 1, ...((await request.json()) as object) })),
   http.post('*/api/privilege', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/preference', () => HttpResponse.json({ id: 1, telephone: '+221 33 800 00 00', email: 'contact@teranga.sn', promotion: 'Livraison offerte' })),
+  http.get('*/api/preferences', () => HttpResponse.json(shopDetails)),
   http.put('*/api/preference', async ({ request }) => HttpResponse.json(await request.json())),
   http.post('*/api/souscategorie', async ({ request }) => HttpResponse.json({ id: 5, ...((await request.json()) as object) }, { status: 201 })),
   http.delete('*/api/zone/:id', () => HttpResponse.json({ message: 'Cette zone est utilisée par des commandes : elle ne peut pas être supprimée.' }, { status: 409 })),

@@ -1,5 +1,5 @@
 // The orders list's filters as the API's query string, the order page's moves and the
-// cancel reason, the slips page.
+// cancel reason (the slips: slips.test.tsx).
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -91,16 +91,5 @@ describe('order page', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Annuler la commande' }).at(-1)!)
     await waitFor(() => expect(requests.find((r) => r.url.pathname.endsWith('/etat'))?.body).toEqual({ etat: 'annulee', motif: 'Client injoignable' }))
     await waitFor(() => expect(dialog).not.toBeInTheDocument())
-  })
-})
-
-describe('slips', () => {
-  it('lays out the chosen orders, A4 or 80 mm', async () => {
-    renderAdmin('/bons?numeros=T-000123')
-    expect(await screen.findByText('T-000123')).toBeInTheDocument()
-    expect(document.querySelector('style[data-print-page]')?.textContent).toContain('size: A4')
-    await userEvent.click(screen.getByRole('button', { name: 'Ticket 80 mm' }))
-    expect(document.querySelector('style[data-print-page]')?.textContent).toContain('size: 80mm')
-    expect(await seriousViolations()).toEqual([])
   })
 })

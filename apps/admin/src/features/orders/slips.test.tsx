@@ -1,0 +1,118 @@
+// The delivery slips: the shop's name, logo and phone, unit prices, amounts that add up to the
+// total (with the discount), whether the courier collects money, and the chosen print format.
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
+import { orderDetail, server } from '../../testing/server.ts'
+
+/** A cash order: 2 × 500 of goods, 1 000 of delivery, 20 off for the customer's tier. */
+const cashOrder = orderDetail({
+  numero: 'T-000321',
+  etat: 'en_livraison',
+  etat_text: 'En cours de livraison',
+  total: 1980,
+  total_fr: '1 980 FCFA',
+  modepaiement: { code: 'CASH', designation: 'Paiement à la livraison' },
+  lignes: [{ produit: { id: 8, designation: 'Bissap séché 250 g', code: 'BIS250', image: null }, quantite: 2, prix: 500, total: 1000 }],
+  montantcommande: 1000,
+  montantcommande_fr: '1 000 FCFA',
+  montantliv: 1000,
+  montantliv_fr: '1 000 FCFA',
+  remise: 20,
+  remise_fr: '20 FCFA',
+  paiement: null,
+})
+
+const slipOf = async (numero: string) => (await screen.findByText(numero)).closest('article')!
+
+/** The slip's amounts as label → value, in order. */
+const amountsOf = (slip: HTMLElement) =>
+  Array.from(slip.querySelectorAll('dl dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])
+
+describe('delivery slips', () => {
+  it("heads each slip with the shop's name, logo and phone, and prices every line", async () => {
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json([cashOrder])))
+    renderAdmin('/bons?numeros=T-000321')
+    const slip = await slipOf('T-000321')
+    expect(within(slip).getByRole('heading', { name: 'Teranga — bon de livraison' })).toBeInTheDocument()
+    expect(await within(slip).findByRole('img', { name: 'Logo Teranga' })).toHaveAttribute('src', '/media/brand/logo-320.webp')
+    expect(within(slip).getByText('Tél. : +221 33 800 00 00')).toBeInTheDocument()
+    expect(within(slip).getByRole('columnheader', { name: 'Prix unitaire' })).toBeInTheDocument()
+    const cells = within(slip).getAllByRole('row')[1]!.querySelectorAll('td')
+    expect(Array.from(cells).map((cell) => cell.textContent)).toEqual(['Bissap séché 250 g', '2', '500 FCFA', '1 000 FCFA'])
+    expect(await seriousViolations()).toEqual([])
+  })
+
+  it('adds up: sub-total, delivery, discount and total; a cash order says how much to collect', async () => {
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json([cashOrder])))
+    renderAdmin('/bons?numeros=T-000321')
+    const slip = await slipOf('T-000321')
+    expect(amountsOf(slip)).toEqual([
+      ['Sous-total', '1 000 FCFA'],
+      ['Livraison', '1 000 FCFA'],
+      ['Remise', '− 20 FCFA'],
+      ['Total', '1 980 FCFA'],
+    ])
+    expect(within(slip).getByText('À encaisser : 1 980 FCFA')).toBeInTheDocument()
+    expect(within(slip).queryByText('Payée')).not.toBeInTheDocument()
+  })
+
+  it('says « Payée » for an order its provider was paid for, and shows no discount line without one', async () => {
+    renderAdmin('/bons?numeros=T-000123')
+    const slip = await slipOf('T-000123')
+    expect(within(slip).getByText('Payée')).toBeInTheDocument()
+    expect(within(slip).queryByText(/À encaisser/)).not.toBeInTheDocument()
+    expect(amountsOf(slip)).toEqual([
+      ['Sous-total', '10 000 FCFA'],
+      ['Livraison', '2 500 FCFA'],
+      ['Total', '12 500 FCFA'],
+    ])
+  })
+
+  it('a cash order already delivered has nothing left to collect', async () => {
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json([{ ...cashOrder, etat: 'livree', etat_text: 'Livrée' }])))
+    renderAdmin('/bons?numeros=T-000321')
+    const slip = await slipOf('T-000321')
+    expect(within(slip).getByText('Payée')).toBeInTheDocument()
+    expect(within(slip).queryByText(/À encaisser/)).not.toBeInTheDocument()
+  })
+
+  it("still prints when the shop's details are not saved yet or cannot be read", async () => {
+    server.use(http.get('*/api/preferences', () => HttpResponse.json(null)))
+    const { unmount } = renderAdmin('/bons?numeros=T-000123')
+    let slip = await slipOf('T-000123')
+    expect(within(slip).getByRole('heading', { name: 'Teranga — bon de livraison' })).toBeInTheDocument()
+    expect(within(slip).queryByRole('img')).not.toBeInTheDocument()
+    expect(within(slip).queryByText(/Tél\./)).not.toBeInTheDocument()
+    unmount()
+    server.use(http.get('*/api/preferences', () => HttpResponse.json({ message: 'Une erreur est survenue.' }, { status: 500 })))
+    renderAdmin('/bons?numeros=T-000123')
+    slip = await slipOf('T-000123')
+    expect(within(slip).getByText('12 500 FCFA', { selector: 'dd' })).toBeInTheDocument()
+  })
+
+  it('says so when the slips cannot be loaded, or when no order was chosen', async () => {
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ message: 'Indiquez de 1 à 50 numéros de commande séparés par des virgules.' }, { status: 400 })))
+    const { unmount } = renderAdmin('/bons?numeros=T-000123')
+    expect(await screen.findByText("Une erreur s'est produite lors du chargement des bons.")).toBeInTheDocument()
+    unmount()
+    renderAdmin('/bons')
+    expect(await screen.findByText('Aucune commande choisie.')).toBeInTheDocument()
+  })
+
+  it('prints A4 by default and an 80 mm ticket when chosen, each on its own named page', async () => {
+    renderAdmin('/bons?numeros=T-000123')
+    const slip = await slipOf('T-000123')
+    const slips = slip.parentElement!
+    expect(slips).toHaveClass('slips-a4')
+    expect(screen.getByRole('button', { name: 'A4' })).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.click(screen.getByRole('button', { name: 'Ticket 80 mm' }))
+    expect(slips).toHaveClass('slips-ticket')
+    expect(slips).not.toHaveClass('slips-a4')
+    // The page size lives in the print styles (admin.scss, `page: slip-ticket`), not in a style
+    // element of the page: Chromium proves it prints 80 mm wide (e2e, back-office).
+    expect(document.querySelector('style[data-print-page]')).toBeNull()
+  })
+})
