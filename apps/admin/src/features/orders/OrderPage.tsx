@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import { reasonSchema } from '../../forms/schemas.ts'
 import { api, ApiError, errorMessage } from '../../lib/api.ts'
 import type { OrderDetail } from '../../lib/types.ts'
+import { actorText, paymentText } from './order-labels.ts'
 
 type Reason = z.infer<typeof reasonSchema>
 
@@ -163,7 +164,7 @@ export function OrderPage() {
                 <ListGroup.Item key={index}>
                   <div className="fw-semibold">{step.vers_text}</div>
                   <div className="small text-muted">
-                    {step.date_fr} · {step.acteur_nom ?? step.acteur}
+                    {step.date_fr} · {actorText(step)}
                   </div>
                   {step.motif && <div className="small">Motif : {step.motif}</div>}
                 </ListGroup.Item>
@@ -208,7 +209,7 @@ export function OrderPage() {
             <p className="mb-1">{order.modepaiement.designation}</p>
             {order.paiement && (
               <p className="mb-0 small">
-                {order.paiement.provider} · {order.paiement.statut}
+                {paymentText(order.paiement)}
               </p>
             )}
           </Card>

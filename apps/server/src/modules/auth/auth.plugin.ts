@@ -7,6 +7,7 @@ import { createAuthRepository } from './auth.repository.ts'
 import authRoutes, { type AuthRoutesOptions } from './auth.routes.ts'
 import { createAuthService, type AuthService } from './auth.service.ts'
 import type { IdTokenVerifier } from './firebase-verifier.ts'
+import { createStaffService } from '../staff/staff.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,10 +17,11 @@ declare module 'fastify' {
 }
 
 async function auth(app: FastifyInstance, opts: { verifier: IdTokenVerifier } & Omit<AuthRoutesOptions, 'service'>) {
-  const service = createAuthService(createAuthRepository(app.db), opts.verifier, app.tokenOwners)
+  const staff = createStaffService({ db: app.db, audit: app.audit, tokenOwners: app.tokenOwners })
+  const service = createAuthService(createAuthRepository(app.db), opts.verifier, app.tokenOwners, (client) => staff.acceptAtSignIn(client))
   app.decorate('auth', service)
   app.decorate('identity', opts.verifier)
   await registerRest(app, authRoutes, { service, signInRateLimit: opts.signInRateLimit, signInAccountRateLimit: opts.signInAccountRateLimit })
 }
 
-export default fp(auth, { name: 'auth', dependencies: ['database', 'security', 'authentication'] })
+export default fp(auth, { name: 'auth', dependencies: ['database', 'security', 'authentication', 'audit'] })

@@ -16,10 +16,14 @@ function splitDisplayName(name: string | null | undefined): { prenom: string; no
   return { prenom: words[0] ?? '', nom: words.slice(1).join(' ') }
 }
 
+/** What sign-in tells the staff module: a waiting invitation may give this client a role. */
+export type SignedIn = (client: { id: number; email: string | null; emailVerified: boolean }) => Promise<void>
+
 export function createAuthService(
   repo: AuthRepository,
   verifier: IdTokenVerifier,
   tokenOwners: Pick<TokenOwners, 'forgetToken'>,
+  onSignedIn: SignedIn = async () => {},
   now: () => Date = () => new Date(),
 ) {
   return {
@@ -53,6 +57,7 @@ export function createAuthService(
           googleImg: picture ?? existing.googleImg,
         })
       }
+      await onSignedIn({ id: client.id, email: identity.email, emailVerified: identity.emailVerified })
       const token = randomBytes(32).toString('base64url')
       const expiresAt = new Date(now().getTime() + API_TOKEN_TTL_DAYS * 86_400_000)
       await repo.insertToken(client.id, hashToken(token), expiresAt)

@@ -8,6 +8,8 @@ import { AppError, unauthenticated } from '../../lib/errors.ts'
 export interface VerifiedIdentity {
   uid: string
   email: string | null
+  /** Firebase says the email was proved (Google accounts; a password account once its link was opened). */
+  emailVerified: boolean
   name: string | null
   picture: string | null
 }
@@ -50,6 +52,7 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
         return {
           uid: decoded.uid,
           email: decoded.email ?? null,
+          emailVerified: decoded.email_verified === true,
           name: typeof decoded.name === 'string' ? decoded.name : null,
           picture: decoded.picture ?? null,
         }

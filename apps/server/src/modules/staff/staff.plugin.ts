@@ -1,12 +1,14 @@
-// The staff module (issue 10): who am I for the back office, and the staff list for admins.
+// The staff module (issues 10 and 16): who am I for the back office; for admins, the staff,
+// their roles and the invitations that bring new members in.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
 import { createStaffRepository } from './staff.repository.ts'
 import staffRoutes from './staff.routes.ts'
+import { createStaffService } from './staff.service.ts'
 
 async function staff(app: FastifyInstance) {
-  await registerRest(app, staffRoutes, { repo: createStaffRepository(app.db) })
+  await registerRest(app, staffRoutes, { repo: createStaffRepository(app.db), service: createStaffService({ db: app.db, audit: app.audit, tokenOwners: app.tokenOwners }) })
 }
 
-export default fp(staff, { name: 'staff', dependencies: ['database', 'authentication'] })
+export default fp(staff, { name: 'staff', dependencies: ['database', 'authentication', 'audit'] })

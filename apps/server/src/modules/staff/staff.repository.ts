@@ -1,9 +1,11 @@
-// The staff: clients whose role is `admin` or `gestionnaire`, and the role changes the
-// admin:grant / admin:revoke scripts make (revoking also revokes the member's API tokens).
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+// The staff: clients whose role is `admin` or `gestionnaire`, the role changes the back office
+// and the admin:grant / admin:revoke scripts make (revoking also revokes the member's API
+// tokens), and the invitations that give a role at a first sign-in.
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { STAFF_ROLES, type StaffRole } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
-import { apiTokens, clients, roles } from '../../db/schema.ts'
+import { apiTokens, clients, invitationsStaff, roles } from '../../db/schema.ts'
 
 export function createStaffRepository(db: Executor) {
   const member = { id: clients.id, email: clients.email, prenom: clients.prenom, name: clients.name, role: roles.name }
@@ -44,6 +46,63 @@ export function createStaffRepository(db: Executor) {
         .where(and(eq(apiTokens.clientId, clientId), isNull(apiTokens.revokedAt)))
         .returning({ id: apiTokens.id })
       return revoked.length
+    },
+
+    /** Locks the staff rows so that two admins removing each other cannot leave the shop with none. */
+    async lockAdmins() {
+      const rows = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .innerJoin(roles, eq(roles.id, clients.roleId))
+        .where(eq(roles.name, 'admin'))
+        .for('update', { of: clients })
+      return rows.map((r) => r.id)
+    },
+
+    async invitations(limit: number) {
+      const inviter = alias(clients, 'inviter')
+      return db
+        .select({ invitation: invitationsStaff, inviter: inviter.email })
+        .from(invitationsStaff)
+        .leftJoin(inviter, eq(inviter.id, invitationsStaff.invitedBy))
+        .orderBy(sql`${invitationsStaff.acceptedAt} is not null`, desc(invitationsStaff.createdAt), desc(invitationsStaff.id))
+        .limit(limit)
+    },
+
+    /** The new invitation, or undefined when one already waits for that email (its unique index). */
+    async insertInvitation(values: { email: string; role: StaffRole; invitedBy: number; expiresAt: Date }) {
+      const [row] = await db
+        .insert(invitationsStaff)
+        .values(values)
+        .onConflictDoNothing({ target: invitationsStaff.email, where: sql`${invitationsStaff.acceptedAt} is null` })
+        .returning()
+      return row
+    },
+
+    /** A waiting or expired invitation, deleted; accepted ones stay as the record. */
+    async deleteInvitation(id: number) {
+      const [row] = await db
+        .delete(invitationsStaff)
+        .where(and(eq(invitationsStaff.id, id), isNull(invitationsStaff.acceptedAt)))
+        .returning()
+      return row
+    },
+
+    /** Drops a waiting invitation left expired, so that a new one can be made for that email. */
+    async deleteExpiredInvitation(email: string, now: Date) {
+      await db
+        .delete(invitationsStaff)
+        .where(and(eq(invitationsStaff.email, email), isNull(invitationsStaff.acceptedAt), sql`${invitationsStaff.expiresAt} <= ${now}`))
+    },
+
+    /** Marks the invitation waiting for `email` accepted by `clientId`, if one is still valid. */
+    async acceptInvitation(email: string, clientId: number, now: Date) {
+      const [row] = await db
+        .update(invitationsStaff)
+        .set({ acceptedAt: now, acceptedBy: clientId })
+        .where(and(eq(invitationsStaff.email, email.toLowerCase()), isNull(invitationsStaff.acceptedAt), gt(invitationsStaff.expiresAt, now)))
+        .returning()
+      return row
     },
   }
 }

@@ -1,0 +1,118 @@
+// Staff management from the back office (issue 16): invitations that give a role at the
+// invitee's first verified sign-in with that email, role changes and removals (which end the
+// member's sessions), each in one transaction with its audit line. The shop always keeps one admin.
+import { INVITATION_TTL_DAYS, STAFF_MESSAGES, type Invitation, type InvitationInput, type StaffRoleInput } from '@teranga/shared/backoffice-staff'
+import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
+import type { Executor } from '../../db/client.ts'
+import type { invitationsStaff } from '../../db/schema.ts'
+import { conflict, notFound } from '../../lib/errors.ts'
+import type { Audit } from '../audit/audit.plugin.ts'
+import type { TokenOwners } from '../auth/token-owners.ts'
+import { createStaffRepository } from './staff.repository.ts'
+
+type InvitationRow = typeof invitationsStaff.$inferSelect
+
+export function toInvitation(row: InvitationRow, inviter: string | null, now: Date): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as StaffRole,
+    etat: row.acceptedAt ? 'acceptee' : row.expiresAt <= now ? 'expiree' : 'en_attente',
+    invite_par: inviter,
+    date: row.createdAt.toISOString(),
+    expire_le: row.expiresAt.toISOString(),
+    acceptee_le: row.acceptedAt?.toISOString() ?? null,
+  }
+}
+
+export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwners: Pick<TokenOwners, 'forgetClient'>; now?: () => Date }) {
+  const { db, audit, tokenOwners } = deps
+  const now = deps.now ?? (() => new Date())
+
+  /** The staff member `id`, locked with every admin: the last-admin rule reads a stable set. */
+  async function lockedMember(tx: Executor, id: number) {
+    const repo = createStaffRepository(tx)
+    const admins = await repo.lockAdmins()
+    const member = await repo.findById(id)
+    if (!member || !isStaffRole(member.role)) throw notFound(STAFF_MESSAGES.memberNotFound)
+    return { repo, member: { ...member, role: member.role }, admins }
+  }
+
+  return {
+    async invitations(): Promise<Invitation[]> {
+      const at = now()
+      const rows = await createStaffRepository(db).invitations(200)
+      return rows.map((r) => toInvitation(r.invitation, r.inviter, at))
+    },
+
+    async invite(staffId: number, input: InvitationInput): Promise<Invitation> {
+      const at = now()
+      return db.transaction(async (tx) => {
+        const repo = createStaffRepository(tx)
+        const existing = await repo.findByEmail(input.email)
+        if (existing.some((c) => isStaffRole(c.role))) throw conflict(STAFF_MESSAGES.alreadyStaff, { email: [STAFF_MESSAGES.alreadyStaff] })
+        await repo.deleteExpiredInvitation(input.email, at)
+        const row = await repo.insertInvitation({ ...input, invitedBy: staffId, expiresAt: new Date(at.getTime() + INVITATION_TTL_DAYS * 86_400_000) })
+        if (!row) throw conflict(STAFF_MESSAGES.alreadyInvited, { email: [STAFF_MESSAGES.alreadyInvited] })
+        await audit.record(tx, { staffId, action: 'invitation.creer', resource: 'invitation', resourceId: row.id, after: { email: row.email, role: row.role } })
+        const inviter = await repo.findById(staffId)
+        return toInvitation(row, inviter?.email ?? null, at)
+      })
+    },
+
+    async deleteInvitation(staffId: number, id: number) {
+      await db.transaction(async (tx) => {
+        const row = await createStaffRepository(tx).deleteInvitation(id)
+        if (!row) throw notFound(STAFF_MESSAGES.invitationNotFound)
+        await audit.record(tx, { staffId, action: 'invitation.supprimer', resource: 'invitation', resourceId: id, before: { email: row.email, role: row.role } })
+      })
+    },
+
+    async changeRole(staffId: number, memberId: number, input: StaffRoleInput) {
+      return db.transaction(async (tx) => {
+        const { repo, member, admins } = await lockedMember(tx, memberId)
+        if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) throw conflict(STAFF_MESSAGES.lastAdmin, { role: [STAFF_MESSAGES.lastAdmin] })
+        if (member.role !== input.role) {
+          await repo.setRole(memberId, input.role)
+          await audit.record(tx, { staffId, action: 'staff.role', resource: 'staff', resourceId: memberId, before: { role: member.role }, after: { role: input.role } })
+        }
+        return { ...member, role: input.role }
+      }).finally(() => tokenOwners.forgetClient(memberId))
+    },
+
+    /** The member becomes a customer again and every session of theirs ends (their API tokens). */
+    async remove(staffId: number, memberId: number) {
+      await db.transaction(async (tx) => {
+        const { repo, member, admins } = await lockedMember(tx, memberId)
+        if (member.role === 'admin' && admins.length <= 1) throw conflict(STAFF_MESSAGES.lastAdmin)
+        await repo.setRole(memberId, 'client')
+        const sessions = await repo.revokeTokens(memberId, now())
+        await audit.record(tx, { staffId, action: 'staff.retirer', resource: 'staff', resourceId: memberId, before: { role: member.role, email: member.email }, after: { role: 'client', sessions_fermees: sessions } })
+      })
+      // Every instance hears it from the database (ADR 021); this one forgets at once.
+      tokenOwners.forgetClient(memberId)
+    },
+
+    /**
+     * At sign-in: the invitation waiting for this verified email gives its role. An unverified
+     * email proves nothing (anyone can create a password account with someone else's address).
+     */
+    async acceptAtSignIn(client: { id: number; email: string | null; emailVerified: boolean }) {
+      if (!client.email || !client.emailVerified) return
+      const email = client.email
+      const accepted = await db.transaction(async (tx) => {
+        const repo = createStaffRepository(tx)
+        const invitation = await repo.acceptInvitation(email, client.id, now())
+        if (!invitation) return false
+        const current = await repo.findById(client.id)
+        // Made staff some other way meanwhile (admin:grant): the invitation is spent, the role kept.
+        if (current && !isStaffRole(current.role)) await repo.setRole(client.id, invitation.role as StaffRole)
+        await audit.record(tx, { staffId: client.id, action: 'invitation.acceptee', resource: 'invitation', resourceId: invitation.id, after: { email: invitation.email, role: invitation.role } })
+        return true
+      })
+      if (accepted) tokenOwners.forgetClient(client.id)
+    },
+  }
+}
+
+export type StaffService = ReturnType<typeof createStaffService>
