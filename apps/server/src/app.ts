@@ -27,6 +27,7 @@ import delivery from './modules/delivery/delivery.plugin.ts'
 import favourites from './modules/favourites/favourites.plugin.ts'
 import loyalty from './modules/loyalty/loyalty.plugin.ts'
 import media from './modules/media/media.plugin.ts'
+import { createImageRenderer, type ImageQueueOptions } from './modules/media/media.images.ts'
 import orders from './modules/orders/orders.plugin.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
@@ -71,6 +72,8 @@ export interface AppOptions {
   orderRateLimit?: number
   /** How often the back office's event streams are pinged (25 s). */
   eventPingEveryMs?: number
+  /** Uploaded images rendered at once and waiting (media.images.ts's defaults). */
+  imageQueue?: ImageQueueOptions
 }
 
 declare module 'fastify' {
@@ -116,7 +119,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(errorHandler)
   await fastify.register(inputText)
   await fastify.register(health)
-  await fastify.register(media, { dataDir: config.dataDir })
+  await fastify.register(media, { dataDir: config.dataDir, images: opts.imageQueue })
   // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
@@ -178,6 +181,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify(serverOptions(opts.config))
   fastify.decorate('orderEvents', createOrderEvents(fastify.log))
+  fastify.decorate('images', createImageRenderer(opts.imageQueue))
   await fastify.register(app, opts)
   await fastify.ready()
   return fastify

@@ -1,14 +1,18 @@
 // Image uploads (issue 10): checked by their bytes, not their name; at most 2 MB; rendered to
 // WebP in every width the storefront asks for, kept in PostgreSQL and served immutably.
+// Issue 16: too many declared pixels refused before decoding; a few rendered at a time.
+import zlib from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CATALOGUE_MESSAGES as M, IMAGE_MAX_BYTES, detectImageType } from '@teranga/shared/backoffice-catalogue'
+import { CATALOGUE_MESSAGES as M, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, detectImageType } from '@teranga/shared/backoffice-catalogue'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { auditLog, medias } from '../src/db/schema.ts'
+import { IMAGE_RETRY_AFTER_SECONDS } from '../src/modules/media/media.images.ts'
 import { makeSubcategory } from './factories.ts'
-import { createTestApp, signInStaff, gql, type SignedIn, type TestContext } from './helpers.ts'
+import { anotherInstance, createTestApp, signInStaff, gql, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let admin: SignedIn
@@ -53,9 +57,39 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
 
-const upload = (who: SignedIn | undefined, field: string, filename: string, type: string, bytes: Buffer) => {
+const upload = (who: SignedIn | undefined, field: string, filename: string, type: string, bytes: Buffer, app: FastifyInstance = shop.app) => {
   const body = multipart(field, filename, type, bytes)
-  return shop.app.inject({ method: 'POST', url: '/api/media', payload: body.payload, headers: { ...body.headers, ...(who?.auth ?? {}) } })
+  return app.inject({ method: 'POST', url: '/api/media', payload: body.payload, headers: { ...body.headers, ...(who?.auth ?? {}) } })
+}
+
+/**
+ * A pixel bomb: a tiny GIF made by sharp whose screen and frame then declare width × height.
+ * Decoded, it takes 4 bytes a pixel (6000 × 6000: 144 MB) for a file of a few dozen bytes.
+ */
+async function gifDeclaring(width: number, height: number): Promise<Buffer> {
+  const gif = Buffer.from(await image('gif', 16, 16))
+  gif.writeUInt16LE(width, 6)
+  gif.writeUInt16LE(height, 8)
+  // Past the global colour table and the extensions, to the image descriptor.
+  let at = 13 + (gif[10]! & 0x80 ? 3 * 2 ** ((gif[10]! & 7) + 1) : 0)
+  while (gif[at] === 0x21) {
+    at += 2
+    while (gif[at]! > 0) at += gif[at]! + 1
+    at += 1
+  }
+  expect(gif[at]).toBe(0x2c)
+  gif.writeUInt16LE(width, at + 5)
+  gif.writeUInt16LE(height, at + 7)
+  return gif
+}
+
+/** The same with a PNG: its IHDR declares width × height (and its checksum is right). */
+async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await image('png', 16, 16))
+  png.writeUInt32BE(width, 16)
+  png.writeUInt32BE(height, 20)
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29)
+  return png
 }
 
 describe('detectImageType', () => {
@@ -169,5 +203,95 @@ describe('POST /api/media', () => {
     })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors).toEqual({ image: [M.mediaUnknown] })
+  })
+})
+
+describe('image processing is bounded (issue 16)', () => {
+  it('an image declaring more than 25 megapixels is refused from its header, in French, before any decoding', async () => {
+    const started = shop.app.images.queue.started
+    const before = await shop.db.$count(medias)
+    const cases = [
+      { bytes: await gifDeclaring(6000, 6000), width: 6000, height: 6000, type: 'image/gif' },
+      { bytes: await pngDeclaring(6000, 6000), width: 6000, height: 6000, type: 'image/png' },
+      { bytes: await gifDeclaring(5001, 5000), width: 5001, height: 5000, type: 'image/gif' },
+    ]
+    for (const { bytes, width, height, type } of cases) {
+      expect(width * height).toBeGreaterThan(IMAGE_MAX_PIXELS)
+      const res = await upload(admin, 'image', 'bombe', type, bytes)
+      expect(res.statusCode, res.body).toBe(400)
+      const message = M.imageTooManyPixels(width, height)
+      expect(message).toBe(`L'image est trop grande (${width} × ${height} pixels, max 25 mégapixels)`)
+      expect(res.json()).toEqual({ message, errors: { image: [message] } })
+    }
+    // Nothing was queued, so nothing was decoded; nothing stored.
+    expect(shop.app.images.queue.started).toBe(started)
+    expect(await shop.db.$count(medias)).toBe(before)
+  })
+
+  it('an image whose header passes but whose content is broken is refused, and frees its turn', async () => {
+    const png = await image('png', 64, 64)
+    // The IHDR and the start of the data, cut short.
+    const cut = png.subarray(0, 60)
+    const res = await upload(admin, 'image', 'coupee.png', 'image/png', cut)
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json().errors).toEqual({ image: [M.imageType] })
+    expect(shop.app.images.queue.running).toBe(0)
+    expect((await upload(admin, 'image', 'ok.png', 'image/png', png)).statusCode).toBe(201)
+  })
+
+  it('many uploads at once: never more than 2 rendered at the same time, all rendered in turn', async () => {
+    const instance = await anotherInstance(shop, { imageQueue: { concurrency: 2, maxWaiting: 8 } })
+    try {
+      const queue = instance.images.queue
+      const png = await image('png', 1600, 1200)
+      // Ten at once: two rendered, eight waiting, none refused.
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => upload(admin, 'image', `${i}.png`, 'image/png', png, instance)))
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201))
+      expect(new Set(answers.map((a) => a.json().key)).size).toBe(10)
+      expect(queue.started).toBe(10)
+      expect(queue.peak).toBeGreaterThanOrEqual(1)
+      expect(queue.peak).toBeLessThanOrEqual(2)
+      expect([queue.running, queue.waiting]).toEqual([0, 0])
+    } finally {
+      await instance.close()
+    }
+  })
+
+  it('past the waiting places, a French 429 with Retry-After; those waiting are rendered once a place frees', async () => {
+    const instance = await anotherInstance(shop, { imageQueue: { concurrency: 2, maxWaiting: 3 } })
+    try {
+      const queue = instance.images.queue
+      // Both places held, so the uploads below wait for their turn whatever their speed.
+      let free = () => {}
+      const held = new Promise<void>((resolve) => (free = resolve))
+      const holders = [queue.run(() => held), queue.run(() => held)]
+      expect(queue.running).toBe(2)
+
+      const png = await image('png', 400, 300)
+      const waiting = Array.from({ length: 3 }, (_, i) => upload(admin, 'image', `${i}.png`, 'image/png', png, instance))
+      await expect.poll(() => queue.waiting, { timeout: 3000, interval: 10 }).toBe(3)
+
+      for (const format of ['png', 'gif'] as const) {
+        const refused = await upload(admin, 'image', `trop.${format}`, `image/${format}`, await image(format, 40, 30), instance)
+        expect(refused.statusCode, refused.body).toBe(429)
+        expect(refused.json()).toEqual({ message: M.imageQueueFull })
+        expect(refused.json().message).toBe("Trop d'images sont en cours de traitement : réessayez dans quelques secondes")
+        expect(refused.headers['retry-after']).toBe(String(IMAGE_RETRY_AFTER_SECONDS))
+      }
+      // A pixel bomb is still told what is wrong with it, not to come back later.
+      const bomb = await upload(admin, 'image', 'bombe.gif', 'image/gif', await gifDeclaring(6000, 6000), instance)
+      expect(bomb.statusCode).toBe(400)
+      expect(queue.started).toBe(2)
+
+      free()
+      await Promise.all(holders)
+      const answers = await Promise.all(waiting)
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201])
+      expect(queue.started).toBe(5)
+      expect(queue.peak).toBe(2)
+      expect([queue.running, queue.waiting]).toEqual([0, 0])
+    } finally {
+      await instance.close()
+    }
   })
 })

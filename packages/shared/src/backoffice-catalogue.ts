@@ -34,6 +34,9 @@ export const CATALOGUE_MESSAGES = {
   mediaKeyInvalid: "L'image est invalide",
   mediaUnknown: "Cette image n'existe pas",
   imageRequired: "L'image est requise (champ « image »)",
+  imageTooManyPixels: (width: number, height: number) =>
+    `L'image est trop grande (${width} × ${height} pixels, max ${IMAGE_MAX_PIXELS / 1_000_000} mégapixels)`,
+  imageQueueFull: "Trop d'images sont en cours de traitement : réessayez dans quelques secondes",
   deltaInteger: 'La variation du stock doit être un entier',
   deltaNonZero: 'La variation du stock ne peut pas être nulle',
   deltaMax: 'La variation du stock ne doit pas dépasser 1 000 000',
@@ -53,6 +56,11 @@ export const CATALOGUE_MESSAGES = {
 
 /** Images: at most 2 MB, of these types, told by their first bytes. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
+/**
+ * At most 25 million pixels (5000 × 5000), by the dimensions an image declares: decoding takes
+ * 4 bytes a pixel whatever the file's size, and a 25 KB GIF may declare 6000 × 6000.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const
 export type ImageType = (typeof IMAGE_TYPES)[number]
 /** The `accept` attribute of an image input. */

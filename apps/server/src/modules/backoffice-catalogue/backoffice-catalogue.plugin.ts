@@ -13,9 +13,10 @@ async function backofficeCatalogue(app: FastifyInstance) {
     db: app.db,
     repo: createBackofficeCatalogueRepository(),
     audit: app.audit,
+    images: app.images,
     clearCaches: () => app.catalogueCaches?.clear(),
   })
   await registerRest(app, backofficeCatalogueRoutes, { service })
 }
 
-export default fp(backofficeCatalogue, { name: 'backoffice-catalogue', dependencies: ['database', 'authentication', 'audit'] })
+export default fp(backofficeCatalogue, { name: 'backoffice-catalogue', dependencies: ['database', 'authentication', 'audit', 'media'] })

@@ -19,6 +19,7 @@ import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import { badInput } from '../../lib/errors.ts'
 import { errorResponses, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
+import { ImageQueueFull } from '../media/media.images.ts'
 import {
   adminCategorySchema,
   adminProductSchema,
@@ -146,7 +147,12 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
       throw error
     }
     if (!bytes || bytes.length === 0) throw badInput(M.imageRequired, { image: [M.imageRequired] })
-    return reply.status(201).send(await service.uploadImage(staff.id, bytes))
+    try {
+      return reply.status(201).send(await service.uploadImage(staff.id, bytes))
+    } catch (error) {
+      if (error instanceof ImageQueueFull) reply.header('retry-after', error.retryAfterSeconds)
+      throw error
+    }
   })
 
   // ---------- categories and sub-categories ----------

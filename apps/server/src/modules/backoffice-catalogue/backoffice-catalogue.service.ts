@@ -4,7 +4,6 @@
 // and its NOTIFY (ADR 018), then empties this instance's catalogue caches at once.
 import { randomBytes } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
-import sharp from 'sharp'
 import { z } from 'zod'
 import {
   CATALOGUE_MESSAGES as M,
@@ -27,11 +26,10 @@ import { notifyCatalogueChanged } from '../../lib/catalogue-changes.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { pageTotal, toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
+import type { ImageRenderer } from '../media/media.images.ts'
 import { formatAdminProduct, formatCategory, formatMovement, formatSubcategory } from './backoffice-catalogue.format.ts'
 import type { BackofficeCatalogueRepository, ProductFilter, ProductSort } from './backoffice-catalogue.repository.ts'
 
-/** Renderings are never wider than the source; huge sources (decompression bombs) are refused. */
-const MAX_INPUT_PIXELS = 40_000_000
 const EXPORT_MAX_ROWS = 50_000
 const UPLOAD_PREFIX = 'uploads/'
 
@@ -39,6 +37,8 @@ export interface ServiceDeps {
   db: Db
   repo: BackofficeCatalogueRepository
   audit: Audit
+  /** Renders uploads to WebP, a few at a time (the media module's). */
+  images: ImageRenderer
   /** Empties this instance's anonymous catalogue caches (the others hear the NOTIFY). */
   clearCaches: () => void
 }
@@ -311,22 +311,13 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
 
     // ---------- media ----------
 
-    /** An uploaded image, already within the size limit: checked by its bytes, rendered to WebP in every width, stored. */
+    /**
+     * An uploaded image, already within the size limit: checked by its bytes, rendered to WebP
+     * in every width by the media module's queue (which refuses too many pixels), stored.
+     */
     async uploadImage(staffId: number, bytes: Buffer) {
       if (!detectImageType(bytes)) throw badInput(M.imageType, { image: [M.imageType] })
-      let renderings: Array<{ width: number; bytes: Buffer }>
-      try {
-        const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate()
-        renderings = await Promise.all(
-          IMAGE_WIDTHS.map(async (width) => ({
-            width,
-            bytes: await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
-          })),
-        )
-      } catch {
-        // Right magic number, broken or oversized content.
-        throw badInput(M.imageType, { image: [M.imageType] })
-      }
+      const renderings = await deps.images.render(bytes, IMAGE_WIDTHS)
       const key = `${UPLOAD_PREFIX}${randomBytes(16).toString('hex')}`
       await db.transaction(async (tx) => {
         await repo.insertMedia(tx, renderings.map((r) => ({ key, width: r.width, bytes: r.bytes, staffId })))

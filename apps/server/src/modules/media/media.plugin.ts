@@ -1,22 +1,32 @@
 // The media module: catalogue images under /media/. Uploaded images (`uploads/<key>`) come
 // from PostgreSQL (the `medias` table, ADR 018), so every instance serves them; the seeded
 // ones ship with the server, then older uploads under DATA_DIR. Only WebP renderings are served.
+// It also renders uploads (`app.images`, media.images.ts): every image from a user goes through it.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import fp from 'fastify-plugin'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { medias } from '../../db/schema.ts'
+import { createImageRenderer, type ImageQueueOptions, type ImageRenderer } from './media.images.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Renders uploaded images, a few at a time (media.images.ts). */
+    images: ImageRenderer
+  }
+}
 
 export const SEED_MEDIA_DIR = fileURLToPath(new URL('../../../assets/media', import.meta.url))
 
 /** An uploaded rendering's file name: `<32 hex>-<width>.webp`. */
 const UPLOADED = /^([0-9a-f]{32})-(\d{2,4})\.webp$/
 
-export default async function media(app: FastifyInstance, opts: { dataDir: string }) {
+async function serveMedia(app: FastifyInstance, opts: { dataDir: string }) {
   app.get<{ Params: { file: string } }>('/media/uploads/:file', async (request, reply) => {
     const match = UPLOADED.exec(request.params.file)
     const width = match ? Number(match[2]) : 0
@@ -40,3 +50,12 @@ export default async function media(app: FastifyInstance, opts: { dataDir: strin
     allowedPath: (pathname) => pathname.endsWith('.webp'),
   })
 }
+
+async function media(app: FastifyInstance, opts: { dataDir: string; images?: ImageQueueOptions }) {
+  // On the instance, for the modules that take uploads (buildApp may have put it on the instance
+  // it made, so that callers outside see it too); the routes stay in their own scope.
+  if (!app.hasDecorator('images')) app.decorate('images', createImageRenderer(opts.images))
+  await app.register(serveMedia, { dataDir: opts.dataDir })
+}
+
+export default fp(media, { name: 'media' })
