@@ -1,7 +1,7 @@
 // The back-office app: sign-in gate, then the layout (a side nav on desktop, an offcanvas nav
 // on phones) around the pages the role may see.
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { BrowserRouter, MemoryRouter, NavLink, Navigate, Route, Routes } from 'react-router'
+import { BrowserRouter, Link, MemoryRouter, NavLink, Route, Routes } from 'react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Button, Offcanvas, Spinner } from 'react-bootstrap'
 import { ToastContainer } from 'react-toastify'
@@ -19,7 +19,7 @@ const ProductFormPage = lazy(() => import('../features/products/ProductFormPage.
 const ImportPage = lazy(() => import('../features/products/ImportPage.tsx').then((m) => ({ default: m.ImportPage })))
 const CustomersPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomersPage })))
 const CustomerPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomerPage })))
-const StaffPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.StaffPage })))
+const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })))
 const AuditPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.AuditPage })))
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })))
 import { navFor } from './nav.ts'
@@ -42,10 +42,37 @@ function Links({ staff, onNavigate }: { staff: Staff; onNavigate?: () => void })
   )
 }
 
+/** An admin-only page opened by a gestionnaire (a bookmark, a shared link): why, and the way back. */
+function AdminOnlyPage() {
+  return (
+    <section className="py-3" aria-labelledby="admin-only-title">
+      <h1 id="admin-only-title" className="h3 mb-3">
+        Accès réservé aux administrateurs
+      </h1>
+      <p>Votre compte de gestionnaire donne accès aux commandes, aux produits et aux clients ; cette page-ci est réservée aux administrateurs de la boutique.</p>
+      <p>Si vous en avez besoin, demandez à un administrateur de s'en charger ou de changer votre rôle.</p>
+      <Link className="btn btn-primary" to="/">
+        Retour à l'accueil
+      </Link>
+    </section>
+  )
+}
+
+function NotFoundPage() {
+  return (
+    <section className="py-3">
+      <h1 className="h3 mb-3">Cette page n'existe pas</h1>
+      <Link to="/">Retour à l'accueil</Link>
+    </section>
+  )
+}
+
 function Layout({ staff }: { staff: Staff }) {
   const { signOut } = useAuth()
   const [open, setOpen] = useState(false)
   const admin = staff.role === 'admin'
+  // Admin-only routes exist for every role, so that a gestionnaire is told why, not « not found ».
+  const adminOnly = (page: ReactNode) => (admin ? page : <AdminOnlyPage />)
   return (
     <div className="admin-shell">
       <header className="admin-topbar no-print">
@@ -81,14 +108,14 @@ function Layout({ staff }: { staff: Staff }) {
           <Route path="/commandes/:numero" element={<OrderPage />} />
           <Route path="/bons" element={<SlipsPage />} />
           <Route path="/produits" element={<ProductsPage />} />
-          <Route path="/produits/import" element={admin ? <ImportPage /> : <Navigate to="/produits" replace />} />
+          <Route path="/produits/import" element={adminOnly(<ImportPage />)} />
           <Route path="/produits/:id" element={<ProductFormPage />} />
           <Route path="/clients" element={<CustomersPage />} />
           <Route path="/clients/:id" element={<CustomerPage />} />
-          {admin && <Route path="/parametres" element={<SettingsPage />} />}
-          {admin && <Route path="/equipe" element={<StaffPage />} />}
-          {admin && <Route path="/journal" element={<AuditPage />} />}
-          <Route path="*" element={<p>Cette page n'existe pas.</p>} />
+          <Route path="/parametres" element={adminOnly(<SettingsPage />)} />
+          <Route path="/equipe" element={adminOnly(<StaffPage />)} />
+          <Route path="/journal" element={adminOnly(<AuditPage />)} />
+          <Route path="*" element={<NotFoundPage />} />
         </Routes>
         </Suspense>
       </main>

@@ -1,5 +1,5 @@
 // Sign-in, the page for customers, the role-driven nav, a 401 returning to sign-in, the home page.
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -68,6 +68,37 @@ describe('navigation by role', () => {
     expect(designation).toBeDisabled()
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Archiver' })).not.toBeInTheDocument()
+  })
+})
+
+describe('admin-only pages', () => {
+  it('tells a gestionnaire that settings, staff, the log and the CSV import are for admins, with the way home', async () => {
+    for (const url of ['/parametres', '/equipe', '/journal', '/produits/import']) {
+      const { unmount } = renderAdmin(url, { me: MANAGER })
+      expect(await screen.findByRole('heading', { level: 1, name: 'Accès réservé aux administrateurs' }), url).toBeInTheDocument()
+      expect(screen.getByText(/réservée aux administrateurs de la boutique/)).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
+      expect(screen.queryByText(/Cette page n'existe pas/)).not.toBeInTheDocument()
+      // The admin-only page asks nothing of the server that would refuse it.
+      expect(requests.filter((r) => ['/api/preference', '/api/staff', '/api/audit', '/api/zone'].includes(r.url.pathname))).toEqual([])
+      unmount()
+    }
+    expect(await seriousViolations()).toEqual([])
+  })
+
+  it('takes a gestionnaire home from there', async () => {
+    renderAdmin('/equipe', { me: MANAGER })
+    await userEvent.click(await screen.findByRole('link', { name: "Retour à l'accueil" }))
+    expect(await screen.findByRole('heading', { name: "Aujourd'hui" })).toBeInTheDocument()
+  })
+
+  it("opens those pages for an admin, and says « Cette page n'existe pas » for an unknown address", async () => {
+    renderAdmin('/equipe')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Équipe' })).toBeInTheDocument()
+    expect(screen.queryByText('Accès réservé aux administrateurs')).not.toBeInTheDocument()
+    cleanup()
+    renderAdmin('/nulle-part', { me: MANAGER })
+    expect(await screen.findByRole('heading', { level: 1, name: "Cette page n'existe pas" })).toBeInTheDocument()
   })
 })
 
