@@ -83,7 +83,7 @@ describe('the shared machine, pair by pair', () => {
       const before = (await history(id)).length
       const outcome = await move(id, to)
       // annulee → remboursee is in the machine but needs a paid order: this one never was.
-      const allowed = canTransition(from, to) && !(from === 'annulee' && to === 'remboursee')
+      const allowed = canTransition(from, to, 'DOMICILE') && !(from === 'annulee' && to === 'remboursee')
       expect(outcome.moved, `${from} → ${to}`).toBe(allowed)
       const after = await history(id)
       if (allowed) {

@@ -105,6 +105,10 @@ export const MESSAGES = {
     `Vous avez déjà ${max} commandes en attente de paiement : payez-en ou annulez-en une avant d'en passer une nouvelle.`,
   orderLineTooLarge: (designation: string, max: number) => `Vous ne pouvez pas commander plus de ${max} « ${designation} ».`,
   orderTransitionRefused: (from: string, to: string) => `Impossible de passer la commande de « ${from} » à « ${to} ».`,
+  orderMoveNotForDelivery: (to: string, pickup: boolean) =>
+    pickup
+      ? `Cette commande se retire au dépôt : elle ne peut pas passer à « ${to} ».`
+      : `Cette commande se livre à domicile : elle ne peut pas passer à « ${to} ».`,
   sandboxTitle: 'Paiement de test',
   sandboxNotice: "Bac à sable : aucun argent ne circule. Choisissez l'issue du paiement.",
   sandboxAmount: 'Montant',

@@ -1,5 +1,6 @@
 // The order state machine of DESIGN §5: labels, badge colours and allowed transitions.
 // The server refuses any transition not listed here; the storefront shows the labels.
+import type { DeliveryModeCode } from './constants.ts'
 
 export const ORDER_STATUSES = {
   en_attente_paiement: { text: 'En attente de paiement', badge: 'warning', next: ['payee', 'echec_paiement', 'annulee'] },
@@ -23,8 +24,29 @@ export const ORDER_STATUS_VALUES = Object.keys(ORDER_STATUSES) as OrderStatus[]
 /** States in which the customer may still cancel their own order. */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['en_attente', 'en_attente_paiement']
 
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return (ORDER_STATUSES[from].next as readonly string[]).includes(to)
+/**
+ * The delivery mode code of a depot pickup; any other mode is a home delivery, as placing an
+ * order reads it. Every side hands the machine the order's `modelivraison.code`.
+ */
+const PICKUP: DeliveryModeCode = 'RETRAIT'
+export const isDepotPickup = (modelivraison: string) => modelivraison === PICKUP
+
+/** States one way of delivering only reaches (DESIGN §5): a courier carries a home delivery, a depot holds a pickup. */
+const FOR_PICKUP_ONLY: Partial<Record<OrderStatus, boolean>> = { en_livraison: false, prete_retrait: true }
+
+/** The moves the machine allows from `from` for an order whose delivery mode has the code `modelivraison`. */
+export function nextStates(from: OrderStatus, modelivraison: string): OrderStatus[] {
+  const pickup = isDepotPickup(modelivraison)
+  return (ORDER_STATUSES[from].next as readonly OrderStatus[]).filter((to) => FOR_PICKUP_ONLY[to] === undefined || FOR_PICKUP_ONLY[to] === pickup)
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus, modelivraison: string): boolean {
+  return nextStates(from, modelivraison).includes(to)
+}
+
+/** Whether `to` is a move of the machine from `from` for some order, but not for one delivered by `modelivraison`. */
+export function isOtherDeliveryMove(from: OrderStatus, to: OrderStatus, modelivraison: string): boolean {
+  return (ORDER_STATUSES[from].next as readonly string[]).includes(to) && !canTransition(from, to, modelivraison)
 }
 
 export function isOrderStatus(value: string): value is OrderStatus {

@@ -2,7 +2,7 @@
 // list, the detail, the dashboard; amounts in whole FCFA with their French forms.
 import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
+import { isOrderStatus, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { dateFr } from '../../lib/format.ts'
 import type { BackofficeOrdersRepository, DetailExtraRow, SummaryRow } from './backoffice-orders.repository.ts'
@@ -137,7 +137,7 @@ export function isRefundable(etat: string, payment: Payments[number] | undefined
 
 export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: Payments[number] | undefined, refunded: boolean): OrderDetail {
   const summary = formatSummary(r)
-  const next = isOrderStatus(r.etat) ? (ORDER_STATUSES[r.etat].next as readonly OrderStatus[]) : []
+  const next = isOrderStatus(r.etat) ? nextStates(r.etat, r.ml_code) : []
   return {
     ...summary,
     lignes: lines.map((l) => ({

@@ -8,7 +8,9 @@ import { MESSAGES } from '@teranga/shared/messages'
 import {
   canTransition,
   CUSTOMER_CANCELLABLE,
+  isDepotPickup,
   isOrderStatus,
+  isOtherDeliveryMove,
   ORDER_STATUSES,
   UNPAID_STATUSES,
   unpaidDeadline,
@@ -23,6 +25,9 @@ import type { OrdersService } from './orders.service.ts'
 
 export type { OrderRow } from './orders-writes.repository.ts'
 
+/** A new order as inserted: the lifecycle only records its first state. */
+type NewOrder = Omit<OrderRow, 'deliveryCode'>
+
 /** Who moves an order, as its history and events name them. */
 export const actors = {
   client: (id: number): OrderActorRef => ({ kind: 'client', id: String(id) }),
@@ -31,7 +36,10 @@ export const actors = {
   system: { kind: 'system', id: null } as OrderActorRef,
 }
 
-/** Why a move did not happen: not in the machine, a refund of an order never paid, or the order had moved on. */
+/**
+ * Why a move did not happen: not in the machine (for this order's delivery mode), a refund of
+ * an order never paid, or the order had moved on.
+ */
 export type MoveRefusal = 'transition' | 'unpaid' | 'stale'
 
 export type MoveOutcome =
@@ -45,7 +53,7 @@ export interface LifecycleScope {
   orders: OrderWritesRepository
   loyalty: LoyaltyService
   /** Records a newly inserted order's lines and first state (one statement), and queues `placed`. */
-  placed(order: OrderRow, lines: Array<{ produitId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
+  placed(order: NewOrder, lines: Array<{ produitId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
   /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move. */
   move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
   /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
@@ -69,12 +77,12 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
 
     async function move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason: string | null = null): Promise<MoveOutcome> {
       const from = order.etat
-      if (!isOrderStatus(from) || !canTransition(from, to)) return { moved: false, refusal: 'transition' }
+      if (!isOrderStatus(from) || !canTransition(from, to, order.deliveryCode)) return { moved: false, refusal: 'transition' }
       // A cancelled order is refunded only if money came for it.
       if (from === 'annulee' && to === 'remboursee' && !(await writes.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
       const at = now()
       const changes: StateChanges = to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : {}
-      if (!(await writes.moveState(order.id, from, to, changes, { at, actorKind: actor.kind, actorId: actor.id, reason }))) {
+      if (!(await writes.moveState(order, from, to, changes, { at, actorKind: actor.kind, actorId: actor.id, reason }))) {
         return { moved: false, refusal: 'stale' }
       }
       let refunds = 0
@@ -166,7 +174,15 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
         const order = await writes.lockOrder({ numero })
         if (!order) throw notFound(MESSAGES.orderNotFound)
         const moved = await move(order, to, actors.staff(staff.id), reason)
-        if (!moved.moved) throw conflict(moved.refusal === 'unpaid' ? MESSAGES.orderRefundUnpaid : MESSAGES.orderTransitionRefused(label(order.etat), label(to)))
+        if (!moved.moved) {
+          const message =
+            moved.refusal === 'unpaid'
+              ? MESSAGES.orderRefundUnpaid
+              : isOrderStatus(order.etat) && isOtherDeliveryMove(order.etat, to, order.deliveryCode)
+                ? MESSAGES.orderMoveNotForDelivery(label(to), isDepotPickup(order.deliveryCode))
+                : MESSAGES.orderTransitionRefused(label(order.etat), label(to))
+          throw conflict(message, { etat: [message] })
+        }
         if (afterMove) await afterMove(tx, moved)
         return moved
       })

@@ -2,7 +2,7 @@
 // order and its lines, idempotency keys, state changes guarded by the current state, stock
 // given back, the history of every move. Every method runs on the executor it is given, so a
 // whole order is one transaction (the order lifecycle's); only the lifecycle moves a state.
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
 import { canTransition, UNPAID_STATUSES, type OrderActorKind, type OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
@@ -23,7 +23,8 @@ import {
 } from '../../db/schema.ts'
 import { balanceOf } from '../loyalty/loyalty.service.ts'
 
-export type OrderRow = typeof commandes.$inferSelect
+/** An order as the lifecycle moves it: its row, and its delivery mode's code, which the machine reads. */
+export type OrderRow = typeof commandes.$inferSelect & { deliveryCode: string }
 
 /** What an order names: its delivery mode, payment mode, and depot or zone. */
 export interface OrderChoice {
@@ -54,6 +55,9 @@ export interface HistoryEntry {
 
 /** The outer client row's id, qualified: drizzle leaves columns of a one-table select unqualified, which a subquery would rebind. */
 const CLIENT_ROW_ID = sql.raw('"clients"."id"')
+
+/** The outer order row's delivery mode, qualified for the same reason. */
+const ORDER_ROW_DELIVERY = sql.raw('"commandes"."modelivraison_id"')
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
@@ -171,9 +175,12 @@ export function createOrderWritesRepository(db: Executor) {
      * from a decision about it (a payment, the back office, the expiry sweep) locks it first,
      * so decisions about one order are taken one after the other.
      */
-    async lockOrder(where: { id: number } | { numero: string }) {
+    async lockOrder(where: { id: number } | { numero: string }): Promise<OrderRow | undefined> {
       const [row] = await db
-        .select()
+        .select({
+          ...getTableColumns(commandes),
+          deliveryCode: sql<string>`(select m.code from ${modelivraisons} m where m.id = ${ORDER_ROW_DELIVERY})`,
+        })
         .from(commandes)
         .where('id' in where ? eq(commandes.id, where.id) : eq(commandes.numerocommande, where.numero))
         .limit(1)
@@ -186,8 +193,9 @@ export function createOrderWritesRepository(db: Executor) {
      * and writes the history line in the same statement; false when the order had moved on.
      * Only the order lifecycle calls it.
      */
-    async moveState(orderId: number, from: OrderStatus, to: OrderStatus, changes: StateChanges, entry: HistoryEntry): Promise<boolean> {
-      if (!canTransition(from, to)) throw new Error(`refused transition ${from} -> ${to}`)
+    async moveState(order: Pick<OrderRow, 'id' | 'deliveryCode'>, from: OrderStatus, to: OrderStatus, changes: StateChanges, entry: HistoryEntry): Promise<boolean> {
+      if (!canTransition(from, to, order.deliveryCode)) throw new Error(`refused transition ${from} -> ${to}`)
+      const orderId = order.id
       const at = entry.at.toISOString()
       const sets = [sql`etat = ${to}`, sql`updated_at = ${at}`]
       if (changes.dateliv !== undefined) sets.push(sql`dateliv = ${changes.dateliv?.toISOString() ?? null}`)
