@@ -15,6 +15,11 @@ export interface TokenOwners {
   kept(tokenHash: string): TokenOwner | undefined
   /** The token's owner, from memory or else from the database; undefined for a dead token. */
   find(tokenHash: string): Promise<TokenOwner | undefined>
+  /**
+   * The token's owner and expiry read from the database now, never from memory: for what
+   * outlives a request (an event stream), checked again when the database says it changed.
+   */
+  check(tokenHash: string): Promise<(TokenOwner & { expiresAt: Date }) | undefined>
   /** This token was revoked: read it again. */
   forgetToken(tokenHash: string): void
   /** This client's tokens or role changed: read them again. */
@@ -86,6 +91,7 @@ export function createTokenOwners({ lookup, hearsChanges, ttlMs = 30_000, maxEnt
       }
       return owner
     },
+    check: (tokenHash) => lookup(tokenHash, new Date(now())),
     forgetToken(tokenHash) {
       generation++
       entries.delete(tokenHash)

@@ -7,9 +7,10 @@ import { registerRest } from '../../lib/rest.ts'
 import { formatSummary } from './backoffice-orders.format.ts'
 import backofficeOrdersRoutes from './backoffice-orders.routes.ts'
 import { createBackofficeOrdersService } from './backoffice-orders.service.ts'
+import orderEventsStream from './order-events-stream.ts'
 
 export interface BackofficeOrdersOptions {
-  /** How often an event stream is pinged (25 s). */
+  /** How often an event stream is pinged and its token checked again (25 s). */
   pingEveryMs?: number | undefined
 }
 
@@ -21,7 +22,8 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     providers: () => app.paymentProviders,
     log: app.log,
   })
-  await registerRest(app, backofficeOrdersRoutes, { service, events: app.orderEvents, summary: formatSummary, pingEveryMs: opts.pingEveryMs })
+  await registerRest(app, backofficeOrdersRoutes, { service, summary: formatSummary })
+  await registerRest(app, orderEventsStream, { events: app.orderEvents, pingEveryMs: opts.pingEveryMs })
 }
 
 export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'authentication', 'audit', 'orders', 'payments'] })

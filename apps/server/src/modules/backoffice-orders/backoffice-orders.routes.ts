@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  EVENT_STREAMS_PER_STAFF,
   ORDERS_EXPORT_MAX,
   orderStatusChangeSchema,
   ORDERS_MESSAGES as M,
@@ -12,8 +11,7 @@ import {
   SLIPS_MAX,
 } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
-import { idSchema, paginationSchema } from '@teranga/shared/schemas'
-import { AppError } from '../../lib/errors.ts'
+import { idSchema, optionalField, paginationSchema } from '@teranga/shared/schemas'
 import { errorResponses, orderNumberParams, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import { dashboardSchema, orderDetailSchema, orderSummarySchema } from './backoffice-orders.format.ts'
@@ -29,11 +27,11 @@ const filterQuery = z.object({
     .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
     .refine((list) => list.every((e) => (ORDER_STATUS_VALUES as string[]).includes(e)), { error: M.etatInvalid })
     .optional(),
-  du: day.optional(),
-  au: day.optional(),
+  du: optionalField(day),
+  au: optionalField(day),
   modelivraison: z.string().trim().max(30).optional(),
   zone: z.string().trim().max(100).optional(),
-  depot: idSchema.optional(),
+  depot: optionalField(idSchema),
   modepaiement: z.string().trim().max(30).optional(),
   q: z.string().trim().max(100).optional(),
 })
@@ -76,9 +74,7 @@ function toCsv(rows: SummaryRow[], summary: (r: SummaryRow) => z.infer<typeof or
 
 export interface BackofficeOrdersRouteOptions {
   service: BackofficeOrdersService
-  events: FastifyInstance['orderEvents']
   summary: (r: SummaryRow) => z.infer<typeof orderSummarySchema>
-  pingEveryMs?: number
 }
 
 export default async function backofficeOrdersRoutes(app: FastifyInstance, opts: BackofficeOrdersRouteOptions) {
@@ -138,61 +134,6 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
     (request) => {
       const staff = requireStaff(request, 'gestionnaire')
       return service.refund(staff, request.params.numero, request.body.motif)
-    },
-  )
-
-  // ---------- live events (SSE) ----------
-
-  const openStreams = new Map<number, number>()
-  const closers = new Set<() => void>()
-  // Open streams end before the server closes (it would otherwise wait for them).
-  app.addHook('preClose', async () => {
-    for (const close of [...closers]) close()
-  })
-
-  api.get(
-    '/admin/evenements',
-    {
-      config: { ...staffOnly, queryToken: true },
-      schema: { querystring: z.object({ token: z.string().max(200).optional() }), response: { 200: z.string(), ...errorResponses } },
-    },
-    (request, reply) => {
-      const staff = requireStaff(request, 'gestionnaire')
-      const open = openStreams.get(staff.id) ?? 0
-      if (open >= EVENT_STREAMS_PER_STAFF) throw new AppError(429, 'TOO_MANY_REQUESTS', M.tooManyStreams)
-      openStreams.set(staff.id, open + 1)
-
-      reply.hijack()
-      const res = reply.raw
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      })
-      res.write(': connecté\n\n')
-      const send = (data: { type: 'placed' | 'state'; numero: string; etat: string }) => res.write(`event: commande\ndata: ${JSON.stringify(data)}\n\n`)
-      const offPlaced = opts.events.on('placed', (e) => void send({ type: 'placed', numero: e.numero, etat: e.etat }))
-      const offState = opts.events.on('stateChanged', (e) => void send({ type: 'state', numero: e.numero, etat: e.to }))
-      const ping = setInterval(() => res.write(': ping\n\n'), opts.pingEveryMs ?? 25_000)
-      ping.unref()
-      let closed = false
-      const close = () => {
-        if (closed) return
-        closed = true
-        clearInterval(ping)
-        offPlaced()
-        offState()
-        closers.delete(close)
-        const left = (openStreams.get(staff.id) ?? 1) - 1
-        if (left <= 0) openStreams.delete(staff.id)
-        else openStreams.set(staff.id, left)
-        if (!res.writableEnded) res.end()
-      }
-      closers.add(close)
-      request.raw.on('close', close)
-      res.on('close', close)
-      res.on('error', close)
     },
   )
 }

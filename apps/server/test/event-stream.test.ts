@@ -1,0 +1,178 @@
+// The back office's live stream ends with the session that opened it (issue 16 §1): logout,
+// logging out everywhere, a staff role taken away in SQL, a change made on another instance,
+// and the token's expiry all close it; someone else's logout does not.
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiTokens, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { hashToken } from '../src/modules/auth/auth.service.ts'
+import { grantRole, makeProduct } from './factories.ts'
+import { anotherInstance, createTestApp, signIn, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
+
+let shop: TestContext
+let address: string
+let customer: SignedIn
+const ids = { domicile: 0, cash: 0 }
+
+beforeAll(async () => {
+  shop = await createTestApp()
+  ;({ customer } = await signInStaff(shop))
+  address = await shop.app.listen({ port: 0, host: '127.0.0.1' })
+  ids.domicile = (await shop.db.select().from(modelivraisons)).find((m) => m.code === 'DOMICILE')!.id
+  ids.cash = (await shop.db.select().from(modepaiements)).find((m) => m.code === 'CASH')!.id
+})
+afterAll(() => shop?.close())
+
+/** Another session of the same account: a second token. */
+async function signInAgain(app: FastifyInstance, who: SignedIn): Promise<SignedIn> {
+  const res = await app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: who.idToken } })
+  expect(res.statusCode, res.body).toBe(200)
+  const token = res.json().token as string
+  return { ...who, token, auth: { authorization: `Bearer ${token}` } }
+}
+
+/** A staff member signed in anew, with a role (each test its own, so streams never mix). */
+async function newManager(): Promise<SignedIn> {
+  const staff = await signIn(shop.app)
+  await grantRole(shop.db, staff.userId, 'gestionnaire')
+  return staff
+}
+
+/** An open stream, read as it comes. */
+async function open(who: Pick<SignedIn, 'auth'>, base = address) {
+  const controller = new AbortController()
+  const res = await fetch(`${base}/api/admin/evenements`, { headers: who.auth, signal: controller.signal })
+  expect(res.status).toBe(200)
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let ended = false
+  /** Reads until `match` shows up or the stream ends (or `ms` pass); whether it ended. */
+  const until = async (match: (text: string) => boolean, ms = 5000) => {
+    const deadline = Date.now() + ms
+    while (!ended && !match(text) && Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))])
+      if (!chunk) break
+      if (chunk.done) ended = true
+      else text += decoder.decode(chunk.value, { stream: true })
+    }
+    return { text, ended }
+  }
+  // The stream has said hello: it is subscribed.
+  await until((t) => t.includes(': connecté'))
+  return {
+    until,
+    /** Waits for the server to end the stream. */
+    end: (ms = 5000) => until(() => false, ms),
+    abort: () => controller.abort(),
+  }
+}
+
+async function place(buyer: SignedIn) {
+  const produit = await makeProduct(shop.db, { prix: 1500, quantite: 10 })
+  await shop.app.inject({ method: 'POST', url: '/api/panier', headers: buyer.auth, payload: { user: buyer.userId, produit: produit.id, quantite: 1, action: 0 } })
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/commande',
+    headers: buyer.auth,
+    payload: { modelivraison: ids.domicile, modepaiement: ids.cash, adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json().commande.numerocommande as string
+}
+
+describe('GET /api/admin/evenements ends with its session', () => {
+  it('logout closes the stream of that token, not the same person’s other session', async () => {
+    const staff = await newManager()
+    const other = await signInAgain(shop.app, staff)
+    const stream = await open(staff)
+    const kept = await open(other)
+
+    const out = await shop.app.inject({ method: 'POST', url: '/api/logout', headers: staff.auth })
+    expect(out.statusCode).toBe(200)
+    expect((await stream.end()).ended).toBe(true)
+
+    const numero = await place(customer)
+    const seen = await kept.until((t) => t.includes(numero))
+    expect(seen.ended).toBe(false)
+    expect(seen.text).toContain(`"numero":"${numero}"`)
+    kept.abort()
+    expect((await fetch(`${address}/api/admin/evenements`, { headers: staff.auth })).status).toBe(401)
+  })
+
+  it('logout everywhere closes every stream of the account', async () => {
+    const staff = await newManager()
+    const other = await signInAgain(shop.app, staff)
+    const streams = [await open(staff), await open(other)]
+    const out = await shop.app.inject({ method: 'POST', url: '/api/logout/partout', headers: staff.auth })
+    expect(out.statusCode, out.body).toBe(200)
+    for (const stream of streams) expect((await stream.end()).ended).toBe(true)
+  })
+
+  it('a staff role taken away in SQL closes the stream; a role kept does not', async () => {
+    const staff = await newManager()
+    const stream = await open(staff)
+    // A change that leaves the staff role is checked and keeps the stream.
+    await shop.db.execute(sql`update clients set role_id = (select id from roles where name = 'admin') where id = ${staff.userId}`)
+    const numero = await place(customer)
+    const still = await stream.until((t) => t.includes(numero))
+    expect(still.ended).toBe(false)
+
+    await shop.db.execute(sql`update clients set role_id = (select id from roles where name = 'client') where id = ${staff.userId}`)
+    expect((await stream.end()).ended).toBe(true)
+    expect((await fetch(`${address}/api/admin/evenements`, { headers: staff.auth })).status).toBe(403)
+  })
+
+  it('a token revoked in SQL closes the stream', async () => {
+    const staff = await newManager()
+    const stream = await open(staff)
+    await shop.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.tokenHash, hashToken(staff.token)))
+    expect((await stream.end()).ended).toBe(true)
+  })
+
+  it('another customer’s or staff member’s logout does not close it', async () => {
+    const staff = await newManager()
+    const colleague = await newManager()
+    const stream = await open(staff)
+    const colleagueStream = await open(colleague)
+    const shopper = await signIn(shop.app)
+
+    expect((await shop.app.inject({ method: 'POST', url: '/api/logout', headers: shopper.auth })).statusCode).toBe(200)
+    expect((await shop.app.inject({ method: 'POST', url: '/api/logout', headers: colleague.auth })).statusCode).toBe(200)
+    expect((await colleagueStream.end()).ended).toBe(true)
+
+    const numero = await place(customer)
+    const seen = await stream.until((t) => t.includes(numero))
+    expect(seen.ended).toBe(false)
+    expect(seen.text).toContain(`"numero":"${numero}"`)
+    stream.abort()
+  })
+
+  it('a logout on another instance closes the stream on this one', async () => {
+    const second = await anotherInstance(shop)
+    try {
+      const secondAddress = await second.listen({ port: 0, host: '127.0.0.1' })
+      const staff = await newManager()
+      const here = await open(staff, secondAddress)
+      const out = await shop.app.inject({ method: 'POST', url: '/api/logout', headers: staff.auth })
+      expect(out.statusCode).toBe(200)
+      expect((await here.end()).ended).toBe(true)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('the stream ends when its token expires', async () => {
+    const staff = await newManager()
+    // A token with two seconds to live, as if signed in a month ago.
+    const token = randomBytes(32).toString('base64url')
+    const expiresAt = Date.now() + 2000
+    await shop.db.insert(apiTokens).values({ clientId: staff.userId, tokenHash: hashToken(token), expiresAt: new Date(expiresAt) })
+    const stream = await open({ auth: { authorization: `Bearer ${token}` } })
+    const numero = await place(customer)
+    expect((await stream.until((t) => t.includes(numero))).ended).toBe(false)
+    expect((await stream.end(6000)).ended).toBe(true)
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt)
+  })
+})
