@@ -1,4 +1,4 @@
-// Customers (search, points), staff and the audit trail.
+// Customers (search, points) and the audit trail.
 import { useMemo } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -8,10 +8,9 @@ import { toast } from 'react-toastify'
 import type { z } from 'zod'
 import { pointsAdjustmentSchema } from '../../forms/schemas.ts'
 import type { ColumnDef, SortingState } from '@tanstack/react-table'
-import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap'
+import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap'
 import { DataTable } from '../../components/DataTable.tsx'
 import { api, errorMessage, type Page, queryString } from '../../lib/api.ts'
-import type { Staff } from '../../lib/types.ts'
 import { ORDER_STATUSES, isOrderStatus } from '@teranga/shared/order-status'
 
 const stateText = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
@@ -66,40 +65,6 @@ export function CustomersPage() {
         onPageChange={(page) => set({ page: String(page) })}
         getRowId={(row) => String(row.id)}
       />
-    </>
-  )
-}
-
-export function StaffPage() {
-  const { data, error } = useQuery({ queryKey: ['staff'], queryFn: () => api<Staff[]>('GET', '/staff') })
-  return (
-    <>
-      <h1 className="h3 mb-3">Équipe</h1>
-      {error && <Alert variant="danger">Une erreur s'est produite lors du chargement de l'équipe.</Alert>}
-      <Table size="sm">
-        <caption className="visually-hidden">Équipe</caption>
-        <thead>
-          <tr>
-            <th scope="col">Nom</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Rôle</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(data ?? []).map((member) => (
-            <tr key={member.id}>
-              <td>
-                {member.prenom} {member.name}
-              </td>
-              <td>{member.email}</td>
-              <td>{member.role === 'admin' ? 'Administrateur' : 'Gestionnaire'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      <p className="small text-muted">
-        Les rôles se donnent avec <code>npm run admin:grant -- &lt;email&gt; [admin|gestionnaire]</code>.
-      </p>
     </>
   )
 }
