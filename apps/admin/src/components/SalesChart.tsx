@@ -2,7 +2,7 @@
 // for screen readers and for browsers without canvas.
 import { useEffect, useRef } from 'react'
 import 'uplot/dist/uPlot.min.css'
-import { formatFcfa } from '../lib/format.ts'
+import { formatDayOf, formatFcfa, SHOP_TIME_ZONE } from '../lib/format.ts'
 
 export interface SalesPoint {
   jour: string
@@ -25,7 +25,9 @@ export default function SalesChart({ points }: { points: SalesPoint[] }) {
           width: target.clientWidth,
           height: 200,
           series: [{}, { label: 'Ventes', stroke: '#00763a', fill: 'rgba(0,118,58,0.1)', value: (_u, v) => (v == null ? '' : formatFcfa(v)) }],
-          axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${Math.round(t / 1000)} k`) }],
+          // uPlot's own axis writes US dates (« 10/30 ») in the browser's zone: days in Dakar, in French.
+          tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), SHOP_TIME_ZONE),
+          axes: [{ values: (_u, ticks) => ticks.map((t) => formatDayOf(new Date(t * 1000))) }, { values: (_u, ticks) => ticks.map((t) => `${Math.round(t / 1000)} k`) }],
           legend: { show: false },
         },
         [xs, points.map((p) => p.montant)],
