@@ -241,6 +241,26 @@ describe('POST /api/commande/:numero/etat', () => {
     expect(unknown.json().errors.etat).toEqual([MESSAGES.orderStatusUnknown])
     expect((await shop.db.select().from(commandes).where(eq(commandes.numerocommande, numero)))[0]!.etat).toBe('en_attente')
   })
+
+  it('payee and echec_paiement are refused from staff (409 naming etat): an unpaid online order cannot be marked paid, delivered and credited', async () => {
+    const { id, numero } = await place(customer, { mode: 'WAVE', prix: 5000, quantite: 2 })
+    const offered = (await get(`/api/admin/commande/${numero}`, manager)).json().suivants
+    expect(offered).toEqual([{ etat: 'annulee', etat_text: 'Annulée' }])
+    for (const etat of ['payee', 'echec_paiement']) {
+      const refused = await setEtat(numero, { etat })
+      expect(refused.statusCode, etat).toBe(409)
+      expect(refused.json()).toEqual({ message: ORDERS_MESSAGES.providerOnly, errors: { etat: [ORDERS_MESSAGES.providerOnly] } })
+    }
+    expect(ORDERS_MESSAGES.providerOnly).toContain('« Payée » ou « Paiement échoué »')
+    // Nothing moved: no state, no history line, no audit line, and the rest of the way stays closed.
+    expect((await shop.db.select().from(commandes).where(eq(commandes.id, id)))[0]!.etat).toBe('en_attente_paiement')
+    expect((await shop.db.select().from(orderHistory).where(eq(orderHistory.commandeId, id))).map((h) => h.toEtat)).toEqual(['en_attente_paiement'])
+    expect(await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, 'commande'), eq(auditLog.resourceId, numero)))).toEqual([])
+    for (const etat of ['confirmee', 'livree']) expect((await setEtat(numero, { etat })).statusCode, etat).toBe(409)
+    expect(await shop.db.select().from(pointsFidelite).where(eq(pointsFidelite.commandeId, id))).toEqual([])
+    // An unknown order is still a 404, before anything else.
+    expect((await setEtat('TRG-000000-ABSENT', { etat: 'payee' })).statusCode).toBe(404)
+  })
 })
 
 describe('GET /api/admin/tableau', () => {

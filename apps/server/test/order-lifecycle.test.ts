@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOYALTY_MOTIF_DELIVERED, LOYALTY_MOTIF_REFUNDED } from '@teranga/shared/loyalty'
 import { MESSAGES } from '@teranga/shared/messages'
-import { canTransition, ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
+import { canTransition, isProviderOnly, ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
 import { clients, commandes, modelivraisons, modepaiements, orderHistory, paiements, pointsFidelite, produits, roles } from '../src/db/schema.ts'
 import type { OrderPlacedEvent, OrderStateChangedEvent } from '../src/modules/orders/order-events.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
@@ -83,7 +83,8 @@ describe('the shared machine, pair by pair', () => {
       const before = (await history(id)).length
       const outcome = await move(id, to)
       // annulee → remboursee is in the machine but needs a paid order: this one never was.
-      const allowed = canTransition(from, to, 'DOMICILE') && !(from === 'annulee' && to === 'remboursee')
+      // payee and echec_paiement are the payment provider's word: refused from staff.
+      const allowed = canTransition(from, to, 'DOMICILE') && !(from === 'annulee' && to === 'remboursee') && !isProviderOnly(to)
       expect(outcome.moved, `${from} → ${to}`).toBe(allowed)
       const after = await history(id)
       if (allowed) {
@@ -109,6 +110,21 @@ describe('the shared machine, pair by pair', () => {
     })
     expect(stale).toEqual({ moved: false, refusal: 'stale' })
     expect((await history(id)).map((h) => h.toEtat)).toEqual(['en_attente', 'confirmee'])
+  })
+
+  it("payee and echec_paiement are the payment provider's moves alone: refused from staff, the customer or the system", async () => {
+    const customer = await signIn(ctx.app)
+    const { id } = await place(customer, { online: true })
+    const moveAs = (to: OrderStatus, actor: ReturnType<typeof actors.staff>) =>
+      lifecycle().run(async ({ orders, move }) => move((await orders.lockOrder({ id }))!, to, actor))
+    for (const actor of [actors.staff(admin.userId), actors.client(customer.userId), actors.system]) {
+      for (const to of ['payee', 'echec_paiement'] as const) {
+        expect(await moveAs(to, actor), `${actor.kind} → ${to}`).toEqual({ moved: false, refusal: 'transition' })
+      }
+    }
+    expect((await history(id)).map((h) => h.toEtat)).toEqual(['en_attente_paiement'])
+    expect((await moveAs('payee', actors.provider('wave'))).moved).toBe(true)
+    expect((await orderRow(id)).etat).toBe('payee')
   })
 })
 

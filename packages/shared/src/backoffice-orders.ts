@@ -2,7 +2,7 @@
 // French messages and the schemas the server checks and the admin app reuses.
 import { z } from 'zod'
 import { MESSAGES } from './messages.ts'
-import { ORDER_STATUS_VALUES, type OrderStatus } from './order-status.ts'
+import { ORDER_STATUS_VALUES, ORDER_STATUSES, PROVIDER_ONLY_STATUSES, type OrderStatus } from './order-status.ts'
 
 export const ORDERS_MESSAGES = {
   motifRequired: 'Indiquez le motif (1 à 500 caractères).',
@@ -14,6 +14,7 @@ export const ORDERS_MESSAGES = {
   numerosInvalid: 'Indiquez de 1 à 50 numéros de commande séparés par des virgules.',
   dateInvalid: 'Date invalide (AAAA-MM-JJ).',
   etatInvalid: 'État de commande inconnu dans le filtre.',
+  providerOnly: `Seul le prestataire de paiement fait passer une commande à ${PROVIDER_ONLY_STATUSES.map((etat) => `« ${ORDER_STATUSES[etat].text} »`).join(' ou ')} : le back-office ne le peut pas.`,
 } as const
 
 /** Most order numbers a delivery-slip request names. */

@@ -73,3 +73,14 @@ export function isPayable(order: { etat: string; expiresAt: Date | null }, at: D
 /** Who changed an order's state, as its history records it. */
 export const ORDER_ACTOR_KINDS = ['client', 'staff', 'provider', 'system'] as const
 export type OrderActorKind = (typeof ORDER_ACTOR_KINDS)[number]
+
+/**
+ * States only the payment provider's word leads to (DESIGN §5): money received or refused is
+ * never a staff member's say, so the lifecycle refuses these moves from anyone else and the
+ * back office never offers them.
+ */
+export const PROVIDER_ONLY_STATUSES = ['payee', 'echec_paiement'] as const satisfies readonly OrderStatus[]
+
+export function isProviderOnly(etat: string): boolean {
+  return (PROVIDER_ONLY_STATUSES as readonly string[]).includes(etat)
+}

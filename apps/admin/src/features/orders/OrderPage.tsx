@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Badge, Button, Card, Col, Form, ListGroup, Modal, Row, Spinner, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
+import { isProviderOnly } from '@teranga/shared/order-status'
 import { reasonSchema } from '../../forms/schemas.ts'
 import { api, ApiError, errorMessage } from '../../lib/api.ts'
 import type { OrderDetail } from '../../lib/types.ts'
@@ -85,7 +86,8 @@ export function OrderPage() {
       </div>
       <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label="Actions">
         {order.suivants
-          .filter((next) => next.etat !== 'annulee')
+          // Payment outcomes are the provider's alone, even from a server that would list them.
+          .filter((next) => next.etat !== 'annulee' && !isProviderOnly(next.etat))
           .map((next) => (
             <Button key={next.etat} disabled={move.isPending} onClick={() => move.mutate({ etat: next.etat })}>
               {next.etat_text}

@@ -1,11 +1,11 @@
 // The orders list's filters as the API's query string, the order page's moves and the
 // cancel reason (the slips: slips.test.tsx).
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { http, HttpResponse } from 'msw'
-import { requests, server } from '../../testing/server.ts'
+import { orderDetail, requests, server } from '../../testing/server.ts'
 import { ordersQuery } from './filters.ts'
 
 const listRequests = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/commande')
@@ -91,5 +91,18 @@ describe('order page', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Annuler la commande' }).at(-1)!)
     await waitFor(() => expect(requests.find((r) => r.url.pathname.endsWith('/etat'))?.body).toEqual({ etat: 'annulee', motif: 'Client injoignable' }))
     await waitFor(() => expect(dialog).not.toBeInTheDocument())
+  })
+
+  it("never offers « Payée » or « Paiement échoué », the payment provider's word, even from an answer that lists them", async () => {
+    const suivants = [
+      { etat: 'payee', etat_text: 'Payée' },
+      { etat: 'echec_paiement', etat_text: 'Paiement échoué' },
+      { etat: 'annulee', etat_text: 'Annulée' },
+    ]
+    server.use(http.get('*/api/admin/commande/:numero', () => HttpResponse.json(orderDetail({ etat: 'en_attente_paiement', etat_text: 'En attente de paiement', suivants }))))
+    renderAdmin('/commandes/T-000123')
+    const actions = await screen.findByRole('group', { name: 'Actions' })
+    expect(await within(actions).findByRole('button', { name: 'Annuler la commande' })).toBeInTheDocument()
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Annuler la commande'])
   })
 })

@@ -2,7 +2,7 @@
 // list, the detail, the dashboard; amounts in whole FCFA with their French forms.
 import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
-import { isOrderStatus, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
+import { isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { dateFr } from '../../lib/format.ts'
 import type { BackofficeOrdersRepository, DetailExtraRow, SummaryRow } from './backoffice-orders.repository.ts'
@@ -171,7 +171,8 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
       acteur_nom: h.acteur_nom,
       motif: h.reason,
     })),
-    suivants: next.filter((e) => e !== 'remboursee').map((e) => ({ etat: e, etat_text: ORDER_STATUSES[e].text })),
+    // Refunding is its own action; payment outcomes are the provider's.
+    suivants: next.filter((e) => e !== 'remboursee' && !isProviderOnly(e)).map((e) => ({ etat: e, etat_text: ORDER_STATUSES[e].text })),
     paiement: payment ? { provider: payment.provider, statut: payment.statut, montant: payment.montant } : null,
     remboursable: isRefundable(r.etat, payment, r.mp_code === 'CASH', refunded),
   }

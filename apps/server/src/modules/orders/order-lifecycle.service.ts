@@ -11,11 +11,13 @@ import {
   isDepotPickup,
   isOrderStatus,
   isOtherDeliveryMove,
+  isProviderOnly,
   ORDER_STATUSES,
   UNPAID_STATUSES,
   unpaidDeadline,
   type OrderStatus,
 } from '@teranga/shared/order-status'
+import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import type { Executor } from '../../db/client.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
@@ -76,6 +78,8 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
     const loyalty = createLoyaltyService(tx)
 
     async function move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason: string | null = null): Promise<MoveOutcome> {
+      // Money received or refused is the payment provider's word alone (DESIGN §5), whoever else asks.
+      if (isProviderOnly(to) && actor.kind !== 'provider') return { moved: false, refusal: 'transition' }
       const from = order.etat
       if (!isOrderStatus(from) || !canTransition(from, to, order.deliveryCode)) return { moved: false, refusal: 'transition' }
       // A cancelled order is refunded only if money came for it.
@@ -173,6 +177,7 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
       const outcome = await run(async ({ tx, orders: writes, move }) => {
         const order = await writes.lockOrder({ numero })
         if (!order) throw notFound(MESSAGES.orderNotFound)
+        if (isProviderOnly(to)) throw conflict(ORDERS_MESSAGES.providerOnly, { etat: [ORDERS_MESSAGES.providerOnly] })
         const moved = await move(order, to, actors.staff(staff.id), reason)
         if (!moved.moved) {
           const message =
