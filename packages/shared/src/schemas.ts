@@ -7,11 +7,13 @@ import { MESSAGES } from './messages.ts'
 // zod's own messages ("expected a number"…) in French, for the storefront and the server alike.
 z.config(z.locales.fr())
 
-export const idSchema = z.coerce
-  .number({ error: MESSAGES.idInteger })
-  .int({ error: MESSAGES.idInteger })
-  .positive({ error: MESSAGES.idInteger })
-  .max(2_147_483_647, { error: MESSAGES.idInteger })
+/**
+ * A whole number spelled in text (a path, a query string, a GraphQL ID) is decimal digits and
+ * nothing else: `0x10`, `1e3`, `+16`, `16.0` or ` 16`, which JavaScript's Number() would all
+ * read as numbers, stay text and fail the number schema that follows.
+ */
+export const fromDecimalDigits = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value: string | number) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), schema)
 
 /** A strict integer id in a JSON body (no coercion from strings like "1e3"). */
 export const bodyIdSchema = z
@@ -20,6 +22,9 @@ export const bodyIdSchema = z
   .positive({ error: MESSAGES.idInteger })
   .max(2_147_483_647, { error: MESSAGES.idInteger })
 
+/** An id in a path, a query string or a GraphQL argument: decimal digits, or a JSON integer. */
+export const idSchema = fromDecimalDigits(bodyIdSchema)
+
 export const quantitySchema = z
   .number({ error: MESSAGES.quantityInteger })
   .int({ error: MESSAGES.quantityInteger })
@@ -27,8 +32,8 @@ export const quantitySchema = z
   .max(ADD_TO_CART_MAX, { error: MESSAGES.quantityMax })
 
 export const paginationSchema = z.object({
-  page: z.coerce.number({ error: MESSAGES.pageInvalid }).int({ error: MESSAGES.pageInvalid }).min(1, { error: MESSAGES.pageInvalid }).max(1_000_000, { error: MESSAGES.pageInvalid }).default(1),
-  count: z.coerce.number({ error: MESSAGES.countInvalid }).int({ error: MESSAGES.countInvalid }).min(1, { error: MESSAGES.countInvalid }).max(MAX_PAGE_SIZE, { error: MESSAGES.countInvalid }).default(12),
+  page: fromDecimalDigits(z.number({ error: MESSAGES.pageInvalid }).int({ error: MESSAGES.pageInvalid }).min(1, { error: MESSAGES.pageInvalid }).max(1_000_000, { error: MESSAGES.pageInvalid })).default(1),
+  count: fromDecimalDigits(z.number({ error: MESSAGES.countInvalid }).int({ error: MESSAGES.countInvalid }).min(1, { error: MESSAGES.countInvalid }).max(MAX_PAGE_SIZE, { error: MESSAGES.countInvalid })).default(12),
 })
 
 /** A phone number as people type it in Senegal: digits and spaces, an optional +. */
