@@ -23,6 +23,7 @@ import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
 import cart from './modules/cart/cart.plugin.ts'
 import catalogue from './modules/catalogue/catalogue.plugin.ts'
 import customers from './modules/customers/customers.plugin.ts'
+import dispatch from './modules/dispatch/dispatch.plugin.ts'
 import delivery from './modules/delivery/delivery.plugin.ts'
 import favourites from './modules/favourites/favourites.plugin.ts'
 import loyalty from './modules/loyalty/loyalty.plugin.ts'
@@ -153,6 +154,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(backofficeCatalogue)
     await scope.register(backofficeOrders, { pingEveryMs: opts.eventPingEveryMs })
     await scope.register(staff)
+    await scope.register(dispatch)
     await scope.register(customers)
     await scope.register(settings)
     await scope.register(graphql, {

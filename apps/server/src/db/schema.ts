@@ -558,3 +558,60 @@ export const invitationsStaff = pgTable(
     check('invitations_staff_email_lower', sql`${t.email} = lower(${t.email}) and length(${t.email}) <= 254`),
   ],
 )
+
+/** The shop's couriers (issue 16): kept in the settings, assigned to home deliveries. */
+export const livreurs = pgTable(
+  'livreurs',
+  {
+    id: serial('id').primaryKey(),
+    nom: text('nom').notNull(),
+    telephone: text('telephone').notNull(),
+    actif: boolean('actif').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check('livreurs_nom_length', sql`length(${t.nom}) between 1 and 100`)],
+)
+
+/** An order's courier now: what the orders list filters on and the slips of a round print. */
+export const commandesLivreur = pgTable(
+  'commandes_livreur',
+  {
+    commandeId: integer('commande_id')
+      .primaryKey()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    livreurId: integer('livreur_id')
+      .notNull()
+      .references(() => livreurs.id, { onDelete: 'restrict' }),
+  },
+  (t) => [index('commandes_livreur_livreur_idx').on(t.livreurId)],
+)
+
+/** Every hand-over of an order to a courier (null: taken back), for its history. */
+export const affectationsLivreur = pgTable(
+  'affectations_livreur',
+  {
+    id: serial('id').primaryKey(),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    livreurId: integer('livreur_id').references(() => livreurs.id, { onDelete: 'restrict' }),
+    staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('affectations_livreur_commande_idx').on(t.commandeId, t.id), index('affectations_livreur_livreur_idx').on(t.livreurId)],
+)
+
+/** Staff's internal notes on an order (issue 16), never shown to the customer. */
+export const notesCommande = pgTable(
+  'notes_commande',
+  {
+    id: serial('id').primaryKey(),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    texte: text('texte').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notes_commande_commande_idx').on(t.commandeId, t.id), check('notes_commande_texte_length', sql`length(${t.texte}) between 1 and 1000`)],
+)

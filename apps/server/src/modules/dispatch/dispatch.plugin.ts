@@ -1,0 +1,21 @@
+// The dispatch module (issue 16): the shop's couriers, which one carries an order, and the
+// staff's internal notes on orders. Exposes `app.dispatch` (its service) to the orders pages.
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { registerRest } from '../../lib/rest.ts'
+import dispatchRoutes from './dispatch.routes.ts'
+import { createDispatchService, type DispatchService } from './dispatch.service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dispatch: DispatchService
+  }
+}
+
+async function dispatch(app: FastifyInstance) {
+  const service = createDispatchService({ db: app.db, audit: app.audit })
+  app.decorate('dispatch', service)
+  await registerRest(app, dispatchRoutes, { service })
+}
+
+export default fp(dispatch, { name: 'dispatch', dependencies: ['database', 'authentication', 'audit'] })

@@ -1,0 +1,105 @@
+// The dispatch module's tables: the couriers, each order's courier now and every hand-over,
+// and the staff's notes on orders. Orders are read here (their state and delivery mode),
+// never written.
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import { affectationsLivreur, clients, commandes, commandesLivreur, livreurs, modelivraisons, notesCommande } from '../../db/schema.ts'
+
+export type CourierRow = typeof livreurs.$inferSelect
+
+export function createDispatchRepository(db: Executor) {
+  const courier = { id: livreurs.id, nom: livreurs.nom, telephone: livreurs.telephone, actif: livreurs.actif }
+  return {
+    couriers() {
+      return db.select(courier).from(livreurs).orderBy(desc(livreurs.actif), asc(livreurs.nom), asc(livreurs.id))
+    },
+
+    async courier(id: number) {
+      const [row] = await db.select(courier).from(livreurs).where(eq(livreurs.id, id)).limit(1)
+      return row
+    },
+
+    async insertCourier(values: { nom: string; telephone: string; actif: boolean }) {
+      const [row] = await db.insert(livreurs).values(values).returning(courier)
+      return row!
+    },
+
+    async updateCourier(id: number, values: { nom: string; telephone: string; actif: boolean }) {
+      const [row] = await db.update(livreurs).set(values).where(eq(livreurs.id, id)).returning(courier)
+      return row
+    },
+
+    /** Whether any order was ever handed to the courier: then it is kept (deactivated), not deleted. */
+    async courierUsed(id: number) {
+      const [row] = await db.select({ one: sql<number>`1` }).from(affectationsLivreur).where(eq(affectationsLivreur.livreurId, id)).limit(1)
+      return Boolean(row)
+    },
+
+    async deleteCourier(id: number) {
+      const [row] = await db.delete(livreurs).where(eq(livreurs.id, id)).returning(courier)
+      return row
+    },
+
+    /** The order, locked against a concurrent move or hand-over, with its delivery mode's code. */
+    async lockOrder(numero: string) {
+      const [row] = await db
+        .select({ id: commandes.id, etat: commandes.etat, modelivraison: modelivraisons.code })
+        .from(commandes)
+        .innerJoin(modelivraisons, eq(modelivraisons.id, commandes.modelivraisonId))
+        .where(eq(commandes.numerocommande, numero))
+        .for('update', { of: commandes })
+        .limit(1)
+      return row
+    },
+
+    async orderId(numero: string) {
+      const [row] = await db.select({ id: commandes.id }).from(commandes).where(eq(commandes.numerocommande, numero)).limit(1)
+      return row?.id
+    },
+
+    async assign(commandeId: number, livreurId: number | null, staffId: number) {
+      if (livreurId === null) await db.delete(commandesLivreur).where(eq(commandesLivreur.commandeId, commandeId))
+      else await db.insert(commandesLivreur).values({ commandeId, livreurId }).onConflictDoUpdate({ target: commandesLivreur.commandeId, set: { livreurId } })
+      await db.insert(affectationsLivreur).values({ commandeId, livreurId, staffId })
+    },
+
+    async currentCourier(commandeId: number) {
+      const [row] = await db
+        .select(courier)
+        .from(commandesLivreur)
+        .innerJoin(livreurs, eq(livreurs.id, commandesLivreur.livreurId))
+        .where(eq(commandesLivreur.commandeId, commandeId))
+        .limit(1)
+      return row
+    },
+
+    handOvers(commandeId: number) {
+      return db
+        .select({ at: affectationsLivreur.createdAt, livreur: courier, by: clients.email })
+        .from(affectationsLivreur)
+        .leftJoin(livreurs, eq(livreurs.id, affectationsLivreur.livreurId))
+        .leftJoin(clients, eq(clients.id, affectationsLivreur.staffId))
+        .where(eq(affectationsLivreur.commandeId, commandeId))
+        .orderBy(asc(affectationsLivreur.id))
+        .limit(200)
+    },
+
+    async insertNote(commandeId: number, staffId: number, texte: string) {
+      const [row] = await db.insert(notesCommande).values({ commandeId, staffId, texte }).returning()
+      return row!
+    },
+
+    /** The order's notes, oldest first, or the one note `id`. */
+    notes(commandeId: number, id?: number) {
+      return db
+        .select({ id: notesCommande.id, texte: notesCommande.texte, at: notesCommande.createdAt, by: clients.email })
+        .from(notesCommande)
+        .leftJoin(clients, eq(clients.id, notesCommande.staffId))
+        .where(and(eq(notesCommande.commandeId, commandeId), id === undefined ? undefined : eq(notesCommande.id, id)))
+        .orderBy(asc(notesCommande.id))
+        .limit(500)
+    },
+  }
+}
+
+export type DispatchRepository = ReturnType<typeof createDispatchRepository>

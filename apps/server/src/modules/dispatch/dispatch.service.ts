@@ -1,0 +1,102 @@
+// Couriers and notes (issue 16): the couriers kept in the settings, an order handed to one
+// (home deliveries only, never once the order is closed), and the staff's internal notes; each
+// write in one transaction with its audit line.
+import { DISPATCH_MESSAGES, type Courier, type OrderDispatch, type OrderNote } from '@teranga/shared/backoffice-dispatch'
+import { isDepotPickup, type OrderStatus } from '@teranga/shared/order-status'
+import type { Executor } from '../../db/client.ts'
+import { badInput, conflict, notFound } from '../../lib/errors.ts'
+import { dateFr } from '../../lib/format.ts'
+import { MESSAGES } from '@teranga/shared/messages'
+import type { Audit } from '../audit/audit.plugin.ts'
+import { createDispatchRepository } from './dispatch.repository.ts'
+
+/** States after which an order's courier no longer changes. */
+const CLOSED: readonly string[] = ['livree', 'annulee', 'remboursee', 'echec_paiement'] satisfies OrderStatus[]
+
+const when = (at: Date) => ({ date: at.toISOString(), date_fr: dateFr.format(at) })
+
+export function createDispatchService(deps: { db: Executor; audit: Audit }) {
+  const { db, audit } = deps
+
+  async function dispatchOf(tx: Executor, commandeId: number): Promise<OrderDispatch> {
+    const repo = createDispatchRepository(tx)
+    const [livreur, handOvers, notes] = await Promise.all([repo.currentCourier(commandeId), repo.handOvers(commandeId), repo.notes(commandeId)])
+    return {
+      livreur: livreur ?? null,
+      affectations: handOvers.map((h) => ({ livreur: h.livreur, ...when(h.at), par: h.by })),
+      notes: notes.map((n) => ({ id: n.id, texte: n.texte, ...when(n.at), auteur: n.by })),
+    }
+  }
+
+  return {
+    couriers: (): Promise<Courier[]> => createDispatchRepository(db).couriers(),
+
+    async createCourier(staffId: number, input: { nom: string; telephone: string; actif: boolean }) {
+      return db.transaction(async (tx) => {
+        const row = await createDispatchRepository(tx).insertCourier(input)
+        await audit.record(tx, { staffId, action: 'livreur.creer', resource: 'livreur', resourceId: row.id, after: row })
+        return row
+      })
+    },
+
+    async updateCourier(staffId: number, id: number, input: { nom: string; telephone: string; actif: boolean }) {
+      return db.transaction(async (tx) => {
+        const repo = createDispatchRepository(tx)
+        const before = await repo.courier(id)
+        if (!before) throw notFound(DISPATCH_MESSAGES.courierNotFound)
+        const row = (await repo.updateCourier(id, input))!
+        await audit.record(tx, { staffId, action: 'livreur.modifier', resource: 'livreur', resourceId: id, before, after: row })
+        return row
+      })
+    },
+
+    async deleteCourier(staffId: number, id: number) {
+      await db.transaction(async (tx) => {
+        const repo = createDispatchRepository(tx)
+        if (!(await repo.courier(id))) throw notFound(DISPATCH_MESSAGES.courierNotFound)
+        if (await repo.courierUsed(id)) throw conflict(DISPATCH_MESSAGES.courierInUse)
+        const row = await repo.deleteCourier(id)
+        await audit.record(tx, { staffId, action: 'livreur.supprimer', resource: 'livreur', resourceId: id, before: row })
+      })
+    },
+
+    /** Hands the order to `livreurId` (null: takes it back), under the order's row lock. */
+    async assign(staffId: number, numero: string, livreurId: number | null): Promise<OrderDispatch> {
+      return db.transaction(async (tx) => {
+        const repo = createDispatchRepository(tx)
+        const order = await repo.lockOrder(numero)
+        if (!order) throw notFound(MESSAGES.orderNotFound)
+        if (isDepotPickup(order.modelivraison)) throw conflict(DISPATCH_MESSAGES.notHomeDelivery, { livreur: [DISPATCH_MESSAGES.notHomeDelivery] })
+        if (CLOSED.includes(order.etat)) throw conflict(DISPATCH_MESSAGES.orderClosed, { livreur: [DISPATCH_MESSAGES.orderClosed] })
+        const before = await repo.currentCourier(order.id)
+        if (livreurId !== null) {
+          const courier = await repo.courier(livreurId)
+          if (!courier) throw badInput(DISPATCH_MESSAGES.courierNotFound, { livreur: [DISPATCH_MESSAGES.courierNotFound] })
+          if (!courier.actif) throw conflict(DISPATCH_MESSAGES.courierInactive, { livreur: [DISPATCH_MESSAGES.courierInactive] })
+        }
+        if ((before?.id ?? null) !== livreurId) {
+          await repo.assign(order.id, livreurId, staffId)
+          await audit.record(tx, { staffId, action: 'commande.livreur', resource: 'commande', resourceId: numero, before: { livreur: before ?? null }, after: { livreur: livreurId } })
+        }
+        return dispatchOf(tx, order.id)
+      })
+    },
+
+    async addNote(staffId: number, numero: string, texte: string): Promise<OrderNote> {
+      return db.transaction(async (tx) => {
+        const repo = createDispatchRepository(tx)
+        const commandeId = await repo.orderId(numero)
+        if (commandeId === undefined) throw notFound(MESSAGES.orderNotFound)
+        const note = await repo.insertNote(commandeId, staffId, texte)
+        await audit.record(tx, { staffId, action: 'commande.note', resource: 'commande', resourceId: numero, after: { note: note.id, texte } })
+        const [written] = await repo.notes(commandeId, note.id)
+        return { id: note.id, texte: note.texte, ...when(note.createdAt), auteur: written?.by ?? null }
+      })
+    },
+
+    /** What the order page shows: its courier, every hand-over and the notes. */
+    dispatch: (commandeId: number) => dispatchOf(db, commandeId),
+  }
+}
+
+export type DispatchService = ReturnType<typeof createDispatchService>
