@@ -1,5 +1,5 @@
 // Customers (search, points) and the audit trail.
-import { useMemo } from 'react'
+import { Fragment, useMemo } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
@@ -8,10 +8,11 @@ import { toast } from 'react-toastify'
 import type { z } from 'zod'
 import { pointsAdjustmentSchema } from '../../forms/schemas.ts'
 import type { ColumnDef, SortingState } from '@tanstack/react-table'
-import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap'
+import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap'
 import { DataTable } from '../../components/DataTable.tsx'
 import { api, errorMessage, type Page, queryString } from '../../lib/api.ts'
 import { ORDER_STATUSES, isOrderStatus } from '@teranga/shared/order-status'
+import { actionLabel, AUDIT_RESOURCES, auditChanges } from './audit-labels.ts'
 
 const stateText = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
 
@@ -82,8 +83,49 @@ interface AuditLine {
   apres: unknown
 }
 
-/** The resources the back office writes, as the audit log names them. */
-const AUDITED = ['produit', 'categorie', 'souscategorie', 'media', 'commande', 'client', 'zone', 'depot', 'modepaiement', 'caroussel', 'preference', 'privilege']
+/** One entry's changes: field by field before and after, or the record created or deleted. */
+function AuditDetails({ line }: { line: AuditLine }) {
+  const changes = auditChanges(line.avant, line.apres)
+  if (changes.length === 0) return <p className="small mb-2">Aucun changement enregistré.</p>
+  if (line.avant != null && line.apres != null)
+    return (
+      <Table size="sm" className="small mb-2">
+        <caption className="visually-hidden">Changements</caption>
+        <thead>
+          <tr>
+            <th scope="col">Champ</th>
+            <th scope="col">Avant</th>
+            <th scope="col">Après</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.field}>
+              <th scope="row" className="fw-normal">
+                {change.label}
+              </th>
+              <td className="text-break">{change.before}</td>
+              <td className="text-break">{change.after}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    )
+  const created = line.apres != null
+  return (
+    <>
+      <p className="small fw-semibold mb-1">{created ? 'Après' : 'Avant'}</p>
+      <dl className="row small mb-2">
+        {changes.map((change) => (
+          <Fragment key={change.field}>
+            <dt className="col-5 col-md-3 fw-normal">{change.label}</dt>
+            <dd className="col-7 col-md-9 text-break">{created ? change.after : change.before}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </>
+  )
+}
 
 export function AuditPage() {
   const [search, setSearch] = useSearchParams()
@@ -107,9 +149,9 @@ export function AuditPage() {
         <Col xs={6} md={3}>
           <Form.Select aria-label="Ressource" value={search.get('resource') ?? ''} onChange={(e) => update({ resource: e.target.value })}>
             <option value="">Toutes les ressources</option>
-            {AUDITED.map((resource) => (
+            {Object.entries(AUDIT_RESOURCES).map(([resource, label]) => (
               <option key={resource} value={resource}>
-                {resource}
+                {label}
               </option>
             ))}
           </Form.Select>
@@ -123,18 +165,9 @@ export function AuditPage() {
       {(data?.data ?? []).map((line) => (
         <details key={line.id} className="mb-2">
           <summary>
-            {line.date_fr} · {line.action} {line.resource_id ? `n° ${line.resource_id}` : ''} · {line.staff?.email ?? 'système'}
+            {line.date_fr} · {actionLabel(line.action, line.resource, line.resource_id)} · {line.staff?.email ?? 'Automatique'}
           </summary>
-          <div className="row small">
-            <div className="col-md-6">
-              <h2 className="h6">Avant</h2>
-              <pre>{JSON.stringify(line.avant ?? null, null, 2)}</pre>
-            </div>
-            <div className="col-md-6">
-              <h2 className="h6">Après</h2>
-              <pre>{JSON.stringify(line.apres ?? null, null, 2)}</pre>
-            </div>
-          </div>
+          <AuditDetails line={line} />
         </details>
       ))}
       <div className="d-flex justify-content-between align-items-center mt-3">

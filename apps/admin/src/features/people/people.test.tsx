@@ -23,10 +23,9 @@ describe('customer page', () => {
 
   it('reads the audit log: who changed what, before and after, filtered in the URL and paged', async () => {
     renderAdmin('/journal')
-    expect(await screen.findByText(/produit\.modifier n° 12 · admin@teranga\.sn/)).toBeInTheDocument()
-    expect(screen.getByText(/"prix": 1500/)).toBeInTheDocument()
-    expect(screen.getByText(/"prix": 1750/)).toBeInTheDocument()
-    await userEvent.selectOptions(screen.getByLabelText('Ressource'), 'produit')
+    expect(await screen.findByText(/Modification — Produit n° 12 · admin@teranga\.sn/)).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: 'Prix 1 500 FCFA 1 750 FCFA' })).toBeInTheDocument()
+    await userEvent.selectOptions(screen.getByLabelText('Ressource'), 'Produit')
     await userEvent.type(screen.getByLabelText('Identifiant'), '12')
     await waitFor(() => {
       const last = requests.filter((r) => r.url.pathname === '/api/audit').at(-1)!
