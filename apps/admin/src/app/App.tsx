@@ -19,6 +19,7 @@ const ProductFormPage = lazy(() => import('../features/products/ProductFormPage.
 const ImportPage = lazy(() => import('../features/products/ImportPage.tsx').then((m) => ({ default: m.ImportPage })))
 const CustomersPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomersPage })))
 const CustomerPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomerPage })))
+const CouriersPage = lazy(() => import('../features/couriers/couriers-page.tsx').then((m) => ({ default: m.CouriersPage })))
 const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })))
 const AuditPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.AuditPage })))
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })))
@@ -113,6 +114,7 @@ function Layout({ staff }: { staff: Staff }) {
           <Route path="/clients" element={<CustomersPage />} />
           <Route path="/clients/:id" element={<CustomerPage />} />
           <Route path="/parametres" element={adminOnly(<SettingsPage />)} />
+          <Route path="/livreurs" element={adminOnly(<CouriersPage />)} />
           <Route path="/equipe" element={adminOnly(<StaffPage />)} />
           <Route path="/journal" element={adminOnly(<AuditPage />)} />
           <Route path="*" element={<NotFoundPage />} />
