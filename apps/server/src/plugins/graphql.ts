@@ -102,7 +102,7 @@ const noIntrospection: ValidationRule = (context) => ({
 const badText = (field: string) =>
   new AppError(400, 'BAD_USER_INPUT', MESSAGES.textInvalidCharacters, { [field]: [MESSAGES.textInvalidCharacters] })
 
-function toGraphqlError(error: GraphQLError, log: FastifyInstance['log'], suggestions: boolean) {
+function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
   const original = error.originalError
   // Fastify refused the HTTP request itself (body too large, content type): its French message.
   const fastify = BY_FASTIFY_CODE[((original ?? error) as { code?: string }).code ?? '']
@@ -125,10 +125,11 @@ function toGraphqlError(error: GraphQLError, log: FastifyInstance['log'], sugges
     : /introspection has been disabled/i.test(error.message)
       ? MESSAGES.introspectionDisabled
       : MESSAGES.graphqlInvalid
-  // graphql-js explains syntax and validation problems in English: kept as a detail, without
-  // its « Did you mean … » hints outside development, as they spell out the schema.
-  const detail = suggestions ? error.message : error.message.replace(/\s*Did you mean .*$/s, '')
-  return { message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT', detail } }
+  // graphql-js explains syntax and validation problems in English (with « Did you mean … » hints
+  // that spell out the schema): the client gets the French message, developers the explanation
+  // in the log.
+  log.debug({ graphqlError: error.message }, 'graphql request refused')
+  return { message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT' } }
 }
 
 export interface GraphqlOptions {
@@ -136,7 +137,7 @@ export interface GraphqlOptions {
   cacheTtlSeconds: number
   /** Requests per minute, per customer when signed in, else per address. */
   rateLimit: number
-  /** Introspection and « Did you mean … » suggestions (development and tests only). */
+  /** Introspection (development and tests only). */
   introspection: boolean
 }
 
@@ -164,7 +165,7 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
         const inner = (e.originalError as { errors?: unknown } | undefined)?.errors
         return Array.isArray(inner) ? inner.map((i) => (i instanceof GraphQLError ? i : new GraphQLError(String(i?.message ?? i)))) : [e]
       })
-      const errors = flat.map((e) => toGraphqlError(e, app.log, opts.introspection))
+      const errors = flat.map((e) => toGraphqlError(e, app.log))
       const hasData = execution.data !== undefined && execution.data !== null
       // Syntax, validation, depth and cost failures have no data: a 400. Resolver errors ride on a 200.
       const refusedRequest = errors.find((e) => 'status' in e.extensions)?.extensions as { status?: number } | undefined
