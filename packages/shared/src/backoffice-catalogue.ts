@@ -2,6 +2,7 @@
 // with their exact messages, stock movements, and the image rules both the admin app and the
 // server apply (the server checks an image by its bytes, never by its name).
 import { z } from 'zod'
+import { optionalField } from './schemas.ts'
 
 export const CATALOGUE_MESSAGES = {
   // Spec §5, product form.
@@ -99,7 +100,7 @@ export const mediaKeySchema = z
   .max(200, { error: CATALOGUE_MESSAGES.mediaKeyInvalid })
   .regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i, { error: CATALOGUE_MESSAGES.mediaKeyInvalid })
 
-const optionalMediaKey = z.preprocess((v) => (v === '' ? null : v), mediaKeySchema.nullable().optional())
+const optionalMediaKey = optionalField(mediaKeySchema)
 
 const designationSchema = z
   .string({ error: CATALOGUE_MESSAGES.designationRequired })
@@ -142,11 +143,8 @@ const productFields = {
   prix: prixSchema,
   unite: z.string({ error: CATALOGUE_MESSAGES.uniteRequired }).trim().min(1, { error: CATALOGUE_MESSAGES.uniteRequired }).max(30, { error: CATALOGUE_MESSAGES.uniteTooLong }),
   categorie_id: categorieIdSchema,
-  description: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(5000, { error: CATALOGUE_MESSAGES.descriptionTooLong }).nullable().optional(),
-  ),
-  code: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), productCodeSchema.optional()),
+  description: optionalField(z.string().trim().max(5000, { error: CATALOGUE_MESSAGES.descriptionTooLong })),
+  code: optionalField(productCodeSchema),
   seuil: seuilSchema,
   image: optionalMediaKey,
 }

@@ -2,6 +2,7 @@
 // French messages and the schemas the server checks and the admin app reuses.
 import { z } from 'zod'
 import { MESSAGES } from './messages.ts'
+import { optionalField } from './schemas.ts'
 import { ORDER_STATUS_VALUES, ORDER_STATUSES, PROVIDER_ONLY_STATUSES, type OrderStatus } from './order-status.ts'
 
 export const ORDERS_MESSAGES = {
@@ -41,7 +42,7 @@ export const orderStatusChangeSchema = z
   .object({
     etat: z.enum(ORDER_STATUS_VALUES as [OrderStatus, ...OrderStatus[]], { error: MESSAGES.orderStatusUnknown }),
     /** Why: required to cancel (annulee), 1–500 characters. */
-    motif: motifSchema.optional().nullable(),
+    motif: optionalField(motifSchema),
   })
   .superRefine((body, ctx) => {
     if (body.etat === 'annulee' && !body.motif) ctx.addIssue({ code: 'custom', path: ['motif'], message: ORDERS_MESSAGES.motifRequired })

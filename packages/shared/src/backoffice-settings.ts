@@ -1,6 +1,7 @@
 // The back office's people and settings forms (issue 10): zod schemas shared by the server
 // (which validates every write with them) and apps/admin, with their French messages.
 import { z } from 'zod'
+import { optionalField } from './schemas.ts'
 
 export const SETTINGS_MESSAGES = {
   designationRequired: 'La désignation est obligatoire.',
@@ -31,7 +32,7 @@ export const SETTINGS_MESSAGES = {
 } as const
 
 const text = (max: number) => z.string().trim().max(max, { error: SETTINGS_MESSAGES.textTooLong })
-const optionalText = (max: number) => text(max).nullable().optional()
+const optionalText = (max: number) => optionalField(text(max))
 const designation = z.string({ error: SETTINGS_MESSAGES.designationRequired }).trim().min(1, { error: SETTINGS_MESSAGES.designationRequired }).max(100, { error: SETTINGS_MESSAGES.textTooLong })
 const position = z.number({ error: SETTINGS_MESSAGES.positionInvalid }).int({ error: SETTINGS_MESSAGES.positionInvalid }).min(0, { error: SETTINGS_MESSAGES.positionInvalid }).max(10_000, { error: SETTINGS_MESSAGES.positionInvalid })
 
@@ -65,17 +66,16 @@ export const carousselSchema = z.object({
 })
 
 const phone = z.string().trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: SETTINGS_MESSAGES.phoneInvalid })
-const blankToNull = (schema: z.ZodType) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional())
 
 export const preferenceSchema = z.object({
-  logo: blankToNull(text(300)),
-  telephone: blankToNull(phone),
-  telephone2: blankToNull(phone),
-  email: blankToNull(z.email({ error: SETTINGS_MESSAGES.emailInvalid }).max(200, { error: SETTINGS_MESSAGES.textTooLong })),
-  lieu: blankToNull(text(300)),
-  siteweb: blankToNull(z.url({ error: SETTINGS_MESSAGES.urlInvalid }).max(300, { error: SETTINGS_MESSAGES.textTooLong })),
-  promotion: blankToNull(text(500)),
-  promotion2: blankToNull(text(500)),
+  logo: optionalField(text(300)),
+  telephone: optionalField(phone),
+  telephone2: optionalField(phone),
+  email: optionalField(z.email({ error: SETTINGS_MESSAGES.emailInvalid }).max(200, { error: SETTINGS_MESSAGES.textTooLong })),
+  lieu: optionalField(text(300)),
+  siteweb: optionalField(z.url({ error: SETTINGS_MESSAGES.urlInvalid }).max(300, { error: SETTINGS_MESSAGES.textTooLong })),
+  promotion: optionalField(text(500)),
+  promotion2: optionalField(text(500)),
 })
 
 export const recompenseSchema = z.object({
@@ -86,7 +86,7 @@ export const recompenseSchema = z.object({
 
 export const privilegeSchema = z.object({
   designation,
-  couleur: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: SETTINGS_MESSAGES.couleurInvalid }).nullable().optional(),
+  couleur: optionalField(z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: SETTINGS_MESSAGES.couleurInvalid })),
   point: z.number({ error: SETTINGS_MESSAGES.pointInvalid }).int({ error: SETTINGS_MESSAGES.pointInvalid }).min(0, { error: SETTINGS_MESSAGES.pointInvalid }).max(100_000_000, { error: SETTINGS_MESSAGES.pointInvalid }),
   recompenses: z.array(recompenseSchema).max(20).default([]),
 })

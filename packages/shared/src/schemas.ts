@@ -62,8 +62,19 @@ const httpsImageUrl = z
   .max(1024, { error: MESSAGES.googleImgInvalid })
   .refine(isHttpsUrl, { error: MESSAGES.googleImgInvalid })
 
-const optionalText = (max: number) =>
-  z.string().trim().max(max, { error: MESSAGES.textTooLong(max) }).optional().nullable()
+/**
+ * An optional field of the API: empty (or only spaces), what a form or a client written for the
+ * spec sends for a field it has no value for, is no value, like null or leaving it out, and never
+ * fails the field's format; it reads as null, so an update clears the field. Required fields do
+ * not use it and stay required.
+ */
+export const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value: z.input<T> | null | undefined) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    schema.nullable().optional(),
+  )
+
+const optionalText = (max: number) => optionalField(z.string().trim().max(max, { error: MESSAGES.textTooLong(max) }))
 
 /** Body of POST /api/sociallogin: the spec's social-login user, plus the Firebase ID token. */
 export const socialLoginSchema = z.object({
@@ -75,11 +86,11 @@ export const socialLoginSchema = z.object({
   tel: optionalText(30),
   telephone1: optionalText(30),
   image: optionalText(1024),
-  googleImg: httpsImageUrl.optional().nullable(),
+  googleImg: optionalField(httpsImageUrl),
   // Sign-up (spec §2 /signup) sends the customer's details with the first sign-in.
   civilite: z.literal([0, 1], { error: MESSAGES.civiliteRequired }).optional().nullable(),
   ville: optionalText(120),
-  pays: z.string().regex(/^[A-Z]{3}$/, { error: MESSAGES.paysInvalid }).optional().nullable(),
+  pays: optionalField(z.string().regex(/^[A-Z]{3}$/, { error: MESSAGES.paysInvalid })),
 })
 /** The customer's details, as the sign-up page (and later the account page) asks for them. */
 export const customerDetailsSchema = z.object({
@@ -122,8 +133,8 @@ export const orderSchema = z.object({
   modelivraison: bodyIdSchema,
   modepaiement: bodyIdSchema,
   tel: z.string({ error: MESSAGES.telephoneInvalid }).trim().regex(PHONE_PATTERN, { error: MESSAGES.telephoneInvalid }),
-  adresseliv: z.string().trim().max(300, { error: MESSAGES.textTooLong(300) }).optional().nullable(),
-  zone: z.string().trim().max(80, { error: MESSAGES.textTooLong(80) }).optional().nullable(),
+  adresseliv: optionalText(300),
+  zone: optionalText(80),
   depot: bodyIdSchema.optional().nullable(),
   latitude: z.number().min(-90).max(90).optional().nullable(),
   longitude: z.number().min(-180).max(180).optional().nullable(),

@@ -8,11 +8,11 @@ import type { Executor } from '../../db/client.ts'
 export interface OrderFilter {
   etat?: string[] | undefined
   /** Dakar days, inclusive (YYYY-MM-DD). */
-  du?: string | undefined
-  au?: string | undefined
+  du?: string | null | undefined
+  au?: string | null | undefined
   modelivraison?: string | undefined
   zone?: string | undefined
-  depot?: number | undefined
+  depot?: number | null | undefined
   modepaiement?: string | undefined
   q?: string | undefined
 }
@@ -100,7 +100,7 @@ function where(filter: OrderFilter): SQL {
   if (filter.modelivraison) parts.push(sql`c.modelivraison_id = (select id from modelivraisons where code = ${filter.modelivraison})`)
   if (filter.modepaiement) parts.push(sql`c.modepaiement_id = (select id from modepaiements where code = ${filter.modepaiement})`)
   if (filter.zone) parts.push(sql`lower(c.zone) = lower(${filter.zone})`)
-  if (filter.depot !== undefined) parts.push(sql`c.depot_id = ${filter.depot}`)
+  if (filter.depot != null) parts.push(sql`c.depot_id = ${filter.depot}`)
   const q = filter.q?.trim()
   if (q) {
     const kind = searchKind(q)

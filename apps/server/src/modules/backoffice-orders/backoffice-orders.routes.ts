@@ -11,7 +11,7 @@ import {
   SLIPS_MAX,
 } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
-import { idSchema, paginationSchema } from '@teranga/shared/schemas'
+import { idSchema, optionalField, paginationSchema } from '@teranga/shared/schemas'
 import { errorResponses, orderNumberParams, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import { dashboardSchema, orderDetailSchema, orderSummarySchema } from './backoffice-orders.format.ts'
@@ -27,11 +27,11 @@ const filterQuery = z.object({
     .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
     .refine((list) => list.every((e) => (ORDER_STATUS_VALUES as string[]).includes(e)), { error: M.etatInvalid })
     .optional(),
-  du: day.optional(),
-  au: day.optional(),
+  du: optionalField(day),
+  au: optionalField(day),
   modelivraison: z.string().trim().max(30).optional(),
   zone: z.string().trim().max(100).optional(),
-  depot: idSchema.optional(),
+  depot: optionalField(idSchema),
   modepaiement: z.string().trim().max(30).optional(),
   q: z.string().trim().max(100).optional(),
 })
