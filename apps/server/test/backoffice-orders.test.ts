@@ -2,7 +2,7 @@
 // on every route, the staff's list (filters, sort, pages), the CSV export, the detail, the
 // delivery slips, state moves through the lifecycle (history with the staff actor, stock back
 // on cancel, points on delivery, audit lines), the dashboard and the live event stream.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -131,6 +131,35 @@ describe('GET /api/commande (staff list)', () => {
     expect(day.json().errors.du).toBeDefined()
     expect((await get('/api/commande?count=101', manager)).statusCode).toBe(400)
     expect((await get('/api/commande?sort=client', manager)).statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/commande?q= by the order number', () => {
+  it('finds an order by any part of its number (the end a customer reads on the phone), whatever its case', async () => {
+    const { numero } = await place(customer)
+    const numbersFound = async (q: string) => {
+      const res = await get(`/api/commande?q=${encodeURIComponent(q)}&count=100`, manager)
+      expect(res.statusCode, `${q}: ${res.body}`).toBe(200)
+      return res.json().data.map((o: { numero: string }) => o.numero) as string[]
+    }
+    const suffix = numero.slice(-6)
+    for (const q of [suffix, suffix.toLowerCase(), ` ${suffix.slice(1)} `, numero.slice(-9, -3), numero.toLowerCase(), numero.slice(0, 8)]) {
+      expect(await numbersFound(q), q).toContain(numero)
+    }
+    // Parts of no number, and LIKE's wildcards, which match only themselves.
+    for (const q of [`${suffix}9`, '%', '_', `${suffix.slice(0, 2)}%${suffix.slice(3)}`, `${suffix.slice(0, 2)}_${suffix.slice(3)}`]) {
+      expect(await numbersFound(q), q).toEqual([])
+    }
+  })
+
+  it('is answered from the trigram index of the number, not by reading every order', async () => {
+    const plan = await shop.db.transaction(async (tx) => {
+      // The planner reads a small table whole: forbidden here, so the answer says whether an index can serve.
+      await tx.execute(sql`set local enable_seqscan = off`)
+      const result = await tx.execute(sql`explain select id from commandes c where c.numerocommande ilike ${'%XC5836%'}`)
+      return (result as unknown as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
+    expect(plan).toContain('commandes_numero_trgm_idx')
   })
 })
 

@@ -338,7 +338,8 @@ export const commandes = pgTable(
     // The back office's order list (migration 0009).
     index('commandes_datecomm_idx').on(t.datecomm.desc(), t.id.desc()),
     index('commandes_etat_datecomm_idx').on(t.etat, t.datecomm.desc(), t.id.desc()),
-    index('commandes_numero_pattern_idx').using('btree', sql`${t.numerocommande} text_pattern_ops`),
+    // Any part of the number, whatever its case (migration 0014).
+    index('commandes_numero_trgm_idx').using('gin', sql`${t.numerocommande} gin_trgm_ops`),
     index('commandes_total_idx').on(sql`(${t.montantcommande} + ${t.montantliv} - ${t.remise})`, t.id),
     index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
     index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),
