@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { MESSAGES } from '@teranga/shared/messages'
 import { eq } from 'drizzle-orm'
-import { clients } from '../src/db/schema.ts'
+import { clients, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { makeProduct } from './factories.ts'
 import { createTestApp, signInStaff, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
@@ -81,6 +82,33 @@ describe('customers', () => {
     expect(bad.statusCode).toBe(400)
     const missing = await shop.app.inject({ url: '/api/client/999999', headers: admin.auth })
     expect(missing.statusCode).toBe(404)
+  })
+
+  it("counts each customer's own orders, in the list and the detail", async () => {
+    const [domicile] = await shop.db.select().from(modelivraisons).where(eq(modelivraisons.code, 'DOMICILE'))
+    const [cash] = await shop.db.select().from(modepaiements).where(eq(modepaiements.code, 'CASH'))
+    const buyer = await signIn(shop.app)
+    const idle = await signIn(shop.app)
+    for (let i = 0; i < 3; i++) {
+      const produit = await makeProduct(shop.db, { prix: 1000, quantite: 10 })
+      await shop.app.inject({ method: 'POST', url: '/api/panier', headers: buyer.auth, payload: { user: buyer.userId, produit: produit.id, quantite: 1, action: 0 } })
+      const placed = await shop.app.inject({
+        method: 'POST',
+        url: '/api/commande',
+        headers: buyer.auth,
+        payload: { modelivraison: domicile!.id, modepaiement: cash!.id, adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' },
+      })
+      expect(placed.statusCode, placed.body).toBe(201)
+    }
+    const list = await shop.app.inject({ url: '/api/client?count=100', headers: manager.auth })
+    expect(list.statusCode, list.body).toBe(200)
+    const counts = Object.fromEntries(list.json().data.map((c: { id: number; commandes: number }) => [c.id, c.commandes]))
+    expect(counts[buyer.userId]).toBe(3)
+    expect(counts[idle.userId]).toBe(0)
+    const detail = await shop.app.inject({ url: `/api/client/${buyer.userId}`, headers: manager.auth })
+    expect(detail.json()).toMatchObject({ commandes: expect.any(Array), nb_commandes: 3 })
+    expect(detail.json().commandes).toHaveLength(3)
+    expect((await shop.app.inject({ url: `/api/client/${idle.userId}`, headers: manager.auth })).json().nb_commandes).toBe(0)
   })
 
   it('adjusts points through the loyalty service, audited, never below 0 (409)', async () => {

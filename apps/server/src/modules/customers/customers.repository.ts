@@ -21,8 +21,12 @@ function search(raw: string | undefined): SQL | undefined {
   return sql`(${clients.name} ilike ${like} or ${clients.prenom} ilike ${like} or ${clients.email} ilike ${like} or (coalesce(${clients.prenom}, '') || ' ' || coalesce(${clients.name}, '')) ilike ${like}${phone})`
 }
 
+// Drizzle writes a one-table select's columns without their table, so `${clients.id}` inside
+// a subquery on commandes would name the order's own id: the customer's id is spelled in full.
+const customerId = sql.raw('"clients"."id"')
+
 export function createCustomersRepository(db: Executor) {
-  const points = balanceOf(sql`${clients.id}`)
+  const points = balanceOf(customerId)
   const item = {
     id: clients.id,
     prenom: clients.prenom,
@@ -30,7 +34,7 @@ export function createCustomersRepository(db: Executor) {
     email: clients.email,
     telephone: clients.telephone,
     createdAt: clients.createdAt,
-    commandes: sql<number>`(select count(*) from ${commandes} where ${commandes.clientId} = ${clients.id})::int`,
+    commandes: sql<number>`(select count(*) from ${commandes} where ${commandes.clientId} = ${customerId})::int`,
     points,
     privilege: sql<string | null>`(select ${privileges.designation} from ${privileges} where ${privileges.point} <= ${points} order by ${privileges.point} desc limit 1)`,
   }

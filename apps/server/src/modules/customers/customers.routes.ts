@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pointsAdjustmentSchema, SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { formatPrix } from '@teranga/shared/money'
+import { orderTotal } from '@teranga/shared/order-amounts'
 import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { dateFr } from '../../lib/format.ts'
@@ -91,7 +92,7 @@ export default async function customersRoutes(app: FastifyInstance) {
       adresses,
       nb_commandes: Number(row.commandes),
       commandes: orders.map((o) => {
-        const total = o.montantcommande + o.montantliv - o.remise
+        const total = orderTotal(o)
         return { id: o.id, numerocommande: o.numerocommande, etat: o.etat, date: o.datecomm.toISOString(), date_fr: dateFr.format(o.datecomm), total, total_fr: formatPrix(total) }
       }),
       mouvements_points: statement.historique.slice(0, 50),
