@@ -123,10 +123,10 @@ describe('preference, caroussel, privilege', () => {
     const bad = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { email: 'pas-un-email', telephone: 'abc' } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toMatchObject({ email: [SETTINGS_MESSAGES.emailInvalid], telephone: [SETTINGS_MESSAGES.phoneInvalid] })
-    const ok = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { email: 'contact@teranga.sn', telephone: '+221 33 800 00 00', promotion: 'Livraison offerte' } })
+    const ok = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { email: 'contact@teranga.sn', telephone: '+221 33 800 00 00', promotion: 'banners/promo-livraison' } })
     expect(ok.statusCode, ok.body).toBe(200)
     const read = await shop.app.inject({ url: '/api/preference', headers: admin.auth })
-    expect(read.json()).toMatchObject({ email: 'contact@teranga.sn', promotion: 'Livraison offerte' })
+    expect(read.json()).toMatchObject({ email: 'contact@teranga.sn', promotion: 'banners/promo-livraison' })
     // Nothing to change is a 400 that says so, not a 500 from an empty UPDATE.
     const empty = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: {} })
     expect(empty.statusCode).toBe(400)
@@ -138,7 +138,7 @@ describe('preference, caroussel, privilege', () => {
     const bad = await shop.app.inject({ method: 'POST', url: '/api/caroussel', headers: admin.auth, payload: { titre: 'x' } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors.image).toEqual([SETTINGS_MESSAGES.imageRequired])
-    const ok = await shop.app.inject({ method: 'POST', url: '/api/caroussel', headers: admin.auth, payload: { image: 'slides/promo.jpg', titre: 'Promo', position: 1 } })
+    const ok = await shop.app.inject({ method: 'POST', url: '/api/caroussel', headers: admin.auth, payload: { image: 'slides/promo', titre: 'Promo', position: 1 } })
     expect(ok.statusCode, ok.body).toBe(201)
     // An edit without the image is refused with the field named, and the slide is kept.
     const id = ok.json().id as number
@@ -147,7 +147,7 @@ describe('preference, caroussel, privilege', () => {
       expect(edit.statusCode, edit.body).toBe(400)
       expect(edit.json().errors.image).toEqual([SETTINGS_MESSAGES.imageRequired])
     }
-    expect((await shop.app.inject({ url: `/api/caroussel/${id}`, headers: admin.auth })).json()).toMatchObject({ image: 'slides/promo.jpg', titre: 'Promo' })
+    expect((await shop.app.inject({ url: `/api/caroussel/${id}`, headers: admin.auth })).json()).toMatchObject({ image: 'slides/promo', titre: 'Promo' })
   })
 
   it('privilege: tiers with rewards by type code; unknown type and duplicate threshold refused', async () => {

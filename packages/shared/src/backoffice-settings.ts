@@ -1,7 +1,8 @@
 // The back office's people and settings forms (issue 10): zod schemas shared by the server
 // (which validates every write with them) and apps/admin, with their French messages.
 import { z } from 'zod'
-import { optionalField } from './schemas.ts'
+import { mediaKeySchema } from './backoffice-catalogue.ts'
+import { isHttpsUrl, optionalField } from './schemas.ts'
 
 export const SETTINGS_MESSAGES = {
   designationRequired: 'La désignation est obligatoire.',
@@ -13,9 +14,13 @@ export const SETTINGS_MESSAGES = {
   longitudeInvalid: 'La longitude doit être au Sénégal (entre -17,6 et -11,3).',
   actifInvalid: 'Indiquez si le mode de paiement est actif.',
   imageRequired: "L'image est obligatoire.",
+  slideImageInvalid: "L'image de la diapositive n'est pas valide : envoyez une image depuis ce formulaire.",
+  logoInvalid: "Le logo n'est pas valide : envoyez une image depuis ce formulaire.",
+  promotionInvalid: "L'image de la promotion 1 n'est pas valide : envoyez une image depuis ce formulaire.",
+  promotion2Invalid: "L'image de la promotion 2 n'est pas valide : envoyez une image depuis ce formulaire.",
   emailInvalid: "L'adresse e-mail n'est pas valide.",
   phoneInvalid: "Le numéro de téléphone n'est pas valide.",
-  urlInvalid: "L'adresse du site n'est pas valide.",
+  urlInvalid: "Le site web doit être une adresse en https:// (par exemple https://teranga.sn).",
   couleurInvalid: 'La couleur doit être au format #RRGGBB.',
   pointInvalid: 'Le seuil de points doit être un nombre entier positif ou nul.',
   pointTaken: 'Un autre privilège a déjà ce seuil de points.',
@@ -35,6 +40,14 @@ const text = (max: number) => z.string().trim().max(max, { error: SETTINGS_MESSA
 const optionalText = (max: number) => optionalField(text(max))
 const designation = z.string({ error: SETTINGS_MESSAGES.designationRequired }).trim().min(1, { error: SETTINGS_MESSAGES.designationRequired }).max(100, { error: SETTINGS_MESSAGES.textTooLong })
 const position = z.number({ error: SETTINGS_MESSAGES.positionInvalid }).int({ error: SETTINGS_MESSAGES.positionInvalid }).min(0, { error: SETTINGS_MESSAGES.positionInvalid }).max(10_000, { error: SETTINGS_MESSAGES.positionInvalid })
+
+/**
+ * An image of the shop's pages is a media key (uploaded, or seeded), the rule of the catalogue's
+ * forms, never an address: the storefront would load `//evil.example/x`, `http:` or `data:` as given.
+ */
+const mediaKey = (message: string) => z.string({ error: message }).trim().refine((key) => mediaKeySchema.safeParse(key).success, { error: message })
+/** A link the storefront shows: https only (not `javascript:`, `data:`, `//host` or plain http). */
+const httpsLink = z.string({ error: SETTINGS_MESSAGES.urlInvalid }).trim().max(300, { error: SETTINGS_MESSAGES.textTooLong }).refine((link) => /^https:\/\//i.test(link) && isHttpsUrl(link), { error: SETTINGS_MESSAGES.urlInvalid })
 
 /** Senegal's bounding box (with a margin for the coast and the islands). */
 export const SENEGAL_BOUNDS = { latMin: 12.3, latMax: 16.7, lngMin: -17.6, lngMax: -11.3 } as const
@@ -59,7 +72,7 @@ export const modePaiementSchema = z.object({
 })
 
 export const carousselSchema = z.object({
-  image: z.string({ error: SETTINGS_MESSAGES.imageRequired }).trim().min(1, { error: SETTINGS_MESSAGES.imageRequired }).max(300, { error: SETTINGS_MESSAGES.textTooLong }),
+  image: z.string({ error: SETTINGS_MESSAGES.imageRequired }).trim().min(1, { error: SETTINGS_MESSAGES.imageRequired, abort: true }).pipe(mediaKey(SETTINGS_MESSAGES.slideImageInvalid)),
   titre: optionalText(150),
   description: optionalText(500),
   position: position.default(0),
@@ -68,14 +81,15 @@ export const carousselSchema = z.object({
 const phone = z.string().trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: SETTINGS_MESSAGES.phoneInvalid })
 
 export const preferenceSchema = z.object({
-  logo: optionalField(text(300)),
+  logo: optionalField(mediaKey(SETTINGS_MESSAGES.logoInvalid)),
   telephone: optionalField(phone),
   telephone2: optionalField(phone),
   email: optionalField(z.email({ error: SETTINGS_MESSAGES.emailInvalid }).max(200, { error: SETTINGS_MESSAGES.textTooLong })),
   lieu: optionalField(text(300)),
-  siteweb: optionalField(z.url({ error: SETTINGS_MESSAGES.urlInvalid }).max(300, { error: SETTINGS_MESSAGES.textTooLong })),
-  promotion: optionalField(text(500)),
-  promotion2: optionalField(text(500)),
+  siteweb: optionalField(httpsLink),
+  // The home page's two promotion images (spec §2).
+  promotion: optionalField(mediaKey(SETTINGS_MESSAGES.promotionInvalid)),
+  promotion2: optionalField(mediaKey(SETTINGS_MESSAGES.promotion2Invalid)),
 })
 
 export const recompenseSchema = z.object({

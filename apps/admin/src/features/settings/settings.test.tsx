@@ -1,10 +1,11 @@
 // Settings: every form's messages and body, the payment modes' order, deletions.
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
-import { requests } from '../../testing/server.ts'
+import { requests, server } from '../../testing/server.ts'
 
 describe('settings', () => {
   it('checks and adds a delivery zone', async () => {
@@ -65,6 +66,23 @@ describe('settings', () => {
       // Positions 1 and 2, swapped: Wave goes to 0, cash stays at 1 (already its index).
       expect(puts.map((r) => [r.url.pathname, r.body])).toEqual([['/api/modepaiement/2', { actif: true, position: 0 }]])
     })
+  })
+
+  it('takes only an https site web, and names a promotion image that is an address, as the server does', async () => {
+    server.use(http.get('*/api/preference', () => HttpResponse.json({ id: 1, email: 'contact@teranga.sn', siteweb: 'https://teranga.sn', promotion: '//evil.example/x' })))
+    renderAdmin('/parametres')
+    const site = await screen.findByLabelText('Site web')
+    await waitFor(() => expect(site).toHaveValue('https://teranga.sn'))
+    for (const link of ['javascript:alert(1)', 'http://teranga.sn', '//evil.example']) {
+      await userEvent.clear(site)
+      await userEvent.type(site, link)
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
+      expect(await screen.findByText(SETTINGS_MESSAGES.urlInvalid)).toBeInTheDocument()
+    }
+    // The stored promotion is an address: named under its upload, to be replaced.
+    expect(screen.getByText(SETTINGS_MESSAGES.promotionInvalid)).toBeInTheDocument()
+    expect(screen.getByLabelText('Image promotion 1 (facultatif)')).toHaveAttribute('type', 'file')
+    expect(requests.some((r) => r.method === 'PUT' && r.url.pathname === '/api/preference')).toBe(false)
   })
 
   it('edits the contact details with the server schema, and adds a slide, a tier and a sub-category', async () => {
