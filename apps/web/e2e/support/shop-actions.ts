@@ -53,7 +53,8 @@ export async function signInWithGoogle(page: Page, account: { email: string; dis
 }
 
 export async function cartCount(page: Page): Promise<string> {
-  return (await page.getByRole('button', { name: 'Panier', exact: true }).innerText()).trim()
+  // The badge alone: the button's text also holds the words for screen readers.
+  return (await page.getByRole('button', { name: /^Panier,/ }).locator('.header-badge').innerText()).trim()
 }
 
 export function toast(page: Page, text: string | RegExp) {

@@ -54,10 +54,10 @@ describe('header', () => {
   })
 
   describe('cart button', () => {
-    it("counts the visitor's items", async () => {
+    it("counts the visitor's items, in its name too (the number it shows is part of what it is called)", async () => {
       storeGuestCart([makeLocalLine(makeProduit(), 2), makeLocalLine(makeProduit(), 1)])
       renderApp('/product/abc')
-      expect(screen.getByRole('button', { name: 'Panier' })).toHaveTextContent('3')
+      expect(screen.getByRole('button', { name: 'Panier, 3 articles' })).toHaveTextContent('3')
       await screen.findByRole('heading', { name: 'Produit introuvable' })
     })
 
@@ -69,8 +69,8 @@ describe('header', () => {
         { produit_id: db.produits[1]!.id, quantite: 1 },
       ]
       renderApp('/product/abc')
-      expect(screen.getByRole('button', { name: 'Panier' })).toHaveTextContent('0')
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Panier' })).toHaveTextContent('5'))
+      expect(screen.getByRole('button', { name: 'Panier, 0 article' })).toHaveTextContent('0')
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Panier, 5 articles' })).toHaveTextContent('5'))
     })
   })
 

@@ -12,7 +12,7 @@ import * as notify from '@/lib/notify.ts'
 import { GUEST_CART_KEY, storedGuestCart, storeGuestCart } from '@/testing/browser-storage.ts'
 import { useCart } from './components/cart-provider.tsx'
 
-const cartButton = () => screen.getByRole('button', { name: 'Panier' })
+const cartButton = () => screen.getByRole('button', { name: /^Panier,/ })
 
 function cardOf(designation: string) {
   return screen.getByRole('heading', { name: designation }).closest('article')!
