@@ -23,6 +23,8 @@ describe('product-by-category route', () => {
     expect(screen.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveTextContent('Accueil › Épicerie')
     const main = screen.getByRole('main')
     expect(await within(main).findAllByRole('article')).toHaveLength(HOME_PAGE_SIZE)
+    // The cards' titles come right under the page's title: no level skipped.
+    expect(within(main).getByRole('heading', { level: 2, name: 'Riz 1' })).toBeInTheDocument()
     expect(within(main).queryByText('Huile de palme')).not.toBeInTheDocument()
     expect(graphqlCalls('Produits')[0]?.variables).toEqual({ page: 1, count: HOME_PAGE_SIZE, categorie_id: riz.id })
 

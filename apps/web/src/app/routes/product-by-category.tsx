@@ -46,7 +46,7 @@ export function ProductByCategoryRoute() {
         {sous?.categorie && <span> › {sous.categorie.designation}</span>}
       </nav>
       <h1 className="h3 mb-3">{sous?.designation ?? 'Catégorie'}</h1>
-      <PaginatedProducts page={page} categorie={id} enabled={valid} onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
+      <PaginatedProducts page={page} categorie={id} enabled={valid} titleLevel={2} onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
     </>
   )
 }

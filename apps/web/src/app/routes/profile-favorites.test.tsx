@@ -26,7 +26,8 @@ describe('favourites route in the profile', () => {
     db.favoris = db.produits.map((p) => p.id)
     const { user, router } = renderApp('/profile/favorite')
     const main = within(await screen.findByRole('main'))
-    expect(await main.findByRole('heading', { name: 'Favori 1' })).toBeInTheDocument()
+    // The cards' titles come right under the page's title: no level skipped.
+    expect(await main.findByRole('heading', { level: 2, name: 'Favori 1' })).toBeInTheDocument()
     expect(main.getByRole('heading', { level: 1, name: 'Mes favoris' })).toBeInTheDocument()
     expect(within(main.getByRole('navigation', { name: 'Mon espace client' })).getByRole('link', { name: 'Mes favoris' })).toHaveAttribute('aria-current', 'page')
     expect(main.getAllByRole('article')).toHaveLength(8)

@@ -12,6 +12,11 @@ export function Component() {
   const [params, setParams] = useSearchParams()
   const page = positiveIntParam(params.get('page')) ?? 1
   return (
-    <FavouriteProducts page={page} onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})} actions={productActions} />
+    <FavouriteProducts
+      page={page}
+      onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+      actions={productActions}
+      titleLevel={2}
+    />
   )
 }

@@ -11,7 +11,21 @@ export type ProductActions = (product: Produit) => ReactNode
 
 const CARD_IMAGE_SIZES = IMAGE_SIZES.card
 
-export function ProductCard({ product, actions, priority = false }: { product: Produit; actions?: ProductActions | undefined; priority?: boolean }) {
+/** A card's title heading: one level below the heading of the list it sits in. */
+export type CardTitleLevel = 2 | 3
+
+export function ProductCard({
+  product,
+  actions,
+  priority = false,
+  titleLevel = 3,
+}: {
+  product: Produit
+  actions?: ProductActions | undefined
+  priority?: boolean
+  titleLevel?: CardTitleLevel
+}) {
+  const Title = titleLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="card product-card h-100">
       <Link to={`/product/${product.id}`} className="product-card-link text-reset text-decoration-none">
@@ -26,7 +40,7 @@ export function ProductCard({ product, actions, priority = false }: { product: P
           className="card-img-top product-card-image"
         />
         <div className="card-body pb-0">
-          <h3 className="product-card-title">{product.designation}</h3>
+          <Title className="product-card-title">{product.designation}</Title>
         </div>
       </Link>
       <div className="card-body pt-1 d-flex flex-column justify-content-end gap-2">

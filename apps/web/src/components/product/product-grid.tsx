@@ -2,7 +2,7 @@
 import type { Produit } from '@teranga/shared/storefront-queries'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { ProductCard, type ProductActions } from './product-card.tsx'
+import { ProductCard, type CardTitleLevel, type ProductActions } from './product-card.tsx'
 
 interface Props {
   products: Produit[] | undefined
@@ -15,6 +15,8 @@ interface Props {
   /** How many of the first cards are above the fold and load eagerly. */
   priorityCount?: number
   columns?: string
+  /** 2 where the grid follows the page's title directly, 3 under a section's heading. */
+  titleLevel?: CardTitleLevel
 }
 
 export function ProductGrid({
@@ -27,6 +29,7 @@ export function ProductGrid({
   actions,
   priorityCount = 0,
   columns = 'row-cols-2 row-cols-md-3 row-cols-xl-4',
+  titleLevel,
 }: Props) {
   if (isError) return <ErrorAlert message={errorMessage} onRetry={onRetry} />
   if (isPending && !products) return <Spinner />
@@ -35,7 +38,7 @@ export function ProductGrid({
     <div className={`row g-2 g-md-3 ${columns}`}>
       {products.map((product, index) => (
         <div className="col" key={product.id}>
-          <ProductCard product={product} actions={actions} priority={index < priorityCount} />
+          <ProductCard product={product} actions={actions} priority={index < priorityCount} {...(titleLevel ? { titleLevel } : {})} />
         </div>
       ))}
     </div>

@@ -1,7 +1,7 @@
 // The signed-in customer's favourite products, as a product grid.
 import { MESSAGES } from '@teranga/shared/messages'
 import { Pagination } from '@/components/ui/pagination.tsx'
-import type { ProductActions } from '@/components/product/product-card.tsx'
+import type { CardTitleLevel, ProductActions } from '@/components/product/product-card.tsx'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
 import { useFavourites } from '../api/favourites-api.ts'
 
@@ -10,9 +10,10 @@ interface Props {
   onPageChange?: (page: number) => void
   actions?: ProductActions
   columns?: string
+  titleLevel?: CardTitleLevel
 }
 
-export function FavouriteProducts({ page = 1, onPageChange, actions, columns }: Props) {
+export function FavouriteProducts({ page = 1, onPageChange, actions, columns, titleLevel }: Props) {
   const favourites = useFavourites(true, page)
   return (
     <>
@@ -25,6 +26,7 @@ export function FavouriteProducts({ page = 1, onPageChange, actions, columns }: 
         onRetry={() => void favourites.refetch()}
         actions={actions}
         {...(columns ? { columns } : {})}
+        {...(titleLevel ? { titleLevel } : {})}
       />
       {onPageChange && favourites.data && favourites.data.metadata.last_page > 1 && (
         <Pagination page={page} lastPage={favourites.data.metadata.last_page} onChange={onPageChange} label="Pages des favoris" />
