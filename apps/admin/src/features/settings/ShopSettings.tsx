@@ -8,8 +8,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { z } from 'zod'
-import { subcategoryFormSchema } from '@teranga/shared/backoffice-catalogue'
+import { mediaKeySchema, subcategoryFormSchema } from '@teranga/shared/backoffice-catalogue'
 import { carousselSchema, preferenceSchema, privilegeSchema } from '@teranga/shared/backoffice-settings'
+import { mediaUrl } from '@teranga/shared/media'
 import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
 import { ImageUpload } from '../../components/ImageUpload.tsx'
 
@@ -45,12 +46,8 @@ const PREFERENCE_FIELDS: Array<{ name: keyof PreferenceFields; label: string; ty
   { name: 'email', label: 'E-mail', type: 'email' },
   { name: 'siteweb', label: 'Site web', type: 'url' },
   { name: 'lieu', label: 'Adresse de la boutique' },
-]
-/** The logo and the home page's two promotion images: media keys, set by an upload only. */
-const PREFERENCE_IMAGES: Array<{ name: 'logo' | 'promotion' | 'promotion2'; label: string }> = [
-  { name: 'logo', label: 'Logo (facultatif)' },
-  { name: 'promotion', label: 'Image promotion 1 (facultatif)' },
-  { name: 'promotion2', label: 'Image promotion 2 (facultatif)' },
+  { name: 'promotion', label: 'Promotion 1' },
+  { name: 'promotion2', label: 'Promotion 2' },
 ]
 
 export function PreferencesCard() {
@@ -65,7 +62,7 @@ function PreferencesForm({ initial, onSaved }: { initial: Record<string, string 
   const defaults = Object.fromEntries(PREFERENCE_FIELDS.map(({ name }) => [name, initial[name] ?? ''])) as PreferenceFields
   const { register, handleSubmit, formState, setError, setValue } = useForm<PreferenceFields>({
     resolver: zodResolver(preferenceSchema),
-    defaultValues: { ...defaults, ...Object.fromEntries(PREFERENCE_IMAGES.map(({ name }) => [name, initial[name] ?? ''])) },
+    defaultValues: { ...defaults, logo: initial.logo ?? '' },
   })
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -87,11 +84,9 @@ function PreferencesForm({ initial, onSaved }: { initial: Record<string, string 
             <Form.Control.Feedback type="invalid">{formState.errors[name]?.message as string | undefined}</Form.Control.Feedback>
           </Form.Group>
         ))}
-        {PREFERENCE_IMAGES.map(({ name, label }) => (
-          <Col key={name} xs={12} md={6}>
-            <ImageUpload id={`preference-${name}`} label={label} error={formState.errors[name]?.message as string | undefined} onUploaded={(media) => setValue(name, media.key, { shouldValidate: true })} />
-          </Col>
-        ))}
+        <Col xs={12} md={6}>
+          <ImageUpload id="preference-logo" label="Logo (facultatif)" error={formState.errors.logo?.message as string | undefined} onUploaded={(media) => setValue('logo', media.key)} />
+        </Col>
         <Col xs={12}>
           <Button type="submit" disabled={formState.isSubmitting}>
             Enregistrer les coordonnées
@@ -108,6 +103,15 @@ interface Slide {
   titre: string | null
   description: string | null
   position: number
+}
+
+/**
+ * A slide's image as the home page shows it, small; its stored key means nothing to people. A
+ * value that is no media key (an address stored before keys were checked) is not loaded.
+ */
+function SlideThumbnail({ slide }: { slide: Slide }) {
+  if (!mediaKeySchema.safeParse(slide.image).success) return <span className="small text-muted">Image à remplacer</span>
+  return <img className="slide-thumbnail" src={mediaUrl(slide.image, 160)} alt={slide.titre ? `Diapositive « ${slide.titre} »` : 'Diapositive sans titre'} width={96} height={54} loading="lazy" />
 }
 
 export function SlidesCard() {
@@ -138,8 +142,8 @@ export function SlidesCard() {
         <caption className="visually-hidden">Diaporama de l'accueil</caption>
         <thead>
           <tr>
-            <th scope="col">Titre</th>
             <th scope="col">Image</th>
+            <th scope="col">Titre</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -148,8 +152,13 @@ export function SlidesCard() {
         <tbody>
           {listOf(slides.data).map((slide) => (
             <tr key={slide.id}>
-              <td>{slide.titre ?? '—'}</td>
-              <td className="small text-break">{slide.image}</td>
+              <td>
+                <SlideThumbnail slide={slide} />
+              </td>
+              <td>
+                {slide.titre || `Diapositive ${slide.position + 1}`}
+                {slide.description && <div className="small text-muted">{slide.description}</div>}
+              </td>
               <td className="text-end text-nowrap">
                 <Button variant="link" size="sm" aria-label={`Modifier ${slide.titre ?? `la diapositive ${slide.id}`}`} onClick={() => edit(slide)}>
                   Modifier
