@@ -46,8 +46,12 @@ const PREFERENCE_FIELDS: Array<{ name: keyof PreferenceFields; label: string; ty
   { name: 'email', label: 'E-mail', type: 'email' },
   { name: 'siteweb', label: 'Site web', type: 'url' },
   { name: 'lieu', label: 'Adresse de la boutique' },
-  { name: 'promotion', label: 'Promotion 1' },
-  { name: 'promotion2', label: 'Promotion 2' },
+]
+/** The logo and the home page's two promotion images: media keys, set by an upload only. */
+const PREFERENCE_IMAGES: Array<{ name: 'logo' | 'promotion' | 'promotion2'; label: string }> = [
+  { name: 'logo', label: 'Logo (facultatif)' },
+  { name: 'promotion', label: 'Image promotion 1 (facultatif)' },
+  { name: 'promotion2', label: 'Image promotion 2 (facultatif)' },
 ]
 
 export function PreferencesCard() {
@@ -62,7 +66,7 @@ function PreferencesForm({ initial, onSaved }: { initial: Record<string, string 
   const defaults = Object.fromEntries(PREFERENCE_FIELDS.map(({ name }) => [name, initial[name] ?? ''])) as PreferenceFields
   const { register, handleSubmit, formState, setError, setValue } = useForm<PreferenceFields>({
     resolver: zodResolver(preferenceSchema),
-    defaultValues: { ...defaults, logo: initial.logo ?? '' },
+    defaultValues: { ...defaults, ...Object.fromEntries(PREFERENCE_IMAGES.map(({ name }) => [name, initial[name] ?? ''])) },
   })
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -84,9 +88,11 @@ function PreferencesForm({ initial, onSaved }: { initial: Record<string, string 
             <Form.Control.Feedback type="invalid">{formState.errors[name]?.message as string | undefined}</Form.Control.Feedback>
           </Form.Group>
         ))}
-        <Col xs={12} md={6}>
-          <ImageUpload id="preference-logo" label="Logo (facultatif)" error={formState.errors.logo?.message as string | undefined} onUploaded={(media) => setValue('logo', media.key)} />
-        </Col>
+        {PREFERENCE_IMAGES.map(({ name, label }) => (
+          <Col key={name} xs={12} md={6}>
+            <ImageUpload id={`preference-${name}`} label={label} error={formState.errors[name]?.message as string | undefined} onUploaded={(media) => setValue(name, media.key, { shouldValidate: true })} />
+          </Col>
+        ))}
         <Col xs={12}>
           <Button type="submit" disabled={formState.isSubmitting}>
             Enregistrer les coordonnées
