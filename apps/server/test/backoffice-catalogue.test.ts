@@ -322,7 +322,7 @@ describe('CSV', () => {
     const [updated] = await shop.db.select().from(produits).where(eq(produits.id, existing.id))
     expect(updated).toMatchObject({ designation: 'Nouveau nom', prix: 2000, quantite: 7 })
     const moves = await call('GET', `/api/produit/${existing.id}/mouvements`, admin)
-    expect(moves.json().data[0]).toMatchObject({ delta: -3, quantite_apres: 7, motif: 'Import CSV' })
+    expect(moves.json().data[0]).toMatchObject({ delta: -3, quantite_apres: 7, raison: 'import', raison_text: 'Import CSV', motif: null, staff: { id: admin.userId } })
     const [created] = await shop.db.select().from(produits).where(eq(produits.code, 'CSV-NEW-1'))
     expect(created).toMatchObject({ designation: 'Arachides grillées', quantite: 20, seuil: 3, description: 'Du Saloum' })
 

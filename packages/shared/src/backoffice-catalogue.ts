@@ -199,6 +199,33 @@ export const stockMovementSchema = z.object({
 export type StockMovementInput = z.input<typeof stockMovementSchema>
 export type StockMovement = z.output<typeof stockMovementSchema>
 
+/** Why a product's stock changed, each line of its history labelled (DESIGN §5: every change is a line). */
+export const STOCK_REASONS = {
+  vente: 'Vente',
+  annulation: 'Annulation de commande',
+  remboursement: 'Remboursement',
+  manuel: 'Mouvement manuel',
+  import: 'Import CSV',
+  creation: 'Stock initial',
+} as const
+export type StockReason = keyof typeof STOCK_REASONS
+export const stockReasonText = (raison: string) => (Object.hasOwn(STOCK_REASONS, raison) ? STOCK_REASONS[raison as StockReason] : raison)
+
+/** GET /api/produit/{id}/mouvements: one line of a product's stock history, who (a staff member) or which order made it. */
+export const stockHistoryLineSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  date_fr: z.string(),
+  delta: z.number(),
+  quantite_apres: z.number(),
+  raison: z.string(),
+  raison_text: z.string(),
+  motif: z.string().nullable(),
+  staff: z.object({ id: z.number(), email: z.string().nullable(), nom: z.string().nullable() }).nullable(),
+  commande: z.object({ numero: z.string() }).nullable(),
+})
+export type StockHistoryLine = z.infer<typeof stockHistoryLineSchema>
+
 /** The columns of the products CSV (export and import), in order. */
 export const PRODUCT_CSV_COLUMNS = ['code', 'designation', 'prix', 'quantite', 'unite', 'souscategorie_id', 'description', 'seuil'] as const
 /** The import's bounds. */

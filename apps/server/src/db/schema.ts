@@ -475,7 +475,11 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_resource_idx').on(t.resource, t.resourceId)],
 )
 
-/** Stock adjustments made in the back office (issue 10): a delivery (+), a loss (−), with the reason. */
+/**
+ * A product's stock history (migrations 0008, 0013): every change of its stock is one line, a
+ * sale, a cancellation or refund giving it back, a back-office movement (a delivery, a loss), an
+ * import, the stock a product was created with; who made it (`staffId`) or which order (`commandeId`).
+ */
 export const mouvementsStock = pgTable(
   'mouvements_stock',
   {
@@ -486,14 +490,20 @@ export const mouvementsStock = pgTable(
     delta: integer('delta').notNull(),
     /** The stock once the movement was applied. */
     quantiteApres: integer('quantite_apres').notNull(),
-    motif: text('motif').notNull(),
+    /** One of STOCK_REASONS (packages/shared). */
+    raison: text('raison').notNull(),
+    /** The staff member's own words; none for an order's lines. */
+    motif: text('motif'),
     staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    commandeId: integer('commande_id').references(() => commandes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('mouvements_stock_produit_idx').on(t.produitId, t.createdAt),
+    index('mouvements_stock_commande_idx').on(t.commandeId),
     check('mouvements_stock_delta_nonzero', sql`${t.delta} <> 0`),
     check('mouvements_stock_quantite_nonnegative', sql`${t.quantiteApres} >= 0`),
+    check('mouvements_stock_raison', sql`${t.raison} in ('vente', 'annulation', 'remboursement', 'manuel', 'import', 'creation')`),
   ],
 )
 

@@ -3,13 +3,14 @@
 // goes with the form. A gestionnaire sees the product read-only. Stock moves and archiving
 // are on the same page.
 import { useState } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap'
+import { Alert, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
+import type { StockHistoryLine } from '@teranga/shared/backoffice-catalogue'
 import { checkImage, productCreateSchema, productUpdateSchema, stockMovementSchema } from '../../forms/schemas.ts'
 import { api, ApiError, apiFetch, errorMessage, type Page } from '../../lib/api.ts'
 import { useRole } from '../../lib/auth.tsx'
@@ -21,7 +22,7 @@ function StockMovements({ product, canAdjust }: { product: Product; canAdjust: b
   const queryClient = useQueryClient()
   const movements = useQuery({
     queryKey: ['mouvements', product.id],
-    queryFn: () => api<Page<{ id: number; date_fr: string; delta: number; motif: string; quantite_apres: number; staff: string | null }>>('GET', `/produit/${product.id}/mouvements?count=20`),
+    queryFn: () => api<Page<StockHistoryLine>>('GET', `/produit/${product.id}/mouvements?count=20`),
   })
   const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof stockMovementSchema>>({ resolver: zodResolver(stockMovementSchema), defaultValues: { delta: '' as unknown as number, motif: '' } })
   const onSubmit = handleSubmit(async (values) => {
@@ -60,14 +61,41 @@ function StockMovements({ product, canAdjust }: { product: Product; canAdjust: b
             </Col>
           </Form>
         )}
-        <ul className="list-unstyled small mb-0">
-          {(movements.data?.data ?? []).map((m) => (
-            <li key={m.id}>
-              {m.date_fr} : {m.delta > 0 ? `+${m.delta}` : m.delta} → {m.quantite_apres} ({m.motif}
-              {m.staff ? `, ${m.staff}` : ''})
-            </li>
-          ))}
-        </ul>
+        <Table size="sm" responsive className="small mb-0">
+          <caption className="visually-hidden">Historique du stock</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col" className="text-end">
+                Variation
+              </th>
+              <th scope="col" className="text-end">
+                Stock après
+              </th>
+              <th scope="col">Raison</th>
+              <th scope="col">Par</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(movements.data?.data ?? []).map((m) => (
+              <tr key={m.id}>
+                <td>{m.date_fr}</td>
+                <td className="text-end">{m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}</td>
+                <td className="text-end">{m.quantite_apres}</td>
+                <td>
+                  {m.raison_text}
+                  {m.motif && <div className="text-body-secondary">{m.motif}</div>}
+                </td>
+                <td>
+                  {m.commande && <Link to={`/commandes/${encodeURIComponent(m.commande.numero)}`}>Commande {m.commande.numero}</Link>}
+                  {m.commande && m.staff && ' · '}
+                  {m.staff && (m.staff.nom ?? m.staff.email)}
+                  {!m.commande && !m.staff && '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
       </Card.Body>
     </Card>
   )

@@ -1,5 +1,6 @@
 // The back-office catalogue's answers (docs/back-office-api.md, « Catalogue »).
 import { z } from 'zod'
+import { stockHistoryLineSchema, stockReasonText, type StockHistoryLine } from '@teranga/shared/backoffice-catalogue'
 import { mediaFields } from '@teranga/shared/media'
 import { formatPrix } from '@teranga/shared/money'
 import { dateFr } from '../../lib/format.ts'
@@ -49,36 +50,33 @@ export function formatAdminProduct(row: ProductRow): AdminProduct {
   }
 }
 
-export const movementSchema = z.object({
-  id: z.number(),
-  date: z.string(),
-  date_fr: z.string(),
-  delta: z.number(),
-  motif: z.string(),
-  quantite_apres: z.number(),
-  staff: z.object({ id: z.number(), email: z.string().nullable(), nom: z.string().nullable() }).nullable(),
-})
+export const movementSchema = stockHistoryLineSchema
 
 export function formatMovement(row: {
   id: number
   createdAt: Date
   delta: number
-  motif: string
+  raison: string
+  motif: string | null
   quantiteApres: number
   staffId: number | null
   staffEmail?: string | null
   staffPrenom?: string | null
   staffName?: string | null
-}): z.infer<typeof movementSchema> {
+  numerocommande?: string | null
+}): StockHistoryLine {
   const nom = [row.staffPrenom, row.staffName].filter(Boolean).join(' ') || null
   return {
     id: row.id,
     date: row.createdAt.toISOString(),
     date_fr: dateFr.format(row.createdAt),
     delta: row.delta,
-    motif: row.motif,
     quantite_apres: row.quantiteApres,
+    raison: row.raison,
+    raison_text: stockReasonText(row.raison),
+    motif: row.motif,
     staff: row.staffId == null ? null : { id: row.staffId, email: row.staffEmail ?? null, nom },
+    commande: row.numerocommande ? { numero: row.numerocommande } : null,
   }
 }
 

@@ -2,8 +2,9 @@
 // sub-categories and uploaded images. Every function takes the executor it runs on, so the
 // service runs writes, their audit line and their NOTIFY in one transaction.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
-import { categories, clients, detailCommandes, medias, mouvementsStock, produits, souscategories } from '../../db/schema.ts'
+import { categories, clients, commandes, detailCommandes, medias, mouvementsStock, produits, souscategories } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
 
 export interface ProductFilter {
@@ -151,16 +152,19 @@ export function createBackofficeCatalogueRepository() {
           id: mouvementsStock.id,
           createdAt: mouvementsStock.createdAt,
           delta: mouvementsStock.delta,
+          raison: mouvementsStock.raison,
           motif: mouvementsStock.motif,
           quantiteApres: mouvementsStock.quantiteApres,
           staffId: mouvementsStock.staffId,
           staffEmail: clients.email,
           staffPrenom: clients.prenom,
           staffName: clients.name,
+          numerocommande: commandes.numerocommande,
           total: sql<number>`count(*) over()`,
         })
         .from(mouvementsStock)
         .leftJoin(clients, eq(clients.id, mouvementsStock.staffId))
+        .leftJoin(commandes, eq(commandes.id, mouvementsStock.commandeId))
         .where(eq(mouvementsStock.produitId, produitId))
         // By id: given out under the product's row lock, so in the order the movements applied.
         .orderBy(desc(mouvementsStock.id))
@@ -173,7 +177,7 @@ export function createBackofficeCatalogueRepository() {
       return row?.n ?? 0
     },
 
-    async insertMovement(db: Executor, values: typeof mouvementsStock.$inferInsert) {
+    async insertMovement(db: Executor, values: typeof mouvementsStock.$inferInsert & { raison: StockReason }) {
       const [row] = await db.insert(mouvementsStock).values(values).returning()
       return row!
     },

@@ -123,6 +123,8 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
         const newId = await repo.insertProduct(tx, values).catch((error) => {
           throw isUniqueViolation(error) ? codeTaken() : error
         })
+        // The stock it starts with is the first line of its history.
+        await repo.insertMovement(tx, { produitId: newId, delta: form.qte, quantiteApres: form.qte, raison: 'creation', staffId })
         await audit.record(tx, { staffId, action: 'produit.creer', resource: 'produit', resourceId: newId, after: values })
         return newId
       })
@@ -203,7 +205,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           throw conflict(message, { delta: [message] }).withDetails({ quantite: product.quantite })
         }
         await repo.updateProduct(tx, id, { quantite: after })
-        const inserted = await repo.insertMovement(tx, { produitId: id, delta: movement.delta, quantiteApres: after, motif: movement.motif, staffId })
+        const inserted = await repo.insertMovement(tx, { produitId: id, delta: movement.delta, quantiteApres: after, raison: 'manuel', motif: movement.motif, staffId })
         await audit.record(tx, {
           staffId,
           action: 'produit.stock',
@@ -440,6 +442,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           const before = existing.get(data.code)
           if (!before) {
             const id = await repo.insertProduct(tx, { ...values, code: data.code, quantite: data.qte ?? 0 })
+            if (data.qte) await repo.insertMovement(tx, { produitId: id, delta: data.qte, quantiteApres: data.qte, raison: 'import', staffId })
             await audit.record(tx, { staffId, action: 'produit.importer', resource: 'produit', resourceId: id, after: { ...values, code: data.code, quantite: data.qte } })
             continue
           }
@@ -447,7 +450,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           await repo.updateProduct(tx, before.id, values)
           if (data.qte !== undefined && data.qte !== locked.quantite) {
             await repo.updateProduct(tx, before.id, { quantite: data.qte })
-            await repo.insertMovement(tx, { produitId: before.id, delta: data.qte - locked.quantite, quantiteApres: data.qte, motif: 'Import CSV', staffId })
+            await repo.insertMovement(tx, { produitId: before.id, delta: data.qte - locked.quantite, quantiteApres: data.qte, raison: 'import', staffId })
           }
           const { recherche: _r, vues: _v, updatedAt: _u, ...kept } = locked
           await audit.record(tx, { staffId, action: 'produit.importer', resource: 'produit', resourceId: before.id, before: kept, after: { ...values, quantite: data.qte } })

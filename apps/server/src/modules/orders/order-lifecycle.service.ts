@@ -93,7 +93,7 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
       let points = 0
       if (to === 'annulee') {
         // Every state that leads to annulee holds the stock, and annulee is reached once.
-        await writes.giveStockBack(order.id)
+        await writes.giveStockBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
         refunds = await writes.owePaidAttempts(order.id)
       } else if (to === 'livree') {
         points = await loyalty.creditDelivered(order)

@@ -4,6 +4,7 @@
 // whole order is one transaction (the order lifecycle's); only the lifecycle moves a state.
 import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
 import { canTransition, UNPAID_STATUSES, type OrderActorKind, type OrderStatus } from '@teranga/shared/order-status'
+import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
 import {
@@ -14,6 +15,7 @@ import {
   idempotencyKeys,
   modelivraisons,
   modepaiements,
+  mouvementsStock,
   orderHistory,
   paiements,
   panierProduits,
@@ -51,6 +53,13 @@ export interface HistoryEntry {
   actorKind: OrderActorKind
   actorId: string | null
   reason: string | null
+}
+
+/** Why an order's goods go back on the shelf, and who decided it (a staff member, or none for the customer and the system). */
+export interface StockBack {
+  raison: Extract<StockReason, 'annulation' | 'remboursement'>
+  motif: string | null
+  staffId: number | null
 }
 
 /** The outer client row's id, qualified: drizzle leaves columns of a one-table select unqualified, which a subquery would rebind. */
@@ -139,7 +148,11 @@ export function createOrderWritesRepository(db: Executor) {
       const [row] = await db.insert(commandes).values(values).returning()
       return row!
     },
-    /** The order's lines and the first line of its history, in one statement. */
+    /**
+     * The order's lines, the first line of its history, and each product's stock history line
+     * for the sale, in one statement. The stock must have been taken (`takeStock`) earlier in the
+     * transaction: the statement reads it as it is now, which is the stock after the sale.
+     */
     async insertLinesAndHistory(rows: Array<typeof detailCommandes.$inferInsert>, commandeId: number, etat: OrderStatus, entry: HistoryEntry) {
       const history = sql`insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
         values (${commandeId}, ${entry.at.toISOString()}, null, ${etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`
@@ -148,7 +161,11 @@ export function createOrderWritesRepository(db: Executor) {
         rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.quantite}, ${row.prix})`),
         sql`, `,
       )
-      await db.execute(sql`with history as (${history}) insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values}`)
+      await db.execute(sql`with history as (${history}),
+        lines as (insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values} returning produit_id, quantite)
+        insert into ${mouvementsStock} (produit_id, delta, quantite_apres, raison, commande_id)
+        select lines.produit_id, -lines.quantite, p.quantite, 'vente', ${commandeId}::int from lines join ${produits} p on p.id = lines.produit_id
+        order by lines.produit_id`)
     },
     async emptyCart(clientId: number) {
       await db
@@ -208,10 +225,21 @@ export function createOrderWritesRepository(db: Executor) {
       return rowsOf(result).length === 1
     },
 
-    /** Puts an order's quantities back in stock. */
-    async giveStockBack(orderId: number) {
-      await db.execute(sql`update ${produits} set quantite = ${produits.quantite} + d.quantite
-        from ${detailCommandes} d where d.commande_id = ${orderId} and ${produits.id} = d.produit_id`)
+    /**
+     * Puts an order's quantities back in stock (`lines`, some of them, or else all of it), with a
+     * line of each product's stock history naming the order, in one statement.
+     */
+    async giveStockBack(orderId: number, why: StockBack, lines?: ReadonlyArray<{ produitId: number; quantite: number }>) {
+      const back = lines
+        ? sql`select id as produit_id, sum(quantite)::int as quantite
+            from unnest(${intArray(lines.map((l) => l.produitId))}, ${intArray(lines.map((l) => l.quantite))}) as wanted (id, quantite) group by id`
+        : sql`select produit_id, sum(quantite)::int as quantite from ${detailCommandes} where commande_id = ${orderId} group by produit_id`
+      await db.execute(sql`with back as (
+          update ${produits} p set quantite = p.quantite + w.quantite
+          from (${back}) w where p.id = w.produit_id and w.quantite > 0
+          returning p.id, w.quantite, p.quantite as after)
+        insert into ${mouvementsStock} (produit_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
+        select id, quantite, after, ${why.raison}, ${why.motif}, ${why.staffId}::int, ${orderId}::int from back order by id`)
     },
 
     /** Marks the order's paid attempts as owed back to the customer; how many there were. */
