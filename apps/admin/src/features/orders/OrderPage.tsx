@@ -8,13 +8,16 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Badge, Button, Card, Col, Form, ListGroup, Modal, Row, Spinner, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
-import { isProviderOnly } from '@teranga/shared/order-status'
+import { canTransition, isOrderStatus, isProviderOnly } from '@teranga/shared/order-status'
 import { reasonSchema } from '../../forms/schemas.ts'
 import { api, ApiError, errorMessage } from '../../lib/api.ts'
 import type { OrderDetail } from '../../lib/types.ts'
 import { actorText, paymentText } from './order-labels.ts'
 
 type Reason = z.infer<typeof reasonSchema>
+
+/** Whether the machine moves this order, by its delivery mode, to `etat`. */
+const fitsOrder = (order: OrderDetail, etat: string) => isOrderStatus(order.etat) && isOrderStatus(etat) && canTransition(order.etat, etat, order.modelivraison.code)
 
 function ReasonModal({ title, action, onClose, onConfirm }: { title: string; action: string; onClose: () => void; onConfirm: (motif: string) => Promise<void> }) {
   const { register, handleSubmit, formState } = useForm<Reason>({ resolver: zodResolver(reasonSchema), defaultValues: { motif: '' } })
@@ -86,8 +89,9 @@ export function OrderPage() {
       </div>
       <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label="Actions">
         {order.suivants
-          // Payment outcomes are the provider's alone, even from a server that would list them.
-          .filter((next) => next.etat !== 'annulee' && !isProviderOnly(next.etat))
+          // Payment outcomes are the provider's alone, and a courier's or a depot's move fits one
+          // delivery mode only (the shared machine), even from a server that would list them.
+          .filter((next) => next.etat !== 'annulee' && !isProviderOnly(next.etat) && fitsOrder(order, next.etat))
           .map((next) => (
             <Button key={next.etat} disabled={move.isPending} onClick={() => move.mutate({ etat: next.etat })}>
               {next.etat_text}
