@@ -24,6 +24,17 @@ const SLIP_SHOTS = {
   a4: path.join(WEB_DIR, 'test-results', 'bon-de-livraison-a4.png'),
 }
 
+/** Each slip format's paper, in whole millimetres: a roll 80 mm wide, or A4 (not Letter). */
+const SLIP_PAGES_MM = { ticket: [80, 297], a4: [210, 297] }
+
+/** The width and height of each page of a PDF, in whole millimetres (from its MediaBox, in points). */
+function pageSizesInMm(pdf: Buffer): number[][] {
+  return [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g)].map((box) => [
+    Math.round(((Number(box[3]) - Number(box[1])) * 25.4) / 72),
+    Math.round(((Number(box[4]) - Number(box[2])) * 25.4) / 72),
+  ])
+}
+
 beforeAll(async () => {
   await ensureDemoAdmin(emulatorHost)
 })
@@ -188,7 +199,11 @@ describe('back-office', () => {
         expect(await page.getByRole('button', { name: 'Imprimer', exact: true }).isVisible()).toBe(false)
         expect(await slip.isVisible()).toBe(true)
         expect(await slip.innerText()).toContain('Total')
+        // Delivered, so the courier has nothing left to collect.
+        expect(await slip.innerText()).toContain('Payée')
         await page.screenshot({ path: SLIP_SHOTS[format], fullPage: true })
+        // The print styles' page size, as Chromium prints it (a dropped size prints on Letter).
+        expect(pageSizesInMm(await page.pdf({ preferCSSPageSize: true }))[0]).toEqual(SLIP_PAGES_MM[format])
       }
       expect(errors).toEqual([])
     })
