@@ -42,7 +42,9 @@ export async function generateProducts(db: Db, target: number, batchSize = 2000)
   return missing
 }
 
-const ORDER_STATES = ['livree', 'livree', 'livree', 'livree', 'annulee', 'confirmee', 'en_attente', 'payee', 'en_preparation', 'en_livraison', 'prete_retrait', 'remboursee']
+// Order i takes state i % 12 and delivery mode i % 2 (DOMICILE, then RETRAIT): prete_retrait
+// at an odd place and en_livraison at an even one, as the machine has them (a depot pickup, a home delivery).
+const ORDER_STATES = ['livree', 'livree', 'livree', 'livree', 'annulee', 'confirmee', 'en_attente', 'payee', 'en_preparation', 'prete_retrait', 'en_livraison', 'remboursee']
 const ZONES = ['Mermoz', 'Plateau', 'Almadies', 'Ouakam', 'Yoff', 'Parcelles Assainies', 'Pikine', 'Guédiawaye', 'Rufisque', 'Médina']
 
 /**
