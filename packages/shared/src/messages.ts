@@ -168,38 +168,3 @@ export const MESSAGES = {
   paymentConfirmationSlow:
     "La confirmation du paiement prend plus de temps que prévu. Vous pouvez suivre l'état de votre commande dans « Mes commandes ».",
 } as const
-
-/**
- * What follows 'Erreur lors de la connexion ' for each Firebase Authentication error code:
- * the codes of spec §8 first, then those the email and password forms meet.
- */
-export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
-  'auth/unauthorized-domain': "ce site n'est pas autorisé à utiliser la connexion Google.",
-  'auth/popup-blocked': 'la fenêtre de connexion a été bloquée par le navigateur. Autorisez les fenêtres pour ce site et réessayez.',
-  'auth/popup-closed-by-user': 'la fenêtre de connexion a été fermée avant la fin.',
-  'auth/cancelled-popup-request': 'une autre fenêtre de connexion a été ouverte.',
-  'auth/network-request-failed': 'le réseau ne répond pas. Vérifiez votre connexion et réessayez.',
-  'auth/web-storage-unsupported': 'votre navigateur bloque le stockage nécessaire à la connexion.',
-  'auth/internal-error': 'une erreur interne est survenue. Réessayez dans un instant.',
-  'auth/invalid-api-key': 'la configuration de la connexion est invalide.',
-  'auth/invalid-credential': 'e-mail ou mot de passe incorrect.',
-  'auth/invalid-login-credentials': 'e-mail ou mot de passe incorrect.',
-  'auth/wrong-password': 'e-mail ou mot de passe incorrect.',
-  'auth/user-not-found': 'aucun compte ne correspond à cet e-mail.',
-  'auth/invalid-email': "l'adresse e-mail n'est pas valide.",
-  'auth/missing-password': 'le mot de passe est requis.',
-  'auth/email-already-in-use': 'un compte existe déjà avec cet e-mail.',
-  'auth/weak-password': 'le mot de passe doit contenir au moins 6 caractères.',
-  'auth/too-many-requests': 'trop de tentatives. Réessayez dans quelques minutes.',
-  'auth/user-disabled': 'ce compte a été désactivé.',
-}
-
-/** The message after the login-failure prefix for any error (Firebase's or the shop's). */
-export function authErrorMessage(error: unknown): string {
-  // The shop's own errors carry an optional `code`, undefined for REST answers: not a Firebase code.
-  const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : ''
-  if (code && AUTH_ERROR_MESSAGES[code]) return AUTH_ERROR_MESSAGES[code]
-  // Firebase's own messages are English: its codes without a French text get the generic one.
-  return error instanceof Error && error.message && !code.startsWith('auth/') ? error.message : 'une erreur inattendue est survenue.'
-}
-

@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Card, Form } from 'react-bootstrap'
 import type { z } from 'zod'
+import { authErrorMessage } from '@teranga/shared/firebase-errors'
+import { MESSAGES } from '@teranga/shared/messages'
 import { signInSchema } from '../../forms/schemas.ts'
 import { useAuth } from '../../lib/auth.tsx'
 import { isDemo } from '../../lib/config.ts'
@@ -20,7 +22,8 @@ export function SignInPage() {
     try {
       await signIn(email, password)
     } catch (err) {
-      setError(`Erreur lors de la connexion ${err instanceof Error ? err.message : ''}`.trim())
+      // Firebase's refusal in French (never its English text or code), the shop's own as it says.
+      setError(`${MESSAGES.loginError}${authErrorMessage(err)}`)
     }
   })
   return (

@@ -2,7 +2,8 @@
 // a Firebase account and the first sign-in carrying the customer's details.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { AUTH_ERROR_MESSAGES, MESSAGES } from '@teranga/shared/messages'
+import { FIREBASE_AUTH_ERRORS } from '@teranga/shared/firebase-errors'
+import { MESSAGES } from '@teranga/shared/messages'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { db, restCalls } from '@/testing/server.ts'
 import { storedToken } from '@/testing/browser-storage.ts'
@@ -124,7 +125,7 @@ describe('signup route', () => {
     await user.type(form.getByLabelText('Téléphone'), '771234567')
     await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
 
-    expect(await screen.findByText(`${MESSAGES.loginError}${AUTH_ERROR_MESSAGES['auth/email-already-in-use']}`)).toBeInTheDocument()
+    expect(await screen.findByText(`${MESSAGES.loginError}${FIREBASE_AUTH_ERRORS['auth/email-already-in-use']}`)).toBeInTheDocument()
     expect(form.getByRole('button', { name: 'Créer mon compte' })).toBeEnabled()
     expect(restCalls('POST', '/api/sociallogin')).toHaveLength(0)
     expect(onReload).not.toHaveBeenCalled()

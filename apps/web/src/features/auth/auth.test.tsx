@@ -3,7 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { AUTH_ERROR_MESSAGES, MESSAGES } from '@teranga/shared/messages'
+import { FIREBASE_AUTH_ERRORS, FIREBASE_ERROR_FALLBACK } from '@teranga/shared/firebase-errors'
+import { MESSAGES } from '@teranga/shared/messages'
 import { makeProduit } from '@/testing/factories.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { db, failRest, graphqlCalls, restCalls, server } from '@/testing/server.ts'
@@ -147,7 +148,7 @@ describe('signing in', () => {
     await user.click(within(panel).getByRole('button', { name: 'Continuer avec Google' }))
 
     const toast = await screen.findByText(/^Erreur lors de la connexion /)
-    expect(toast).toHaveTextContent(`${MESSAGES.loginError}${AUTH_ERROR_MESSAGES['auth/popup-closed-by-user']}`)
+    expect(toast).toHaveTextContent(`${MESSAGES.loginError}${FIREBASE_AUTH_ERRORS['auth/popup-closed-by-user']}`)
     expect(restCalls('POST', '/api/sociallogin')).toHaveLength(0)
     expect(onReload).not.toHaveBeenCalled()
     expect(storedToken()).toBeNull()
@@ -160,7 +161,41 @@ describe('signing in', () => {
     const panel = await openSignIn(user)
     await user.type(within(panel).getByLabelText('E-mail'), 'awa.diop@example.sn')
     await user.type(within(panel).getByLabelText('Mot de passe'), 'mauvais{Enter}')
-    expect(await screen.findByText(`${MESSAGES.loginError}${AUTH_ERROR_MESSAGES['auth/invalid-credential']}`)).toBeInTheDocument()
+    expect(await screen.findByText(`${MESSAGES.loginError}${FIREBASE_AUTH_ERRORS['auth/invalid-credential']}`)).toBeInTheDocument()
+  })
+
+  it('tells every Firebase refusal in French, never with its code or its English', async () => {
+    const refusals = [
+      ['auth/wrong-password', "Firebase: Error (auth/wrong-password)."],
+      ['auth/too-many-requests', 'Firebase: Access to this account has been temporarily disabled due to many failed login attempts. (auth/too-many-requests).'],
+      ['auth/operation-not-allowed', 'Firebase: Error (auth/operation-not-allowed).'],
+      ['auth/timeout', 'Firebase: Error (auth/timeout).'],
+      ['auth/user-token-expired', 'Firebase: Error (auth/user-token-expired).'],
+    ] as const
+    const { user } = renderApp('/product/abc')
+    const panel = await openSignIn(user)
+    for (const [code, english] of refusals) {
+      firebase.emailSignIn.mockRejectedValueOnce(Object.assign(new Error(english), { code }))
+      await user.clear(within(panel).getByLabelText('Mot de passe'))
+      if (!within(panel).getByLabelText<HTMLInputElement>('E-mail').value) await user.type(within(panel).getByLabelText('E-mail'), 'awa.diop@example.sn')
+      await user.type(within(panel).getByLabelText('Mot de passe'), 'mauvais{Enter}')
+      expect(await screen.findByText(`${MESSAGES.loginError}${FIREBASE_AUTH_ERRORS[code]}`)).toBeInTheDocument()
+    }
+    expect(document.body).not.toHaveTextContent(/auth\/|Firebase|Error/)
+  })
+
+  it("says a code Firebase adds later in French too, and the SDK's errors without a code", async () => {
+    firebase.emailSignIn.mockRejectedValueOnce(firebase.firebaseError('auth/some-future-code'))
+    const { user } = renderApp('/product/abc')
+    const panel = await openSignIn(user)
+    await user.type(within(panel).getByLabelText('E-mail'), 'awa.diop@example.sn')
+    await user.type(within(panel).getByLabelText('Mot de passe'), 'secret12{Enter}')
+    expect(await screen.findByText(`${MESSAGES.loginError}${FIREBASE_ERROR_FALLBACK}`)).toBeInTheDocument()
+    // The script that signs in did not arrive: the browser's English stays out too.
+    firebase.emailSignIn.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+    await user.type(within(panel).getByLabelText('Mot de passe'), '{Enter}')
+    await waitFor(() => expect(screen.getAllByText(`${MESSAGES.loginError}${FIREBASE_ERROR_FALLBACK}`)).toHaveLength(2))
+    expect(document.body).not.toHaveTextContent(/auth\/|Failed to fetch/)
   })
 
   it("tells the shop's refusal of the Firebase token", async () => {

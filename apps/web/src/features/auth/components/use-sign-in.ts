@@ -2,7 +2,8 @@
 // demand), then the shop's own token. Failures show the spec's toast with the reason.
 import { useCallback } from 'react'
 import { toast } from '@/lib/notify.ts'
-import { authErrorMessage, MESSAGES } from '@teranga/shared/messages'
+import { authErrorMessage } from '@teranga/shared/firebase-errors'
+import { MESSAGES } from '@teranga/shared/messages'
 import { useAuth, type SocialLoginFields } from '@/lib/auth.tsx'
 import type { FirebaseIdentity } from '@/lib/firebase.ts'
 import { isMobileWebView, postGoogleLoginToHost } from '@/lib/webview.ts'
