@@ -18,7 +18,6 @@ export const MESSAGES = {
   cartQuantityUpdated: 'Updated quantity',
   cartRemoved: 'Produit supprimé du panier',
   cartAdded: 'Produit ajouté au panier',
-  cartAddedLocal: 'Produit ajouté au panier local',
   cartEmpty: 'Votre panier est vide.',
   searchNoResult: 'Aucun résultat trouvé',
   searchPlaceholder: 'Rechercher un produit...',

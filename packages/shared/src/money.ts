@@ -1,5 +1,6 @@
-// Money is integer FCFA everywhere (XOF has no minor unit); these helpers are the only
-// place that turns an amount into text, so the storefront and the server always agree.
+// Money is integer FCFA everywhere (XOF has no minor unit); this is the only place that turns
+// an amount into text, so the storefront and the server always agree: every amount, a cart's
+// total included, without decimals (ADR 023).
 
 const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
 
@@ -7,11 +8,4 @@ const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+
 export function formatPrix(amount: number): string {
   const sign = amount < 0 ? '-' : ''
   return `${sign}${groupThousands(String(Math.abs(Math.trunc(amount))))} FCFA`
-}
-
-/** `12500` → `"12 500,00 FCFA"`: the cart total, which the spec shows with 2 decimals. */
-export function formatTotal(amount: number): string {
-  const sign = amount < 0 ? '-' : ''
-  const [whole, decimals] = Math.abs(amount).toFixed(2).split('.')
-  return `${sign}${groupThousands(whole!)},${decimals} FCFA`
 }

@@ -1,6 +1,6 @@
 // Test data builders: catalogue entries, customers and cart lines in the API's shapes, each
 // with overrides, so a test states only what matters to it. Ids restart at every test.
-import { formatPrix, formatTotal } from '@teranga/shared/money'
+import { formatPrix } from '@teranga/shared/money'
 import type { Caroussel, Panier, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-queries'
 import type { Utilisateur } from '@/lib/auth.tsx'
 import type { LocalCartLine } from '@/features/cart/local-cart.ts'
@@ -113,7 +113,7 @@ export function makePanier(lines: Array<{ produit: Produit; quantite: number }>,
     etat: 'encours',
     nombre: panierproduits.reduce((n, line) => n + line.quantite, 0),
     total,
-    totalformat: formatTotal(total),
+    totalformat: formatPrix(total),
     panierproduits,
   }
 }

@@ -1,7 +1,7 @@
 // How the cart appears in API answers (spec §3 Panier): lines at today's prices, the number
 // of items and the total, formatted in FCFA.
 import { z } from 'zod'
-import { formatTotal } from '@teranga/shared/money'
+import { formatPrix } from '@teranga/shared/money'
 import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
 import type { ProductRow } from '../catalogue/product-projection.ts'
 
@@ -33,6 +33,6 @@ export function toPanier(panier: { id: number; etat: string }, lines: ReadonlyAr
     panierproduits,
     nombre: panierproduits.reduce((n, l) => n + l.quantite, 0),
     total,
-    totalformat: formatTotal(total),
+    totalformat: formatPrix(total),
   }
 }

@@ -27,7 +27,7 @@ describe('cart route', () => {
 
     const summary = screen.getByRole('complementary', { name: 'Récapitulatif' })
     expect(within(summary).getByText('Articles').nextSibling).toHaveTextContent('3')
-    expect(within(summary).getByTestId('cart-page-total')).toHaveTextContent('12 500,00 FCFA')
+    expect(within(summary).getByTestId('cart-page-total')).toHaveTextContent('12 500 FCFA')
     expect(within(summary).getByRole('link', { name: 'Passer à la livraison' })).toHaveAttribute('href', '/livraison')
   })
 
@@ -41,11 +41,11 @@ describe('cart route', () => {
     await user.clear(quantity)
     await user.type(quantity, '3{Enter}')
     expect(await screen.findByText(MESSAGES.cartQuantityUpdated)).toBeInTheDocument()
-    expect(screen.getByTestId('cart-page-total')).toHaveTextContent('21 500,00 FCFA')
+    expect(screen.getByTestId('cart-page-total')).toHaveTextContent('21 500 FCFA')
 
     await user.click(screen.getByRole('button', { name: 'Supprimer Thiof' }))
     expect(await screen.findByText(MESSAGES.cartRemoved)).toBeInTheDocument()
-    expect(screen.getByTestId('cart-page-total')).toHaveTextContent('13 500,00 FCFA')
+    expect(screen.getByTestId('cart-page-total')).toHaveTextContent('13 500 FCFA')
     expect(storedGuestCart()).toEqual([expect.objectContaining({ produit_id: yassa.id, quantite: 3 })])
   })
 
@@ -63,7 +63,7 @@ describe('cart route', () => {
     db.cart = [{ produit_id: mafe.id, quantite: 2 }]
     renderApp('/cart')
     expect(await screen.findByRole('link', { name: 'Mafé' })).toBeInTheDocument()
-    expect(screen.getByTestId('cart-page-total')).toHaveTextContent('5 000,00 FCFA')
+    expect(screen.getByTestId('cart-page-total')).toHaveTextContent('5 000 FCFA')
   })
 
   it("shows an alert when the customer's cart cannot be read", async () => {

@@ -50,7 +50,7 @@ describe('product route', () => {
     await user.type(quantity, '3')
     await user.click(within(quantity.closest('form')!).getByRole('button', { name: 'Ajouter au panier' }))
 
-    expect(await screen.findByText(MESSAGES.cartAddedLocal)).toBeInTheDocument()
+    expect(await screen.findByText(MESSAGES.cartAdded)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /^Panier,/ })).toHaveTextContent('3')
   })
 

@@ -58,7 +58,7 @@ describe('account route', () => {
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
     expect(within(panel).getByText('Bonjour, Mamadou Diop')).toBeInTheDocument()
     // What the answer leaves out stays as the profile gave it.
-    expect(within(panel).getByText('Point de Fidelite : 120')).toBeInTheDocument()
+    expect(within(panel).getByText('Points de fidélité : 120')).toBeInTheDocument()
     // No second profile call was needed.
     expect(restCalls('GET', '/api/profile')).toHaveLength(1)
   })

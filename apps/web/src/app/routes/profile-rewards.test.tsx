@@ -72,7 +72,7 @@ describe('rewards route', () => {
     const toggle = screen.getByRole('button', { name: 'Mon compte : Awa Diop' })
     await user.click(toggle)
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
-    expect(await within(panel).findByText('Point de Fidelite : 180')).toBeInTheDocument()
+    expect(await within(panel).findByText('Points de fidélité : 180')).toBeInTheDocument()
   })
 
   it('congratulates a customer at the highest tier, and says when there is no history yet', async () => {

@@ -99,7 +99,7 @@ describe('header', () => {
 
       expect(within(panel).getByText('Bonjour, Moussa Sarr')).toBeInTheDocument()
       expect(within(panel).getByText('moussa@example.sn')).toBeInTheDocument()
-      expect(within(panel).getByText('Point de Fidelite : 120')).toBeInTheDocument()
+      expect(within(panel).getByText('Points de fidélité : 120')).toBeInTheDocument()
       expect(within(panel).getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/profile/account')
       expect(within(panel).getByRole('link', { name: 'Mes achats' })).toHaveAttribute('href', '/profile/orders')
       expect(within(panel).queryByLabelText('Mot de passe')).not.toBeInTheDocument()

@@ -67,7 +67,7 @@ export function UserMenu() {
               </div>
               <p className="small mb-2">
                 <Icon name="star" size={14} className="text-warning me-1" />
-                Point de Fidelite : {user.points ?? 0}
+                Points de fidélité : {user.points ?? 0}
               </p>
               <nav className="list-group list-group-flush mb-2" aria-label="Mon compte">
                 <Link className="list-group-item list-group-item-action" to="/profile/account" onClick={close}>

@@ -2,7 +2,7 @@
 // on to delivery.
 import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
-import { formatPrix, formatTotal } from '@teranga/shared/money'
+import { formatPrix } from '@teranga/shared/money'
 import { EmptyCart } from '@/components/ui/empty-cart.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
@@ -47,7 +47,7 @@ export function CartPage() {
             </p>
             <p className="d-flex justify-content-between fw-semibold fs-5">
               <span>Total</span>
-              <span data-testid="cart-page-total">{formatTotal(total)}</span>
+              <span data-testid="cart-page-total">{formatPrix(total)}</span>
             </p>
             <p className="small text-body-secondary">Les frais de livraison dépendent de votre zone et sont calculés à l'étape suivante.</p>
             <Link to="/livraison" className="btn btn-primary w-100">

@@ -3,7 +3,7 @@
 import Offcanvas from 'react-bootstrap/Offcanvas'
 import { useNavigate } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
-import { formatPrix, formatTotal } from '@teranga/shared/money'
+import { formatPrix } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
@@ -44,7 +44,7 @@ export default function CartPanel() {
             </ul>
             <p className="d-flex justify-content-between fw-semibold fs-5 mt-3">
               <span>Total</span>
-              <span data-testid="cart-panel-total">{formatTotal(total)}</span>
+              <span data-testid="cart-panel-total">{formatPrix(total)}</span>
             </p>
           </>
         )}

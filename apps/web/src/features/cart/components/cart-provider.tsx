@@ -129,7 +129,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         ? current.map((line) => (line.produit_id === product.id ? { ...line, quantite: wanted, prix: product.prix, produit: product } : line))
         : [...current, { produit_id: product.id, quantite, prix: product.prix, produit: product }]
       saveLocal(next)
-      toast.success(MESSAGES.cartAddedLocal)
+      toast.success(MESSAGES.cartAdded)
       return true
     },
     [user, send, saveLocal],
