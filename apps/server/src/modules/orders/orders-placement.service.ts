@@ -7,7 +7,7 @@ import { createHash, randomInt } from 'node:crypto'
 import { ADD_TO_CART_MAX, isOnlinePayment, MAX_UNPAID_ONLINE_ORDERS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
-import { unpaidDeadline } from '@teranga/shared/order-status'
+import { isDepotPickup, unpaidDeadline } from '@teranga/shared/order-status'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
 import { actors, type OrderLifecycle } from './order-lifecycle.service.ts'
@@ -74,7 +74,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
 
           let fee = 0
           let place: { adresseliv: string | null; zone: string | null; depotId: number | null }
-          if (delivery.code === 'RETRAIT') {
+          if (isDepotPickup(delivery.code)) {
             if (!depot) throw badInput(MESSAGES.orderDepotRequired, { depot: [MESSAGES.orderDepotRequired] })
             place = { adresseliv: depot.adresse, zone: null, depotId: depot.id }
           } else {
