@@ -51,7 +51,7 @@ describe('navigation by role', () => {
     renderAdmin('/')
     const nav = (await screen.findAllByRole('navigation', { name: 'Navigation principale' }))[0]!
     const links = within(nav).getAllByRole('link').map((link) => link.textContent)
-    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Paramètres', 'Équipe', 'Journal'])
+    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Paramètres', 'Livreurs', 'Équipe', 'Journal'])
   })
 
   it('shows a gestionnaire orders, products and customers, no settings or staff', async () => {
