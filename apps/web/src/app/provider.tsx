@@ -2,9 +2,9 @@
 // (The cart lives inside the router, in the shell, because its panel and dialog link to pages.)
 import type { ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { AuthProvider } from '@/lib/auth.tsx'
+import { AuthProvider, type Reload } from '@/lib/auth.tsx'
 
-export function AppProvider({ queryClient, children, onReload }: { queryClient: QueryClient; children: ReactNode; onReload?: () => void }) {
+export function AppProvider({ queryClient, children, onReload }: { queryClient: QueryClient; children: ReactNode; onReload?: Reload }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider {...(onReload ? { onReload } : {})}>{children}</AuthProvider>

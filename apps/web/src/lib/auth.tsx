@@ -1,6 +1,7 @@
 // Who is signed in (spec §4): loading, then signed in (the stored token still opens the
-// profile) or signed out. Signing in stores the server's token and reloads; signing out
-// leaves Firebase, revokes the token and reloads. Any 401 drops back to signed out.
+// profile) or signed out. Signing in stores the server's token and reloads (or opens the page
+// it is told to); signing out leaves Firebase, revokes the token and reloads. Any 401 drops
+// back to signed out.
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { ApiError, rest } from './api-client.ts'
@@ -42,8 +43,8 @@ export interface SocialLoginFields {
 
 interface AuthContextValue {
   state: AuthState
-  /** Exchanges a Firebase ID token for the shop's token, stores it and reloads the page. */
-  signIn: (fields: SocialLoginFields) => Promise<void>
+  /** Exchanges a Firebase ID token for the shop's token, stores it and reloads the page, or opens `goTo`. */
+  signIn: (fields: SocialLoginFields, options?: { goTo?: string }) => Promise<void>
   /**
    * Leaves Firebase, clears the token and reloads. `revoke: false` when the server has already
    * revoked it (signed out everywhere, account deleted): asking again would only meet a 401.
@@ -55,8 +56,12 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null)
 
-export function reloadPage() {
-  window.location.reload()
+/** Loads the page anew, signed in or out: this one, or `goTo`. */
+export type Reload = (goTo?: string) => void
+
+export function reloadPage(goTo?: string) {
+  if (goTo) window.location.assign(goTo)
+  else window.location.reload()
 }
 
 const hasStoredToken = () => tokenStorage.get() !== null
@@ -66,7 +71,7 @@ const noTokenOnServer = () => false
 const PROFILE_RETRIES = 3
 const PROFILE_RETRY_MS = 5000
 
-export function AuthProvider({ children, onReload = reloadPage }: { children: ReactNode; onReload?: () => void }) {
+export function AuthProvider({ children, onReload = reloadPage }: { children: ReactNode; onReload?: Reload }) {
   const hasToken = useSyncExternalStore(tokenStorage.subscribe, hasStoredToken, noTokenOnServer)
   const [user, setUser] = useState<Utilisateur | null>(null)
   // The profile call could not reach the server: shown as signed out meanwhile, and asked
@@ -123,12 +128,12 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
   )
 
   const signIn = useCallback(
-    async (fields: SocialLoginFields) => {
+    async (fields: SocialLoginFields, { goTo }: { goTo?: string } = {}) => {
       const { token } = await rest<{ token: string; utilisateur: Utilisateur }>('POST', '/sociallogin', fields)
       // Committed before the token is stored, which wakes the store's subscribers at once.
       flushSync(() => setLeaving(true))
       tokenStorage.set(token)
-      onReload()
+      onReload(goTo)
     },
     [onReload],
   )

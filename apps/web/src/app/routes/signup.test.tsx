@@ -1,5 +1,6 @@
 // /signup: the shared schema's messages beside each field, the password confirmation, then
-// a Firebase account and the first sign-in carrying the customer's details.
+// a Firebase account and the first sign-in carrying the customer's details, then back to the
+// page the shopper came from (the cart, the checkout), never out of the shop.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { FIREBASE_AUTH_ERRORS } from '@teranga/shared/firebase-errors'
@@ -10,12 +11,31 @@ import { storedToken } from '@/testing/browser-storage.ts'
 // The Firebase the app sees in tests (vitest.config.ts swaps it in).
 import * as firebase from '@/testing/fake-firebase.ts'
 
-async function renderSignup() {
-  const view = renderApp('/signup')
+async function renderSignup(path = '/signup') {
+  const view = renderApp(path)
   // The page loads on demand.
   const main = await screen.findByRole('main')
   await within(main).findByRole('heading', { level: 1, name: 'Créer un compte' })
   return { ...view, form: within(main) }
+}
+
+/** A valid sign-up, sent. */
+async function signUp(user: ReturnType<typeof renderApp>['user'], form: ReturnType<typeof within>) {
+  await user.type(form.getByLabelText('E-mail'), 'khady@example.sn')
+  await user.type(form.getByLabelText('Mot de passe (6 caractères au moins)'), 'secret123')
+  await user.type(form.getByLabelText('Confirmez le mot de passe'), 'secret123')
+  await user.click(form.getByRole('radio', { name: 'Madame' }))
+  await user.type(form.getByLabelText('Prénom'), 'Khady')
+  await user.type(form.getByLabelText('Nom'), 'Sow')
+  await user.type(form.getByLabelText('Téléphone'), '771234567')
+  await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
+}
+
+/** The header's sign-in panel, opened. */
+async function openHeaderSignIn(user: ReturnType<typeof renderApp>['user']) {
+  const toggle = await screen.findByRole('button', { name: 'Connexion', expanded: false })
+  await user.click(toggle)
+  return within(document.getElementById(toggle.getAttribute('aria-controls')!)!)
 }
 
 describe('signup route', () => {
@@ -67,7 +87,7 @@ describe('signup route', () => {
     expect(firebase.emailSignUp).not.toHaveBeenCalled()
   })
 
-  it('creates the Firebase account, then signs in with the details and reloads', async () => {
+  it('creates the Firebase account, then signs in with the details and opens the home page', async () => {
     const { user, form, onReload } = await renderSignup()
     await user.type(form.getByLabelText('E-mail'), 'fatou@example.sn')
     await user.type(form.getByLabelText('Mot de passe (6 caractères au moins)'), 'secret123')
@@ -81,6 +101,8 @@ describe('signup route', () => {
     await user.click(form.getByRole('button', { name: 'Créer mon compte' }))
 
     await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1))
+    // Opened by its address: home, not this page again (« Vous êtes déjà connecté »).
+    expect(onReload).toHaveBeenCalledWith('/')
     expect(firebase.emailSignUp).toHaveBeenCalledWith('fatou@example.sn', 'secret123')
     const [login] = restCalls('POST', '/api/sociallogin')
     expect(login?.body).toEqual({
@@ -136,5 +158,47 @@ describe('signup route', () => {
     renderApp('/signup')
     expect(await screen.findByText(/Vous êtes déjà connecté en tant que moussa@example.sn/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Créer mon compte' })).not.toBeInTheDocument()
+  })
+
+  describe('then back where the shopper came from', () => {
+    it('to the checkout, from the sign-in form it shows a visitor', async () => {
+      const { user, router, onReload } = renderApp('/livraison')
+      const main = within(await screen.findByRole('main'))
+      await user.click(await main.findByRole('link', { name: 'Créer un compte' }))
+      await main.findByRole('heading', { level: 1, name: 'Créer un compte' })
+      expect(router.state.location.pathname).toBe('/signup')
+      await signUp(user, main)
+      await waitFor(() => expect(onReload).toHaveBeenCalledWith('/livraison'))
+      expect(storedToken()).toBe(db.issuedToken)
+    })
+
+    it.each(['/cart', '/product_bycat/7?page=2'])("to %s, from the header's sign-in panel", async (from) => {
+      const { user, onReload } = renderApp(from)
+      const panel = await openHeaderSignIn(user)
+      await user.click(panel.getByRole('link', { name: 'Créer un compte' }))
+      const main = within(await screen.findByRole('main'))
+      await main.findByRole('heading', { level: 1, name: 'Créer un compte' })
+      await signUp(user, main)
+      await waitFor(() => expect(onReload).toHaveBeenCalledWith(from))
+    })
+
+    it('when the shopper signs in from the header instead, on the sign-up page', async () => {
+      const { user, onReload } = await renderSignup('/signup?retour=%2Fcart')
+      const panel = await openHeaderSignIn(user)
+      // The panel's own link keeps the page the sign-up returns to.
+      expect(panel.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/signup?retour=%2Fcart')
+      await user.type(panel.getByLabelText('E-mail'), 'awa.diop@example.sn')
+      await user.type(panel.getByLabelText('Mot de passe'), 'secret123{Enter}')
+      await waitFor(() => expect(onReload).toHaveBeenCalledWith('/cart'))
+    })
+
+    it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', '/signup', 'javascript:alert(1)'])(
+      'never to another site or back to sign-up: %s opens home',
+      async (retour) => {
+        const { user, form, onReload } = await renderSignup(`/signup?${new URLSearchParams({ retour }).toString()}`)
+        await signUp(user, form)
+        await waitFor(() => expect(onReload).toHaveBeenCalledWith('/'))
+      },
+    )
   })
 })

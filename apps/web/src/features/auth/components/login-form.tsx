@@ -1,8 +1,9 @@
 // The sign-in form (spec §2, §5): email and password, or Google. The password goes only to
 // Firebase, never to the shop's server.
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Icon } from '@/components/ui/icon.tsx'
+import { signupLink } from '../return-path.ts'
 import { preloadFirebase, useSignInActions } from './use-sign-in.ts'
 
 export function LoginForm({ idPrefix = 'login', onNavigate }: { idPrefix?: string; onNavigate?: () => void }) {
@@ -10,6 +11,7 @@ export function LoginForm({ idPrefix = 'login', onNavigate }: { idPrefix?: strin
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
+  const location = useLocation()
 
   return (
     <div className="login-form" onPointerEnter={() => void preloadFirebase()} onFocus={() => void preloadFirebase()}>
@@ -58,7 +60,7 @@ export function LoginForm({ idPrefix = 'login', onNavigate }: { idPrefix?: strin
       </button>
       <p className="small text-center mt-3 mb-0">
         Pas encore de compte ?{' '}
-        <Link to="/signup" onClick={onNavigate}>
+        <Link to={signupLink(location)} onClick={onNavigate}>
           Créer un compte
         </Link>
       </p>

@@ -2,6 +2,7 @@
 // the customer's details (civilité, prénom, nom, téléphone, ville, pays by 3-letter code),
 // checked with the shared schema and sent with the first sign-in.
 import { useState } from 'react'
+import { useLocation } from 'react-router'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormProvider, useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -10,6 +11,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { CustomerDetailsFields, customerDetailsFormSchema, type CustomerDetailsValues } from '@/components/forms/customer-details-fields.tsx'
 import { errorOf, fieldProps, FormField } from '@/components/forms/form-field.tsx'
 import { useAuth } from '@/lib/auth.tsx'
+import { returnPath } from '../return-path.ts'
 import { preloadFirebase, showLoginError, socialLoginFields } from './use-sign-in.ts'
 
 // E-mail and password go to Firebase, which judges them (its refusal is the sign-in toast);
@@ -27,6 +29,7 @@ type SignupData = z.output<typeof signupSchema>
 
 export function SignupForm() {
   const { signIn } = useAuth()
+  const { search } = useLocation()
   const form = useForm<SignupValues, unknown, SignupData>({
     resolver: zodResolver(signupSchema),
     defaultValues: { email: '', password: '', confirmation: '', civilite: '', prenom: '', nom: '', telephone: '', ville: 'Dakar', pays: DEFAULT_COUNTRY },
@@ -40,7 +43,8 @@ export function SignupForm() {
     try {
       const { emailSignUp } = await preloadFirebase()
       const identity = await emailSignUp(email, password)
-      await signIn(socialLoginFields(identity, { ...details, tel: telephone, telephone1: telephone }))
+      // Back to the page the shopper left for this one: reloading /signup would only say « déjà connecté ».
+      await signIn(socialLoginFields(identity, { ...details, tel: telephone, telephone1: telephone }), { goTo: returnPath(search) })
       setSignedIn(true)
     } catch (error) {
       showLoginError(error)

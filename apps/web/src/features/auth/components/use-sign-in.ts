@@ -1,12 +1,14 @@
 // Sign-in actions shared by the header form and the sign-up page: Firebase first (loaded on
 // demand), then the shop's own token. Failures show the spec's toast with the reason.
 import { useCallback } from 'react'
+import { useLocation } from 'react-router'
 import { toast } from '@/lib/notify.ts'
 import { authErrorMessage } from '@teranga/shared/firebase-errors'
 import { MESSAGES } from '@teranga/shared/messages'
 import { useAuth, type SocialLoginFields } from '@/lib/auth.tsx'
 import type { FirebaseIdentity } from '@/lib/firebase.ts'
 import { isMobileWebView, postGoogleLoginToHost } from '@/lib/webview.ts'
+import { returnPath } from '../return-path.ts'
 
 /** Starts loading Firebase before the click, so the Google popup opens within the user's gesture. */
 export const preloadFirebase = () => import('@/lib/firebase.ts')
@@ -31,6 +33,9 @@ export function showLoginError(error: unknown) {
 
 export function useSignInActions() {
   const { signIn } = useAuth()
+  const { pathname, search } = useLocation()
+  // Signing in from the sign-up page goes where the sign-up would have: the page it came from.
+  const goTo = pathname === '/signup' ? returnPath(search) : undefined
 
   const withGoogle = useCallback(async () => {
     if (isMobileWebView()) {
@@ -39,22 +44,22 @@ export function useSignInActions() {
     }
     try {
       const { googleSignIn } = await preloadFirebase()
-      await signIn(socialLoginFields(await googleSignIn()))
+      await signIn(socialLoginFields(await googleSignIn()), { goTo })
     } catch (error) {
       showLoginError(error)
     }
-  }, [signIn])
+  }, [signIn, goTo])
 
   const withEmail = useCallback(
     async (email: string, password: string) => {
       try {
         const { emailSignIn } = await preloadFirebase()
-        await signIn(socialLoginFields(await emailSignIn(email, password)))
+        await signIn(socialLoginFields(await emailSignIn(email, password)), { goTo })
       } catch (error) {
         showLoginError(error)
       }
     },
-    [signIn],
+    [signIn, goTo],
   )
 
   return { withGoogle, withEmail }
