@@ -75,6 +75,8 @@ export interface AppOptions {
   eventPingEveryMs?: number
   /** Uploaded images rendered at once and waiting (media.images.ts's defaults). */
   imageQueue?: ImageQueueOptions
+  /** How often unused uploads past their grace period are deleted (1 h); 0 turns the sweep off (tests drive it). */
+  sweepMediaEveryMs?: number
 }
 
 declare module 'fastify' {
@@ -120,7 +122,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(errorHandler)
   await fastify.register(inputText)
   await fastify.register(health)
-  await fastify.register(media, { dataDir: config.dataDir, images: opts.imageQueue })
+  await fastify.register(media, { dataDir: config.dataDir, images: opts.imageQueue, sweepEveryMs: opts.sweepMediaEveryMs })
   // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())

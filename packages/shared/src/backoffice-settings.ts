@@ -34,6 +34,10 @@ export const SETTINGS_MESSAGES = {
   pointsBelowZero: 'Le solde de points du client ne peut pas devenir négatif.',
   clientNotFound: 'Client introuvable.',
   settingNotFound: 'Élément introuvable.',
+  hoursInvalid: 'Une heure doit être au format HH:MM (par exemple 08:30).',
+  hoursOrder: "L'heure de fermeture doit venir après l'heure d'ouverture.",
+  orderIdsInvalid: 'Indiquez chaque élément une seule fois, dans le nouvel ordre.',
+  orderStale: 'La liste a changé entre-temps : rechargez la page puis recommencez.',
 } as const
 
 const text = (max: number) => z.string().trim().max(max, { error: SETTINGS_MESSAGES.textTooLong })
@@ -55,8 +59,69 @@ export const SENEGAL_BOUNDS = { latMin: 12.3, latMax: 16.7, lngMin: -17.6, lngMa
 export const zoneSchema = z.object({
   designation,
   frais: z.number({ error: SETTINGS_MESSAGES.fraisInvalid }).int({ error: SETTINGS_MESSAGES.fraisInvalid }).min(0, { error: SETTINGS_MESSAGES.fraisInvalid }).max(1_000_000, { error: SETTINGS_MESSAGES.fraisInvalid }),
-  position: position.default(0),
+  // Absent: a new zone goes last, a renamed one keeps its place (PUT /api/zone/ordre moves it).
+  position: position.optional(),
 })
+
+/** A depot's weekdays, Monday first, as the opening hours' keys. */
+export const DEPOT_DAYS = ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'] as const
+export type DepotDay = (typeof DEPOT_DAYS)[number]
+const DAY_SHORT: Record<DepotDay, string> = { lun: 'Lun', mar: 'Mar', mer: 'Mer', jeu: 'Jeu', ven: 'Ven', sam: 'Sam', dim: 'Dim' }
+export const DEPOT_DAY_NAMES: Record<DepotDay, string> = { lun: 'lundi', mar: 'mardi', mer: 'mercredi', jeu: 'jeudi', ven: 'vendredi', sam: 'samedi', dim: 'dimanche' }
+
+const clock = z.string({ error: SETTINGS_MESSAGES.hoursInvalid }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: SETTINGS_MESSAGES.hoursInvalid })
+// "HH:MM" strings compare in time order.
+const openingSpan = z.object({ ouverture: clock, fermeture: clock }).refine((span) => span.fermeture > span.ouverture, { error: SETTINGS_MESSAGES.hoursOrder, path: ['fermeture'] })
+const day = openingSpan.nullable().default(null)
+
+/** Opening hours: per weekday, null when closed (a missing day is closed). */
+export const depotHoursSchema = z.object({ lun: day, mar: day, mer: day, jeu: day, ven: day, sam: day, dim: day })
+export type DepotHours = z.output<typeof depotHoursSchema>
+export type DepotHoursInput = z.input<typeof depotHoursSchema>
+
+const clockWords = (time: string) => {
+  const [h, m] = time.split(':')
+  return m === '00' ? `${Number(h)} h` : `${Number(h)} h ${m}`
+}
+const listWords = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} et ${words.at(-1)}`)
+
+/**
+ * Opening hours in French, days with the same hours grouped:
+ * « Lun–Ven 8 h–19 h, Sam 9 h–13 h, fermé le dimanche ». Null when none were given.
+ */
+export function formatDepotHours(hours: DepotHoursInput | null | undefined): string | null {
+  if (!hours) return null
+  const spans = DEPOT_DAYS.map((d) => hours[d] ?? null)
+  const closed = DEPOT_DAYS.filter((_, i) => !spans[i])
+  if (closed.length === DEPOT_DAYS.length) return 'Fermé tous les jours'
+  const parts: string[] = []
+  for (let i = 0; i < DEPOT_DAYS.length; ) {
+    const span = spans[i]
+    if (!span) {
+      i++
+      continue
+    }
+    let end = i
+    while (end + 1 < DEPOT_DAYS.length && spans[end + 1]?.ouverture === span.ouverture && spans[end + 1]?.fermeture === span.fermeture) end++
+    const time = `${clockWords(span.ouverture)}–${clockWords(span.fermeture)}`
+    if (i === 0 && end === DEPOT_DAYS.length - 1) return `Tous les jours ${time}`
+    const days = i === end ? DAY_SHORT[DEPOT_DAYS[i]!] : `${DAY_SHORT[DEPOT_DAYS[i]!]}–${DAY_SHORT[DEPOT_DAYS[end]!]}`
+    parts.push(`${days} ${time}`)
+    i = end + 1
+  }
+  if (closed.length > 0) parts.push(`fermé ${listWords(closed.map((d) => `le ${DEPOT_DAY_NAMES[d]}`))}`)
+  return parts.join(', ')
+}
+
+/** PUT /api/{categorie,souscategorie,zone}/ordre: every item once, in the new order. */
+export const reorderSchema = z.object({
+  ids: z
+    .array(z.number({ error: SETTINGS_MESSAGES.orderIdsInvalid }).int({ error: SETTINGS_MESSAGES.orderIdsInvalid }).min(1, { error: SETTINGS_MESSAGES.orderIdsInvalid }), { error: SETTINGS_MESSAGES.orderIdsInvalid })
+    .min(1, { error: SETTINGS_MESSAGES.orderIdsInvalid })
+    .max(500, { error: SETTINGS_MESSAGES.orderIdsInvalid })
+    .refine((ids) => new Set(ids).size === ids.length, { error: SETTINGS_MESSAGES.orderIdsInvalid }),
+})
+export type ReorderInput = z.infer<typeof reorderSchema>
 
 export const depotSchema = z.object({
   designation,
@@ -64,6 +129,8 @@ export const depotSchema = z.object({
   adresse: optionalText(300),
   latitude: z.number({ error: SETTINGS_MESSAGES.latitudeInvalid }).min(SENEGAL_BOUNDS.latMin, { error: SETTINGS_MESSAGES.latitudeInvalid }).max(SENEGAL_BOUNDS.latMax, { error: SETTINGS_MESSAGES.latitudeInvalid }),
   longitude: z.number({ error: SETTINGS_MESSAGES.longitudeInvalid }).min(SENEGAL_BOUNDS.lngMin, { error: SETTINGS_MESSAGES.longitudeInvalid }).max(SENEGAL_BOUNDS.lngMax, { error: SETTINGS_MESSAGES.longitudeInvalid }),
+  // Absent keeps the depot's hours; null clears them.
+  horaires: depotHoursSchema.nullable().optional(),
 })
 
 export const modePaiementSchema = z.object({

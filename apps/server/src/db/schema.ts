@@ -17,6 +17,7 @@ import {
   primaryKey,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { DepotHours } from '@teranga/shared/backoffice-settings'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -247,6 +248,8 @@ export const depots = pgTable('depots', {
   adresse: text('adresse'),
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
+  /** Opening hours per weekday (packages/shared's depotHoursSchema); null until given. */
+  horaires: jsonb('horaires').$type<DepotHours>(),
 })
 
 export const preferences = pgTable('preferences', {
@@ -519,7 +522,7 @@ export const medias = pgTable(
     createdAt: createdAt(),
     staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ name: 'medias_pkey', columns: [t.key, t.width] })],
+  (t) => [primaryKey({ name: 'medias_pkey', columns: [t.key, t.width] }), index('medias_created_at_idx').on(t.createdAt)],
 )
 
 /** Money given back for an order (issue 10): once per order, online through its provider or cash by hand, with the reason and who did it. */

@@ -238,6 +238,35 @@ export function createBackofficeCatalogueRepository() {
       const [row] = await db.select({ id: produits.id }).from(produits).where(eq(produits.souscategorieId, id)).limit(1)
       return row !== undefined
     },
+    /** The ids of every category, or of one category's sub-categories, locked until the transaction ends (a reorder). */
+    async lockCategoryIds(db: Executor) {
+      return (await db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position), asc(categories.id)).for('update')).map((r) => r.id)
+    },
+    async lockSubcategoryIds(db: Executor, categorieId: number) {
+      const rows = await db
+        .select({ id: souscategories.id })
+        .from(souscategories)
+        .where(eq(souscategories.categorieId, categorieId))
+        .orderBy(asc(souscategories.position), asc(souscategories.id))
+        .for('update')
+      return rows.map((r) => r.id)
+    },
+    /** Each id's position becomes its index in `ids`, in one statement. */
+    async setPositions(db: Executor, table: 'categories' | 'souscategories', ids: number[]) {
+      const t = table === 'categories' ? categories : souscategories
+      const list = sql.join(ids.map((id) => sql`${id}`), sql`, `)
+      await db.execute(sql`update ${t} set "position" = o.ord - 1 from unnest(array[${list}]::int[]) with ordinality as o(id, ord) where ${t}.id = o.id`)
+    },
+    /** The place after the last: a new category or sub-category goes at the end of its list. */
+    async nextPosition(db: Executor, table: 'categories' | 'souscategories', categorieId?: number) {
+      const t = table === 'categories' ? categories : souscategories
+      const [row] = await db
+        .select({ next: sql<number>`coalesce(max(${t.position}) + 1, 0)::int` })
+        .from(t)
+        .where(table === 'souscategories' && categorieId ? eq(souscategories.categorieId, categorieId) : undefined)
+      return row?.next ?? 0
+    },
+
     async subcategoryIds(db: Executor, ids: number[]) {
       if (ids.length === 0) return new Set<number>()
       const rows = await db.select({ id: souscategories.id }).from(souscategories).where(inArray(souscategories.id, ids))

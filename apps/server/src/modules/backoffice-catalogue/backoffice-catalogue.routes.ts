@@ -14,6 +14,7 @@ import {
   stockMovementSchema,
   subcategoryFormSchema,
 } from '@teranga/shared/backoffice-catalogue'
+import { reorderSchema } from '@teranga/shared/backoffice-settings'
 import type { StaffRole } from '@teranga/shared/constants'
 import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import { badInput } from '../../lib/errors.ts'
@@ -173,6 +174,11 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
     const staff = requireStaff(request, 'admin')
     return service.updateCategory(staff.id, request.params.id, request.body)
   })
+  // The storefront's menus and carousel follow this order.
+  api.put('/categorie/ordre', { config: { staffRole: 'admin' }, schema: { body: reorderSchema, response: { 200: z.array(adminCategorySchema), ...errorResponses } } }, (request) => {
+    const staff = requireStaff(request, 'admin')
+    return service.reorderCategories(staff.id, request.body.ids)
+  })
   api.delete('/categorie/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
     const staff = requireStaff(request, 'admin')
     await service.deleteCategory(staff.id, request.params.id)
@@ -194,6 +200,10 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
   api.put('/souscategorie/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, body: subcategoryFormSchema, response: { 200: adminSubcategorySchema, ...errorResponses } } }, (request) => {
     const staff = requireStaff(request, 'admin')
     return service.updateSubcategory(staff.id, request.params.id, request.body)
+  })
+  api.put('/souscategorie/ordre', { config: { staffRole: 'admin' }, schema: { body: reorderSchema, response: { 200: z.array(adminSubcategorySchema), ...errorResponses } } }, (request) => {
+    const staff = requireStaff(request, 'admin')
+    return service.reorderSubcategories(staff.id, request.body.ids)
   })
   api.delete('/souscategorie/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
     const staff = requireStaff(request, 'admin')

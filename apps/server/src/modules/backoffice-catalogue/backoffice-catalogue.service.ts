@@ -18,6 +18,7 @@ import {
   type StockMovement,
   type SubcategoryForm,
 } from '@teranga/shared/backoffice-catalogue'
+import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { mediaFields } from '@teranga/shared/media'
 import type { Db, Executor } from '../../db/client.ts'
@@ -47,6 +48,9 @@ const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } }
   return e?.code === '23505' || e?.cause?.code === '23505'
 }
+
+/** Whether a reorder names exactly the rows there are (its ids are already distinct). */
+const sameIds = (current: number[], ids: number[]) => current.length === ids.length && ids.every((id) => current.includes(id))
 
 const newCode = () => `P-${randomBytes(4).toString('hex').toUpperCase()}`
 
@@ -232,7 +236,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
     async createCategory(staffId: number, form: CategoryForm) {
       const row = await write(async (tx) => {
         await checkImage(tx, form.image)
-        const values = { designation: form.designation, image: form.image ?? null, position: form.position ?? 0 }
+        const values = { designation: form.designation, image: form.image ?? null, position: form.position ?? (await repo.nextPosition(tx, 'categories')) }
         const created = await repo.insertCategory(tx, values)
         await audit.record(tx, { staffId, action: 'categorie.creer', resource: 'categorie', resourceId: created.id, after: created })
         return created
@@ -254,6 +258,27 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
         return updated!
       })
       return formatCategory(row)
+    },
+    /** The categories in the order of `ids`, which names each of them once (else 409: the list changed). */
+    async reorderCategories(staffId: number, ids: number[]) {
+      await write(async (tx) => {
+        const before = await repo.lockCategoryIds(tx)
+        if (!sameIds(before, ids)) throw conflict(SETTINGS_MESSAGES.orderStale, { ids: [SETTINGS_MESSAGES.orderStale] })
+        await repo.setPositions(tx, 'categories', ids)
+        await audit.record(tx, { staffId, action: 'categorie.ordonner', resource: 'categorie', before: { ordre: before }, after: { ordre: ids } })
+      })
+      return this.categories()
+    },
+    /** One category's sub-categories in the order of `ids`, which names each of them once. */
+    async reorderSubcategories(staffId: number, ids: number[]) {
+      await write(async (tx) => {
+        const first = (await repo.subcategory(tx, ids[0]!))?.sc
+        const before = first ? await repo.lockSubcategoryIds(tx, first.categorieId) : []
+        if (!first || !sameIds(before, ids)) throw conflict(SETTINGS_MESSAGES.orderStale, { ids: [SETTINGS_MESSAGES.orderStale] })
+        await repo.setPositions(tx, 'souscategories', ids)
+        await audit.record(tx, { staffId, action: 'souscategorie.ordonner', resource: 'souscategorie', before: { categorie_id: first.categorieId, ordre: before }, after: { categorie_id: first.categorieId, ordre: ids } })
+      })
+      return this.subcategories()
     },
     async deleteCategory(staffId: number, id: number) {
       await write(async (tx) => {
@@ -277,7 +302,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
       const id = await write(async (tx) => {
         if (!(await repo.category(tx, form.categorie_id))) throw badInput(M.categoryNotFound, { categorie_id: [M.categoryNotFound] })
         await checkImage(tx, form.image)
-        const values = { designation: form.designation, image: form.image ?? null, position: form.position ?? 0, categorieId: form.categorie_id }
+        const values = { designation: form.designation, image: form.image ?? null, position: form.position ?? (await repo.nextPosition(tx, 'souscategories', form.categorie_id)), categorieId: form.categorie_id }
         const created = await repo.insertSubcategory(tx, values)
         await audit.record(tx, { staffId, action: 'souscategorie.creer', resource: 'souscategorie', resourceId: created.id, after: created })
         return created.id

@@ -1,6 +1,6 @@
 // modelivraisons, depots and zoneslivraison (the fee table, with fees formatted in FCFA).
 import type { GraphqlModule } from '../../plugins/graphql.ts'
-import { toZone } from './delivery.format.ts'
+import { toDepot, toZone } from './delivery.format.ts'
 import type { DeliveryRepository } from './delivery.repository.ts'
 
 const schema = /* GraphQL */ `
@@ -16,6 +16,25 @@ const schema = /* GraphQL */ `
     adresse: String
     latitude: Float!
     longitude: Float!
+    "Opening hours per weekday; null until the shop gives them."
+    horaires: DepotHoraires
+    "The opening hours in French: « Lun–Ven 8 h–19 h, Sam 9 h–13 h, fermé le dimanche »."
+    horairestexte: String
+  }
+  "A day's opening, times as HH:MM."
+  type PlageHoraire {
+    ouverture: String!
+    fermeture: String!
+  }
+  "A depot's week, Monday first; a day is null when the depot is closed."
+  type DepotHoraires {
+    lun: PlageHoraire
+    mar: PlageHoraire
+    mer: PlageHoraire
+    jeu: PlageHoraire
+    ven: PlageHoraire
+    sam: PlageHoraire
+    dim: PlageHoraire
   }
   type ZoneLivraison {
     id: Int!
@@ -39,7 +58,7 @@ export function deliveryGraphql(repo: DeliveryRepository): GraphqlModule {
     resolvers: {
       Query: {
         modelivraisons: () => repo.modes(),
-        depots: () => repo.depots(),
+        depots: async () => (await repo.depots()).map(toDepot),
         zoneslivraison: async () => (await repo.zones()).map(toZone),
       },
     },

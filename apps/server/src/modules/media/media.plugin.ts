@@ -13,6 +13,7 @@ import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { medias } from '../../db/schema.ts'
 import { createImageRenderer, type ImageQueueOptions, type ImageRenderer } from './media.images.ts'
+import { sweepUnusedMedia } from './media.sweep.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,11 +52,24 @@ async function serveMedia(app: FastifyInstance, opts: { dataDir: string }) {
   })
 }
 
-async function media(app: FastifyInstance, opts: { dataDir: string; images?: ImageQueueOptions }) {
+async function media(app: FastifyInstance, opts: { dataDir: string; images?: ImageQueueOptions; sweepEveryMs?: number | undefined }) {
   // On the instance, for the modules that take uploads (buildApp may have put it on the instance
   // it made, so that callers outside see it too); the routes stay in their own scope.
   if (!app.hasDecorator('images')) app.decorate('images', createImageRenderer(opts.images))
   await app.register(serveMedia, { dataDir: opts.dataDir })
+
+  // Unused uploads older than a day go, swept every hour (like the unpaid orders' expiry).
+  if (opts.sweepEveryMs !== 0) {
+    const sweep = setInterval(() => {
+      sweepUnusedMedia(app.db)
+        .then((count) => {
+          if (count > 0) app.log.info({ count }, 'unused uploaded images deleted')
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'sweeping unused uploaded images failed'))
+    }, opts.sweepEveryMs ?? 60 * 60 * 1000)
+    sweep.unref()
+    app.addHook('onClose', async () => clearInterval(sweep))
+  }
 }
 
-export default fp(media, { name: 'media' })
+export default fp(media, { name: 'media', dependencies: ['database'] })

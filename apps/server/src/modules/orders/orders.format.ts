@@ -7,7 +7,7 @@ import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { dateFr } from '../../lib/format.ts'
 import { toUtilisateur, utilisateurSchema } from '../auth/auth.format.ts'
 import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
-import { modelivraisonSchema } from '../delivery/delivery.format.ts'
+import { depotHoursFields, modelivraisonSchema, toDepotHours } from '../delivery/delivery.format.ts'
 import { modepaiementSchema, toModepaiement } from '../payments/payments.format.ts'
 import type { OrdersRepository } from './orders.repository.ts'
 
@@ -32,7 +32,7 @@ export const commandeSchema = z.object({
   client: utilisateurSchema.extend({ name: z.string(), login: z.string().nullable() }),
   modepaiement: modepaiementSchema,
   modelivraison: modelivraisonSchema,
-  depot: z.object({ id: z.number(), designation: z.string() }).nullable(),
+  depot: z.object({ id: z.number(), designation: z.string(), adresse: z.string().nullable(), ...depotHoursFields }).nullable(),
   detailcommandes: z.array(z.object({ id: z.number(), quantite: z.number(), prix: z.number(), produit: produitSchema })),
 })
 
@@ -65,7 +65,7 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
     client: { ...toUtilisateur(client, role), name: client.name ?? '', login: client.login },
     modepaiement: toModepaiement(modepaiement),
     modelivraison,
-    depot: depot?.id ? depot : null,
+    depot: depot?.id ? { id: depot.id, designation: depot.designation!, adresse: depot.adresse ?? null, ...toDepotHours(depot.horaires ?? null) } : null,
     detailcommandes: lines
       .filter((l) => l.commandeId === c.id)
       .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),

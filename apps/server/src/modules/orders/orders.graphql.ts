@@ -26,6 +26,10 @@ const schema = /* GraphQL */ `
   type DepotRef {
     id: Int!
     designation: String!
+    "Where and when the shopper collects a pickup order."
+    adresse: String
+    horaires: DepotHoraires
+    horairestexte: String
   }
   type Detailcommande {
     id: Int!

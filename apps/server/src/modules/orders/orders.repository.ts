@@ -28,7 +28,7 @@ export function createOrdersRepository(db: Executor) {
           role: roles,
           modepaiement: modepaiements,
           modelivraison: modelivraisons,
-          depot: { id: depots.id, designation: depots.designation },
+          depot: { id: depots.id, designation: depots.designation, adresse: depots.adresse, horaires: depots.horaires },
           total: sql<number>`count(*) over()`,
         })
         .from(commandes)

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import {
   carousselSchema,
   depotSchema,
+  reorderSchema,
   modePaiementSchema,
   preferenceSchema,
   privilegeSchema,
@@ -68,6 +69,10 @@ function simple<I extends Record<string, unknown>>(name: string, table: PgTable 
 }
 
 const zones = simple('zone', zonesLivraison as never, zoneSchema, {
+  async insert(db, input) {
+    const position = input.position ?? sql<number>`(select coalesce(max(${zonesLivraison.position}) + 1, 0) from ${zonesLivraison})`
+    return (await db.insert(zonesLivraison).values({ ...input, position }).returning({ id: zonesLivraison.id }))[0]!.id
+  },
   async clash(db, input, id) {
     const [row] = await db
       .select({ id: zonesLivraison.id })
@@ -157,6 +162,21 @@ export default async function settingsRoutes(app: FastifyInstance) {
     const staff = requireStaff(request, 'admin')
     return db.transaction((tx) => fn(tx, staff.id))
   }
+
+  // The order the checkout lists zones in: every zone once (409 when the list changed meanwhile).
+  api.put('/zone/ordre', { schema: { body: reorderSchema, response: { 200: pageJson, ...errorResponses } } }, async (request) => {
+    const ids = request.body.ids
+    await write(request, async (tx, staffId) => {
+      const before = (await tx.select({ id: zonesLivraison.id }).from(zonesLivraison).orderBy(asc(zonesLivraison.position), asc(zonesLivraison.id)).for('update')).map((r) => r.id)
+      if (before.length !== ids.length || !ids.every((id) => before.includes(id))) throw conflict(SETTINGS_MESSAGES.orderStale, { ids: [SETTINGS_MESSAGES.orderStale] })
+      const list = sql.join(ids.map((id) => sql`${id}`), sql`, `)
+      await tx.execute(sql`update ${zonesLivraison} set "position" = o.ord - 1 from unnest(array[${list}]::int[]) with ordinality as o(id, ord) where ${zonesLivraison.id} = o.id`)
+      await app.audit.record(tx, { staffId, action: 'zone.ordonner', resource: 'zone', before: { ordre: before }, after: { ordre: ids } })
+      await notifyCatalogueChanged(tx)
+    })
+    const rows = await zones.list(db)
+    return toPage(rows, rows.length, { page: 1, count: Math.max(rows.length, 1), offset: 0 })
+  })
 
   for (const resource of RESOURCES) {
     const { name } = resource
