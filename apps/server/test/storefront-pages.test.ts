@@ -2,15 +2,20 @@
 // page (its routes declare it, apps/web/src/app/server-data.test.ts checks which) embedded under
 // the app's own cache keys, the first image preloaded, titles, 404s, compression, one entry per
 // page whatever made-up parameters come with it, and the embedded JSON unable to break out of
-// its <script> element.
+// its <script> element. Then every page of the real route table, rendered by the storefront's
+// own renderer built for the occasion.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '@teranga/shared/messages'
 import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { caroussels } from '../src/db/schema.ts'
-import { makeProduct } from './factories.ts'
+import { makeProduct, makeSubcategory } from './factories.ts'
 import { createTestApp, type TestContext } from './helpers.ts'
 
 const TEMPLATE = `<!doctype html><html lang="fr"><head><title>Teranga — votre marché en ligne à Dakar</title><!--app-head--></head>
@@ -185,5 +190,83 @@ describe('storefront pages around the renderer', () => {
       await app.close()
       await fs.rm(bare.dir, { recursive: true, force: true })
     }
+  })
+})
+
+const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url))
+
+/**
+ * The storefront's real server renderer, built into `outDir` as `npm run build` builds it
+ * (production mode: vitest's NODE_ENV=test would bundle React's development build).
+ */
+async function buildRenderer(outDir: string): Promise<void> {
+  const vite = path.join(path.dirname(createRequire(path.join(WEB_DIR, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js')
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && name !== 'TEST' && !name.startsWith('VITEST')))
+  let output = ''
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', outDir, '--emptyOutDir'], { cwd: WEB_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('error', reject)
+    child.once('exit', resolve)
+  })
+  if (code !== 0) throw new Error(`the storefront's renderer did not build (${code}):\n${output.slice(-4000)}`)
+}
+
+// A shopper's token lives in the browser's storage and goes only with API calls: a page request
+// carries no cookie and no credential, so the server renders a signed-in shopper's page exactly
+// as a visitor's, and the browser swaps in the signed-in screens after hydration (the
+// end-to-end test e2e/server-render.e2e.ts hydrates every page both ways).
+describe('every page of the route table, rendered by the real renderer', () => {
+  let dir: string
+  let real: TestContext
+  let patterns: string[]
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-routes-'))
+    await fs.mkdir(path.join(dir, 'dist'))
+    await fs.copyFile(path.join(WEB_DIR, 'index.html'), path.join(dir, 'dist', 'index.html'))
+    await buildRenderer(path.join(dir, 'dist-server'))
+    const renderer = (await import(pathToFileURL(path.join(dir, 'dist-server', 'entry-server.js')).href)) as { routePatterns: () => string[] }
+    patterns = renderer.routePatterns()
+    real = await createTestApp({ webRoot: path.join(dir, 'dist'), catalogueCacheTtl: 0 })
+  }, 240_000)
+  afterAll(async () => {
+    await real?.close()
+    if (dir) await fs.rm(dir, { recursive: true, force: true })
+  })
+
+  it('knows the pages of the spec, the 404 page included', () => {
+    expect(patterns).toEqual(expect.arrayContaining(['/', '/product/:id', '/product_bycat/:id', '/cart', '/signup', '/profile/account', '/livraison', '/paiement', '/*']))
+  })
+
+  it('answers each with its page: 200 (404 for an unknown path), drawn on the server, no error screen', async () => {
+    const sub = await makeSubcategory(real.db)
+    const product = await makeProduct(real.db, { souscategorieId: sub.id, designation: 'Bissap séché 250 g' })
+    const addressOf = (pattern: string) =>
+      pattern === '/*'
+        ? '/cette-page-n-existe-pas'
+        : pattern.replace('/product_bycat/:id', `/product_bycat/${sub.id}`).replace('/product/:id', `/product/${product.id}`)
+    for (const pattern of patterns) {
+      const url = addressOf(pattern)
+      // A new page with parameters needs values here, or its pattern would be asked as is.
+      expect(url, `values for the parameters of ${pattern}`).not.toContain(':')
+      const res = await real.app.inject({ url })
+      expect(res.statusCode, url).toBe(pattern === '/*' ? 404 : 200)
+      const root = /<div id="root">([\s\S]*?)<\/div>\s*<script id="app-data"/.exec(res.body)?.[1] ?? ''
+      // An empty root is the renderer having failed: the browser would draw the page alone.
+      expect(root.length, `${url} drawn on the server`).toBeGreaterThan(100)
+      expect(res.body, url).not.toContain('Un problème est survenu')
+      expect(res.body, url).not.toContain(MESSAGES.internalError)
+      expect(res.body, url).not.toContain(MESSAGES.pageLoadError)
+    }
+  })
+
+  it('draws the sign-up form and the account page on the server', async () => {
+    const signup = await real.app.inject({ url: '/signup' })
+    expect(signup.body).toContain('Créer mon compte')
+    expect(signup.body).toContain('Sénégal')
+    const account = await real.app.inject({ url: '/profile/account' })
+    // Signed out on the server, as every page request is: the page's prompt and the sign-in form.
+    expect(account.body).toContain('Connectez-vous pour voir et modifier vos informations.')
   })
 })

@@ -4,7 +4,7 @@
 // so the first paint needs no JavaScript.
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
 import type { InitialQuery } from '@teranga/shared/storefront-queries'
 import { createQueryClient } from '@/lib/query-client.ts'
 import { AppProvider } from './app/provider.tsx'
@@ -40,4 +40,17 @@ export async function render(url: string, queries: InitialQuery[]): Promise<Rend
     </StrictMode>,
   )
   return { html, status: notFound ? 404 : context.statusCode }
+}
+
+/**
+ * Every page of the route table as a path pattern ('/product/:id', '/*' for any other path),
+ * so that tests visit each page the table knows, a new one included.
+ */
+export function routePatterns(table: RouteObject[] = routes, parent = ''): string[] {
+  const patterns = table.flatMap((route) => {
+    const path = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent
+    const own = route.index || (route.path && !route.children) ? [path || '/'] : []
+    return [...own, ...routePatterns(route.children ?? [], path)]
+  })
+  return [...new Set(patterns)]
 }

@@ -3,7 +3,10 @@
 // the shared schema (customerDetailsFormSchema below).
 import { useMemo } from 'react'
 import { useFormContext } from 'react-hook-form'
-import countries from 'i18n-iso-countries'
+// The library itself, without the package's Node entry, which loads every language's names
+// with a computed require() that a bundle cannot follow (the server renderer then failed on
+// /signup and /profile/account): the French names are the only ones the shop shows.
+import countries from 'i18n-iso-countries/index.js'
 import fr from 'i18n-iso-countries/langs/fr.json'
 import { z } from 'zod'
 import { CIVILITES } from '@teranga/shared/constants'
