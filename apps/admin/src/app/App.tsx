@@ -22,7 +22,7 @@ const CustomerPage = lazy(() => import('../features/people/PeoplePages.tsx').the
 const CouriersPage = lazy(() => import('../features/couriers/couriers-page.tsx').then((m) => ({ default: m.CouriersPage })))
 const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })))
 const AuditPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.AuditPage })))
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })))
+const SettingsRoutes = lazy(() => import('../features/settings/settings-sections.tsx').then((m) => ({ default: m.SettingsRoutes })))
 import { navFor } from './nav.ts'
 
 export function createQueryClient(): QueryClient {
@@ -113,7 +113,7 @@ function Layout({ staff }: { staff: Staff }) {
           <Route path="/produits/:id" element={<ProductFormPage />} />
           <Route path="/clients" element={<CustomersPage />} />
           <Route path="/clients/:id" element={<CustomerPage />} />
-          <Route path="/parametres" element={adminOnly(<SettingsPage />)} />
+          <Route path="/parametres/*" element={adminOnly(<SettingsRoutes />)} />
           <Route path="/livreurs" element={adminOnly(<CouriersPage />)} />
           <Route path="/equipe" element={adminOnly(<StaffPage />)} />
           <Route path="/journal" element={adminOnly(<AuditPage />)} />

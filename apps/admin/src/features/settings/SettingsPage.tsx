@@ -1,6 +1,5 @@
-// Settings (admin): delivery zones and their fees, payment modes on/off and their order,
-// depots with map picking, categories; then ShopSettings.tsx's sub-categories, slideshow,
-// loyalty tiers and contact details.
+// Settings (admin), one card per section page (settings-sections.tsx): delivery zones and
+// their fees, payment modes on/off and their order, depots with map picking, categories.
 import { lazy, Suspense, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm, useWatch } from 'react-hook-form'
@@ -8,11 +7,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
+import { zoneSchema as sharedZoneSchema } from '@teranga/shared/backoffice-settings'
 import { categorySchema, depotSchema, zoneSchema } from '../../forms/schemas.ts'
 import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
 import { formatFcfa } from '../../lib/format.ts'
 import { ImageUpload } from '../../components/ImageUpload.tsx'
-import { DeleteButton, ShopSettingsCards } from './ShopSettings.tsx'
+import { MoveButtons, InlineName, moved, OrderedNames, useSaveOrder } from './ordered-names.tsx'
+import { DeleteButton } from './ShopSettings.tsx'
 
 interface Zone {
   id: number
@@ -120,9 +121,60 @@ export function ZoneForm({ onSaved }: { onSaved: () => void }) {
   )
 }
 
-export function SettingsPage() {
+export function ZonesCard() {
   const queryClient = useQueryClient()
   const zones = useQuery({ queryKey: ['zones'], queryFn: () => api<Zone[] | Page<Zone>>('GET', '/zone?count=100') })
+  const saveZoneOrder = useSaveOrder('zone', 'zones')
+  return (
+    <Card>
+      <Card.Header as="h2" className="h6">
+        Zones de livraison
+      </Card.Header>
+      <Card.Body>
+        {zones.error && <Alert variant="danger">Une erreur s'est produite lors du chargement des zones.</Alert>}
+        <Table size="sm">
+          <caption className="visually-hidden">Zones de livraison</caption>
+          <thead>
+            <tr>
+              <th scope="col">Zone</th>
+              <th scope="col">Frais</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {listOf(zones.data).map((zone, index, all) => (
+              <tr key={zone.id}>
+                <td>
+                  <InlineName
+                    name={zone.designation}
+                    schema={sharedZoneSchema.shape.designation}
+                    onSave={async (designation) => {
+                      await api('PUT', `/zone/${zone.id}`, { designation, frais: zone.frais })
+                      await queryClient.invalidateQueries({ queryKey: ['zones'] })
+                    }}
+                  />
+                </td>
+                <td>
+                  <ZoneFee zone={zone} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
+                </td>
+                <td className="text-end text-nowrap">
+                  <MoveButtons name={zone.designation} index={index} count={all.length} onMove={(to) => void saveZoneOrder(moved(all.map((z) => z.id), index, to))} />{' '}
+                  <DeleteButton resource="zone" id={zone.id} label={zone.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        <ZoneForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
+      </Card.Body>
+    </Card>
+  )
+}
+
+export function PaymentModesCard() {
+  const queryClient = useQueryClient()
   const modes = useQuery({ queryKey: ['modepaiements'], queryFn: () => api<PaymentMode[] | Page<PaymentMode>>('GET', '/modepaiement') })
   const saveMode = async (mode: PaymentMode, body: { actif: boolean; position: number }) => {
     try {
@@ -140,70 +192,31 @@ export function SettingsPage() {
     for (const [index, mode] of order.entries()) if (mode.position !== index) await saveMode(mode, { actif: mode.actif, position: index })
   }
   return (
-    <>
-      <h1 className="h3 mb-3">Paramètres</h1>
-      <Card className="mb-3">
-        <Card.Header as="h2" className="h6">
-          Zones de livraison
-        </Card.Header>
-        <Card.Body>
-          {zones.error && <Alert variant="danger">Une erreur s'est produite lors du chargement des zones.</Alert>}
-          <Table size="sm">
-            <caption className="visually-hidden">Zones de livraison</caption>
-            <thead>
-              <tr>
-                <th scope="col">Zone</th>
-                <th scope="col">Frais</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {listOf(zones.data).map((zone) => (
-                <tr key={zone.id}>
-                  <td>{zone.designation}</td>
-                  <td>
-                    <ZoneFee zone={zone} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
-                  </td>
-                  <td className="text-end">
-                    <DeleteButton resource="zone" id={zone.id} label={zone.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <ZoneForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })} />
-        </Card.Body>
-      </Card>
-      <Card>
-        <Card.Header as="h2" className="h6">
-          Modes de paiement
-        </Card.Header>
-        <Card.Body>
-          {listOf(modes.data).map((mode, index, all) => (
-            <div key={mode.id} className="d-flex align-items-center gap-2 mb-1">
-              <Form.Check
-                className="flex-grow-1 mb-0"
-                type="switch"
-                id={`mode-${mode.id}`}
-                label={mode.designation}
-                checked={mode.actif}
-                onChange={(e) => void saveMode(mode, { actif: e.target.checked, position: mode.position })}
-              />
-              <Button variant="outline-dark" size="sm" aria-label={`Monter ${mode.designation}`} disabled={index === 0} onClick={() => void swap(all, index, index - 1)}>
-                ↑
-              </Button>
-              <Button variant="outline-dark" size="sm" aria-label={`Descendre ${mode.designation}`} disabled={index === all.length - 1} onClick={() => void swap(all, index, index + 1)}>
-                ↓
-              </Button>
-            </div>
-          ))}
-        </Card.Body>
-      </Card>
-      <CataloguePlacesCards />
-      <ShopSettingsCards />
-    </>
+    <Card>
+      <Card.Header as="h2" className="h6">
+        Modes de paiement
+      </Card.Header>
+      <Card.Body>
+        {listOf(modes.data).map((mode, index, all) => (
+          <div key={mode.id} className="d-flex align-items-center gap-2 mb-1">
+            <Form.Check
+              className="flex-grow-1 mb-0"
+              type="switch"
+              id={`mode-${mode.id}`}
+              label={mode.designation}
+              checked={mode.actif}
+              onChange={(e) => void saveMode(mode, { actif: e.target.checked, position: mode.position })}
+            />
+            <Button variant="outline-dark" size="sm" aria-label={`Monter ${mode.designation}`} disabled={index === 0} onClick={() => void swap(all, index, index - 1)}>
+              ↑
+            </Button>
+            <Button variant="outline-dark" size="sm" aria-label={`Descendre ${mode.designation}`} disabled={index === all.length - 1} onClick={() => void swap(all, index, index + 1)}>
+              ↓
+            </Button>
+          </div>
+        ))}
+      </Card.Body>
+    </Card>
   )
 }
 
@@ -311,60 +324,68 @@ export function CategoryForm({ onSaved }: { onSaved: () => void }) {
   )
 }
 
-export function CataloguePlacesCards() {
+export function DepotsCard() {
   const queryClient = useQueryClient()
   const [editingDepot, setEditingDepot] = useState<Depot | null>(null)
   const depots = useQuery({ queryKey: ['depots'], queryFn: () => api<Depot[] | Page<Depot>>('GET', '/depot?count=100') })
-  const categories = useQuery({ queryKey: ['categories'], queryFn: () => api<Category[] | Page<Category>>('GET', '/categorie?count=100') })
   return (
-    <>
-      <Card className="mt-3">
-        <Card.Header as="h2" className="h6">
-          Dépôts (retrait)
-        </Card.Header>
-        <Card.Body>
-          <ul>
-            {listOf(depots.data).map((depot) => (
-              <li key={depot.id} className="d-flex justify-content-between align-items-center gap-2 py-1">
-                <span>
-                  {depot.designation} — {depot.adresse}
-                </span>
-                <span className="text-nowrap">
-                  <Button variant="link" size="sm" aria-label={`Modifier ${depot.designation}`} onClick={() => setEditingDepot(depot)}>
-                    Modifier
-                  </Button>
-                  <DeleteButton resource="depot" id={depot.id} label={depot.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['depots'] })} />
-                </span>
-              </li>
-            ))}
-          </ul>
-          <DepotForm
-            key={editingDepot?.id ?? 'nouveau'}
-            depot={editingDepot ?? undefined}
-            onCancel={editingDepot ? () => setEditingDepot(null) : undefined}
-            onSaved={() => {
-              setEditingDepot(null)
-              void queryClient.invalidateQueries({ queryKey: ['depots'] })
-            }}
-          />
-        </Card.Body>
-      </Card>
-      <Card className="mt-3">
-        <Card.Header as="h2" className="h6">
-          Catégories
-        </Card.Header>
-        <Card.Body>
-          <ul>
-            {listOf(categories.data).map((category) => (
-              <li key={category.id} className="d-flex justify-content-between align-items-center gap-2 py-1">
-                <span>{category.designation}</span>
-                <DeleteButton resource="categorie" id={category.id} label={category.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['categories'] })} />
-              </li>
-            ))}
-          </ul>
-          <CategoryForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['categories'] })} />
-        </Card.Body>
-      </Card>
-    </>
+    <Card>
+      <Card.Header as="h2" className="h6">
+        Dépôts (retrait)
+      </Card.Header>
+      <Card.Body>
+        <ul>
+          {listOf(depots.data).map((depot) => (
+            <li key={depot.id} className="d-flex justify-content-between align-items-center gap-2 py-1">
+              <span>
+                {depot.designation} — {depot.adresse}
+              </span>
+              <span className="text-nowrap">
+                <Button variant="link" size="sm" aria-label={`Modifier ${depot.designation}`} onClick={() => setEditingDepot(depot)}>
+                  Modifier
+                </Button>
+                <DeleteButton resource="depot" id={depot.id} label={depot.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['depots'] })} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        <DepotForm
+          key={editingDepot?.id ?? 'nouveau'}
+          depot={editingDepot ?? undefined}
+          onCancel={editingDepot ? () => setEditingDepot(null) : undefined}
+          onSaved={() => {
+            setEditingDepot(null)
+            void queryClient.invalidateQueries({ queryKey: ['depots'] })
+          }}
+        />
+      </Card.Body>
+    </Card>
+  )
+}
+
+export function CategoriesCard() {
+  const queryClient = useQueryClient()
+  const categories = useQuery({ queryKey: ['categories'], queryFn: () => api<Category[] | Page<Category>>('GET', '/categorie?count=100') })
+  const saveCategoryOrder = useSaveOrder('categorie', 'categories')
+  return (
+    <Card>
+      <Card.Header as="h2" className="h6">
+        Catégories
+      </Card.Header>
+      <Card.Body>
+        <OrderedNames
+          label="Catégories, dans l'ordre du menu de la boutique"
+          items={listOf(categories.data)}
+          schema={categorySchema.shape.designation}
+          rename={async (category, designation) => {
+            await api('PUT', `/categorie/${category.id}`, { designation })
+            await queryClient.invalidateQueries({ queryKey: ['categories'] })
+          }}
+          saveOrder={saveCategoryOrder}
+          actions={(category) => <DeleteButton resource="categorie" id={category.id} label={category.designation} onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['categories'] })} />}
+        />
+        <CategoryForm onSaved={() => void queryClient.invalidateQueries({ queryKey: ['categories'] })} />
+      </Card.Body>
+    </Card>
   )
 }

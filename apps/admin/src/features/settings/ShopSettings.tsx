@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap'
+import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { z } from 'zod'
 import { mediaKeySchema, subcategoryFormSchema } from '@teranga/shared/backoffice-catalogue'
@@ -13,6 +13,7 @@ import { carousselSchema, preferenceSchema, privilegeSchema } from '@teranga/sha
 import { mediaUrl } from '@teranga/shared/media'
 import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
 import { ImageUpload } from '../../components/ImageUpload.tsx'
+import { OrderedNames, useSaveOrder } from './ordered-names.tsx'
 
 const failed = (err: unknown) => toast.error(errorMessage(err))
 
@@ -372,6 +373,7 @@ export function SubcategoriesCard() {
   const categories = useQuery({ queryKey: ['categories'], queryFn: () => api<Array<{ id: number; designation: string }> | Page<{ id: number; designation: string }>>('GET', '/categorie?count=100') })
   const subcategories = useQuery({ queryKey: ['souscategories'], queryFn: () => api<Subcategory[] | Page<Subcategory>>('GET', '/souscategorie?count=100') })
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['souscategories'] })
+  const saveOrder = useSaveOrder('souscategorie', 'souscategories')
   const { register, handleSubmit, formState, reset } = useForm<z.input<typeof subcategoryFormSchema>>({
     resolver: zodResolver(subcategoryFormSchema),
     defaultValues: { designation: '', categorie_id: '' },
@@ -389,16 +391,19 @@ export function SubcategoriesCard() {
   })
   return (
     <>
-      <ul className="list-unstyled">
-        {listOf(subcategories.data).map((sub) => (
-          <li key={sub.id} className="d-flex justify-content-between align-items-center border-bottom py-1 gap-2">
-            <span>
-              {sub.designation} <span className="small text-body-secondary">({categoryName(sub)})</span>
-            </span>
-            <DeleteButton resource="souscategorie" id={sub.id} label={sub.designation} onDeleted={refresh} />
-          </li>
-        ))}
-      </ul>
+      <OrderedNames
+        label="Sous-catégories, dans l'ordre de leur catégorie"
+        items={listOf(subcategories.data)}
+        schema={subcategoryFormSchema.shape.designation}
+        groupOf={(sub) => sub.categorie?.id ?? sub.categorie_id ?? 0}
+        rename={async (sub, designation) => {
+          await api('PUT', `/souscategorie/${sub.id}`, { designation, categorie_id: sub.categorie?.id ?? sub.categorie_id })
+          refresh()
+        }}
+        saveOrder={saveOrder}
+        detail={(sub) => <span className="small text-body-secondary">({categoryName(sub)})</span>}
+        actions={(sub) => <DeleteButton resource="souscategorie" id={sub.id} label={sub.designation} onDeleted={refresh} />}
+      />
       <Form noValidate onSubmit={onSubmit} aria-label="Nouvelle sous-catégorie">
         <Row className="g-2 align-items-end">
           <Form.Group as={Col} xs={12} md={5} controlId="souscategorie-designation">
@@ -425,46 +430,6 @@ export function SubcategoriesCard() {
           </Col>
         </Row>
       </Form>
-    </>
-  )
-}
-
-/** The cards of this file, under the page's zones, payment modes, depots and categories. */
-export function ShopSettingsCards() {
-  return (
-    <>
-      <Card className="mt-3">
-        <Card.Header as="h2" className="h6">
-          Sous-catégories
-        </Card.Header>
-        <Card.Body>
-          <SubcategoriesCard />
-        </Card.Body>
-      </Card>
-      <Card className="mt-3">
-        <Card.Header as="h2" className="h6">
-          Diaporama de l'accueil
-        </Card.Header>
-        <Card.Body>
-          <SlidesCard />
-        </Card.Body>
-      </Card>
-      <Card className="mt-3">
-        <Card.Header as="h2" className="h6">
-          Niveaux de fidélité
-        </Card.Header>
-        <Card.Body>
-          <TiersCard />
-        </Card.Body>
-      </Card>
-      <Card className="mt-3">
-        <Card.Header as="h2" className="h6">
-          Coordonnées et promotions
-        </Card.Header>
-        <Card.Body>
-          <PreferencesCard />
-        </Card.Body>
-      </Card>
     </>
   )
 }

@@ -1,15 +1,15 @@
 // Settings: every form's messages and body, the payment modes' order, deletions.
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
-import { requests, server } from '../../testing/server.ts'
+import { MANAGER, requests, server } from '../../testing/server.ts'
 
 describe('settings', () => {
   it('checks and adds a delivery zone', async () => {
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/zones')
     expect(await screen.findByText('Plateau')).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText('Zone'), 'A')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter la zone' }))
@@ -23,14 +23,16 @@ describe('settings', () => {
   })
 
   it('asks for the depot position on the map and checks the category name', async () => {
-    renderAdmin('/parametres')
+    const depots = renderAdmin('/parametres/depots')
     expect(await screen.findByText(/Dépôt Plateau/)).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText('Dépôt'), 'Dépôt Almadies')
     await userEvent.type(screen.getByLabelText('Adresse'), 'Route des Almadies')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter le dépôt' }))
     expect(await screen.findByText('Choisissez la position sur la carte')).toBeInTheDocument()
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/depot')).toBe(false)
-    await userEvent.type(screen.getByLabelText('Nouvelle catégorie'), 'A')
+    depots.unmount()
+    renderAdmin('/parametres/categories')
+    await userEvent.type(await screen.findByLabelText('Nouvelle catégorie'), 'A')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter' }))
     expect(await screen.findByText('La désignation doit contenir au moins 2 caractères')).toBeInTheDocument()
   })
@@ -45,7 +47,7 @@ describe('settings', () => {
   })
 
   it("changes a zone's fee in place, checked before it is sent", async () => {
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/zones')
     await userEvent.click(await screen.findByRole('button', { name: 'Modifier les frais de Plateau' }))
     const fee = screen.getByLabelText('Frais de Plateau (FCFA)')
     await userEvent.clear(fee)
@@ -59,7 +61,7 @@ describe('settings', () => {
   })
 
   it('orders the payment modes: each mode at its index, only the changed ones sent', async () => {
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/paiement')
     await userEvent.click(await screen.findByRole('button', { name: 'Descendre Paiement à la livraison' }))
     await waitFor(() => {
       const puts = requests.filter((r) => r.method === 'PUT' && r.url.pathname.startsWith('/api/modepaiement/'))
@@ -70,7 +72,7 @@ describe('settings', () => {
 
   it('takes only an https site web, and names a promotion image that is an address, as the server does', async () => {
     server.use(http.get('*/api/preference', () => HttpResponse.json({ id: 1, email: 'contact@teranga.sn', siteweb: 'https://teranga.sn', promotion: '//evil.example/x' })))
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/coordonnees')
     const site = await screen.findByLabelText('Site web')
     await waitFor(() => expect(site).toHaveValue('https://teranga.sn'))
     for (const link of ['javascript:alert(1)', 'http://teranga.sn', '//evil.example']) {
@@ -86,7 +88,7 @@ describe('settings', () => {
   })
 
   it('edits the contact details with the server schema, and adds a slide, a tier and a sub-category', async () => {
-    renderAdmin('/parametres')
+    let view = renderAdmin('/parametres/coordonnees')
     const email = await screen.findByLabelText('E-mail')
     await waitFor(() => expect(email).toHaveValue('contact@teranga.sn'))
     await userEvent.clear(email)
@@ -99,13 +101,17 @@ describe('settings', () => {
     await waitFor(() => expect(requests.find((r) => r.method === 'PUT' && r.url.pathname === '/api/preference')?.body).toMatchObject({ email: 'bonjour@teranga.sn', telephone: '+221 33 800 00 00' }))
 
     // A slide needs its image.
-    await userEvent.type(screen.getByLabelText('Titre'), 'Korité')
+    view.unmount()
+    view = renderAdmin('/parametres/diaporama')
+    await userEvent.type(await screen.findByLabelText('Titre'), 'Korité')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter la diapositive' }))
     expect(await screen.findByText(SETTINGS_MESSAGES.imageRequired)).toBeInTheDocument()
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/caroussel')).toBe(false)
 
     // A loyalty tier with both rewards.
-    await userEvent.type(screen.getByLabelText('Niveau'), 'Or')
+    view.unmount()
+    view = renderAdmin('/parametres/fidelite')
+    await userEvent.type(await screen.findByLabelText('Niveau'), 'Or')
     await userEvent.type(screen.getByLabelText('Seuil (points)'), '500')
     await userEvent.type(screen.getByLabelText('Remise (%)'), '10')
     await userEvent.click(screen.getByLabelText('Livraison gratuite'))
@@ -122,7 +128,9 @@ describe('settings', () => {
     )
 
     // A sub-category names its category.
-    await userEvent.type(screen.getByLabelText('Sous-catégorie'), 'Riz parfumé')
+    view.unmount()
+    renderAdmin('/parametres/categories')
+    await userEvent.type(await screen.findByLabelText('Sous-catégorie'), 'Riz parfumé')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter la sous-catégorie' }))
     expect(await screen.findByText('La categorie est requise')).toBeInTheDocument()
     await userEvent.selectOptions(screen.getByLabelText('Catégorie'), '1')
@@ -132,7 +140,7 @@ describe('settings', () => {
   })
 
   it('edits a tier in place: its values in the form, saved with PUT', async () => {
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/fidelite')
     await userEvent.click(await screen.findByRole('button', { name: 'Modifier Argent' }))
     expect(screen.getByLabelText('Niveau')).toHaveValue('Argent')
     expect(screen.getByLabelText('Remise (%)')).toHaveValue('5')
@@ -151,7 +159,7 @@ describe('settings', () => {
   })
 
   it('edits a slide in place, keeping its image unless a new one is chosen', async () => {
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/diaporama')
     await userEvent.click(await screen.findByRole('button', { name: 'Modifier Tabaski' }))
     const title = screen.getByLabelText('Titre')
     expect(title).toHaveValue('Tabaski')
@@ -164,7 +172,7 @@ describe('settings', () => {
   })
 
   it('edits a depot in place, its position kept', async () => {
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/depots')
     await userEvent.click(await screen.findByRole('button', { name: 'Modifier Dépôt Plateau' }))
     const address = screen.getByLabelText('Adresse')
     expect(address).toHaveValue('Avenue Pompidou')
@@ -177,7 +185,7 @@ describe('settings', () => {
   })
 
   it("uploads a category's image, checked by its bytes first, and sends its key", async () => {
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/categories')
     const input = await screen.findByLabelText('Image de la catégorie (facultatif)')
     await userEvent.upload(input, new File([new TextEncoder().encode('pas une image')], 'photo.png', { type: 'image/png' }))
     expect(await screen.findByText('Le type de fichier est invalide')).toBeInTheDocument()
@@ -193,11 +201,47 @@ describe('settings', () => {
 
   it('deletes after a confirmation, and shows the server refusing a zone still in use', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
-    renderAdmin('/parametres')
+    const slides = renderAdmin('/parametres/diaporama')
     await userEvent.click(await screen.findByRole('button', { name: 'Supprimer Tabaski' }))
     await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/api/caroussel/1')).toBe(true))
-    await userEvent.click(screen.getByRole('button', { name: 'Supprimer Plateau' }))
+    slides.unmount()
+    renderAdmin('/parametres/zones')
+    await userEvent.click(await screen.findByRole('button', { name: 'Supprimer Plateau' }))
     expect(await screen.findByText('Cette zone est utilisée par des commandes : elle ne peut pas être supprimée.')).toBeInTheDocument()
     confirm.mockRestore()
+  })
+
+  it('lists the sections on /parametres, each opening its own page with the way back', async () => {
+    renderAdmin('/parametres')
+    const list = await screen.findByRole('list', { name: 'Sections des paramètres' })
+    const links = within(list).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/parametres/zones',
+      '/parametres/paiement',
+      '/parametres/depots',
+      '/parametres/categories',
+      '/parametres/diaporama',
+      '/parametres/fidelite',
+      '/parametres/coordonnees',
+    ])
+    // The index alone loads nothing of the sections.
+    expect(requests.some((r) => ['/api/zone', '/api/caroussel', '/api/privilege'].includes(r.url.pathname))).toBe(false)
+    await userEvent.click(screen.getByRole('link', { name: /Niveaux de fidélité/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Niveaux de fidélité' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Modifier Argent' })).toBeInTheDocument()
+    expect(screen.queryByText('Zones de livraison')).not.toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
+    await userEvent.click(screen.getByRole('link', { name: '← Paramètres' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres' })).toBeInTheDocument()
+  })
+
+  it("says « Cette page n'existe pas » for an unknown section, and keeps every section for admins", async () => {
+    const view = renderAdmin('/parametres/inconnue')
+    expect(await screen.findByRole('heading', { level: 1, name: "Cette page n'existe pas" })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Retour aux paramètres' })).toHaveAttribute('href', '/parametres')
+    view.unmount()
+    renderAdmin('/parametres/zones', { me: MANAGER })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accès réservé aux administrateurs' })).toBeInTheDocument()
+    expect(requests.some((r) => r.url.pathname === '/api/zone')).toBe(false)
   })
 })

@@ -20,8 +20,8 @@ describe('slideshow listing', () => {
         ),
       ),
     )
-    renderAdmin('/parametres')
-    // The settings are the back-office's longest page: on a busy machine they take a while to come.
+    renderAdmin('/parametres/diaporama')
+    // A lazily loaded page: on a busy machine it takes a while to come.
     const fresh = await screen.findByRole('img', { name: 'Diapositive « Fraîcheur du marché »' }, { timeout: 10_000 })
     const table = screen.getByRole('table', { name: "Diaporama de l'accueil" })
     expect(fresh).toHaveAttribute('src', '/media/banners/slide-fraicheur-160.webp')
@@ -36,7 +36,7 @@ describe('slideshow listing', () => {
 
   it('does not load an image stored as an address rather than a media key, and says it needs replacing', async () => {
     server.use(http.get('*/api/caroussel', () => HttpResponse.json(slides([{ id: 3, image: '//evil.example/x', titre: 'Ancienne', description: null, position: 0 }]))))
-    renderAdmin('/parametres')
+    renderAdmin('/parametres/diaporama')
     expect(await screen.findByText('Image à remplacer', {}, { timeout: 10_000 })).toBeInTheDocument()
     const table = screen.getByRole('table', { name: "Diaporama de l'accueil" })
     expect(within(table).queryByRole('img')).not.toBeInTheDocument()

@@ -1,0 +1,126 @@
+// The settings as one page per section under /parametres/…, and their index: on a phone a
+// section is a short page to reach and leave, not a place in one long scroll.
+import type { ReactNode } from 'react'
+import { Link, Route, Routes } from 'react-router'
+import { Card, ListGroup } from 'react-bootstrap'
+import { CategoriesCard, DepotsCard, PaymentModesCard, ZonesCard } from './SettingsPage.tsx'
+import { PreferencesCard, SlidesCard, SubcategoriesCard, TiersCard } from './ShopSettings.tsx'
+
+/** A card of ShopSettings.tsx, which holds its body only. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <Card.Header as="h2" className="h6">
+        {title}
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card>
+  )
+}
+
+export interface SettingsSection {
+  path: string
+  title: string
+  description: string
+  content: ReactNode
+}
+
+export const SETTINGS_SECTIONS: SettingsSection[] = [
+  { path: 'zones', title: 'Zones de livraison', description: 'Les quartiers livrés et leurs frais', content: <ZonesCard /> },
+  { path: 'paiement', title: 'Modes de paiement', description: 'Ceux proposés aux clients, et leur ordre', content: <PaymentModesCard /> },
+  { path: 'depots', title: 'Dépôts', description: 'Les points de retrait et leur position', content: <DepotsCard /> },
+  {
+    path: 'categories',
+    title: 'Catégories',
+    description: 'Les catégories du catalogue et leurs sous-catégories',
+    content: (
+      <>
+        <CategoriesCard />
+        <Section title="Sous-catégories">
+          <SubcategoriesCard />
+        </Section>
+      </>
+    ),
+  },
+  {
+    path: 'diaporama',
+    title: "Diaporama de l'accueil",
+    description: "Les diapositives en haut de la page d'accueil",
+    content: (
+      <Section title="Diaporama de l'accueil">
+        <SlidesCard />
+      </Section>
+    ),
+  },
+  {
+    path: 'fidelite',
+    title: 'Niveaux de fidélité',
+    description: 'Les seuils de points et leurs avantages',
+    content: (
+      <Section title="Niveaux de fidélité">
+        <TiersCard />
+      </Section>
+    ),
+  },
+  {
+    path: 'coordonnees',
+    title: 'Coordonnées et promotions',
+    description: 'Téléphone, e-mail, logo et images de promotion',
+    content: (
+      <Section title="Coordonnées et promotions">
+        <PreferencesCard />
+      </Section>
+    ),
+  },
+]
+
+function SettingsIndexPage() {
+  return (
+    <>
+      <h1 className="h3 mb-3">Paramètres</h1>
+      <ListGroup as="ul" aria-label="Sections des paramètres">
+        {SETTINGS_SECTIONS.map((section) => (
+          <ListGroup.Item as="li" key={section.path} className="p-0">
+            <Link to={`/parametres/${section.path}`} className="d-block px-3 py-2 text-reset text-decoration-none">
+              <span className="d-block fw-semibold text-primary">{section.title}</span>
+              <span className="d-block small text-muted">{section.description}</span>
+            </Link>
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    </>
+  )
+}
+
+function SettingsSectionPage({ section }: { section: SettingsSection }) {
+  return (
+    <>
+      <nav aria-label="Fil d'Ariane" className="mb-2">
+        <Link to="/parametres">← Paramètres</Link>
+      </nav>
+      <h1 className="h3 mb-3">{section.title}</h1>
+      <div className="d-grid gap-3">{section.content}</div>
+    </>
+  )
+}
+
+/** Everything under /parametres: the index, each section, and a French « not found » for the rest. */
+export function SettingsRoutes() {
+  return (
+    <Routes>
+      <Route index element={<SettingsIndexPage />} />
+      {SETTINGS_SECTIONS.map((section) => (
+        <Route key={section.path} path={section.path} element={<SettingsSectionPage section={section} />} />
+      ))}
+      <Route
+        path="*"
+        element={
+          <section className="py-3">
+            <h1 className="h3 mb-3">Cette page n'existe pas</h1>
+            <Link to="/parametres">Retour aux paramètres</Link>
+          </section>
+        }
+      />
+    </Routes>
+  )
+}
