@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
   let embedded: EmbeddedPostgres | undefined
   const template = `teranga_tmpl_${randomBytes(6).toString('hex')}`
   const [emulator, serverUrl] = await Promise.all([
-    startAuthEmulator({ hostPort: `127.0.0.1:${await freePort()}`, projectId: 'demo-teranga-test' }),
+    // Its start takes 20 s on a quiet machine and over a minute on a loaded one: a wide bound.
+    startAuthEmulator({ hostPort: `127.0.0.1:${await freePort()}`, projectId: 'demo-teranga-test', timeoutMs: 180_000 }),
     (async () => {
       // A throwaway cluster, deleted at the end of the run: no need to wait for fsync.
       embedded = process.env.TEST_DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: dir, fsync: false })
