@@ -154,9 +154,9 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
     await scope.register(backofficeCatalogue)
+    await scope.register(dispatch)
     await scope.register(backofficeOrders, { pingEveryMs: opts.eventPingEveryMs })
     await scope.register(staff)
-    await scope.register(dispatch)
     await scope.register(customers)
     await scope.register(settings)
     await scope.register(graphql, {

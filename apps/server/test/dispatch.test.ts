@@ -37,7 +37,7 @@ async function placeOrder(delivery: 'home' | 'pickup') {
   return res.json().commande.numerocommande as string
 }
 
-const courier = (payload: unknown, by: SignedIn = admin) => shop.app.inject({ method: 'POST', url: '/api/livreur', headers: by.auth, payload })
+const courier = (payload: Record<string, unknown>, by: SignedIn = admin) => shop.app.inject({ method: 'POST', url: '/api/livreur', headers: by.auth, payload })
 const assign = (numero: string, livreur: unknown, by: SignedIn = manager) => shop.app.inject({ method: 'PUT', url: `/api/commande/${numero}/livreur`, headers: by.auth, payload: { livreur } })
 
 describe('couriers in the settings', () => {
@@ -107,6 +107,15 @@ describe("an order's courier", () => {
     // The same courier again changes nothing.
     await assign(numero, a.id)
     expect((await assign(numero, a.id)).json().affectations).toHaveLength(4)
+    // The order's detail shows the same, and the orders list finds it by its courier.
+    const detail = (await shop.app.inject({ url: `/api/admin/commande/${numero}`, headers: manager.auth })).json()
+    expect(detail.livreur).toMatchObject({ id: a.id, nom: 'Coursier A' })
+    expect(detail.affectations).toHaveLength(4)
+    const round = await shop.app.inject({ url: `/api/commande?livreur=${a.id}`, headers: manager.auth })
+    expect(round.statusCode, round.body).toBe(200)
+    expect((round.json().data as Array<{ numero: string }>).map((o) => o.numero)).toEqual([numero])
+    expect((await shop.app.inject({ url: `/api/commande?livreur=${b.id}`, headers: manager.auth })).json().data).toEqual([])
+    expect((await shop.app.inject({ url: '/api/commande?livreur=1e3', headers: manager.auth })).statusCode).toBe(400)
     const audit = await createAuditRepository(shop.db).page({ resource: 'commande', resourceId: numero }, { page: 1, count: 20, offset: 0 })
     expect(audit.filter((l) => l.action === 'commande.livreur')).toHaveLength(4)
   })
@@ -142,6 +151,8 @@ describe('notes on an order', () => {
     const note = await shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/note`, headers: manager.auth, payload: { texte: '  Appeler avant 18 h, portail bleu. ' } })
     expect(note.statusCode, note.body).toBe(201)
     expect(note.json()).toMatchObject({ texte: 'Appeler avant 18 h, portail bleu.', auteur: manager.email })
+    const slips = await shop.app.inject({ url: `/api/admin/commande/bons?numeros=${numero}`, headers: manager.auth })
+    expect(slips.json().data[0].notes).toEqual([expect.objectContaining({ texte: 'Appeler avant 18 h, portail bleu.', auteur: manager.email })])
     for (const texte of ['   ', 'x'.repeat(1001)]) {
       const bad = await shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/note`, headers: manager.auth, payload: { texte } })
       expect(bad.statusCode).toBe(400)

@@ -1,5 +1,6 @@
 // The back office's order answers (docs/back-office-api.md « Orders »): the summary of the
 // list, the detail, the dashboard; amounts in whole FCFA with their French forms.
+import { orderDispatchSchema, type OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
 import { isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
@@ -67,6 +68,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   suivants: z.array(z.object({ etat: z.string(), etat_text: z.string() })),
   paiement: z.object({ provider: z.string(), statut: z.string(), montant: z.number() }).nullable(),
   remboursable: z.boolean(),
+  /** The courier now, every hand-over and the staff's notes (the dispatch module). */
+  ...orderDispatchSchema.shape,
 })
 export type OrderDetail = z.infer<typeof orderDetailSchema>
 
@@ -135,7 +138,7 @@ export function isRefundable(etat: string, payment: Payments[number] | undefined
   return false
 }
 
-export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: Payments[number] | undefined, refunded: boolean): OrderDetail {
+export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: Payments[number] | undefined, refunded: boolean, dispatch: OrderDispatch): OrderDetail {
   const summary = formatSummary(r)
   const next = isOrderStatus(r.etat) ? nextStates(r.etat, r.ml_code) : []
   return {
@@ -175,5 +178,6 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
     suivants: next.filter((e) => e !== 'remboursee' && !isProviderOnly(e)).map((e) => ({ etat: e, etat_text: ORDER_STATUSES[e].text })),
     paiement: payment ? { provider: payment.provider, statut: payment.statut, montant: payment.montant } : null,
     remboursable: isRefundable(r.etat, payment, r.mp_code === 'CASH', refunded),
+    ...dispatch,
   }
 }

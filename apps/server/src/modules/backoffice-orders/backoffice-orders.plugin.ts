@@ -21,9 +21,10 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     audit: app.audit,
     providers: () => app.paymentProviders,
     log: app.log,
+    dispatch: app.dispatch,
   })
   await registerRest(app, backofficeOrdersRoutes, { service, summary: formatSummary })
   await registerRest(app, orderEventsStream, { events: app.orderEvents, pingEveryMs: opts.pingEveryMs })
 }
 
-export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'authentication', 'audit', 'orders', 'payments'] })
+export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'authentication', 'audit', 'orders', 'payments', 'dispatch'] })

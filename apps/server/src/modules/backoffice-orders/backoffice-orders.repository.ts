@@ -14,6 +14,7 @@ export interface OrderFilter {
   modelivraison?: string | undefined
   zone?: string | undefined
   depot?: number | null | undefined
+  livreur?: number | null | undefined
   modepaiement?: string | undefined
   q?: string | undefined
 }
@@ -130,6 +131,8 @@ function where(filter: OrderFilter, matches?: readonly number[]): SQL {
   if (filter.modepaiement) parts.push(sql`c.modepaiement_id = (select id from modepaiements where code = ${filter.modepaiement})`)
   if (filter.zone) parts.push(sql`lower(c.zone) = lower(${filter.zone})`)
   if (filter.depot != null) parts.push(sql`c.depot_id = ${filter.depot}`)
+  // The dispatch module's table of each order's courier now, read here for the filter only.
+  if (filter.livreur != null) parts.push(sql`c.id in (select commande_id from commandes_livreur where livreur_id = ${filter.livreur})`)
   const q = filter.q?.trim()
   if (q) parts.push(matches ? sql`c.id = any(${intArray(matches)})` : search(q, sql`c`))
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``

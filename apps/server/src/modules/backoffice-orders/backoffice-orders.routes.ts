@@ -32,6 +32,8 @@ const filterQuery = z.object({
   modelivraison: z.string().trim().max(30).optional(),
   zone: z.string().trim().max(100).optional(),
   depot: optionalField(idSchema),
+  /** The orders a courier carries now (a round's slips). */
+  livreur: optionalField(idSchema),
   modepaiement: z.string().trim().max(30).optional(),
   q: z.string().trim().max(100).optional(),
 })

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts'
 import { AppError, conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
+import type { DispatchService } from '../dispatch/dispatch.service.ts'
 import { actors, type OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import { ProviderError, type PaymentProvider, type ProviderName } from '../payments/payments.service.ts'
 import { formatDetail, formatSummary, isRefundable, orderTotal, type OrderDetail } from './backoffice-orders.format.ts'
@@ -22,17 +23,19 @@ interface Deps {
   audit: Audit
   providers: () => Readonly<Record<ProviderName, PaymentProvider>>
   log: FastifyBaseLogger
+  /** The couriers and notes of the orders shown (the dispatch module). */
+  dispatch: Pick<DispatchService, 'forOrders'>
   now?: () => Date
 }
 
-export function createBackofficeOrdersService({ db, lifecycle, audit, providers, log, now = () => new Date() }: Deps) {
+export function createBackofficeOrdersService({ db, lifecycle, audit, providers, log, dispatch, now = () => new Date() }: Deps) {
   const repo = createBackofficeOrdersRepository(db)
 
   async function details(numeros: string[], executor: Executor = db): Promise<OrderDetail[]> {
     const r = createBackofficeOrdersRepository(executor)
     const orders = await r.byNumbers(numeros)
     const ids = orders.map((o) => o.id)
-    const [lines, history, payments, refunded] = await Promise.all([r.lines(ids), r.history(ids), r.payments(ids), r.refunded(ids)])
+    const [lines, history, payments, refunded, dispatched] = await Promise.all([r.lines(ids), r.history(ids), r.payments(ids), r.refunded(ids), dispatch.forOrders(ids, executor)])
     const byNumber = new Map(
       orders.map((o) => [
         o.numerocommande,
@@ -42,6 +45,7 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, providers,
           history.filter((h) => h.commande_id === o.id),
           payments.find((p) => p.commande_id === o.id),
           refunded.has(o.id),
+          dispatched.get(o.id)!,
         ),
       ]),
     )

@@ -1,7 +1,7 @@
 // The dispatch module's tables: the couriers, each order's courier now and every hand-over,
 // and the staff's notes on orders. Orders are read here (their state and delivery mode),
 // never written.
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { affectationsLivreur, clients, commandes, commandesLivreur, livreurs, modelivraisons, notesCommande } from '../../db/schema.ts'
 
@@ -63,25 +63,24 @@ export function createDispatchRepository(db: Executor) {
       await db.insert(affectationsLivreur).values({ commandeId, livreurId, staffId })
     },
 
-    async currentCourier(commandeId: number) {
-      const [row] = await db
-        .select(courier)
+    /** The couriers now of the orders `ids`. */
+    currentCouriers(ids: number[]) {
+      return db
+        .select({ commandeId: commandesLivreur.commandeId, ...courier })
         .from(commandesLivreur)
         .innerJoin(livreurs, eq(livreurs.id, commandesLivreur.livreurId))
-        .where(eq(commandesLivreur.commandeId, commandeId))
-        .limit(1)
-      return row
+        .where(inArray(commandesLivreur.commandeId, ids))
     },
 
-    handOvers(commandeId: number) {
+    /** Every hand-over of the orders `ids`, oldest first. */
+    handOvers(ids: number[]) {
       return db
-        .select({ at: affectationsLivreur.createdAt, livreur: courier, by: clients.email })
+        .select({ commandeId: affectationsLivreur.commandeId, at: affectationsLivreur.createdAt, livreur: courier, by: clients.email })
         .from(affectationsLivreur)
         .leftJoin(livreurs, eq(livreurs.id, affectationsLivreur.livreurId))
         .leftJoin(clients, eq(clients.id, affectationsLivreur.staffId))
-        .where(eq(affectationsLivreur.commandeId, commandeId))
+        .where(inArray(affectationsLivreur.commandeId, ids))
         .orderBy(asc(affectationsLivreur.id))
-        .limit(200)
     },
 
     async insertNote(commandeId: number, staffId: number, texte: string) {
@@ -89,15 +88,14 @@ export function createDispatchRepository(db: Executor) {
       return row!
     },
 
-    /** The order's notes, oldest first, or the one note `id`. */
-    notes(commandeId: number, id?: number) {
+    /** The notes of the orders `ids`, oldest first, or the one note `id`. */
+    notes(ids: number[], id?: number) {
       return db
-        .select({ id: notesCommande.id, texte: notesCommande.texte, at: notesCommande.createdAt, by: clients.email })
+        .select({ commandeId: notesCommande.commandeId, id: notesCommande.id, texte: notesCommande.texte, at: notesCommande.createdAt, by: clients.email })
         .from(notesCommande)
         .leftJoin(clients, eq(clients.id, notesCommande.staffId))
-        .where(and(eq(notesCommande.commandeId, commandeId), id === undefined ? undefined : eq(notesCommande.id, id)))
+        .where(and(inArray(notesCommande.commandeId, ids), id === undefined ? undefined : eq(notesCommande.id, id)))
         .orderBy(asc(notesCommande.id))
-        .limit(500)
     },
   }
 }

@@ -18,14 +18,16 @@ const when = (at: Date) => ({ date: at.toISOString(), date_fr: dateFr.format(at)
 export function createDispatchService(deps: { db: Executor; audit: Audit }) {
   const { db, audit } = deps
 
-  async function dispatchOf(tx: Executor, commandeId: number): Promise<OrderDispatch> {
+  /** What the order pages show of the orders `ids` (a slip asks for 50 at most): three statements for all. */
+  async function dispatchOf(tx: Executor, ids: number[]): Promise<Map<number, OrderDispatch>> {
     const repo = createDispatchRepository(tx)
-    const [livreur, handOvers, notes] = await Promise.all([repo.currentCourier(commandeId), repo.handOvers(commandeId), repo.notes(commandeId)])
-    return {
-      livreur: livreur ?? null,
-      affectations: handOvers.map((h) => ({ livreur: h.livreur, ...when(h.at), par: h.by })),
-      notes: notes.map((n) => ({ id: n.id, texte: n.texte, ...when(n.at), auteur: n.by })),
-    }
+    const result = new Map<number, OrderDispatch>(ids.map((id) => [id, { livreur: null, affectations: [], notes: [] }]))
+    if (ids.length === 0) return result
+    const [couriers, handOvers, notes] = await Promise.all([repo.currentCouriers(ids), repo.handOvers(ids), repo.notes(ids)])
+    for (const { commandeId, ...livreur } of couriers) result.get(commandeId)!.livreur = livreur
+    for (const h of handOvers) result.get(h.commandeId)!.affectations.push({ livreur: h.livreur, ...when(h.at), par: h.by })
+    for (const n of notes) result.get(n.commandeId)!.notes.push({ id: n.id, texte: n.texte, ...when(n.at), auteur: n.by })
+    return result
   }
 
   return {
@@ -68,7 +70,7 @@ export function createDispatchService(deps: { db: Executor; audit: Audit }) {
         if (!order) throw notFound(MESSAGES.orderNotFound)
         if (isDepotPickup(order.modelivraison)) throw conflict(DISPATCH_MESSAGES.notHomeDelivery, { livreur: [DISPATCH_MESSAGES.notHomeDelivery] })
         if (CLOSED.includes(order.etat)) throw conflict(DISPATCH_MESSAGES.orderClosed, { livreur: [DISPATCH_MESSAGES.orderClosed] })
-        const before = await repo.currentCourier(order.id)
+        const [before] = await repo.currentCouriers([order.id])
         if (livreurId !== null) {
           const courier = await repo.courier(livreurId)
           if (!courier) throw badInput(DISPATCH_MESSAGES.courierNotFound, { livreur: [DISPATCH_MESSAGES.courierNotFound] })
@@ -76,9 +78,9 @@ export function createDispatchService(deps: { db: Executor; audit: Audit }) {
         }
         if ((before?.id ?? null) !== livreurId) {
           await repo.assign(order.id, livreurId, staffId)
-          await audit.record(tx, { staffId, action: 'commande.livreur', resource: 'commande', resourceId: numero, before: { livreur: before ?? null }, after: { livreur: livreurId } })
+          await audit.record(tx, { staffId, action: 'commande.livreur', resource: 'commande', resourceId: numero, before: { livreur: before?.id ?? null }, after: { livreur: livreurId } })
         }
-        return dispatchOf(tx, order.id)
+        return (await dispatchOf(tx, [order.id])).get(order.id)!
       })
     },
 
@@ -89,13 +91,13 @@ export function createDispatchService(deps: { db: Executor; audit: Audit }) {
         if (commandeId === undefined) throw notFound(MESSAGES.orderNotFound)
         const note = await repo.insertNote(commandeId, staffId, texte)
         await audit.record(tx, { staffId, action: 'commande.note', resource: 'commande', resourceId: numero, after: { note: note.id, texte } })
-        const [written] = await repo.notes(commandeId, note.id)
+        const [written] = await repo.notes([commandeId], note.id)
         return { id: note.id, texte: note.texte, ...when(note.createdAt), auteur: written?.by ?? null }
       })
     },
 
-    /** What the order page shows: its courier, every hand-over and the notes. */
-    dispatch: (commandeId: number) => dispatchOf(db, commandeId),
+    /** What the order pages show of the orders `ids`: the courier, every hand-over and the notes. */
+    forOrders: (ids: number[], executor: Executor = db) => dispatchOf(executor, ids),
   }
 }
 
