@@ -79,18 +79,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </tbody>
         </Table>
       </div>
-      <nav aria-label="Pagination" className="d-flex align-items-center gap-2 justify-content-between">
-        <Button variant="outline-dark" size="sm" disabled={props.page <= 1} onClick={() => props.onPageChange(props.page - 1)}>
-          Précédente
-        </Button>
-        <span className="small">
-          Page {props.page} sur {Math.max(props.pageCount, 1)}
-          {props.total !== undefined ? ` · ${props.total} résultat${props.total > 1 ? 's' : ''}` : ''}
-        </span>
-        <Button variant="outline-dark" size="sm" disabled={props.page >= props.pageCount} onClick={() => props.onPageChange(props.page + 1)}>
-          Suivante
-        </Button>
-      </nav>
+      <Pager page={props.page} pageCount={props.pageCount} total={props.total} onPageChange={props.onPageChange} />
     </>
+  )
+}
+
+/** The server's pages, under a list: the table's or, on a phone, the cards'. */
+export function Pager(props: Pick<DataTableProps<unknown>, 'page' | 'pageCount' | 'total' | 'onPageChange'>) {
+  return (
+    <nav aria-label="Pagination" className="d-flex align-items-center gap-2 justify-content-between">
+      <Button variant="outline-dark" size="sm" disabled={props.page <= 1} onClick={() => props.onPageChange(props.page - 1)}>
+        Précédente
+      </Button>
+      <span className="small">
+        Page {props.page} sur {Math.max(props.pageCount, 1)}
+        {props.total !== undefined ? ` · ${props.total} résultat${props.total > 1 ? 's' : ''}` : ''}
+      </span>
+      <Button variant="outline-dark" size="sm" disabled={props.page >= props.pageCount} onClick={() => props.onPageChange(props.page + 1)}>
+        Suivante
+      </Button>
+    </nav>
   )
 }

@@ -1,18 +1,21 @@
 // The orders list: filters in the URL, server pages and sort, new orders live (badge and an
-// optional sound), the filtered CSV export, and selected rows to print their slips.
+// optional sound), the filtered CSV export, and selected rows to print their slips. On a phone
+// the rows are cards with their next move, and the filters wait behind one « Filtres » button.
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table'
-import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap'
+import { Alert, Badge, Button, Col, Form, Offcanvas, Row } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { ORDER_STATUSES } from '@teranga/shared/order-status'
-import { DataTable } from '../../components/DataTable.tsx'
+import { DataTable, Pager } from '../../components/DataTable.tsx'
 import { api, type Page } from '../../lib/api.ts'
 import { downloadFile } from '../../lib/download.ts'
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import type { OrderSummary } from '../../lib/types.ts'
 import { FILTER_KEYS, ordersQuery } from './filters.ts'
 import { listenToOrders } from './live.ts'
+import { OrderCards } from './order-cards.tsx'
 
 // The shared state machine's states and French labels, as the storefront shows them.
 const STATES = Object.entries(ORDER_STATUSES).map(([etat, { text }]) => [etat, text] as const)
@@ -38,6 +41,8 @@ export function OrdersPage() {
   const [fresh, setFresh] = useState(0)
   const [sound, setSound] = useState(false)
   const [selection, setSelection] = useState<RowSelectionState>({})
+  const phone = useMediaQuery(PHONE_QUERY)
+  const [filtersOpen, setFiltersOpen] = useState(false)
 
   useEffect(
     () =>
@@ -104,6 +109,67 @@ export function OrdersPage() {
     }
   }
 
+  // Everything but the search, which stays in sight on a phone.
+  const activeFilters = FILTER_KEYS.filter((key) => key !== 'q' && search.get(key)).length
+  const filters = (
+    <>
+      <Col xs={6} md={2}>
+        <Form.Select aria-label="État" value={search.get('etat') ?? ''} onChange={(e) => update({ etat: e.target.value })}>
+          <option value="">Tous les états</option>
+          {STATES.map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </Form.Select>
+      </Col>
+      <Col xs={6} md={2}>
+        <Form.Select aria-label="Mode de livraison" value={search.get('modelivraison') ?? ''} onChange={(e) => update({ modelivraison: e.target.value })}>
+          <option value="">Livraison et retrait</option>
+          {deliveryModes.map((mode) => (
+            <option key={mode.id} value={mode.code}>
+              {mode.designation}
+            </option>
+          ))}
+        </Form.Select>
+      </Col>
+      <Col xs={6} md={2}>
+        <Form.Control type="date" aria-label="Du" value={search.get('du') ?? ''} onChange={(e) => update({ du: e.target.value })} />
+      </Col>
+      <Col xs={6} md={2}>
+        <Form.Control type="date" aria-label="Au" value={search.get('au') ?? ''} onChange={(e) => update({ au: e.target.value })} />
+      </Col>
+      <Col xs={6} md={3}>
+        <Form.Control aria-label="Zone" placeholder="Zone" value={search.get('zone') ?? ''} onChange={(e) => update({ zone: e.target.value })} />
+      </Col>
+      <Col xs={6} md={3}>
+        <Form.Select aria-label="Dépôt" value={search.get('depot') ?? ''} onChange={(e) => update({ depot: e.target.value })}>
+          <option value="">Tous les dépôts</option>
+          {depots.map((depot) => (
+            <option key={depot.id} value={depot.id}>
+              {depot.designation}
+            </option>
+          ))}
+        </Form.Select>
+      </Col>
+      <Col xs={6} md={3}>
+        <Form.Select aria-label="Mode de paiement" value={search.get('modepaiement') ?? ''} onChange={(e) => update({ modepaiement: e.target.value })}>
+          <option value="">Tous les paiements</option>
+          {paymentModes.map((mode) => (
+            <option key={mode.id} value={mode.code}>
+              {mode.designation}
+            </option>
+          ))}
+        </Form.Select>
+      </Col>
+      <Col xs={6} md={3}>
+        <Button variant="link" onClick={() => setSearch(new URLSearchParams())} disabled={!FILTER_KEYS.some((key) => search.get(key))}>
+          Effacer les filtres
+        </Button>
+      </Col>
+    </>
+  )
+
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
@@ -119,89 +185,78 @@ export function OrdersPage() {
         <Button variant="outline-primary" size="sm" onClick={() => void exportCsv()}>
           Exporter (CSV)
         </Button>
-        <Button size="sm" disabled={selected.length === 0} onClick={() => navigate(`/bons?numeros=${selected.join(',')}`)}>
-          Imprimer les bons ({selected.length})
-        </Button>
+        {/* Slips are chosen by the table's rows: on a phone they print from the order page. */}
+        {!phone && (
+          <Button size="sm" disabled={selected.length === 0} onClick={() => navigate(`/bons?numeros=${selected.join(',')}`)}>
+            Imprimer les bons ({selected.length})
+          </Button>
+        )}
       </div>
-      <Form role="search" aria-label="Filtres des commandes" className="mb-3" onSubmit={(e) => e.preventDefault()}>
-        <Row className="g-2">
-          <Col xs={12} md={4}>
+      {phone ? (
+        <>
+          <Form role="search" aria-label="Recherche des commandes" className="mb-2" onSubmit={(e) => e.preventDefault()}>
             <Form.Control aria-label="Rechercher (numéro, téléphone, client)" placeholder="Numéro, téléphone, client" defaultValue={search.get('q') ?? ''} onChange={(e) => update({ q: e.target.value })} />
-          </Col>
-          <Col xs={6} md={2}>
-            <Form.Select aria-label="État" value={search.get('etat') ?? ''} onChange={(e) => update({ etat: e.target.value })}>
-              <option value="">Tous les états</option>
-              {STATES.map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </Form.Select>
-          </Col>
-          <Col xs={6} md={2}>
-            <Form.Select aria-label="Mode de livraison" value={search.get('modelivraison') ?? ''} onChange={(e) => update({ modelivraison: e.target.value })}>
-              <option value="">Livraison et retrait</option>
-              {deliveryModes.map((mode) => (
-                <option key={mode.id} value={mode.code}>
-                  {mode.designation}
-                </option>
-              ))}
-            </Form.Select>
-          </Col>
-          <Col xs={6} md={2}>
-            <Form.Control type="date" aria-label="Du" value={search.get('du') ?? ''} onChange={(e) => update({ du: e.target.value })} />
-          </Col>
-          <Col xs={6} md={2}>
-            <Form.Control type="date" aria-label="Au" value={search.get('au') ?? ''} onChange={(e) => update({ au: e.target.value })} />
-          </Col>
-          <Col xs={6} md={3}>
-            <Form.Control aria-label="Zone" placeholder="Zone" value={search.get('zone') ?? ''} onChange={(e) => update({ zone: e.target.value })} />
-          </Col>
-          <Col xs={6} md={3}>
-            <Form.Select aria-label="Dépôt" value={search.get('depot') ?? ''} onChange={(e) => update({ depot: e.target.value })}>
-              <option value="">Tous les dépôts</option>
-              {depots.map((depot) => (
-                <option key={depot.id} value={depot.id}>
-                  {depot.designation}
-                </option>
-              ))}
-            </Form.Select>
-          </Col>
-          <Col xs={6} md={3}>
-            <Form.Select aria-label="Mode de paiement" value={search.get('modepaiement') ?? ''} onChange={(e) => update({ modepaiement: e.target.value })}>
-              <option value="">Tous les paiements</option>
-              {paymentModes.map((mode) => (
-                <option key={mode.id} value={mode.code}>
-                  {mode.designation}
-                </option>
-              ))}
-            </Form.Select>
-          </Col>
-          <Col xs={6} md={3}>
-            <Button variant="link" onClick={() => setSearch(new URLSearchParams())} disabled={!FILTER_KEYS.some((key) => search.get(key))}>
-              Effacer les filtres
-            </Button>
-          </Col>
-        </Row>
-      </Form>
+          </Form>
+          <Button variant="outline-dark" className="mb-3 w-100" aria-controls="filtres-commandes" aria-expanded={filtersOpen} onClick={() => setFiltersOpen(true)}>
+            Filtres
+            {activeFilters > 0 && (
+              <Badge bg="primary" className="ms-2">
+                {activeFilters}
+                <span className="visually-hidden"> actif{activeFilters > 1 ? 's' : ''}</span>
+              </Badge>
+            )}
+          </Button>
+          <Offcanvas id="filtres-commandes" show={filtersOpen} onHide={() => setFiltersOpen(false)} placement="bottom" className="h-auto" aria-labelledby="filtres-commandes-titre">
+            <Offcanvas.Header closeButton closeLabel="Fermer">
+              <Offcanvas.Title id="filtres-commandes-titre" as="h2" className="h5">
+                Filtres
+              </Offcanvas.Title>
+            </Offcanvas.Header>
+            <Offcanvas.Body>
+              <Form aria-label="Filtres des commandes" onSubmit={(e) => e.preventDefault()}>
+                <Row className="g-2">{filters}</Row>
+              </Form>
+              <Button className="w-100 mt-3" onClick={() => setFiltersOpen(false)}>
+                Voir les commandes
+              </Button>
+            </Offcanvas.Body>
+          </Offcanvas>
+        </>
+      ) : (
+        <Form role="search" aria-label="Filtres des commandes" className="mb-3" onSubmit={(e) => e.preventDefault()}>
+          <Row className="g-2">
+            <Col xs={12} md={4}>
+              <Form.Control aria-label="Rechercher (numéro, téléphone, client)" placeholder="Numéro, téléphone, client" defaultValue={search.get('q') ?? ''} onChange={(e) => update({ q: e.target.value })} />
+            </Col>
+            {filters}
+          </Row>
+        </Form>
+      )}
       {error && <Alert variant="danger">Une erreur s'est produite lors du chargement des commandes.</Alert>}
-      <DataTable
-        caption="Commandes"
-        columns={columns}
-        rows={data?.data ?? []}
-        total={data?.metadata.total}
-        pageCount={data?.metadata.last_page ?? 1}
-        page={Number(search.get('page') ?? 1)}
-        sorting={sorting}
-        onSortingChange={(next) => {
-          const first = next[0]
-          update({ sort: first?.id ?? null, dir: first ? (first.desc ? 'desc' : 'asc') : null })
-        }}
-        onPageChange={(page) => update({ page: String(page) })}
-        getRowId={(row) => row.numero}
-        rowSelection={selection}
-        onRowSelectionChange={setSelection}
-      />
+      {phone ? (
+        <>
+          <OrderCards orders={data?.data ?? []} />
+          <Pager page={Number(search.get('page') ?? 1)} pageCount={data?.metadata.last_page ?? 1} total={data?.metadata.total} onPageChange={(page) => update({ page: String(page) })} />
+        </>
+      ) : (
+        <DataTable
+          caption="Commandes"
+          columns={columns}
+          rows={data?.data ?? []}
+          total={data?.metadata.total}
+          pageCount={data?.metadata.last_page ?? 1}
+          page={Number(search.get('page') ?? 1)}
+          sorting={sorting}
+          onSortingChange={(next) => {
+            const first = next[0]
+            update({ sort: first?.id ?? null, dir: first ? (first.desc ? 'desc' : 'asc') : null })
+          }}
+          onPageChange={(page) => update({ page: String(page) })}
+          getRowId={(row) => row.numero}
+          rowSelection={selection}
+          onRowSelectionChange={setSelection}
+        />
+      )}
     </>
   )
 }

@@ -1,0 +1,60 @@
+// The orders list on a phone: one card per order (number, customer, amount, state) with its
+// next move at a tap, the server's answer or its French refusal as a toast.
+import { Link } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Badge, Button, Card } from 'react-bootstrap'
+import { toast } from 'react-toastify'
+import { api, errorMessage } from '../../lib/api.ts'
+import type { OrderDetail, OrderSummary } from '../../lib/types.ts'
+import { nextMove } from './next-move.ts'
+
+function OrderCard({ order }: { order: OrderSummary }) {
+  const queryClient = useQueryClient()
+  const next = nextMove(order)
+  const move = useMutation({
+    mutationFn: (etat: string) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(order.numero)}/etat`, { etat }),
+    onSuccess: (moved) => {
+      queryClient.setQueryData(['commande', moved.numero], moved)
+      void queryClient.invalidateQueries({ queryKey: ['commandes'] })
+      toast.success(`Commande ${moved.numero} : ${moved.etat_text}`)
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  })
+  return (
+    <Card as="li" className="order-card">
+      <Card.Body className="p-2">
+        <div className="d-flex align-items-start gap-2">
+          <div className="me-auto min-w-0">
+            <Link to={`/commandes/${order.numero}`} className="fw-semibold order-card-link">
+              {order.numero}
+            </Link>
+            <div className="text-truncate">{order.client.nom}</div>
+            <div className="small text-muted">{order.date_fr}</div>
+          </div>
+          <div className="text-end">
+            <div className="fw-semibold text-nowrap">{order.total_fr}</div>
+            <Badge bg={order.etat_badge || 'secondary'} text={order.etat_badge === 'warning' ? 'dark' : undefined}>
+              {order.etat_text}
+            </Badge>
+          </div>
+        </div>
+        {next && (
+          <Button className="w-100 mt-2" disabled={move.isPending} aria-label={`Passer la commande ${order.numero} à ${next.etat_text}`} onClick={() => move.mutate(next.etat)}>
+            {next.etat_text}
+          </Button>
+        )}
+      </Card.Body>
+    </Card>
+  )
+}
+
+export function OrderCards({ orders }: { orders: OrderSummary[] }) {
+  if (orders.length === 0) return <p className="text-center text-muted py-4">Aucun résultat.</p>
+  return (
+    <ul className="list-unstyled d-grid gap-2 mb-3" aria-label="Commandes">
+      {orders.map((order) => (
+        <OrderCard key={order.numero} order={order} />
+      ))}
+    </ul>
+  )
+}
