@@ -124,6 +124,17 @@ describe('GET /api/admin/evenements ends with its session', () => {
     expect((await fetch(`${address}/api/admin/evenements`, { headers: staff.auth })).status).toBe(403)
   })
 
+  it('a change to the roles themselves (NOTIFY *) checks every stream: a role that stops being staff closes it', async () => {
+    const staff = await newManager()
+    const stream = await open(staff)
+    await shop.db.execute(sql`update roles set name = 'ancien_gestionnaire' where name = 'gestionnaire'`)
+    try {
+      expect((await stream.end()).ended).toBe(true)
+    } finally {
+      await shop.db.execute(sql`update roles set name = 'gestionnaire' where name = 'ancien_gestionnaire'`)
+    }
+  })
+
   it('a token revoked in SQL closes the stream', async () => {
     const staff = await newManager()
     const stream = await open(staff)
