@@ -1,5 +1,5 @@
-// One order: lines, amounts, customer (tel: and WhatsApp links), address with its map link,
-// history, the moves the lifecycle allows (`suivants`), cancel and refund with a reason.
+// One order: customer (tel: and WhatsApp links) and address with its map link first, then
+// lines, amounts and history, the moves the lifecycle allows (`suivants`), cancel and refund with a reason.
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -13,6 +13,7 @@ import { reasonSchema } from '../../forms/schemas.ts'
 import { api, ApiError, errorMessage } from '../../lib/api.ts'
 import type { OrderDetail } from '../../lib/types.ts'
 import { actorText, paymentText } from './order-labels.ts'
+import { dispatchHistory, OrderDispatchCard } from './order-dispatch.tsx'
 
 type Reason = z.infer<typeof reasonSchema>
 
@@ -109,6 +110,51 @@ export function OrderPage() {
         )}
       </div>
       <Row className="g-3">
+        {/* The customer, their phone and where to go come first on a phone (the courier calls
+            from the list); from lg the column sits on the right. */}
+        <Col lg={4} className="order-lg-last">
+          <Card body className="mb-3">
+            <h2 className="h6">Client</h2>
+            <p className="mb-1">
+              {order.client.prenom} {order.client.name}
+            </p>
+            <p className="mb-1 small">{order.client.email}</p>
+            {order.tel && (
+              <p className="mb-1">
+                <a href={`tel:${order.tel.replace(/\s/g, '')}`}>{order.tel}</a>
+                {order.whatsapp && (
+                  <>
+                    {' · '}
+                    <a href={order.whatsapp} target="_blank" rel="noreferrer">
+                      WhatsApp
+                    </a>
+                  </>
+                )}
+              </p>
+            )}
+          </Card>
+          <Card body className="mb-3">
+            <h2 className="h6">{order.depot ? 'Retrait' : 'Livraison'}</h2>
+            <p className="mb-1">{order.depot?.designation ?? order.modelivraison.designation}</p>
+            {order.zone && <p className="mb-1">Zone : {order.zone}</p>}
+            {order.adresseliv && <p className="mb-1">{order.adresseliv}</p>}
+            {order.carte && (
+              <a href={order.carte} target="_blank" rel="noreferrer">
+                Voir sur la carte
+              </a>
+            )}
+          </Card>
+          <OrderDispatchCard order={order} />
+          <Card body>
+            <h2 className="h6">Paiement</h2>
+            <p className="mb-1">{order.modepaiement.designation}</p>
+            {order.paiement && (
+              <p className="mb-0 small">
+                {paymentText(order.paiement)}
+              </p>
+            )}
+          </Card>
+        </Col>
         <Col lg={8}>
           <Card className="mb-3">
             <Card.Header as="h2" className="h6">
@@ -166,58 +212,22 @@ export function OrderPage() {
               Historique
             </Card.Header>
             <ListGroup variant="flush">
-              {order.historique.map((step, index) => (
-                <ListGroup.Item key={index}>
-                  <div className="fw-semibold">{step.vers_text}</div>
-                  <div className="small text-muted">
-                    {step.date_fr} · {actorText(step)}
-                  </div>
-                  {step.motif && <div className="small">Motif : {step.motif}</div>}
-                </ListGroup.Item>
-              ))}
+              {[
+                ...order.historique.map((step) => ({ date: step.date, date_fr: step.date_fr, title: step.vers_text, detail: actorText(step), motif: step.motif })),
+                ...dispatchHistory(order).map((line) => ({ ...line, motif: null })),
+              ]
+                .sort((a, b) => a.date.localeCompare(b.date))
+                .map((line, index) => (
+                  <ListGroup.Item key={index}>
+                    <div className="fw-semibold text-break">{line.title}</div>
+                    <div className="small text-muted">
+                      {line.date_fr}
+                      {line.detail && <> · {line.detail}</>}
+                    </div>
+                    {line.motif && <div className="small">Motif : {line.motif}</div>}
+                  </ListGroup.Item>
+                ))}
             </ListGroup>
-          </Card>
-        </Col>
-        <Col lg={4}>
-          <Card body className="mb-3">
-            <h2 className="h6">Client</h2>
-            <p className="mb-1">
-              {order.client.prenom} {order.client.name}
-            </p>
-            <p className="mb-1 small">{order.client.email}</p>
-            {order.tel && (
-              <p className="mb-1">
-                <a href={`tel:${order.tel.replace(/\s/g, '')}`}>{order.tel}</a>
-                {order.whatsapp && (
-                  <>
-                    {' · '}
-                    <a href={order.whatsapp} target="_blank" rel="noreferrer">
-                      WhatsApp
-                    </a>
-                  </>
-                )}
-              </p>
-            )}
-          </Card>
-          <Card body className="mb-3">
-            <h2 className="h6">{order.depot ? 'Retrait' : 'Livraison'}</h2>
-            <p className="mb-1">{order.depot?.designation ?? order.modelivraison.designation}</p>
-            {order.zone && <p className="mb-1">Zone : {order.zone}</p>}
-            {order.adresseliv && <p className="mb-1">{order.adresseliv}</p>}
-            {order.carte && (
-              <a href={order.carte} target="_blank" rel="noreferrer">
-                Voir sur la carte
-              </a>
-            )}
-          </Card>
-          <Card body>
-            <h2 className="h6">Paiement</h2>
-            <p className="mb-1">{order.modepaiement.designation}</p>
-            {order.paiement && (
-              <p className="mb-0 small">
-                {paymentText(order.paiement)}
-              </p>
-            )}
           </Card>
         </Col>
       </Row>
