@@ -55,7 +55,7 @@ export interface Config {
   logLevel: string
   trustProxy: boolean
   /**
-   * GraphQL introspection and « Did you mean … » suggestions: only when NODE_ENV is
+   * GraphQL introspection: only when NODE_ENV is
    * `development` or `test` (ADR 014); a shop started any other way keeps its schema to itself.
    */
   graphqlIntrospection: boolean
