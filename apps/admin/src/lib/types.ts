@@ -1,4 +1,5 @@
 // The shapes of docs/back-office-api.md the app reads.
+import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 export type Role = 'admin' | 'gestionnaire'
 export interface Staff {
   id: number
@@ -24,7 +25,7 @@ export interface OrderSummary {
   a_rembourser: boolean
   expires_at: string | null
 }
-export interface OrderDetail extends OrderSummary {
+export interface OrderDetail extends OrderSummary, OrderDispatch {
   lignes: { produit: { id: number; designation: string; code: string; image: string | null }; quantite: number; prix: number; total: number }[]
   montantcommande: number
   montantcommande_fr: string

@@ -47,6 +47,9 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     carte: 'https://www.openstreetmap.org/?mlat=14.67&mlon=-17.43',
     whatsapp: 'https://wa.me/221771234567',
     historique: [{ date: '2026-11-24T09:30:00Z', date_fr: '24 novembre 2026 à 09:30', de: null, vers: 'payee', vers_text: 'Payée', acteur: 'provider', acteur_nom: 'Wave', motif: null }],
+    livreur: null,
+    affectations: [],
+    notes: [],
     suivants: [
       { etat: 'confirmee', etat_text: 'Confirmée' },
       { etat: 'annulee', etat_text: 'Annulée' },
