@@ -24,7 +24,7 @@ export const STOREFRONT_QUERIES = {
   panier: `query Panier { paniers { id etat nombre total totalformat
     panierproduits { id produit_id quantite prix produit { ${PRODUIT} } } } }`,
   modepaiements: 'query ModesPaiement { modepaiements { id designation code image imagesrcset desc } }',
-  depots: 'query Depots { depots { id designation description adresse latitude longitude } }',
+  depots: 'query Depots { depots { id designation description adresse latitude longitude horairestexte } }',
   modelivraisons: 'query ModesLivraison { modelivraisons { id code designation } }',
   zoneslivraison: 'query Zones { zoneslivraison { id designation frais fraisformat } }',
 } as const
@@ -158,6 +158,8 @@ export interface Depot {
   adresse: string | null
   latitude: number
   longitude: number
+  /** Opening hours in French (« Lun–Ven 8 h–19 h, fermé le dimanche »); null until the shop gives them. */
+  horairestexte?: string | null
 }
 
 export interface Modelivraison {

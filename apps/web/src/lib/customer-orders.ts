@@ -32,7 +32,8 @@ export interface Commande {
   adresseliv: string | null
   modepaiement: { id: number; designation: string; code: string; image?: string | null; imagesrcset?: string | null; desc?: string | null }
   modelivraison: { id: number; code: string; designation: string }
-  depot: { id: number; designation: string } | null
+  /** Where a pickup is collected, and when (`horairestexte`, in French). */
+  depot: { id: number; designation: string; adresse?: string | null; horairestexte?: string | null } | null
   detailcommandes: DetailCommande[]
 }
 

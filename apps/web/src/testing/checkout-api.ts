@@ -108,7 +108,7 @@ const handlers = [
       remise: amounts.remise,
       modepaiement: { code: payment.code, designation: payment.designation },
       modelivraison: delivery,
-      depot: depot && delivery.code === 'RETRAIT' ? { id: depot.id, designation: depot.designation } : null,
+      depot: depot && delivery.code === 'RETRAIT' ? { id: depot.id, designation: depot.designation, adresse: depot.adresse, horairestexte: depot.horairestexte ?? null } : null,
       adresseliv: delivery.code === 'RETRAIT' ? (depot?.adresse ?? null) : (input.adresseliv ?? null),
     })
     for (const { produit, quantite } of lines) produit.quantite -= quantite

@@ -217,6 +217,7 @@ function DepotChoice({ context, update, error, telephone, telephoneError, onTele
                       </span>
                       <span id={`${inputId}-detail`} className="d-block small text-body-secondary">
                         {[depot.adresse, depot.description].filter(Boolean).join(' · ')}
+                        {depot.horairestexte && <span className="d-block">Horaires : {depot.horairestexte}</span>}
                       </span>
                     </span>
                   </label>

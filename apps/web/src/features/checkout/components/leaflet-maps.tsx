@@ -115,7 +115,15 @@ export function DepotMap({
           alt={depot.designation}
           eventHandlers={{ click: () => onSelect(depot.id) }}
         >
-          <Tooltip>{depot.designation}</Tooltip>
+          <Tooltip>
+            {depot.designation}
+            {depot.horairestexte && (
+              <>
+                <br />
+                {depot.horairestexte}
+              </>
+            )}
+          </Tooltip>
         </Marker>
       ))}
       {current && (

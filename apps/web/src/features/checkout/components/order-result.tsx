@@ -147,6 +147,13 @@ function OrderState({ numero, variant }: { numero: string; variant: 'success' | 
           <p className="small text-body-secondary mb-3">
             Passée le {data.created_at_fr} · {data.modepaiement.designation} · {data.depot ? `Retrait au ${data.depot.designation}` : data.modelivraison.designation}
           </p>
+          {data.depot && (data.depot.adresse || data.depot.horairestexte) && (
+            <p className="small mb-3" data-testid="pickup-place">
+              À retirer au {data.depot.designation}
+              {data.depot.adresse && `, ${data.depot.adresse}`}
+              {data.depot.horairestexte && <span className="d-block">Horaires : {data.depot.horairestexte}</span>}
+            </p>
+          )}
           <OrderLineList lines={data.detailcommandes.map((line) => ({ key: line.id, designation: line.produit.designation, quantite: line.quantite, prix: line.prix }))} />
           <OrderAmountsList montantcommande={data.montantcommande} montantliv={data.montantliv} remise={data.remise} total={data.montanttotal} pickup={data.depot !== null} />
         </div>
