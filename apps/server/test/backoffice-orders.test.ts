@@ -152,6 +152,19 @@ describe('GET /api/commande?q= by the order number', () => {
     }
   })
 
+  it('a term many orders match (more than are read by id) is still counted whole and paged in date order', async () => {
+    // 1,001 orders whose numbers share a part: the common-term way, not the few-matches one.
+    await shop.db.execute(sql`insert into commandes (numerocommande, client_id, etat, datecomm, montantcommande, modepaiement_id, modelivraison_id)
+      select 'TRG-000000-' || lpad(i::text, 4, '0') || 'QZ', ${customer.userId}, 'en_attente', now() - i * interval '1 minute', 1000, ${ids.modes.CASH!}, ${ids.domicile}
+      from generate_series(1, 1001) as i`)
+    const res = await get('/api/commande?q=000000-&count=5', manager)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().metadata.total).toBe(1001)
+    expect(res.json().data.map((o: { numero: string }) => o.numero)).toEqual(['0001', '0002', '0003', '0004', '0005'].map((n) => `TRG-000000-${n}QZ`))
+    const few = await get('/api/commande?q=0999qz', manager)
+    expect(few.json().data.map((o: { numero: string }) => o.numero)).toEqual(['TRG-000000-0999QZ'])
+  })
+
   it('is answered from the trigram index of the number, not by reading every order', async () => {
     const plan = await shop.db.transaction(async (tx) => {
       // The planner reads a small table whole: forbidden here, so the answer says whether an index can serve.
