@@ -2,6 +2,7 @@
 // the server's own, from packages/shared; the others mirror docs/back-office-api.md's field
 // names and the spec's exact messages. One named export per form.
 import { z } from 'zod'
+import { depotHoursSchema } from '@teranga/shared/backoffice-settings'
 import { CATALOGUE_MESSAGES, detectImageType, IMAGE_MAX_BYTES, productFormSchema, productUpdateSchema } from '@teranga/shared/backoffice-catalogue'
 
 export {
@@ -52,6 +53,7 @@ export const depotSchema = z.object({
   adresse: z.string().trim().min(1, { error: "L'adresse est requise" }).max(255),
   latitude: z.number({ error: 'Choisissez la position sur la carte' }).min(-90).max(90),
   longitude: z.number({ error: 'Choisissez la position sur la carte' }).min(-180).max(180),
+  horaires: depotHoursSchema.nullable().optional(),
 })
 
 /** POST /api/client/{id}/points. */

@@ -7,11 +7,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
-import { zoneSchema as sharedZoneSchema } from '@teranga/shared/backoffice-settings'
+import { zoneSchema as sharedZoneSchema, type DepotHoursInput } from '@teranga/shared/backoffice-settings'
 import { categorySchema, depotSchema, zoneSchema } from '../../forms/schemas.ts'
 import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
 import { formatFcfa } from '../../lib/format.ts'
 import { ImageUpload } from '../../components/ImageUpload.tsx'
+import { DepotHoursFields } from './depot-hours-fields.tsx'
 import { MoveButtons, InlineName, moved, OrderedNames, useSaveOrder } from './ordered-names.tsx'
 import { DeleteButton } from './ShopSettings.tsx'
 
@@ -78,6 +79,7 @@ interface Depot {
   adresse: string
   latitude: number
   longitude: number
+  horaires?: DepotHoursInput | null
 }
 interface Category {
   id: number
@@ -226,7 +228,7 @@ export function DepotForm({ depot, onSaved, onCancel }: { depot?: Depot; onSaved
   const { register, handleSubmit, formState, reset, setValue, control } = useForm<z.input<typeof depotSchema>>({
     resolver: zodResolver(depotSchema),
     defaultValues: depot
-      ? { designation: depot.designation, description: depot.description ?? '', adresse: depot.adresse, latitude: depot.latitude, longitude: depot.longitude }
+      ? { designation: depot.designation, description: depot.description ?? '', adresse: depot.adresse, latitude: depot.latitude, longitude: depot.longitude, horaires: depot.horaires ?? undefined }
       : { designation: '', description: '', adresse: '' },
   })
   const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] })
@@ -275,6 +277,9 @@ export function DepotForm({ depot, onSaved, onCancel }: { depot?: Depot; onSaved
               Choisir sur la carte
             </Button>
           )}
+        </Col>
+        <Col xs={12}>
+          <DepotHoursFields initial={depot?.horaires} errors={formState.errors.horaires as never} onChange={(horaires) => setValue('horaires', horaires, { shouldValidate: true })} />
         </Col>
         <Col xs={12} className="d-flex gap-2">
           <Button type="submit" disabled={formState.isSubmitting}>

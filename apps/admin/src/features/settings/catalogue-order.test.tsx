@@ -1,5 +1,6 @@
-// Categories, sub-categories and zones renamed in place and put in order (issue 16 §2).
-import { screen, waitFor, within } from '@testing-library/react'
+// Categories, sub-categories and zones renamed in place and put in order, and a depot's opening
+// hours in its form (issue 16 §2).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -132,5 +133,41 @@ describe('zones in place', () => {
     await waitFor(() => expect(sent('PUT', '/api/zone/2')).toEqual([{ designation: 'Ngor Virage', frais: 2000 }]))
     await userEvent.click(screen.getByRole('button', { name: 'Monter Ngor' }))
     await waitFor(() => expect(sent('PUT', '/api/zone/ordre')).toEqual([{ ids: [2, 1] }]))
+  })
+})
+
+describe('depot opening hours', () => {
+  it('edits the hours day by day, reads back the storefront sentence, refuses a closing before the opening', async () => {
+    answerWith(
+      http.get('*/api/depot', () => HttpResponse.json([{ id: 1, designation: 'Dépôt Plateau', adresse: 'Avenue Pompidou', latitude: 14.67, longitude: -17.43, horaires: null }])),
+      http.put('*/api/depot/:id', async ({ request }) => HttpResponse.json({ id: 1, ...((await request.json()) as object) })),
+    )
+    renderAdmin('/parametres/depots')
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Dépôt Plateau' }, { timeout: 10_000 }))
+    expect(screen.getByText('Non renseignés : cochez les jours d’ouverture.')).toBeInTheDocument()
+    for (const day of ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi']) await userEvent.click(screen.getByRole('checkbox', { name: `Ouvert le ${day}` }))
+    fireEvent.change(screen.getByLabelText('Ouverture le samedi'), { target: { value: '13:00' } })
+    fireEvent.change(screen.getByLabelText('Fermeture le samedi'), { target: { value: '09:00' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le dépôt' }))
+    expect(await screen.findByText(`Samedi : ${SETTINGS_MESSAGES.hoursOrder}`)).toBeInTheDocument()
+    expect(sent('PUT', '/api/depot/1')).toEqual([])
+
+    fireEvent.change(screen.getByLabelText('Ouverture le samedi'), { target: { value: '09:00' } })
+    fireEvent.change(screen.getByLabelText('Fermeture le samedi'), { target: { value: '13:00' } })
+    expect(screen.getByText('Affiché aux clients : Lun–Ven 8 h–19 h, Sam 9 h–13 h, fermé le dimanche')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le dépôt' }))
+    const week = { ouverture: '08:00', fermeture: '19:00' }
+    await waitFor(() =>
+      expect(sent('PUT', '/api/depot/1')).toEqual([
+        {
+          designation: 'Dépôt Plateau',
+          description: '',
+          adresse: 'Avenue Pompidou',
+          latitude: 14.67,
+          longitude: -17.43,
+          horaires: { lun: week, mar: week, mer: week, jeu: week, ven: week, sam: { ouverture: '09:00', fermeture: '13:00' }, dim: null },
+        },
+      ]),
+    )
   })
 })
