@@ -180,6 +180,7 @@ export const handlers = [
   http.get('*/api/categorie', () => HttpResponse.json([{ id: 1, designation: 'Épicerie' }])),
   http.post('*/api/categorie', async ({ request }) => HttpResponse.json({ id: 2, ...((await request.json()) as object) }, { status: 201 })),
   http.get('*/api/staff', () => HttpResponse.json([ADMIN, MANAGER])),
+  http.get('*/api/livreur', () => HttpResponse.json([{ id: 3, nom: 'Moussa Ndiaye', telephone: '77 555 12 34', actif: true }])),
   http.get('*/api/modelivraisons', () => HttpResponse.json([{ id: 1, code: 'DOMICILE', designation: 'Livraison à domicile' }, { id: 2, code: 'RETRAIT', designation: 'Retrait en dépôt' }])),
   http.get('*/api/modepaiements', () => HttpResponse.json([{ id: 1, code: 'CASH', designation: 'Paiement à la livraison' }, { id: 2, code: 'WAVE', designation: 'Wave' }])),
   http.get('*/api/depots', () => HttpResponse.json([{ id: 1, designation: 'Dépôt Plateau' }])),

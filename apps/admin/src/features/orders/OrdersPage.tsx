@@ -14,6 +14,7 @@ import { downloadFile } from '../../lib/download.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import type { OrderSummary } from '../../lib/types.ts'
 import { FILTER_KEYS, ordersQuery } from './filters.ts'
+import { useCouriers } from './api/order-dispatch-api.ts'
 import { listenToOrders } from './live.ts'
 import { OrderCards } from './order-cards.tsx'
 
@@ -36,6 +37,7 @@ export function OrdersPage() {
   const deliveryModes = useChoices('modelivraisons')
   const paymentModes = useChoices('modepaiements')
   const depots = useChoices('depots')
+  const couriers = useCouriers(true).data ?? []
   const query = ordersQuery(search)
   const { data, error } = useQuery({ queryKey: ['commandes', query], queryFn: () => api<Page<OrderSummary>>('GET', `/commande?${query}`), placeholderData: (previous) => previous })
   const [fresh, setFresh] = useState(0)
@@ -148,6 +150,16 @@ export function OrdersPage() {
           {depots.map((depot) => (
             <option key={depot.id} value={depot.id}>
               {depot.designation}
+            </option>
+          ))}
+        </Form.Select>
+      </Col>
+      <Col xs={6} md={3}>
+        <Form.Select aria-label="Livreur" value={search.get('livreur') ?? ''} onChange={(e) => update({ livreur: e.target.value })}>
+          <option value="">Tous les livreurs</option>
+          {couriers.map((courier) => (
+            <option key={courier.id} value={courier.id}>
+              {courier.nom}
             </option>
           ))}
         </Form.Select>

@@ -45,6 +45,11 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
         {order.client.prenom} {order.client.name} · {order.tel ?? order.client.telephone}
       </p>
       <p className="mb-2">{order.depot ? `Retrait : ${order.depot.designation}` : [order.zone, order.adresseliv].filter(Boolean).join(' — ')}</p>
+      {order.livreur && (
+        <p className="mb-2">
+          Livreur : {order.livreur.nom} · {order.livreur.telephone}
+        </p>
+      )}
       <table className="slip-lines">
         <thead>
           <tr>

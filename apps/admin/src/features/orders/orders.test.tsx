@@ -12,10 +12,10 @@ const listRequests = () => requests.filter((r) => r.method === 'GET' && r.url.pa
 
 describe('orders list', () => {
   it('sends the URL filters, page and sort to the server', async () => {
-    renderAdmin('/commandes?etat=payee&du=2026-11-01&au=2026-11-24&modelivraison=livraison&zone=Plateau&depot=2&modepaiement=wave&q=771&page=2&sort=montant&dir=asc')
+    renderAdmin('/commandes?etat=payee&du=2026-11-01&au=2026-11-24&modelivraison=livraison&zone=Plateau&depot=2&livreur=3&modepaiement=wave&q=771&page=2&sort=montant&dir=asc')
     expect(await screen.findByRole('link', { name: 'T-000123' })).toBeInTheDocument()
     const params = Object.fromEntries(listRequests().at(-1)!.url.searchParams)
-    expect(params).toEqual({ etat: 'payee', du: '2026-11-01', au: '2026-11-24', modelivraison: 'livraison', zone: 'Plateau', depot: '2', modepaiement: 'wave', q: '771', page: '2', count: '20', sort: 'montant', dir: 'asc' })
+    expect(params).toEqual({ etat: 'payee', du: '2026-11-01', au: '2026-11-24', modelivraison: 'livraison', zone: 'Plateau', depot: '2', livreur: '3', modepaiement: 'wave', q: '771', page: '2', count: '20', sort: 'montant', dir: 'asc' })
     expect(await seriousViolations()).toEqual([])
   })
 

@@ -59,6 +59,12 @@ describe('delivery slips', () => {
     expect(within(slip).queryByText('Payée')).not.toBeInTheDocument()
   })
 
+  it("names the order's courier, for a round's slips printed from the orders list filtered by courier", async () => {
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json([{ ...cashOrder, livreur: { id: 3, nom: 'Moussa Ndiaye', telephone: '77 555 12 34', actif: true } }])))
+    renderAdmin('/bons?numeros=T-000321')
+    expect(within(await slipOf('T-000321')).getByText('Livreur : Moussa Ndiaye · 77 555 12 34')).toBeInTheDocument()
+  })
+
   it('says « Payée » for an order its provider was paid for, and shows no discount line without one', async () => {
     renderAdmin('/bons?numeros=T-000123')
     const slip = await slipOf('T-000123')
