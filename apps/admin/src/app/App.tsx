@@ -7,12 +7,14 @@ import { Button, Offcanvas, Spinner } from 'react-bootstrap'
 import { ToastContainer } from 'react-toastify'
 import { AuthProvider, useAuth } from '../lib/auth.tsx'
 import type { Staff } from '../lib/types.ts'
-import { ForbiddenPage, SignInPage } from '../features/signin/SignInPage.tsx'
-import { HomePage } from '../features/home/HomePage.tsx'
 import { OrdersPage } from '../features/orders/OrdersPage.tsx'
-import { OrderPage } from '../features/orders/OrderPage.tsx'
 
-// The pages used less often load on demand: the first screen carries home and orders only.
+// Every page but the orders list loads on demand: a phone on a slow line opens the list, the
+// one page read at every visit, with the least script (the sign-in form, forms and charts later).
+const SignInPage = lazy(() => import('../features/signin/SignInPage.tsx').then((m) => ({ default: m.SignInPage })))
+const ForbiddenPage = lazy(() => import('../features/signin/SignInPage.tsx').then((m) => ({ default: m.ForbiddenPage })))
+const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })))
+const OrderPage = lazy(() => import('../features/orders/OrderPage.tsx').then((m) => ({ default: m.OrderPage })))
 const SlipsPage = lazy(() => import('../features/orders/SlipsPage.tsx').then((m) => ({ default: m.SlipsPage })))
 const ProductsPage = lazy(() => import('../features/products/ProductsPage.tsx').then((m) => ({ default: m.ProductsPage })))
 const ProductFormPage = lazy(() => import('../features/products/ProductFormPage.tsx').then((m) => ({ default: m.ProductFormPage })))
@@ -125,16 +127,19 @@ function Layout({ staff }: { staff: Staff }) {
   )
 }
 
+function Loading() {
+  return (
+    <main className="d-flex justify-content-center py-5">
+      <Spinner animation="border" role="status" aria-label="Chargement" />
+    </main>
+  )
+}
+
 function Gate() {
   const { state } = useAuth()
-  if (state.status === 'signedOut') return <SignInPage />
-  if (state.status === 'forbidden') return <ForbiddenPage />
-  if (state.status === 'loading')
-    return (
-      <main className="d-flex justify-content-center py-5">
-        <Spinner animation="border" role="status" aria-label="Chargement" />
-      </main>
-    )
+  if (state.status === 'loading') return <Loading />
+  if (state.status === 'signedOut' || state.status === 'forbidden')
+    return <Suspense fallback={<Loading />}>{state.status === 'signedOut' ? <SignInPage /> : <ForbiddenPage />}</Suspense>
   return <Layout staff={state.staff} />
 }
 

@@ -10,7 +10,8 @@ import { MANAGER, requests, server } from '../testing/server.ts'
 describe('sign-in', () => {
   it('signs in with email and password, exchanges the ID token, then asks who is signed in', async () => {
     renderAdmin('/', { signedIn: false })
-    expect(screen.getByText(/admin@teranga\.sn/)).toBeInTheDocument()
+    // The sign-in form loads on demand: the orders list is what the entry carries.
+    expect(await screen.findByText(/admin@teranga\.sn/)).toBeInTheDocument()
     expect(await seriousViolations()).toEqual([])
     await userEvent.type(screen.getByLabelText('Adresse e-mail'), 'admin@teranga.sn')
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'teranga-admin')
@@ -23,7 +24,7 @@ describe('sign-in', () => {
 
   it('says why when the sign-in fails', async () => {
     renderAdmin('/', { signedIn: false })
-    await userEvent.type(screen.getByLabelText('Adresse e-mail'), 'admin@teranga.sn')
+    await userEvent.type(await screen.findByLabelText('Adresse e-mail'), 'admin@teranga.sn')
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'mauvais')
     await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Erreur lors de la connexion/)

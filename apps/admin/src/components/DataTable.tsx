@@ -1,7 +1,8 @@
 // A list of the back-office: TanStack Table with the server's pages and sort (manualPagination,
 // manualSorting); the page and sort live in the caller's state (the URL).
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table'
-import { Button, Table } from 'react-bootstrap'
+import { Table } from 'react-bootstrap'
+import { Pager } from './Pager.tsx'
 
 export interface DataTableProps<T> {
   caption: string
@@ -81,23 +82,5 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <Pager page={props.page} pageCount={props.pageCount} total={props.total} onPageChange={props.onPageChange} />
     </>
-  )
-}
-
-/** The server's pages, under a list: the table's or, on a phone, the cards'. */
-export function Pager(props: Pick<DataTableProps<unknown>, 'page' | 'pageCount' | 'total' | 'onPageChange'>) {
-  return (
-    <nav aria-label="Pagination" className="d-flex align-items-center gap-2 justify-content-between">
-      <Button variant="outline-dark" size="sm" disabled={props.page <= 1} onClick={() => props.onPageChange(props.page - 1)}>
-        Précédente
-      </Button>
-      <span className="small">
-        Page {props.page} sur {Math.max(props.pageCount, 1)}
-        {props.total !== undefined ? ` · ${props.total} résultat${props.total > 1 ? 's' : ''}` : ''}
-      </span>
-      <Button variant="outline-dark" size="sm" disabled={props.page >= props.pageCount} onClick={() => props.onPageChange(props.page + 1)}>
-        Suivante
-      </Button>
-    </nav>
   )
 }

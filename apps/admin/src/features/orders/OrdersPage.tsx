@@ -1,14 +1,14 @@
 // The orders list: filters in the URL, server pages and sort, new orders live (badge and an
 // optional sound), the filtered CSV export, and selected rows to print their slips. On a phone
 // the rows are cards with their next move, and the filters wait behind one « Filtres » button.
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table'
-import { Alert, Badge, Button, Col, Form, Offcanvas, Row } from 'react-bootstrap'
+import { Alert, Badge, Button, Col, Form, Offcanvas, Row, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { ORDER_STATUSES } from '@teranga/shared/order-status'
-import { DataTable, Pager } from '../../components/DataTable.tsx'
+import { Pager } from '../../components/Pager.tsx'
 import { api, type Page } from '../../lib/api.ts'
 import { downloadFile } from '../../lib/download.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
@@ -17,6 +17,9 @@ import { FILTER_KEYS, ordersQuery } from './filters.ts'
 import { useCouriers } from './api/order-dispatch-api.ts'
 import { listenToOrders } from './live.ts'
 import { OrderCards } from './order-cards.tsx'
+
+// The table (TanStack Table) is for wider screens: a phone's first visit loads the cards only.
+const DataTable = lazy(() => import('../../components/DataTable.tsx').then((m) => ({ default: m.DataTable<OrderSummary> })))
 
 // The shared state machine's states and French labels, as the storefront shows them.
 const STATES = Object.entries(ORDER_STATUSES).map(([etat, { text }]) => [etat, text] as const)
@@ -251,23 +254,25 @@ export function OrdersPage() {
           <Pager page={Number(search.get('page') ?? 1)} pageCount={data?.metadata.last_page ?? 1} total={data?.metadata.total} onPageChange={(page) => update({ page: String(page) })} />
         </>
       ) : (
-        <DataTable
-          caption="Commandes"
-          columns={columns}
-          rows={data?.data ?? []}
-          total={data?.metadata.total}
-          pageCount={data?.metadata.last_page ?? 1}
-          page={Number(search.get('page') ?? 1)}
-          sorting={sorting}
-          onSortingChange={(next) => {
-            const first = next[0]
-            update({ sort: first?.id ?? null, dir: first ? (first.desc ? 'desc' : 'asc') : null })
-          }}
-          onPageChange={(page) => update({ page: String(page) })}
-          getRowId={(row) => row.numero}
-          rowSelection={selection}
-          onRowSelectionChange={setSelection}
-        />
+        <Suspense fallback={<Spinner animation="border" role="status" aria-label="Chargement" />}>
+          <DataTable
+            caption="Commandes"
+            columns={columns}
+            rows={data?.data ?? []}
+            total={data?.metadata.total}
+            pageCount={data?.metadata.last_page ?? 1}
+            page={Number(search.get('page') ?? 1)}
+            sorting={sorting}
+            onSortingChange={(next) => {
+              const first = next[0]
+              update({ sort: first?.id ?? null, dir: first ? (first.desc ? 'desc' : 'asc') : null })
+            }}
+            onPageChange={(page) => update({ page: String(page) })}
+            getRowId={(row) => row.numero}
+            rowSelection={selection}
+            onRowSelectionChange={setSelection}
+          />
+        </Suspense>
       )}
     </>
   )

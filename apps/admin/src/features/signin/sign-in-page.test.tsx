@@ -15,7 +15,7 @@ const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error
 
 async function signIn(password = 'mauvais') {
   renderAdmin('/', { signedIn: false })
-  await userEvent.type(screen.getByLabelText('Adresse e-mail'), 'admin@teranga.sn')
+  await userEvent.type(await screen.findByLabelText('Adresse e-mail'), 'admin@teranga.sn')
   await userEvent.type(screen.getByLabelText('Mot de passe'), password)
   await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }))
   return screen.findByRole('alert')
