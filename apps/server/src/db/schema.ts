@@ -16,6 +16,7 @@ import {
   timestamp,
   primaryKey,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import type { DepotHours } from '@teranga/shared/backoffice-settings'
 
@@ -454,9 +455,16 @@ export const pointsFidelite = pgTable(
     commandeId: integer('commande_id').references(() => commandes.id, { onDelete: 'set null' }),
     points: integer('points').notNull(),
     motif: text('motif').notNull(),
+    /** The refund this row takes points back for; null for every other movement. */
+    remboursementId: integer('remboursement_id').references((): AnyPgColumn => remboursements.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('points_client_idx').on(t.clientId), uniqueIndex('points_commande_motif_key').on(t.commandeId, t.motif)],
+  (t) => [
+    index('points_client_idx').on(t.clientId),
+    uniqueIndex('points_commande_motif_key').on(t.commandeId, t.motif).where(sql`${t.remboursementId} is null`),
+    // One take-back per refund (migration 0017): a refund confirmed twice takes nothing more.
+    uniqueIndex('points_remboursement_key').on(t.remboursementId),
+  ],
 )
 
 /** Every back-office write (issue 10): who, when, what, and the record before and after. Written through the audit module only. */
@@ -525,7 +533,12 @@ export const medias = pgTable(
   (t) => [primaryKey({ name: 'medias_pkey', columns: [t.key, t.width] }), index('medias_created_at_idx').on(t.createdAt)],
 )
 
-/** Money given back for an order (issue 10): once per order, online through its provider or cash by hand, with the reason and who did it. */
+/**
+ * Money given back for an order (issue 16, ADR 025): several per order up to what was paid,
+ * online through its provider or cash by hand, with the reason and who did it. A row is
+ * `en_cours` while its provider is asked (it already counts against what remains), then
+ * `effectue` or `echoue`; the idempotency key is the one the provider was sent.
+ */
 export const remboursements = pgTable(
   'remboursements',
   {
@@ -539,13 +552,36 @@ export const remboursements = pgTable(
     providerRef: text('provider_ref'),
     motif: text('motif').notNull(),
     staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    statut: text('statut').notNull().default('effectue'),
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('remboursements_commande_key').on(t.commandeId),
+    index('remboursements_commande_idx').on(t.commandeId),
+    uniqueIndex('remboursements_idempotency_key').on(t.idempotencyKey),
     check('remboursements_montant_nonnegative', sql`${t.montant} >= 0`),
     check('remboursements_provider', sql`${t.provider} in ('wave', 'paytech', 'cash')`),
+    check('remboursements_statut', sql`${t.statut} in ('en_cours', 'effectue', 'echoue')`),
   ],
+)
+
+/** The lines a refund names (ADR 025): a product, how many of it, at the order's price, and whether they went back to stock. */
+export const remboursementLignes = pgTable(
+  'remboursement_lignes',
+  {
+    id: serial('id').primaryKey(),
+    remboursementId: integer('remboursement_id')
+      .notNull()
+      .references(() => remboursements.id, { onDelete: 'cascade' }),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => produits.id, { onDelete: 'cascade' }),
+    quantite: integer('quantite').notNull(),
+    prix: integer('prix').notNull(),
+    restock: boolean('restock').notNull(),
+  },
+  (t) => [index('remboursement_lignes_remboursement_idx').on(t.remboursementId), check('remboursement_lignes_quantite_positive', sql`${t.quantite} > 0`)],
 )
 
 /**

@@ -67,11 +67,32 @@ export const orderDetailSchema = orderSummarySchema.extend({
   ),
   suivants: z.array(z.object({ etat: z.string(), etat_text: z.string() })),
   paiement: z.object({ provider: z.string(), statut: z.string(), montant: z.number() }).nullable(),
+  /** What was given back so far (ADR 025), and each refund with its lines. */
+  rembourse: z.number(),
+  rembourse_fr: z.string(),
+  remboursements: z.array(
+    z.object({
+      id: z.number(),
+      montant: z.number(),
+      montant_fr: z.string(),
+      provider: z.string(),
+      statut: z.string(),
+      motif: z.string(),
+      par: z.string().nullable(),
+      date: z.string(),
+      date_fr: z.string(),
+      lignes: z.array(
+        z.object({ produit: z.object({ id: z.number(), designation: z.string() }), quantite: z.number(), prix: z.number(), total: z.number(), total_fr: z.string(), restock: z.boolean() }),
+      ),
+    }),
+  ),
   remboursable: z.boolean(),
   /** The courier now, every hand-over and the staff's notes (the dispatch module). */
   ...orderDispatchSchema.shape,
 })
 export type OrderDetail = z.infer<typeof orderDetailSchema>
+/** The detail's refund fields, which the refunds service adds. */
+type OrderRefundsFields = Pick<OrderDetail, 'rembourse' | 'rembourse_fr' | 'remboursements'>
 
 export const dashboardSchema = z.object({
   a_traiter: z.object({
@@ -130,15 +151,15 @@ type Lines = Awaited<ReturnType<BackofficeOrdersRepository['lines']>>
 type History = Awaited<ReturnType<BackofficeOrdersRepository['history']>>
 type Payments = Awaited<ReturnType<BackofficeOrdersRepository['payments']>>
 
-/** Whether money came for the order and can go back: livree, or annulee with an attempt owed back; never twice. */
+/** Whether money came for the order and some of it can still go back: livree, or annulee with an attempt owed back. */
 export function isRefundable(etat: string, payment: Payments[number] | undefined, cash: boolean, refunded: boolean): boolean {
-  if (refunded) return false
+  if (refunded) return false // nothing left to give back
   if (etat === 'livree') return cash || payment?.statut === 'payee'
   if (etat === 'annulee') return payment?.statut === 'a_rembourser'
   return false
 }
 
-export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: Payments[number] | undefined, refunded: boolean, dispatch: OrderDispatch): OrderDetail {
+export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: Payments[number] | undefined, refunded: boolean, dispatch: OrderDispatch): Omit<OrderDetail, keyof OrderRefundsFields> {
   const summary = formatSummary(r)
   const next = isOrderStatus(r.etat) ? nextStates(r.etat, r.ml_code) : []
   return {

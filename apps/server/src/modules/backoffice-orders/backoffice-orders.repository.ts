@@ -201,10 +201,15 @@ export function createBackofficeOrdersRepository(db: Executor) {
       )
     },
 
+    /** The orders with nothing left to refund: refunds done or under way reach what was paid (ADR 025). */
     async refunded(orderIds: number[]) {
       if (orderIds.length === 0) return new Set<number>()
       const found = await rows<{ commande_id: number }>(
-        sql`select commande_id from remboursements where commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})`,
+        sql`select c.id as commande_id from commandes c
+            where c.id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
+              and (select coalesce(sum(r.montant), 0) from remboursements r where r.commande_id = c.id and r.statut in ('en_cours', 'effectue'))
+                >= coalesce((select p.montant from paiements p where p.commande_id = c.id and p.statut in ('payee', 'a_rembourser', 'remboursee') order by p.id desc limit 1),
+                            c.montantcommande + c.montantliv - c.remise)`,
       )
       return new Set(found.map((r) => r.commande_id))
     },

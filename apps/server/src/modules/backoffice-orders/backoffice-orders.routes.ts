@@ -135,7 +135,7 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
     { config: staffOnly, schema: { params: orderNumberParams, body: refundSchema, response: { 200: orderDetailSchema, ...errorResponses } } },
     (request) => {
       const staff = requireStaff(request, 'gestionnaire')
-      return service.refund(staff, request.params.numero, request.body.motif)
+      return service.refund(staff, request.params.numero, request.body)
     },
   )
 }

@@ -55,13 +55,12 @@ export function createLoyaltyRepository(db: Executor) {
         .limit(limit)
     },
 
-    /** Writes one movement for an order; false when that order already has one under `motif`. */
-    async record(values: { clientId: number; commandeId: number; points: number; motif: string }): Promise<boolean> {
-      const rows = await db
-        .insert(pointsFidelite)
-        .values(values)
-        .onConflictDoNothing({ target: [pointsFidelite.commandeId, pointsFidelite.motif] })
-        .returning({ id: pointsFidelite.id })
+    /**
+     * Writes one movement for an order; false when that order already has one under `motif`
+     * (or, for a refund's take-back, when that refund already has one).
+     */
+    async record(values: { clientId: number; commandeId: number; points: number; motif: string; remboursementId?: number }): Promise<boolean> {
+      const rows = await db.insert(pointsFidelite).values(values).onConflictDoNothing().returning({ id: pointsFidelite.id })
       return rows.length === 1
     },
 
@@ -75,6 +74,15 @@ export function createLoyaltyRepository(db: Executor) {
     async recordManual(values: { clientId: number; points: number; motif: string }) {
       const [row] = await db.insert(pointsFidelite).values({ ...values, commandeId: null }).returning({ id: pointsFidelite.id })
       return row!.id
+    },
+
+    /** The sum of an order's movements under `motif` (0 when none): several for refunds in parts. */
+    async sumOf(commandeId: number, motif: string): Promise<number> {
+      const [row] = await db
+        .select({ points: sql<number>`coalesce(sum(${pointsFidelite.points}), 0)::int` })
+        .from(pointsFidelite)
+        .where(and(eq(pointsFidelite.commandeId, commandeId), eq(pointsFidelite.motif, motif)))
+      return Number(row?.points ?? 0)
     },
 
     /** The points an order brought under `motif` (0 when none). */

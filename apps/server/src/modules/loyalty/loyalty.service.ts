@@ -1,6 +1,6 @@
 // Loyalty (DESIGN §7), the one owner of the points: the balance (the sum of the ledger), the
 // tier it reaches and its rewards at checkout, the statement, and the ledger's movements —
-// points credited when an order is delivered and taken back if it is refunded, once per order.
+// points credited when an order is delivered and taken back in proportion as it is refunded.
 import { LOYALTY_MOTIF_DELIVERED, LOYALTY_MOTIF_REFUNDED, pointsEarned } from '@teranga/shared/loyalty'
 import type { Executor } from '../../db/client.ts'
 import { dateFr } from '../../lib/format.ts'
@@ -15,6 +15,16 @@ export const LOYALTY_HISTORY_LIMIT = 100
 /** The service on `db`, a pool or an open transaction (the lifecycle binds it to an order's). */
 export function createLoyaltyService(db: Executor) {
   const repo = createLoyaltyRepository(db)
+
+  /** Takes back up to `due` of `credited` in all for the order, less what was already taken, within the balance. */
+  async function takeBack(order: { id: number; clientId: number }, due: number, credited: number, refundId?: number): Promise<number> {
+    if (!(await repo.lockClient(order.clientId))) return 0
+    const taken = -(await repo.sumOf(order.id, LOYALTY_MOTIF_REFUNDED))
+    const points = Math.min(Math.min(due, credited) - taken, await repo.balance(order.clientId))
+    if (points <= 0) return 0
+    const recorded = await repo.record({ clientId: order.clientId, commandeId: order.id, points: -points, motif: LOYALTY_MOTIF_REFUNDED, ...(refundId ? { remboursementId: refundId } : {}) })
+    return recorded ? points : 0
+  }
 
   /** The tiers from the lowest threshold up, each with its rewards. */
   const privileges = async () => toPrivileges(await repo.privileges())
@@ -63,11 +73,24 @@ export function createLoyaltyService(db: Executor) {
       return { ok: true, id, balance: before + points }
     },
 
-    /** Takes back what a refunded order had credited; the number taken (0 when nothing was, or already taken). */
+    /**
+     * A refund of a delivered order (ADR 025) takes back its share of the points credited:
+     * cumulatively `floor(credited × refunded / paid)` less what earlier refunds took, never
+     * more than the balance holds (it stays at or above 0), and once per refund (`refundId`).
+     * The number taken.
+     */
+    async takeBackRefund(order: { id: number; clientId: number }, refundId: number, refunded: number, paid: number): Promise<number> {
+      const credited = await repo.pointsOf(order.id, LOYALTY_MOTIF_DELIVERED)
+      if (credited <= 0 || paid <= 0) return 0
+      const due = Math.floor((credited * Math.min(refunded, paid)) / paid)
+      return takeBack(order, due, credited, refundId)
+    },
+
+    /** What a refunded order's credit still holds is taken back (the order moved to remboursee); the number taken. */
     async debitRefunded(order: { id: number; clientId: number }): Promise<number> {
       const credited = await repo.pointsOf(order.id, LOYALTY_MOTIF_DELIVERED)
       if (credited <= 0) return 0
-      return (await repo.record({ clientId: order.clientId, commandeId: order.id, points: -credited, motif: LOYALTY_MOTIF_REFUNDED })) ? credited : 0
+      return takeBack(order, credited, credited)
     },
   }
 }

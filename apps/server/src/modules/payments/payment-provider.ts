@@ -67,8 +67,9 @@ export interface PaymentProvider {
    */
   paymentStatus(attempt: { providerRef: string; providerToken: string | null }): Promise<ProviderPaymentStatus>
   /**
-   * Gives a paid attempt's whole amount back to the payer (the back office's refund): answers
-   * the provider's reference of the refund, or throws a ProviderError when it refuses or fails.
+   * Gives `amount` of a paid attempt back to the payer (the back office's refund, whole or in
+   * part): answers the provider's reference of the refund, or throws a ProviderError when it
+   * refuses or fails. The same idempotency key never refunds twice.
    */
   refund(attempt: RefundRequest): Promise<RefundDone>
 }
@@ -76,9 +77,11 @@ export interface PaymentProvider {
 export interface RefundRequest {
   providerRef: string
   providerToken: string | null
-  /** Whole FCFA: the attempt's amount (both providers refund it whole). */
+  /** Whole FCFA, up to what the attempt brought less what was already refunded. */
   amount: number
   reason: string
+  /** Ours, one per refund (ADR 025): a retried call is the same refund to the provider. */
+  idempotencyKey: string
 }
 
 export interface RefundDone {

@@ -29,9 +29,28 @@ interface SandboxSession {
   createdAt: Date
   status: 'open' | 'approved' | 'declined'
   extra: Record<string, string>
-  /** Set once the payment was given back (the back office's refund). */
-  refundedAt?: Date
+  /** FCFA given back so far (the back office's refunds, whole or in parts). */
+  refunded: number
+  /** Each refund's idempotency key and its answer: a retried refund is not paid twice. */
+  refunds: Map<string, string>
 }
+
+/**
+ * A refund of `amount` (the whole remainder when absent) under `key`: the same key answers the
+ * same refund; more than remains is refused, as the providers do.
+ */
+function refundSession(session: SandboxSession, key: string, amount: number | undefined): { ok: true; id: string } | { ok: false } {
+  const known = session.refunds.get(key)
+  if (known) return { ok: true, id: known }
+  const wanted = amount ?? session.amount - session.refunded
+  if (session.status !== 'approved' || !Number.isInteger(wanted) || wanted <= 0 || session.refunded + wanted > session.amount) return { ok: false }
+  session.refunded += wanted
+  const id = `rf-${session.id}-${session.refunds.size + 1}`
+  session.refunds.set(key, id)
+  return { ok: true, id }
+}
+
+const refundAmount = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : Number(value))
 
 const httpUrl = z.url({ protocol: /^https?$/ })
 
@@ -138,6 +157,8 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
         createdAt: new Date(),
         status: 'open',
         extra: {},
+        refunded: 0,
+        refunds: new Map(),
       }
       remember(session)
       return {
@@ -173,16 +194,17 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       }
     })
 
-    // A paid session refunded once, whole; anything else refused as Wave would.
-    app.post<{ Params: { id: string } }>('/wave/v1/checkout/sessions/:id/refund', async (request, reply) => {
+    // A paid session refunded up to its amount, in parts; anything else refused as Wave would.
+    app.post<{ Params: { id: string }; Body: { amount?: unknown } | null }>('/wave/v1/checkout/sessions/:id/refund', async (request, reply) => {
       if (!sameSecret(`Bearer ${wave.apiKey}`, request.headers.authorization)) {
         return reply.status(401).send({ code: 'invalid-auth', message: 'Invalid API key.' })
       }
       const session = sessions.get(request.params.id)
       if (!session || session.provider !== 'wave') return reply.status(404).send({ code: 'not-found', message: 'Checkout session not found.' })
-      if (session.status !== 'approved' || session.refundedAt) return reply.status(409).send({ code: 'checkout-refund-failed', message: 'This session cannot be refunded.' })
-      session.refundedAt = new Date()
-      return { id: `rf-${session.id}`, checkout_session_id: session.id, amount: String(session.amount), currency: 'XOF' }
+      const amount = refundAmount(request.body?.amount)
+      const done = refundSession(session, String(request.headers['idempotency-key'] ?? `whole-${session.id}`), amount)
+      if (!done.ok) return reply.status(409).send({ code: 'checkout-refund-failed', message: 'This session cannot be refunded.' })
+      return { id: done.id, checkout_session_id: session.id, amount: String(amount ?? session.amount), currency: 'XOF' }
     })
 
     app.get<{ Params: { id: string } }>('/wave/c/:id', async (request, reply) => showPage(reply, sessions.get(request.params.id)))
@@ -253,6 +275,8 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
           custom_field: body.custom_field ?? '',
           payment_method: body.target_payment?.split(',')[0]?.trim() || 'Orange Money',
         },
+        refunded: 0,
+        refunds: new Map(),
       }
       remember(session)
       return { success: 1, token: session.id, redirect_url: pageUrl(session.id), redirectUrl: pageUrl(session.id) }
@@ -274,15 +298,15 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       }
     })
 
-    app.post<{ Body: { ref_command?: unknown } }>('/paytech/payment/refund-payment', async (request, reply) => {
+    app.post<{ Body: { ref_command?: unknown; amount?: unknown; refund_ref?: unknown } }>('/paytech/payment/refund-payment', async (request, reply) => {
       if (!sameSecret(paytech.apiKey, request.headers.api_key) || !sameSecret(paytech.secret, request.headers.api_secret)) {
         return reply.status(401).send({ success: -1, message: "Le vendeur n'existe pas ou clé api invalide" })
       }
       const reference = String(request.body?.ref_command ?? '')
       const session = [...sessions.values()].find((s) => s.provider === 'paytech' && s.reference === reference)
       if (!session) return reply.status(404).send({ success: 0, message: 'Paiement introuvable' })
-      if (session.status !== 'approved' || session.refundedAt) return { success: 0, message: 'Ce paiement ne peut pas être remboursé' }
-      session.refundedAt = new Date()
+      const done = refundSession(session, String(request.body?.refund_ref ?? `whole-${session.id}`), refundAmount(request.body?.amount))
+      if (!done.ok) return { success: 0, message: 'Ce paiement ne peut pas être remboursé' }
       return { success: 1, message: 'Remboursement effectué' }
     })
 

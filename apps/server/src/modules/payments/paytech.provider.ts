@@ -97,10 +97,17 @@ export function createPaytechProvider(config: ProviderConfig, timeoutMs: number)
       return { status, amount: wholeAmount(parsed.data.item_price ?? parsed.data.payment?.item_price) }
     },
 
-    // POST /payment/refund-payment {ref_command}: PayTech refunds the whole sale named by our
-    // ref_command (no partial refunds) and answers success 1 once it has accepted it.
-    async refund({ providerRef }) {
-      const answer = await postJson('paytech', `${config.apiUrl}/payment/refund-payment`, { API_KEY: config.apiKey, API_SECRET: config.secret }, { ref_command: providerRef }, timeoutMs)
+    // POST /payment/refund-payment {ref_command, amount, refund_ref}: PayTech refunds that much of
+    // the sale named by our ref_command, once per refund_ref, and answers success 1 once it has
+    // accepted it.
+    async refund({ providerRef, amount, idempotencyKey }) {
+      const answer = await postJson(
+        'paytech',
+        `${config.apiUrl}/payment/refund-payment`,
+        { API_KEY: config.apiKey, API_SECRET: config.secret },
+        { ref_command: providerRef, amount, refund_ref: idempotencyKey },
+        timeoutMs,
+      )
       const success = (answer as { success?: unknown } | null)?.success
       if (Number(success) !== 1) {
         const message = (answer as { message?: unknown } | null)?.message

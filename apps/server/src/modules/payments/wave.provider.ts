@@ -81,13 +81,14 @@ export function createWaveProvider(config: ProviderConfig, timeoutMs: number): P
       return { status, amount: currency === undefined || currency === 'XOF' ? wholeAmount(amount) : null }
     },
 
-    // POST /v1/checkout/sessions/:id/refund: the whole amount of a paid session goes back to the payer.
-    async refund({ providerRef }) {
+    // POST /v1/checkout/sessions/:id/refund {amount}: that much of a paid session goes back to
+    // the payer; the idempotency key makes a retried call the same refund.
+    async refund({ providerRef, amount, idempotencyKey }) {
       const answer = await postJson(
         'wave',
         `${config.apiUrl}/v1/checkout/sessions/${encodeURIComponent(providerRef)}/refund`,
-        { authorization: `Bearer ${config.apiKey}`, 'idempotency-key': `refund-${providerRef}` },
-        {},
+        { authorization: `Bearer ${config.apiKey}`, 'idempotency-key': idempotencyKey },
+        { amount: String(amount) },
         timeoutMs,
       )
       const id = (answer as { id?: unknown } | null)?.id

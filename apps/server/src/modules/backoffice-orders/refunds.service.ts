@@ -1,0 +1,212 @@
+// Refunds from the back office (issue 16 §2, ADR 025): a paid order given back in parts, by
+// lines or by an amount, up to what was paid; the provider is asked outside the order's lock.
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix } from '@teranga/shared/money'
+import { ORDERS_MESSAGES as M, type RefundBody } from '@teranga/shared/backoffice-orders'
+import type { Executor } from '../../db/client.ts'
+import { badGateway, badInput, conflict, notFound, type FieldErrors } from '../../lib/errors.ts'
+import { dateFr } from '../../lib/format.ts'
+import type { Audit } from '../audit/audit.plugin.ts'
+import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
+import { ProviderError, type PaymentProvider, type ProviderName } from '../payments/payments.service.ts'
+import { orderTotal } from './backoffice-orders.format.ts'
+import { createRefundsRepository, type RefundRow } from './refunds.repository.ts'
+
+interface Deps {
+  db: Executor
+  lifecycle: OrderLifecycle
+  audit: Audit
+  providers: () => Readonly<Record<ProviderName, PaymentProvider>>
+  log: FastifyBaseLogger
+}
+
+/** What an order's refunds add to its staff detail. */
+export interface OrderRefunds {
+  rembourse: number
+  rembourse_fr: string
+  remboursements: Array<{
+    id: number
+    montant: number
+    montant_fr: string
+    provider: string
+    statut: string
+    motif: string
+    par: string | null
+    date: string
+    date_fr: string
+    lignes: Array<{ produit: { id: number; designation: string }; quantite: number; prix: number; total: number; total_fr: string; restock: boolean }>
+  }>
+}
+
+/** The refunds of each order, as its detail shows them (only those done count in `rembourse`). */
+export function refundsView(rows: RefundRow[]): OrderRefunds {
+  const done = rows.filter((r) => r.statut === 'effectue')
+  const rembourse = done.reduce((sum, r) => sum + r.montant, 0)
+  return {
+    rembourse,
+    rembourse_fr: formatPrix(rembourse),
+    remboursements: rows
+      .filter((r) => r.statut !== 'echoue')
+      .map((r) => ({
+        id: r.id,
+        montant: r.montant,
+        montant_fr: formatPrix(r.montant),
+        provider: r.provider,
+        statut: r.statut,
+        motif: r.motif,
+        par: r.par,
+        date: r.created_at.toISOString(),
+        date_fr: dateFr.format(r.created_at),
+        lignes: r.lignes.map((l) => ({
+          produit: { id: l.produit_id, designation: l.designation },
+          quantite: l.quantite,
+          prix: l.prix,
+          total: l.prix * l.quantite,
+          total_fr: formatPrix(l.prix * l.quantite),
+          restock: l.restock,
+        })),
+      })),
+  }
+}
+
+/** A refund asked of a provider: recorded pending, then confirmed or marked failed. */
+interface Pending {
+  id: number
+  montant: number
+  provider: ProviderName
+  providerRef: string
+  providerToken: string | null
+  idempotencyKey: string
+}
+
+export function createRefundsService({ db, lifecycle, audit, providers, log }: Deps) {
+  /**
+   * Under the order's lock: checks the request against what remains (pending refunds count, so
+   * two staff members cannot both take the same remainder) and records the refund. A cash
+   * refund is confirmed at once in the same transaction; an online one stays pending.
+   */
+  async function record(scope: LifecycleScope, staff: { id: number }, numero: string, body: RefundBody): Promise<Pending | null> {
+    const { tx } = scope
+    const repo = createRefundsRepository(tx)
+    const order = await scope.orders.lockOrder({ numero })
+    if (!order) throw notFound(MESSAGES.orderNotFound)
+    if (order.etat === 'remboursee') throw conflict(M.alreadyRefunded)
+    const cash = (await repo.paymentCode(order.id)) === 'CASH'
+    const attempt = cash ? undefined : await repo.paidAttempt(order.id)
+    const paidBy = attempt ? attempt.montant : order.etat === 'livree' && cash ? orderTotal(order) : 0
+    if (order.etat !== 'livree' && order.etat !== 'annulee') throw conflict(M.notRefundable)
+    if (paidBy === 0) throw conflict(order.etat === 'annulee' ? MESSAGES.orderRefundUnpaid : M.notRefundable)
+    if (attempt && !attempt.provider_ref) throw conflict(M.notRefundable)
+
+    const remaining = paidBy - (await repo.counted(order.id))
+    if (remaining <= 0) throw conflict(M.alreadyRefunded)
+
+    let montant = body.montant ?? remaining
+    let lines: Array<{ produitId: number; quantite: number; prix: number; restock: boolean }> = []
+    if (body.lignes) {
+      const left = await repo.linesLeft(order.id)
+      const errors: FieldErrors = {}
+      body.lignes.forEach((wanted, i) => {
+        const line = left.get(wanted.produit)
+        if (!line) errors[`lignes.${i}.produit`] = [M.refundLineUnknown]
+        else if (wanted.quantite > line.reste) errors[`lignes.${i}.quantite`] = [M.refundLineTooMany(line.reste)]
+        else if (wanted.restock && order.etat === 'annulee') errors[`lignes.${i}.restock`] = [M.refundRestockCancelled]
+      })
+      if (Object.keys(errors).length > 0) throw badInput(Object.values(errors)[0]![0], errors)
+      lines = body.lignes.map((l) => ({ produitId: l.produit, quantite: l.quantite, prix: left.get(l.produit)!.prix, restock: l.restock }))
+      montant = lines.reduce((sum, l) => sum + l.prix * l.quantite, 0)
+    }
+    if (montant > remaining) throw conflict(M.refundTooMuch(remaining), { [body.lignes ? 'lignes' : 'montant']: [M.refundTooMuch(remaining)] })
+
+    const idempotencyKey = `rf-${randomUUID()}`
+    const id = await repo.insert({ commandeId: order.id, montant, provider: attempt ? attempt.provider : 'cash', motif: body.motif, staffId: staff.id, idempotencyKey }, lines)
+    if (!attempt) {
+      await confirm(scope, staff, order, id, null)
+      return null
+    }
+    return { id, montant, provider: attempt.provider, providerRef: attempt.provider_ref!, providerToken: attempt.provider_token, idempotencyKey }
+  }
+
+  /**
+   * Marks a pending refund done (once: a refund no longer pending is left as it is), puts back
+   * in stock the lines that asked for it, takes back the points in proportion, and moves the
+   * order to remboursee through the lifecycle once everything paid has been given back.
+   */
+  async function confirm(scope: LifecycleScope, staff: { id: number }, order: OrderRow, refundId: number, providerRef: string | null) {
+    const repo = createRefundsRepository(scope.tx)
+    const done = await repo.markDone(refundId, providerRef)
+    if (!done) return
+    const back = done.lignes.filter((l) => l.restock).map((l) => ({ produitId: l.produit_id, quantite: l.quantite }))
+    if (back.length > 0) await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
+    const cash = (await repo.paymentCode(order.id)) === 'CASH'
+    const attempt = cash ? undefined : await repo.paidAttempt(order.id)
+    const paidBy = attempt ? attempt.montant : orderTotal(order)
+    const refunded = await repo.done(order.id)
+    let points = await scope.loyalty.takeBackRefund(order, refundId, refunded, paidBy)
+    let etat = order.etat
+    if (refunded >= paidBy) {
+      await scope.orders.owePaidAttempts(order.id)
+      const moved = await scope.move(order, 'remboursee', actors.staff(staff.id), done.motif)
+      if (moved.moved) {
+        points -= moved.points
+        etat = 'remboursee'
+      } else log.error({ numero: order.numerocommande, refundId }, 'everything paid was refunded but the order could not move to remboursee')
+    }
+    await audit.record(scope.tx, {
+      staffId: staff.id,
+      action: 'commande.remboursement',
+      resource: 'commande',
+      resourceId: order.numerocommande,
+      before: { etat: order.etat },
+      after: { etat, montant: done.montant, provider: done.provider, providerRef, motif: done.motif, lignes: done.lignes, points: -points },
+    })
+  }
+
+  return {
+    /**
+     * Refunds `numero` (ADR 025): a first short transaction under the order's lock records the
+     * refund pending; the provider is asked with no lock held (it may take up to its timeout);
+     * a second transaction confirms it. A provider that refuses leaves the refund failed and
+     * nothing given back.
+     */
+    async refund(staff: { id: number }, numero: string, body: RefundBody): Promise<void> {
+      const pending = await lifecycle.run((scope) => record(scope, staff, numero, body))
+      if (!pending) return
+      let refundRef: string
+      try {
+        ;({ refundRef } = await providers()[pending.provider].refund({
+          providerRef: pending.providerRef,
+          providerToken: pending.providerToken,
+          amount: pending.montant,
+          reason: body.motif,
+          idempotencyKey: pending.idempotencyKey,
+        }))
+      } catch (error) {
+        await createRefundsRepository(db).markFailed(pending.id)
+        if (error instanceof ProviderError) {
+          log.error({ err: error, numero, provider: pending.provider }, 'refund refused by the provider')
+          throw badGateway(M.refundProviderFailed)
+        }
+        throw error
+      }
+      await lifecycle.run(async (scope) => {
+        const order = await scope.orders.lockOrder({ numero })
+        if (!order) {
+          log.error({ numero, refundRef }, 'refund done at the provider for an order that is gone')
+          return
+        }
+        await confirm(scope, staff, order, pending.id, refundRef)
+      })
+    },
+
+    /** Each order's refunds, for its detail. */
+    async ofOrders(orderIds: number[], executor: Executor = db): Promise<Map<number, OrderRefunds>> {
+      const rows = await createRefundsRepository(executor).ofOrders(orderIds)
+      return new Map(orderIds.map((id) => [id, refundsView(rows.filter((r) => r.commande_id === id))]))
+    },
+  }
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>
