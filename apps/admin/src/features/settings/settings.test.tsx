@@ -10,7 +10,7 @@ import { MANAGER, requests, server } from '../../testing/server.ts'
 describe('settings', () => {
   it('checks and adds a delivery zone', async () => {
     renderAdmin('/parametres/zones')
-    expect(await screen.findByText('Plateau')).toBeInTheDocument()
+    expect(await screen.findByText('Plateau', {}, { timeout: 10_000 })).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText('Zone'), 'A')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter la zone' }))
     expect(await screen.findByText('La désignation doit contenir au moins 2 caractères')).toBeInTheDocument()
