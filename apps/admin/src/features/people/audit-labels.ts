@@ -42,6 +42,7 @@ const VERBS: Readonly<Record<string, string>> = {
   acceptee: 'Invitation acceptée',
   role: 'Rôle changé',
   retirer: "Retrait de l'équipe",
+  ordonner: 'Nouvel ordre',
 }
 
 const FIELDS: Readonly<Record<string, string>> = {
@@ -63,6 +64,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   createdAt: 'Créé le',
   updatedAt: 'Modifié le',
   position: 'Position',
+  ordre: 'Ordre (identifiants)',
   frais: 'Frais de livraison',
   adresse: 'Adresse',
   latitude: 'Latitude',

@@ -93,3 +93,13 @@ describe('audit log', () => {
     expect(await screen.findByText("Une erreur s'est produite lors du chargement du journal.")).toBeInTheDocument()
   })
 })
+
+describe('audit log: catalogue upkeep', () => {
+  it('names a new order of the categories in French', async () => {
+    const reorder = entry(0, { action: 'categorie.ordonner', resource: 'categorie', resource_id: null, avant: { ordre: [1, 2, 3] }, apres: { ordre: [2, 1, 3] } })
+    server.use(http.get('*/api/audit', () => HttpResponse.json({ metadata: { total: 1, per_page: 50, current_page: 1, last_page: 1 }, data: [reorder] })))
+    renderAdmin('/journal')
+    const line = await entryTitled(/^24 novembre 2026 à 09:30 · Nouvel ordre — Catégorie · admin@teranga\.sn$/)
+    expect(within(line).getByText('Ordre (identifiants)')).toBeInTheDocument()
+  })
+})
