@@ -1,9 +1,9 @@
 // The back-office app: sign-in gate, then the layout (a side nav on desktop, an offcanvas nav
 // on phones) around the pages the role may see.
-import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { BrowserRouter, Link, MemoryRouter, NavLink, Route, Routes } from 'react-router'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { BrowserRouter, Link, MemoryRouter, Route, Routes } from 'react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { Button, Offcanvas, Spinner } from 'react-bootstrap'
+import { Button, Spinner } from 'react-bootstrap'
 import { ToastContainer } from 'react-toastify'
 import { AuthProvider, useAuth } from '../lib/auth.tsx'
 import type { Staff } from '../lib/types.ts'
@@ -25,24 +25,13 @@ const CouriersPage = lazy(() => import('../features/couriers/couriers-page.tsx')
 const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })))
 const AuditPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.AuditPage })))
 const SettingsRoutes = lazy(() => import('../features/settings/settings-sections.tsx').then((m) => ({ default: m.SettingsRoutes })))
-import { navFor } from './nav.ts'
+import { Links } from './nav-links.tsx'
+
+const loadNavMenu = () => import('./nav-menu.tsx')
+const NavMenu = lazy(loadNavMenu)
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } })
-}
-
-function Links({ staff, onNavigate }: { staff: Staff; onNavigate?: () => void }) {
-  return (
-    <ul className="nav nav-pills flex-column gap-1">
-      {navFor(staff.role).map((item) => (
-        <li key={item.to} className="nav-item">
-          <NavLink to={item.to} end={item.to === '/'} className="nav-link" onClick={onNavigate}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  )
 }
 
 /** An admin-only page opened by a gestionnaire (a bookmark, a shared link): why, and the way back. */
@@ -73,13 +62,29 @@ function NotFoundPage() {
 function Layout({ staff }: { staff: Staff }) {
   const { signOut } = useAuth()
   const [open, setOpen] = useState(false)
+  // Mounted from the first tap on, and fetched once the page is idle so that the tap finds it here.
+  const [menuWanted, setMenuWanted] = useState(false)
+  useEffect(() => {
+    const id = setTimeout(() => void loadNavMenu(), 2000)
+    return () => clearTimeout(id)
+  }, [])
   const admin = staff.role === 'admin'
   // Admin-only routes exist for every role, so that a gestionnaire is told why, not « not found ».
   const adminOnly = (page: ReactNode) => (admin ? page : <AdminOnlyPage />)
   return (
     <div className="admin-shell">
       <header className="admin-topbar no-print">
-        <Button variant="outline-light" size="sm" className="d-lg-none" aria-controls="admin-nav" aria-expanded={open} onClick={() => setOpen(true)}>
+        <Button
+          variant="outline-light"
+          size="sm"
+          className="d-lg-none"
+          aria-controls="admin-nav"
+          aria-expanded={open}
+          onClick={() => {
+            setMenuWanted(true)
+            setOpen(true)
+          }}
+        >
           Menu
         </Button>
         <span className="fw-bold">Teranga · back-office</span>
@@ -93,16 +98,11 @@ function Layout({ staff }: { staff: Staff }) {
       <nav className="admin-sidenav d-none d-lg-block no-print" aria-label="Navigation principale">
         <Links staff={staff} />
       </nav>
-      <Offcanvas id="admin-nav" show={open} onHide={() => setOpen(false)} placement="start" aria-labelledby="admin-nav-title">
-        <Offcanvas.Header closeButton closeLabel="Fermer">
-          <Offcanvas.Title id="admin-nav-title">Menu</Offcanvas.Title>
-        </Offcanvas.Header>
-        <Offcanvas.Body>
-          <nav aria-label="Navigation principale">
-            <Links staff={staff} onNavigate={() => setOpen(false)} />
-          </nav>
-        </Offcanvas.Body>
-      </Offcanvas>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <NavMenu staff={staff} show={open} onHide={() => setOpen(false)} />
+        </Suspense>
+      )}
       <main className="admin-main">
         <Suspense fallback={<Spinner animation="border" role="status" aria-label="Chargement" />}>
         <Routes>

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table'
-import { Alert, Badge, Button, Col, Form, Offcanvas, Row, Spinner } from 'react-bootstrap'
+import { Badge, Button, Col, Form, Row, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { ORDER_STATUSES } from '@teranga/shared/order-status'
 import { Pager } from '../../components/Pager.tsx'
@@ -18,6 +18,8 @@ import { useCouriers } from './api/order-dispatch-api.ts'
 import { listenToOrders } from './live.ts'
 import { OrderCards } from './order-cards.tsx'
 
+// The filters' panel (an offcanvas and its transitions) loads at the first tap on « Filtres ».
+const FiltersPanel = lazy(() => import('./filters-panel.tsx'))
 // The table (TanStack Table) is for wider screens: a phone's first visit loads the cards only.
 const DataTable = lazy(() => import('../../components/DataTable.tsx').then((m) => ({ default: m.DataTable<OrderSummary> })))
 
@@ -221,21 +223,11 @@ export function OrdersPage() {
               </Badge>
             )}
           </Button>
-          <Offcanvas id="filtres-commandes" show={filtersOpen} onHide={() => setFiltersOpen(false)} placement="bottom" className="h-auto" aria-labelledby="filtres-commandes-titre">
-            <Offcanvas.Header closeButton closeLabel="Fermer">
-              <Offcanvas.Title id="filtres-commandes-titre" as="h2" className="h5">
-                Filtres
-              </Offcanvas.Title>
-            </Offcanvas.Header>
-            <Offcanvas.Body>
-              <Form aria-label="Filtres des commandes" onSubmit={(e) => e.preventDefault()}>
-                <Row className="g-2">{filters}</Row>
-              </Form>
-              <Button className="w-100 mt-3" onClick={() => setFiltersOpen(false)}>
-                Voir les commandes
-              </Button>
-            </Offcanvas.Body>
-          </Offcanvas>
+          {filtersOpen && (
+            <Suspense fallback={null}>
+              <FiltersPanel onHide={() => setFiltersOpen(false)}>{filters}</FiltersPanel>
+            </Suspense>
+          )}
         </>
       ) : (
         <Form role="search" aria-label="Filtres des commandes" className="mb-3" onSubmit={(e) => e.preventDefault()}>
@@ -247,7 +239,11 @@ export function OrdersPage() {
           </Row>
         </Form>
       )}
-      {error && <Alert variant="danger">Une erreur s'est produite lors du chargement des commandes.</Alert>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          Une erreur s'est produite lors du chargement des commandes.
+        </div>
+      )}
       {phone ? (
         <>
           <OrderCards orders={data?.data ?? []} />
