@@ -28,7 +28,31 @@ function featureZones(app) {
     }))
 }
 
+/**
+ * A server module owns its tables (CONVENTIONS §7): no other module, nor the server's shared
+ * lib and plugins, imports its repository; they ask its service. Tests may seed through one.
+ */
+function serverModuleZones() {
+  const modules = path.join(root, 'apps/server/src/modules')
+  if (!fs.existsSync(modules)) return []
+  const message = "A server module's repository is its own: ask the owning module through its service (CONVENTIONS §7)."
+  return [
+    ...fs
+      .readdirSync(modules, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map(({ name }) => ({
+        target: `apps/server/src/modules/${name}`,
+        from: 'apps/server/src/modules',
+        except: [`./${name}`],
+        suffix: '.repository',
+        message,
+      })),
+    { target: ['apps/server/src/lib', 'apps/server/src/plugins'], from: 'apps/server/src/modules', suffix: '.repository', message },
+  ]
+}
+
 const boundaries = [
+  ...serverModuleZones(),
   ...reactApps.flatMap((app) => [
     ...featureZones(app),
     {

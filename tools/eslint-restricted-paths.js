@@ -1,5 +1,6 @@
 // A small ESLint rule for the import boundaries of CONVENTIONS.md (ADR 016): each zone says
-// that files under `target` never import files under `from` (but for `except`). Imports are
+// that files under `target` never import files under `from` (but for `except`), or only
+// those of them whose name, extension aside, ends with `suffix` (a module's `.repository`). Imports are
 // resolved by path alone — relative specifiers, an app's `@/` alias (its src/) and the
 // workspaces' package names — which is all this repository uses, so no native resolver is
 // needed (eslint-plugin-import-x brought one whose platform packages the registry lacks).
@@ -16,6 +17,9 @@ function workspacePackages(root) {
   }
   return packages
 }
+
+/** `orders-writes.repository.ts` and `orders-writes.repository` both end with `.repository`. */
+const endsWith = (file, suffix) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, '').endsWith(suffix)
 
 const inside = (dir, file) => {
   const relative = path.relative(dir, file)
@@ -60,6 +64,7 @@ export function restrictedPathsPlugin({ root, aliases }) {
             for (const zone of zones) {
               const from = zone.froms.find((dir) => inside(dir, resolved))
               if (!from) continue
+              if (zone.suffix && !endsWith(resolved, zone.suffix)) continue
               if ((zone.except ?? []).some((except) => inside(path.join(from, except), resolved))) continue
               context.report({ node: node.source, message: zone.message })
             }

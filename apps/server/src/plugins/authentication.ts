@@ -8,8 +8,7 @@ import { LRUCache } from 'lru-cache'
 import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { AppError, forbidden, replyEarly, unauthenticated } from '../lib/errors.ts'
-import { createAuthRepository, type TokenOwner } from '../modules/auth/auth.repository.ts'
-import { hashToken } from '../modules/auth/auth.service.ts'
+import { createTokenLookup, hashToken, type TokenOwner } from '../modules/auth/auth.service.ts'
 import { createTokenOwners, TOKENS_CHANNEL, type TokenOwners } from '../modules/auth/token-owners.ts'
 
 declare module 'fastify' {
@@ -81,10 +80,9 @@ export interface AuthenticationOptions {
 const MAX_COUNTED_ADDRESSES = 10_000
 
 async function authentication(app: FastifyInstance, opts: AuthenticationOptions) {
-  const repo = createAuthRepository(app.db)
   const ttlMs = opts.tokenOwnersTtlMs ?? 30_000
   const owners = createTokenOwners({
-    lookup: (hash, now) => repo.findOwnerOfToken(hash, now),
+    lookup: createTokenLookup(app.db),
     hearsChanges: () => ttlMs > 0 && app.notifications.listening(),
     ttlMs,
   })

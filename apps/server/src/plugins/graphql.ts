@@ -13,7 +13,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { isStorableText } from '@teranga/shared/schemas'
 import { AppError, replyEarly } from '../lib/errors.ts'
 import { BY_FASTIFY_CODE } from './error-handler.ts'
-import type { TokenOwner } from '../modules/auth/auth.repository.ts'
+import type { TokenOwner } from '../modules/auth/auth.service.ts'
 
 export interface GraphqlContext {
   user: TokenOwner | null

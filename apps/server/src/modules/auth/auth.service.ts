@@ -4,11 +4,20 @@ import { createHash, randomBytes } from 'node:crypto'
 import { API_TOKEN_TTL_DAYS } from '@teranga/shared/constants'
 import { isHttpsUrl, type SocialLoginInput } from '@teranga/shared/schemas'
 import { toUtilisateur } from './auth.format.ts'
-import type { AuthRepository, ClientRow } from './auth.repository.ts'
+import type { Executor } from '../../db/client.ts'
+import { createAuthRepository, type AuthRepository, type ClientRow } from './auth.repository.ts'
 import type { IdTokenVerifier } from './firebase-verifier.ts'
 import type { TokenOwners } from './token-owners.ts'
 
+export type { TokenOwner } from './auth.repository.ts'
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** A token's owner and expiry as the database has them now: what the request hook's memory asks when it does not know a token. */
+export function createTokenLookup(db: Executor) {
+  const repo = createAuthRepository(db)
+  return (tokenHash: string, now: Date) => repo.findOwnerOfToken(tokenHash, now)
+}
 
 /** "Awa Diop" → prénom "Awa", nom "Diop": used only when the body brings no names. */
 function splitDisplayName(name: string | null | undefined): { prenom: string; nom: string } {
