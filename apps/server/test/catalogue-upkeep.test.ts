@@ -6,18 +6,19 @@ import { eq, sql } from 'drizzle-orm'
 import { CATALOGUE_MESSAGES } from '@teranga/shared/backoffice-catalogue'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { MESSAGES } from '@teranga/shared/messages'
-import { caroussels, medias } from '../src/db/schema.ts'
+import { caroussels, medias, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { sweepUnusedMedia } from '../src/modules/media/media.sweep.ts'
-import { makeCategory, makeSubcategory } from './factories.ts'
+import { makeCategory, makeProduct, makeSubcategory } from './factories.ts'
 import { createTestApp, gql, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let admin: SignedIn
 let manager: SignedIn
+let customer: SignedIn
 
 beforeAll(async () => {
   shop = await createTestApp()
-  ;({ admin, manager } = await signInStaff(shop))
+  ;({ admin, manager, customer } = await signInStaff(shop))
 })
 afterAll(() => shop?.close())
 
@@ -174,6 +175,23 @@ describe('depot opening hours', () => {
     expect(cleared.json().horaires).toBeNull()
     const none = await gql(shop.app, '{ depots { id horairestexte } }')
     expect(none.data!.depots.find((d: { id: number }) => d.id === id).horairestexte).toBeNull()
+  })
+
+  it("a pickup order shows its depot's address and hours to the shopper", async () => {
+    const horaires = { lun: week, mar: week, mer: week, jeu: week, ven: week, sam: week, dim: null }
+    const id = (await shop.app.inject({ method: 'POST', url: '/api/depot', headers: admin.auth, payload: { ...depot, designation: 'Dépôt Fann', horaires } })).json().id as number
+    const retrait = (await shop.db.select().from(modelivraisons)).find((m) => m.code === 'RETRAIT')!.id
+    const cash = (await shop.db.select().from(modepaiements)).find((m) => m.code === 'CASH')!.id
+    const produit = await makeProduct(shop.db, { quantite: 10 })
+    await shop.app.inject({ method: 'POST', url: '/api/panier', headers: customer.auth, payload: { user: customer.userId, produit: produit.id, quantite: 1, action: 0 } })
+    const placed = await shop.app.inject({ method: 'POST', url: '/api/commande', headers: customer.auth, payload: { modelivraison: retrait, depot: id, modepaiement: cash, tel: '771234567' } })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const numero = placed.json().commande.numerocommande as string
+    const shown = { id, designation: 'Dépôt Fann', adresse: depot.adresse, horaires, horairestexte: 'Lun–Sam 8 h–19 h, fermé le dimanche' }
+    expect(placed.json().commande.depot).toEqual(shown)
+    expect((await shop.app.inject({ url: `/api/commande/${numero}`, headers: customer.auth })).json().commande.depot).toEqual(shown)
+    const listed = await gql(shop.app, '{ commandespaginated { data { numerocommande depot { designation adresse horairestexte } } } }', {}, customer.auth)
+    expect(listed.data!.commandespaginated.data.find((c: { numerocommande: string }) => c.numerocommande === numero).depot).toEqual({ designation: 'Dépôt Fann', adresse: depot.adresse, horairestexte: shown.horairestexte })
   })
 
   it('refuses hours that are not HH:MM or that close before they open, naming the day', async () => {
