@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
-import { zoneSchema as sharedZoneSchema, type DepotHoursInput } from '@teranga/shared/backoffice-settings'
+import { formatDepotHours, zoneSchema as sharedZoneSchema, type DepotHoursInput } from '@teranga/shared/backoffice-settings'
 import { categorySchema, depotSchema, zoneSchema } from '../../forms/schemas.ts'
 import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
 import { formatFcfa } from '../../lib/format.ts'
@@ -344,6 +344,7 @@ export function DepotsCard() {
             <li key={depot.id} className="d-flex justify-content-between align-items-center gap-2 py-1">
               <span>
                 {depot.designation} — {depot.adresse}
+                <span className="d-block small text-body-secondary">{formatDepotHours(depot.horaires) ?? 'Horaires non renseignés'}</span>
               </span>
               <span className="text-nowrap">
                 <Button variant="link" size="sm" aria-label={`Modifier ${depot.designation}`} onClick={() => setEditingDepot(depot)}>

@@ -143,7 +143,8 @@ describe('depot opening hours', () => {
       http.put('*/api/depot/:id', async ({ request }) => HttpResponse.json({ id: 1, ...((await request.json()) as object) })),
     )
     renderAdmin('/parametres/depots')
-    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Dépôt Plateau' }, { timeout: 10_000 }))
+    expect(await screen.findByText('Horaires non renseignés', {}, { timeout: 10_000 })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Modifier Dépôt Plateau' }))
     expect(screen.getByText('Non renseignés : cochez les jours d’ouverture.')).toBeInTheDocument()
     for (const day of ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi']) await userEvent.click(screen.getByRole('checkbox', { name: `Ouvert le ${day}` }))
     fireEvent.change(screen.getByLabelText('Ouverture le samedi'), { target: { value: '13:00' } })
