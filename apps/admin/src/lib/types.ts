@@ -43,6 +43,21 @@ export interface OrderDetail extends OrderSummary, OrderDispatch {
   historique: { date: string; date_fr: string; de: string | null; vers: string; vers_text: string; acteur: string; acteur_nom: string | null; motif: string | null }[]
   suivants: { etat: string; etat_text: string }[]
   paiement: { provider: string; statut: string; montant: number } | null
+  /** FCFA given back so far, and each refund with its lines (ADR 025). */
+  rembourse: number
+  rembourse_fr: string
+  remboursements: {
+    id: number
+    montant: number
+    montant_fr: string
+    provider: string
+    statut: string
+    motif: string
+    par: string | null
+    date: string
+    date_fr: string
+    lignes: { produit: { id: number; designation: string }; quantite: number; prix: number; total: number; total_fr: string; restock: boolean }[]
+  }[]
   remboursable: boolean
 }
 export interface Dashboard {

@@ -55,6 +55,9 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       { etat: 'annulee', etat_text: 'Annulée' },
     ],
     paiement: { provider: 'wave', statut: 'payee', montant: 12500 },
+    rembourse: 0,
+    rembourse_fr: '0 FCFA',
+    remboursements: [],
     remboursable: false,
     ...overrides,
   }

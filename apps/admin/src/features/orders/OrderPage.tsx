@@ -1,6 +1,7 @@
 // One order: customer (tel: and WhatsApp links) and address with its map link first, then
-// lines, amounts and history, the moves the lifecycle allows (`suivants`), cancel and refund with a reason.
-import { useState } from 'react'
+// lines, amounts and history, the moves the lifecycle allows (`suivants`), cancel (offering the
+// refund of a paid order at once) and refunds (order-refund.tsx).
+import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
@@ -14,13 +15,14 @@ import { api, ApiError, errorMessage } from '../../lib/api.ts'
 import type { OrderDetail } from '../../lib/types.ts'
 import { actorText, paymentText } from './order-labels.ts'
 import { dispatchHistory, OrderDispatchCard } from './order-dispatch.tsx'
+import { isPaid, OrderRefundsCard, refundDestination, RefundModal, refundRemaining, type RefundRequest } from './order-refund.tsx'
 
 type Reason = z.infer<typeof reasonSchema>
 
 /** Whether the machine moves this order, by its delivery mode, to `etat`. */
 const fitsOrder = (order: OrderDetail, etat: string) => isOrderStatus(order.etat) && isOrderStatus(etat) && canTransition(order.etat, etat, order.modelivraison.code)
 
-function ReasonModal({ title, action, onClose, onConfirm }: { title: string; action: string; onClose: () => void; onConfirm: (motif: string) => Promise<void> }) {
+function ReasonModal({ title, action, onClose, onConfirm, children }: { title: string; action: string; onClose: () => void; onConfirm: (motif: string) => Promise<void>; children?: ReactNode }) {
   const { register, handleSubmit, formState } = useForm<Reason>({ resolver: zodResolver(reasonSchema), defaultValues: { motif: '' } })
   return (
     <Modal show onHide={onClose} centered>
@@ -36,6 +38,7 @@ function ReasonModal({ title, action, onClose, onConfirm }: { title: string; act
             <Form.Control as="textarea" rows={3} {...register('motif')} isInvalid={Boolean(formState.errors.motif)} />
             <Form.Control.Feedback type="invalid">{formState.errors.motif?.message}</Form.Control.Feedback>
           </Form.Group>
+          {children}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onClose}>
@@ -56,6 +59,7 @@ export function OrderPage() {
   const key = ['commande', numero]
   const { data: order, error } = useQuery({ queryKey: key, queryFn: () => api<OrderDetail>('GET', `/admin/commande/${encodeURIComponent(numero)}`) })
   const [modal, setModal] = useState<'cancel' | 'refund' | null>(null)
+  const [refundOnCancel, setRefundOnCancel] = useState(true)
   const done = (next: OrderDetail, message: string) => {
     queryClient.setQueryData(key, next)
     void queryClient.invalidateQueries({ queryKey: ['commandes'] })
@@ -68,13 +72,14 @@ export function OrderPage() {
     onError: failed,
   })
   const refund = useMutation({
-    mutationFn: (motif: string) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(numero)}/remboursement`, { motif }),
-    onSuccess: (next) => done(next, `Commande ${next.numero} remboursée`),
+    mutationFn: (body: RefundRequest) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(numero)}/remboursement`, body),
+    onSuccess: (next) => done(next, next.etat === 'remboursee' ? `Commande ${next.numero} remboursée` : `Remboursement enregistré : ${next.rembourse_fr} remboursés`),
     onError: failed,
   })
 
   if (error) return <Alert variant="danger">{error instanceof ApiError && error.status === 404 ? 'Cette commande est introuvable.' : "Une erreur s'est produite lors du chargement de la commande."}</Alert>
   if (!order) return <Spinner animation="border" role="status" aria-label="Chargement" />
+  const offerRefund = isPaid(order) && refundRemaining(order) > 0
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
@@ -207,6 +212,7 @@ export function OrderPage() {
               </dl>
             </Card.Body>
           </Card>
+          <OrderRefundsCard order={order} />
           <Card>
             <Card.Header as="h2" className="h6">
               Historique
@@ -237,18 +243,26 @@ export function OrderPage() {
           action="Annuler la commande"
           onClose={() => setModal(null)}
           onConfirm={async (motif) => {
-            await move.mutateAsync({ etat: 'annulee', motif }).catch(() => undefined)
+            const cancelled = await move.mutateAsync({ etat: 'annulee', motif }).catch(() => undefined)
+            // The money of a paid order goes back in the same gesture, with the same reason.
+            if (cancelled && offerRefund && refundOnCancel) await refund.mutateAsync({ motif }).catch(() => undefined)
             setModal(null)
           }}
-        />
+        >
+          {offerRefund && (
+            <Form.Group className="mt-3" controlId="refund-on-cancel">
+              <Form.Check label="Rembourser le client maintenant" checked={refundOnCancel} onChange={(e) => setRefundOnCancel(e.target.checked)} />
+              <Form.Text>{refundOnCancel ? `${refundDestination(order)}.` : 'Le remboursement restera à faire avec « Rembourser ».'}</Form.Text>
+            </Form.Group>
+          )}
+        </ReasonModal>
       )}
       {modal === 'refund' && (
-        <ReasonModal
-          title={`Rembourser la commande ${order.numero}`}
-          action="Rembourser"
+        <RefundModal
+          order={order}
           onClose={() => setModal(null)}
-          onConfirm={async (motif) => {
-            await refund.mutateAsync(motif).catch(() => undefined)
+          onConfirm={async (body) => {
+            await refund.mutateAsync(body).catch(() => undefined)
             setModal(null)
           }}
         />

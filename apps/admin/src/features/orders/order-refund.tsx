@@ -1,0 +1,222 @@
+// Refunds on the order page (ADR 025): what was given back and what remains, the refund dialog
+// (everything left, some lines with a restock choice each, or an amount), and the sentence the
+// cancel dialog says about where a paid order's money goes.
+import { useState } from 'react'
+import { Alert, Button, Card, Form, ListGroup, Modal, Table } from 'react-bootstrap'
+import { formatPrix } from '@teranga/shared/money'
+import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
+import { reasonSchema } from '../../forms/schemas.ts'
+import type { OrderDetail } from '../../lib/types.ts'
+
+/** What the customer paid: the provider's amount, or the order's total for cash. */
+const paid = (order: OrderDetail) => order.paiement?.montant ?? order.total
+
+/** FCFA refunded or being refunded. */
+const counted = (order: OrderDetail) => order.remboursements.reduce((sum, r) => sum + r.montant, 0)
+
+/** FCFA that can still go back to the customer. */
+export const refundRemaining = (order: OrderDetail) => Math.max(0, paid(order) - counted(order))
+
+/** Whether money came for the order: an online payment received, or cash collected at delivery. */
+export const isPaid = (order: OrderDetail) =>
+  order.paiement ? ['payee', 'a_rembourser'].includes(order.paiement.statut) : order.modepaiement.code === 'CASH' && order.etat === 'livree'
+
+/** « Le client sera remboursé de 12 500 FCFA sur Wave » (or « en espèces »). */
+export function refundDestination(order: OrderDetail, amount = refundRemaining(order)): string {
+  const where = order.modepaiement.code === 'CASH' ? 'en espèces' : `sur ${order.modepaiement.designation}`
+  return `Le client sera remboursé de ${formatPrix(amount)} ${where}`
+}
+
+/** How many of each product are left to refund. */
+function linesLeft(order: OrderDetail) {
+  return order.lignes.map((line) => {
+    const refunded = order.remboursements.flatMap((r) => r.lignes).filter((l) => l.produit.id === line.produit.id).reduce((sum, l) => sum + l.quantite, 0)
+    return { ...line, reste: Math.max(0, line.quantite - refunded) }
+  })
+}
+
+/** The refunds done so far, with their lines. */
+export function OrderRefundsCard({ order }: { order: OrderDetail }) {
+  if (order.remboursements.length === 0) return null
+  return (
+    <Card className="mb-3">
+      <Card.Header as="h2" className="h6">
+        Remboursements · {order.rembourse_fr} remboursés
+      </Card.Header>
+      <RefundList order={order} />
+    </Card>
+  )
+}
+
+function RefundList({ order }: { order: OrderDetail }) {
+  return (
+    <ListGroup variant="flush" aria-label="Remboursements effectués">
+      {order.remboursements.map((r) => (
+        <ListGroup.Item key={r.id}>
+          <div className="fw-semibold">
+            {r.montant_fr} · {r.provider === 'cash' ? 'en espèces' : r.provider === 'wave' ? 'Wave' : 'PayTech'}
+            {r.statut === 'en_cours' && ' · en cours'}
+          </div>
+          <div className="small text-muted">
+            {r.date_fr}
+            {r.par && <> · {r.par}</>}
+          </div>
+          <div className="small">Motif : {r.motif}</div>
+          {r.lignes.length > 0 && (
+            <ul className="small mb-0">
+              {r.lignes.map((l) => (
+                <li key={l.produit.id}>
+                  {l.quantite} × {l.produit.designation} ({l.total_fr}){l.restock ? ' · remis en stock' : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
+  )
+}
+
+export interface RefundRequest {
+  motif: string
+  lignes?: { produit: number; quantite: number; restock: boolean }[]
+  montant?: number
+}
+
+/** The refund dialog: everything left, chosen lines (each back to stock or not), or an amount. */
+export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail; onClose: () => void; onConfirm: (body: RefundRequest) => Promise<void> }) {
+  const remaining = refundRemaining(order)
+  const lines = linesLeft(order)
+  const [mode, setMode] = useState<'reste' | 'lignes' | 'montant'>('reste')
+  const [motif, setMotif] = useState('')
+  const [quantities, setQuantities] = useState<Record<number, number>>({})
+  const [restock, setRestock] = useState<Record<number, boolean>>({})
+  const [montant, setMontant] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const chosen = lines.filter((l) => (quantities[l.produit.id] ?? 0) > 0)
+  const amount = mode === 'reste' ? remaining : mode === 'lignes' ? chosen.reduce((sum, l) => sum + l.prix * (quantities[l.produit.id] ?? 0), 0) : Number(montant) || 0
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const reason = reasonSchema.shape.motif.safeParse(motif)
+    if (!reason.success) return setError(reason.error.issues[0]?.message ?? ORDERS_MESSAGES.motifRequired)
+    if (mode === 'lignes' && chosen.length === 0) return setError(ORDERS_MESSAGES.refundLinesInvalid)
+    if (mode === 'montant' && !(/^\d+$/.test(montant) && Number(montant) >= 1)) return setError(ORDERS_MESSAGES.refundAmountInvalid)
+    if (amount > remaining) return setError(ORDERS_MESSAGES.refundTooMuch(remaining))
+    setError(null)
+    setBusy(true)
+    const body: RefundRequest =
+      mode === 'lignes'
+        ? { motif: reason.data, lignes: chosen.map((l) => ({ produit: l.produit.id, quantite: quantities[l.produit.id]!, restock: restock[l.produit.id] ?? false })) }
+        : mode === 'montant'
+          ? { motif: reason.data, montant: Number(montant) }
+          : { motif: reason.data }
+    await onConfirm(body).finally(() => setBusy(false))
+  }
+
+  return (
+    <Modal show onHide={onClose} centered size="lg">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel="Fermer">
+          <Modal.Title as="h2" className="h5">
+            Rembourser la commande {order.numero}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            Payé : {formatPrix(paid(order))} · Déjà remboursé : {formatPrix(counted(order))} · <strong>Reste à rembourser : {formatPrix(remaining)}</strong>
+          </p>
+          <Form.Group className="mb-3">
+            {(
+              [
+                ['reste', 'Tout ce qui reste'],
+                ['lignes', 'Certains articles'],
+                ['montant', 'Un montant'],
+              ] as const
+            ).map(([value, label]) => (
+              <Form.Check key={value} inline type="radio" id={`refund-mode-${value}`} name="refund-mode" label={label} checked={mode === value} onChange={() => setMode(value)} />
+            ))}
+          </Form.Group>
+          {mode === 'lignes' && (
+            <div className="table-responsive mb-3">
+              <Table size="sm" className="mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col">Article</th>
+                    <th scope="col" className="text-end">
+                      Reste
+                    </th>
+                    <th scope="col">Quantité</th>
+                    <th scope="col">Remettre en stock</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.map((l) => (
+                    <tr key={l.produit.id}>
+                      <td>
+                        {l.produit.designation} <span className="small text-muted">{formatPrix(l.prix)}</span>
+                      </td>
+                      <td className="text-end">{l.reste}</td>
+                      <td>
+                        <Form.Control
+                          type="number"
+                          min={0}
+                          max={l.reste}
+                          size="sm"
+                          disabled={l.reste === 0}
+                          aria-label={`Quantité à rembourser : ${l.produit.designation}`}
+                          value={quantities[l.produit.id] ?? 0}
+                          onChange={(e) => setQuantities({ ...quantities, [l.produit.id]: Math.min(l.reste, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
+                        />
+                      </td>
+                      <td>
+                        <Form.Check
+                          aria-label={`Remettre en stock : ${l.produit.designation}`}
+                          disabled={l.reste === 0 || order.etat === 'annulee'}
+                          checked={restock[l.produit.id] ?? false}
+                          onChange={(e) => setRestock({ ...restock, [l.produit.id]: e.target.checked })}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
+          )}
+          {mode === 'montant' && (
+            <Form.Group controlId="refund-montant" className="mb-3">
+              <Form.Label>Montant (FCFA)</Form.Label>
+              <Form.Control inputMode="numeric" autoComplete="off" value={montant} onChange={(e) => setMontant(e.target.value.replace(/\D/g, ''))} />
+            </Form.Group>
+          )}
+          <Form.Group controlId="refund-motif">
+            <Form.Label>Motif</Form.Label>
+            <Form.Control as="textarea" rows={2} value={motif} onChange={(e) => setMotif(e.target.value)} />
+          </Form.Group>
+          {amount > 0 && <p className="mt-3 mb-0 fw-semibold">{refundDestination(order, amount)}.</p>}
+          {error && (
+            <Alert variant="danger" className="mt-3 mb-0">
+              {error}
+            </Alert>
+          )}
+          {order.remboursements.length > 0 && (
+            <>
+              <h3 className="h6 mt-3">Remboursements précédents</h3>
+              <RefundList order={order} />
+            </>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            Retour
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy}>
+            Rembourser {amount > 0 ? formatPrix(amount) : ''}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  )
+}
