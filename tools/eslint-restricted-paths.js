@@ -6,6 +6,7 @@
 // needed (eslint-plugin-import-x brought one whose platform packages the registry lacks).
 import fs from 'node:fs'
 import path from 'node:path'
+import ts from 'typescript'
 
 /** `@teranga/<name>` → the workspace folder that holds it. */
 function workspacePackages(root) {
@@ -40,8 +41,74 @@ export function restrictedPathsPlugin({ root, aliases }) {
     return workspace ? path.join(workspace, ...rest) : null
   }
 
+  /** The file an import names: as written, or with the extension or index file left out. */
+  function toFile(resolved) {
+    for (const candidate of [resolved, ...['.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => resolved + end)]) {
+      if (/\.[cm]?[jt]sx?$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate
+    }
+    return null
+  }
+
+  // What each file on disk imports at run time (static and `import()`; `import type` erases),
+  // read once per lint run and again only when the file changed.
+  const importsOnDisk = new Map()
+  function runtimeImports(file) {
+    const { mtimeMs } = fs.statSync(file)
+    const kept = importsOnDisk.get(file)
+    if (kept?.mtimeMs === mtimeMs) return kept.files
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false)
+    const specifiers = []
+    const visit = (node) => {
+      if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) specifiers.push(node.moduleSpecifier)
+      else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier) specifiers.push(node.moduleSpecifier)
+      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) specifiers.push(node.arguments[0])
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+    const files = specifiers
+      .filter((specifier) => specifier && ts.isStringLiteralLike(specifier))
+      .map((specifier) => resolve(specifier.text, file))
+      .map((resolved) => resolved && toFile(resolved))
+      .filter(Boolean)
+    importsOnDisk.set(file, { mtimeMs, files })
+    return files
+  }
+
+  /** The way from `start` back to `file` through run-time imports, or null. */
+  function wayBack(start, file) {
+    const seen = new Set()
+    const search = (at, way) => {
+      if (at === file) return way
+      if (seen.has(at)) return null
+      seen.add(at)
+      for (const next of runtimeImports(at)) {
+        const found = search(next, [...way, next])
+        if (found) return found
+      }
+      return null
+    }
+    return search(start, [start])
+  }
+
   return {
     rules: {
+      // A circle of imports makes what a module holds depend on the order files load in (a
+      // value read before the file that defines it has run), and no layer sits above another.
+      'no-import-cycle': {
+        meta: { type: 'problem', schema: [] },
+        create(context) {
+          const file = context.filename
+          const check = (node) => {
+            if (node.importKind === 'type' || node.exportKind === 'type' || typeof node.source?.value !== 'string') return
+            const resolved = resolve(node.source.value, file)
+            const target = resolved && toFile(resolved)
+            if (!target) return
+            const way = wayBack(target, file)
+            if (way) context.report({ node: node.source, message: `Import cycle: ${[file, ...way].map((f) => path.relative(root, f)).join(' → ')}. Move what both need below them, or compose them above.` })
+          }
+          return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+        },
+      },
       'no-restricted-paths': {
         meta: {
           type: 'problem',

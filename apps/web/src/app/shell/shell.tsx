@@ -1,10 +1,11 @@
-// The page frame of spec §2: header, the page, footer, the cart (its side panel is mounted
-// by the cart provider) and the toasts, top-right, closing after 5 s.
+// The page frame of spec §2: header, the page, footer, the cart's panel and add-to-cart
+// dialog over the page, and the toasts, top-right, closing after 5 s.
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { toastRequests } from '@/lib/notify.ts'
 import { HostLoginListener } from '@/features/auth/components/host-login-listener.tsx'
 import { CartProvider } from '@/features/cart/components/cart-provider.tsx'
+import { CartOverlays } from './cart-overlays.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 
@@ -31,6 +32,7 @@ export function Shell() {
       </main>
       <Footer />
       <HostLoginListener />
+      <CartOverlays />
       {menuMounted && (
         <Suspense fallback={null}>
           <SideMenu show={menuOpen} onClose={() => setMenuOpen(false)} />

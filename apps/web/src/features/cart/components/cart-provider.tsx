@@ -1,7 +1,9 @@
 // The cart as the shopper sees it, whoever they are: the server's cart when signed in, the
 // browser's otherwise, merged into the server's at sign-in (spec §4). Every change shows
 // the spec's toast. Using the cart outside its provider is a programming error (spec §8).
-import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+// It holds state only: the panel and the add-to-cart dialog that show it are composed above
+// it (the shell), so they can read useCart without importing back into this file.
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
@@ -11,9 +13,6 @@ import type { Panier, Produit } from '@teranga/shared/storefront-queries'
 import { useAuth } from '@/lib/auth.tsx'
 import { cartQueryKey, updateCartLine, useServerCart, type CartAction } from '../api/cart-api.ts'
 import { localCartStore, readLocalCart, writeLocalCart, type LocalCartLine } from '../local-cart.ts'
-
-const AddToCartModal = lazy(() => import('./add-to-cart-modal.tsx'))
-const CartPanel = lazy(() => import('./cart-panel.tsx'))
 
 export interface CartLine {
   produit_id: number
@@ -38,6 +37,9 @@ export interface CartContextValue {
   closePanel: () => void
   /** Opens the add-to-cart dialog of a product card. */
   chooseQuantity: (product: Produit) => void
+  /** The product whose add-to-cart dialog is open, if any. */
+  choosing: Produit | null
+  stopChoosing: () => void
 }
 
 const CartContext = createContext<CartContextValue | null>(null)
@@ -57,7 +59,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const server = useServerCart(user !== null)
   const localLines = useSyncExternalStore(localCartStore.subscribe, localCartStore.getSnapshot, localCartStore.getServerSnapshot)
   const [panelOpen, setPanelOpen] = useState(false)
-  const [panelMounted, setPanelMounted] = useState(false)
   const [choosing, setChoosing] = useState<Produit | null>(null)
   const merging = useRef(false)
 
@@ -177,11 +178,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [user, send, saveLocal],
   )
 
-  const openPanel = useCallback(() => {
-    setPanelMounted(true)
-    setPanelOpen(true)
-  }, [])
+  const openPanel = useCallback(() => setPanelOpen(true), [])
   const closePanel = useCallback(() => setPanelOpen(false), [])
+  const stopChoosing = useCallback(() => setChoosing(null), [])
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -197,19 +196,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
       openPanel,
       closePanel,
       chooseQuantity: setChoosing,
+      choosing,
+      stopChoosing,
     }),
-    [lines, user, server.isPending, server.isError, add, setQuantity, remove, panelOpen, openPanel, closePanel],
+    [lines, user, server.isPending, server.isError, add, setQuantity, remove, panelOpen, openPanel, closePanel, choosing, stopChoosing],
   )
 
-  return (
-    <CartContext value={value}>
-      {children}
-      <Suspense fallback={null}>
-        {panelMounted && <CartPanel />}
-        {choosing && <AddToCartModal product={choosing} onClose={() => setChoosing(null)} />}
-      </Suspense>
-    </CartContext>
-  )
+  return <CartContext value={value}>{children}</CartContext>
 }
 
 export function useCart(): CartContextValue {
