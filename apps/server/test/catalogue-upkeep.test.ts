@@ -227,7 +227,8 @@ describe('sweep of unused uploads', () => {
     await shop.db.insert(caroussels).values({ image: onSlide })
     const pref = await put('/api/preference', { logo })
     expect(pref.statusCode, pref.body).toBe(200)
-    const seededBefore = await shop.db.execute(sql`select count(*)::int as n from ${caroussels} where ${caroussels.image} not like 'uploads/%'`)
+    const seededSlides = async () => ((await shop.db.execute(sql`select count(*)::int as n from ${caroussels} where ${caroussels.image} not like 'uploads/%'`)) as unknown as { rows: unknown[] }).rows
+    const seededBefore = await seededSlides()
 
     expect(await sweepUnusedMedia(shop.db)).toBe(1)
     expect(await exists(unused)).toBe(false)
@@ -235,7 +236,7 @@ describe('sweep of unused uploads', () => {
     expect(await exists(onCategory)).toBe(true)
     expect(await exists(onSlide)).toBe(true)
     expect(await exists(logo)).toBe(true)
-    expect((await shop.db.execute(sql`select count(*)::int as n from ${caroussels} where ${caroussels.image} not like 'uploads/%'`)).rows).toEqual(seededBefore.rows)
+    expect(await seededSlides()).toEqual(seededBefore)
     expect(await sweepUnusedMedia(shop.db)).toBe(0)
   })
 

@@ -40,7 +40,7 @@ describe('demo seed', () => {
       expect(Number.isInteger(p.quantite) && p.quantite >= 0, p.code).toBe(true)
       expect(p.description.length, p.code).toBeGreaterThan(10)
     }
-    const { data } = await gql(ctx.app, `{ preferences { telephone email logo } depots { latitude longitude } }`)
+    const { data } = await gql(ctx.app, `{ preferences { telephone email logo } depots { latitude longitude horairestexte } }`)
     expect(data!.preferences.telephone).toMatch(/^\+221/)
     for (const d of data!.depots) {
       // Dakar region and Senegal's west coast.
@@ -48,6 +48,8 @@ describe('demo seed', () => {
       expect(d.latitude).toBeLessThan(15)
       expect(d.longitude).toBeGreaterThan(-17.6)
       expect(d.longitude).toBeLessThan(-17)
+      // Opening hours shown at checkout from the first start (issue 16 §2).
+      expect(d.horairestexte).toMatch(/^(Tous les jours|Lun–Sam) 8 h–2\d h/)
     }
   })
 

@@ -1,5 +1,6 @@
 // The demo shop's content: catalogue, slides, preferences, depots, payment and delivery modes,
 // loyalty tiers. Pure data; every `image` is a media key rendered by scripts/build-media.ts.
+import type { DepotHours } from '@teranga/shared/backoffice-settings'
 
 export interface SeedProduct {
   code: string
@@ -597,14 +598,27 @@ export const PREFERENCES: {
   telephone2: '+221 77 000 00 00',
 }
 
-/** Pick-up depots; coordinates are those of the named neighbourhoods. */
-export const DEPOTS: Array<{ designation: string; description: string; adresse: string; latitude: number; longitude: number }> = [
+const span = (ouverture: string, fermeture: string) => ({ ouverture, fermeture })
+/** The same hours every day, `sunday` null when closed then. */
+const week = (open: string, close: string, sunday: ReturnType<typeof span> | null = span(open, close)): DepotHours => ({
+  lun: span(open, close),
+  mar: span(open, close),
+  mer: span(open, close),
+  jeu: span(open, close),
+  ven: span(open, close),
+  sam: span(open, close),
+  dim: sunday,
+})
+
+/** Pick-up depots; coordinates are those of the named neighbourhoods, hours shown at checkout. */
+export const DEPOTS: Array<{ designation: string; description: string; adresse: string; latitude: number; longitude: number; horaires: DepotHours }> = [
   {
     designation: 'Dépôt Plateau',
     description: 'Notre dépôt du centre-ville, ouvert de 8 h à 21 h, dimanche compris.',
     adresse: 'Rue Mohamed V, Plateau, Dakar',
     latitude: 14.6708,
     longitude: -17.4339,
+    horaires: week('08:00', '21:00'),
   },
   {
     designation: 'Dépôt Sacré-Cœur',
@@ -612,6 +626,7 @@ export const DEPOTS: Array<{ designation: string; description: string; adresse: 
     adresse: 'Sacré-Cœur 3, VDN, Dakar',
     latitude: 14.7205,
     longitude: -17.4662,
+    horaires: week('08:00', '21:00'),
   },
   {
     designation: 'Dépôt Parcelles Assainies',
@@ -619,6 +634,7 @@ export const DEPOTS: Array<{ designation: string; description: string; adresse: 
     adresse: 'Unité 15, Parcelles Assainies, Dakar',
     latitude: 14.7636,
     longitude: -17.4395,
+    horaires: week('08:00', '21:00'),
   },
   {
     designation: 'Dépôt Pikine',
@@ -626,6 +642,7 @@ export const DEPOTS: Array<{ designation: string; description: string; adresse: 
     adresse: 'Route nationale 1, Pikine',
     latitude: 14.7547,
     longitude: -17.3936,
+    horaires: week('08:00', '20:00'),
   },
   {
     designation: 'Dépôt Rufisque',
@@ -633,6 +650,7 @@ export const DEPOTS: Array<{ designation: string; description: string; adresse: 
     adresse: 'Route nationale 1, centre-ville, Rufisque',
     latitude: 14.7161,
     longitude: -17.2728,
+    horaires: week('08:00', '20:00', null),
   },
 ]
 
