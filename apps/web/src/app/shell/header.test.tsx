@@ -84,7 +84,8 @@ describe('header', () => {
       expect(within(panel).getByLabelText('E-mail')).toHaveAttribute('type', 'email')
       expect(within(panel).getByLabelText('Mot de passe')).toHaveAttribute('type', 'password')
       expect(within(panel).getByRole('button', { name: 'Continuer avec Google' })).toBeInTheDocument()
-      expect(within(panel).getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/signup')
+      // The sign-up link carries the page it is followed from, so signing up comes back to it.
+      expect(within(panel).getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/signup?retour=%2Fproduct%2Fabc')
 
       await user.keyboard('{Escape}')
       expect(toggle).toHaveAttribute('aria-expanded', 'false')
