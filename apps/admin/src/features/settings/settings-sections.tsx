@@ -99,7 +99,7 @@ function SettingsSectionPage({ section }: { section: SettingsSection }) {
         <Link to="/parametres">← Paramètres</Link>
       </nav>
       <h1 className="h3 mb-3">{section.title}</h1>
-      <div className="d-grid gap-3">{section.content}</div>
+      <div className="d-grid gap-3 settings-section">{section.content}</div>
     </>
   )
 }
