@@ -274,6 +274,25 @@ describe('refunds in parts (issue 16 §2)', () => {
     expect(await stockOf(b)).toBe(stockB)
     expect(await refundMoves(id)).toHaveLength(1)
     expect(await refundsOf(id)).toHaveLength(2)
+    // The customer reads on their order what was given back, and for which lines.
+    const mine = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: customer.auth,
+      // The storefront's « Mes achats » query, whole: its cost stays within the server's bound.
+      payload: {
+        query: `query Commandes($page: Int, $count: Int) { commandespaginated(page: $page, count: $count) {
+          metadata { total per_page current_page last_page }
+          data { id numerocommande etat etat_text etat_badge created_at_fr montantcommande montantliv remise montanttotal montanttotalformat
+            adresseliv modepaiement { id designation code } modelivraison { id code designation } depot { id designation }
+            detailcommandes { id quantite prix produit { id designation image imagesrcset } }
+            rembourse rembourseformat remboursements { id montant montantformat date_fr lignes { designation quantite total totalformat } } } } }`,
+        variables: { page: 1, count: 5 },
+      },
+    })
+    expect(mine.statusCode, mine.body).toBe(200)
+    const order = (mine.json().data.commandespaginated.data as Array<{ numerocommande: string }>).find((o) => o.numerocommande === numero)
+    expect(order).toMatchObject({ rembourse: 8000, remboursements: [{ montant: 5000, lignes: [{ quantite: 1, total: 5000 }] }, { montant: 3000, lignes: [{ quantite: 1, total: 3000 }] }] })
   })
 
   it('by amount, several times up to the total: then, and only then, remboursee; points taken back in proportion, cumulatively', async () => {

@@ -35,6 +35,19 @@ export interface Commande {
   /** Where a pickup is collected, and when (`horairestexte`, in French). */
   depot: { id: number; designation: string; adresse?: string | null; horairestexte?: string | null } | null
   detailcommandes: DetailCommande[]
+  /** What was given back so far (FCFA), and each refund with its lines; only the profile's list asks for them. */
+  rembourse?: number
+  rembourseformat?: string
+  remboursements?: Remboursement[]
+}
+
+/** A refund the shop made on an order: its amount, when, and the lines it covered (none for an amount). */
+export interface Remboursement {
+  id: number
+  montant: number
+  montantformat: string
+  date_fr: string
+  lignes: { designation: string; quantite: number; total: number; totalformat: string }[]
 }
 
 const path = (numero: string) => `/commande/${encodeURIComponent(numero)}`

@@ -8,6 +8,8 @@ import { formatSummary } from './backoffice-orders.format.ts'
 import backofficeOrdersRoutes from './backoffice-orders.routes.ts'
 import { createBackofficeOrdersService } from './backoffice-orders.service.ts'
 import orderEventsStream from './order-events-stream.ts'
+import { refundsGraphql } from './refunds.graphql.ts'
+import { createRefundsService } from './refunds.service.ts'
 
 export interface BackofficeOrdersOptions {
   /** How often an event stream is pinged and its token checked again (25 s). */
@@ -23,8 +25,10 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     log: app.log,
     dispatch: app.dispatch,
   })
+  // The customer's side of refunds: their orders on GraphQL show what was given back.
+  app.addGraphqlModule(refundsGraphql(createRefundsService({ db: app.db, lifecycle: app.orderLifecycle, audit: app.audit, providers: () => app.paymentProviders, log: app.log })))
   await registerRest(app, backofficeOrdersRoutes, { service, summary: formatSummary })
   await registerRest(app, orderEventsStream, { events: app.orderEvents, pingEveryMs: opts.pingEveryMs })
 }
 
-export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'authentication', 'audit', 'orders', 'payments', 'dispatch'] })
+export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'authentication', 'graphql-modules', 'audit', 'orders', 'payments', 'dispatch'] })

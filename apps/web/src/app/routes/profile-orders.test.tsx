@@ -206,4 +206,39 @@ describe('orders route', () => {
     const { main } = await renderOrders()
     expect(await main.findByText(MESSAGES.ordersLoadError)).toBeInTheDocument()
   })
+
+  it('shows on a refunded order how much was given back, when, and for which articles', async () => {
+    const commande = makeCommande({
+      etat: 'livree',
+      modepaiement: WAVE,
+      lignes: [
+        { designation: 'Riz parfumé 5 kg', prix: 6500, quantite: 2 },
+        { designation: 'Huile 1 L', prix: 1250, quantite: 3 },
+      ],
+      rembourse: 8000,
+      rembourseformat: '8 000 FCFA',
+      remboursements: [
+        { id: 1, montant: 6500, montantformat: '6 500 FCFA', date_fr: '23/11/2026 à 11:00', lignes: [{ designation: 'Riz parfumé 5 kg', quantite: 1, total: 6500, totalformat: '6 500 FCFA' }] },
+        { id: 2, montant: 1500, montantformat: '1 500 FCFA', date_fr: '24/11/2026 à 09:00', lignes: [] },
+      ],
+    })
+    const untouched = makeCommande({ etat: 'livree' })
+    account.commandes = [commande, untouched]
+    const { user, main } = await renderOrders()
+    const card = await orderCard(main, commande.numerocommande)
+    await user.click(within(card).getByRole('button', { name: 'Voir les détails' }))
+    expect(within(card).getByText('Remboursé')).toBeInTheDocument()
+    expect(within(card).getByText('8 000 FCFA')).toBeInTheDocument()
+    const refunds = within(card).getByRole('region', { name: 'Remboursements' })
+    const items = within(refunds).getAllByRole('listitem').filter((li) => li.parentElement?.parentElement === refunds)
+    expect(items.map((li) => li.textContent)).toEqual([
+      '6 500 FCFA remboursés le 23/11/2026 à 11:001 × Riz parfumé 5 kg (6 500 FCFA)',
+      '1 500 FCFA remboursés le 24/11/2026 à 09:00',
+    ])
+
+    const other = await orderCard(main, untouched.numerocommande)
+    await user.click(within(other).getByRole('button', { name: 'Voir les détails' }))
+    expect(within(other).queryByText('Remboursé')).not.toBeInTheDocument()
+    expect(within(other).queryByRole('region', { name: 'Remboursements' })).not.toBeInTheDocument()
+  })
 })

@@ -13,7 +13,7 @@ import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
-import { startPayment, type Commande } from '@/lib/customer-orders.ts'
+import { startPayment, type Commande, type Remboursement } from '@/lib/customer-orders.ts'
 import { useCancelCommande, useCommandes } from '../api/commandes-api.ts'
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'))
@@ -215,7 +215,39 @@ function OrderDetails({ commande }: { commande: Commande }) {
         <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(-commande.remise)}</dd>
         <dt className="col-7">Total</dt>
         <dd className="col-5 text-end mb-0 fw-semibold text-nowrap">{commande.montanttotalformat}</dd>
+        {(commande.rembourse ?? 0) > 0 && (
+          <>
+            <dt className="col-7 text-success">Remboursé</dt>
+            <dd className="col-5 text-end mb-0 fw-semibold text-success text-nowrap">{commande.rembourseformat}</dd>
+          </>
+        )}
       </dl>
+      {(commande.remboursements?.length ?? 0) > 0 && <Refunds remboursements={commande.remboursements!} />}
     </div>
+  )
+}
+
+/** Each refund the shop made: how much, when, and for which articles. */
+function Refunds({ remboursements }: { remboursements: Remboursement[] }) {
+  return (
+    <section className="mt-3" aria-label="Remboursements">
+      <h3 className="h6">Remboursements</h3>
+      <ul className="list-unstyled small mb-0">
+        {remboursements.map((r) => (
+          <li key={r.id} className="mb-2">
+            <span className="fw-semibold">{r.montantformat}</span> remboursés le {r.date_fr}
+            {r.lignes.length > 0 && (
+              <ul className="mb-0">
+                {r.lignes.map((l, i) => (
+                  <li key={i}>
+                    {l.quantite} × {l.designation} ({l.totalformat})
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
