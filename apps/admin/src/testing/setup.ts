@@ -13,6 +13,7 @@ vi.mock('../lib/firebase.ts', () => ({
     return { idToken: `id-token-of-${email}-0123456789`, email }
   }),
   firebaseSignOut: vi.fn(async () => undefined),
+  sendVerificationEmail: vi.fn(async () => ({ status: 'sent', email: 'recrue@teranga.sn' })),
 }))
 
 if (!window.matchMedia) {

@@ -62,11 +62,40 @@ export function SignInPage() {
 
 export function ForbiddenPage() {
   const { signOut } = useAuth()
+  const [notice, setNotice] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const confirm = async () => {
+    setSending(true)
+    try {
+      const { sendVerificationEmail } = await import('../../lib/firebase.ts')
+      const result = await sendVerificationEmail()
+      if (result.status === 'sent') setNotice(`E-mail de confirmation envoyé à ${result.email}. Ouvrez le lien qu'il contient, puis reconnectez-vous : votre invitation sera acceptée.`)
+      else if (result.status === 'already') setNotice(`L'adresse ${result.email} est déjà confirmée. Si un administrateur vous a invité avec cette adresse, reconnectez-vous ; sinon, demandez-lui une invitation.`)
+      else setNotice("Reconnectez-vous d'abord pour recevoir l'e-mail de confirmation.")
+    } catch (err) {
+      setNotice(authErrorMessage(err))
+    } finally {
+      setSending(false)
+    }
+  }
   return (
     <main className="container py-5 text-center" style={{ maxWidth: 520 }}>
       <h1 className="h3">Accès réservé à l'équipe</h1>
       <p>Ce compte n'a pas accès au back-office de Teranga. Connectez-vous avec un compte de l'équipe.</p>
-      <Button onClick={() => void signOut()}>Se déconnecter</Button>
+      <p className="small">
+        Vous avez reçu une invitation ? Elle est acceptée à votre connexion une fois votre adresse e-mail confirmée (un compte Google l'est déjà).
+      </p>
+      {notice && (
+        <Alert variant="info" role="status">
+          {notice}
+        </Alert>
+      )}
+      <div className="d-flex flex-wrap gap-2 justify-content-center">
+        <Button variant="outline-primary" disabled={sending} onClick={() => void confirm()}>
+          Envoyer l'e-mail de confirmation
+        </Button>
+        <Button onClick={() => void signOut()}>Se déconnecter</Button>
+      </div>
     </main>
   )
 }
