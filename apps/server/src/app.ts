@@ -28,7 +28,7 @@ import delivery from './modules/delivery/delivery.plugin.ts'
 import favourites from './modules/favourites/favourites.plugin.ts'
 import loyalty from './modules/loyalty/loyalty.plugin.ts'
 import media from './modules/media/media.plugin.ts'
-import { createImageRenderer, type ImageQueueOptions } from './modules/media/media.images.ts'
+import { createImageRenderer, type ImageQueueOptions } from './modules/media/images.service.ts'
 import orders from './modules/orders/orders.plugin.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
@@ -73,7 +73,7 @@ export interface AppOptions {
   orderRateLimit?: number
   /** How often the back office's event streams are pinged (25 s). */
   eventPingEveryMs?: number
-  /** Uploaded images rendered at once and waiting (media.images.ts's defaults). */
+  /** Uploaded images rendered at once and waiting (images.service.ts's defaults). */
   imageQueue?: ImageQueueOptions
   /** How often unused uploads past their grace period are deleted (1 h); 0 turns the sweep off (tests drive it). */
   sweepMediaEveryMs?: number

@@ -10,7 +10,7 @@ import { CATALOGUE_MESSAGES as M, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, detectImage
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { auditLog, medias } from '../src/db/schema.ts'
-import { IMAGE_RETRY_AFTER_SECONDS } from '../src/modules/media/media.images.ts'
+import { IMAGE_RETRY_AFTER_SECONDS } from '../src/modules/media/images.service.ts'
 import { makeSubcategory } from './factories.ts'
 import { anotherInstance, createTestApp, signInStaff, gql, type SignedIn, type TestContext } from './helpers.ts'
 

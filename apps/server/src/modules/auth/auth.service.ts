@@ -11,6 +11,9 @@ import type { TokenOwners } from './token-owners.ts'
 
 export type { TokenOwner } from './auth.repository.ts'
 
+/** The NOTIFY channel of token and role changes (ADR 021), for a module that follows sessions (the event streams). */
+export { TOKENS_CHANNEL } from './token-owners.ts'
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** A token's owner and expiry as the database has them now: what the request hook's memory asks when it does not know a token. */

@@ -20,7 +20,7 @@ import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import { badInput } from '../../lib/errors.ts'
 import { errorResponses, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
-import { ImageQueueFull } from '../media/media.images.ts'
+import { ImageQueueFull } from '../media/images.service.ts'
 import {
   adminCategorySchema,
   adminProductSchema,

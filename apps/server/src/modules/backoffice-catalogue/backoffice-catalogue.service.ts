@@ -27,7 +27,7 @@ import { notifyCatalogueChanged } from '../../lib/catalogue-changes.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { pageTotal, toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
-import type { ImageRenderer } from '../media/media.images.ts'
+import type { ImageRenderer } from '../media/images.service.ts'
 import { formatAdminProduct, formatCategory, formatMovement, formatSubcategory } from './backoffice-catalogue.format.ts'
 import type { BackofficeCatalogueRepository, ProductFilter, ProductSort } from './backoffice-catalogue.repository.ts'
 

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import { hashToken } from '../auth/auth.service.ts'
-import { TOKENS_CHANNEL } from '../auth/token-owners.ts'
+import { TOKENS_CHANNEL } from '../auth/auth.service.ts'
 
 export interface OrderEventsStreamOptions {
   events: FastifyInstance['orderEvents']

@@ -1,7 +1,7 @@
 // The media module: catalogue images under /media/. Uploaded images (`uploads/<key>`) come
 // from PostgreSQL (the `medias` table, ADR 018), so every instance serves them; the seeded
 // ones ship with the server, then older uploads under DATA_DIR. Only WebP renderings are served.
-// It also renders uploads (`app.images`, media.images.ts): every image from a user goes through it.
+// It also renders uploads (`app.images`, images.service.ts): every image from a user goes through it.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,12 +12,12 @@ import fp from 'fastify-plugin'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { medias } from '../../db/schema.ts'
-import { createImageRenderer, type ImageQueueOptions, type ImageRenderer } from './media.images.ts'
+import { createImageRenderer, type ImageQueueOptions, type ImageRenderer } from './images.service.ts'
 import { sweepUnusedMedia } from './media.sweep.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Renders uploaded images, a few at a time (media.images.ts). */
+    /** Renders uploaded images, a few at a time (images.service.ts). */
     images: ImageRenderer
   }
 }

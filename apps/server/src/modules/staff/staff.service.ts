@@ -7,7 +7,6 @@ import type { Executor } from '../../db/client.ts'
 import type { invitationsStaff } from '../../db/schema.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
-import type { TokenOwners } from '../auth/token-owners.ts'
 import { createStaffRepository } from './staff.repository.ts'
 
 type InvitationRow = typeof invitationsStaff.$inferSelect
@@ -25,7 +24,7 @@ export function toInvitation(row: InvitationRow, inviter: string | null, now: Da
   }
 }
 
-export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwners: Pick<TokenOwners, 'forgetClient'>; now?: () => Date }) {
+export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwners: { forgetClient(clientId: number): void }; now?: () => Date }) {
   const { db, audit, tokenOwners } = deps
   const now = deps.now ?? (() => new Date())
 
