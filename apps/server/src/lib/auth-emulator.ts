@@ -88,7 +88,8 @@ export async function startAuthEmulator(options: {
     await fs.rm(dir, { recursive: true, force: true })
   }
 
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  // About 20 s on a quiet machine, past a minute on a loaded one.
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000)
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       await stop()
