@@ -3,10 +3,13 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
+// The server sends the back-office's assets precompressed too: uncompressed, its first visit on
+// a 1.6 Mbps line took 4.5 s.
+import { precompress } from '../web/vite-precompress.ts'
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { target: 'es2022', reportCompressedSize: true, chunkSizeWarningLimit: 700 },
   css: {

@@ -1,34 +1,10 @@
 // Production build of the storefront: hashed, long-cached assets that the server serves,
 // each also written gzip- and brotli-compressed so shoppers on 3G download the smallest.
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import purgeCss from '@fullhuman/postcss-purgecss'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import fs from 'node:fs/promises'
-import path from 'node:path'
-
-function precompress(): Plugin {
-  return {
-    name: 'teranga-precompress',
-    apply: 'build',
-    // After the files are written: earlier hooks still see chunks before Vite's last rewrites.
-    async writeBundle(options, bundle) {
-      const outDir = options.dir ?? 'dist'
-      await Promise.all(
-        Object.keys(bundle)
-          .filter((fileName) => /\.(js|css|svg|json)$/.test(fileName))
-          .map(async (fileName) => {
-            const file = path.join(outDir, fileName)
-            const buffer = await fs.readFile(file)
-            if (buffer.length < 1024) return
-            await fs.writeFile(`${file}.gz`, gzipSync(buffer, { level: 9 }))
-            await fs.writeFile(`${file}.br`, brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
-          }),
-      )
-    },
-  }
-}
+import { precompress } from './vite-precompress.ts'
 
 export default defineConfig({
   plugins: [react(), precompress()],
