@@ -3,6 +3,7 @@
 import { orderDispatchSchema, type OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
+import { orderTotal } from '@teranga/shared/order-amounts'
 import { isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { dateFr } from '../../lib/format.ts'
@@ -111,8 +112,6 @@ export const dashboardSchema = z.object({
 
 const fullName = (r: { prenom: string | null; name: string | null; email: string | null }) =>
   [r.prenom, r.name].filter(Boolean).join(' ').trim() || r.email || ''
-
-export const orderTotal = (r: { montantcommande: number; montantliv: number; remise: number }) => r.montantcommande + r.montantliv - r.remise
 
 export function formatSummary(r: SummaryRow): OrderSummary {
   const s = status(r.etat)

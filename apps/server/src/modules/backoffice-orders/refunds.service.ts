@@ -11,7 +11,7 @@ import { dateFr } from '../../lib/format.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
 import { ProviderError, type PaymentProvider, type ProviderName } from '../payments/payments.service.ts'
-import { orderTotal } from './backoffice-orders.format.ts'
+import { orderTotal } from '@teranga/shared/order-amounts'
 import { createRefundsRepository, type RefundRow } from './refunds.repository.ts'
 
 interface Deps {
