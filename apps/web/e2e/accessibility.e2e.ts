@@ -263,11 +263,16 @@ describe('accessibility of the back-office', () => {
         // Every section of the navigation, then the pages reached from them.
         const sections = await page.locator('.admin-sidenav a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
         expect(sections.length).toBeGreaterThan(5)
+        // The settings' sections, each its own page since the settings were split.
+        await page.goto('/admin/parametres')
+        await page.locator('main a[href^="/admin/parametres/"]').first().waitFor()
+        const settings = await page.locator('main a[href^="/admin/parametres/"]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+        expect(settings.length).toBeGreaterThan(3)
         await page.goto('/admin/clients')
         const customer = page.locator('main a[href^="/admin/clients/"]').first()
         await customer.waitFor()
         const customerPage = (await customer.getAttribute('href'))!
-        const pages = [...sections, `/admin/commandes/${orderNumber}`, '/admin/bons', `/admin/bons?numeros=${orderNumber}`, '/admin/produits/1', '/admin/produits/nouveau', '/admin/produits/import', customerPage, '/admin/page-inconnue']
+        const pages = [...sections, ...settings, `/admin/commandes/${orderNumber}`, '/admin/bons', `/admin/bons?numeros=${orderNumber}`, '/admin/produits/1', '/admin/produits/nouveau', '/admin/produits/import', customerPage, '/admin/page-inconnue']
         for (const path of pages) {
           // The address bar, not the nav: each load restores the session, as a bookmark would.
           await page.goto(path)
