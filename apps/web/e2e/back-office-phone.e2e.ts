@@ -19,10 +19,14 @@ beforeAll(async () => {
   await ensureDemoAdmin(emulatorHost)
 })
 
-/** A cash order for home delivery, placed through the API by a new shopper signed in in the browser. */
+/**
+ * A cash order for home delivery, placed through the API by a new shopper signed in in the
+ * browser. A long name and a long state (« En attente de confirmation ») side by side pushed a
+ * card past 360 px once: the name must truncate and the state wrap.
+ */
 async function placeOrder(page: Page): Promise<string> {
-  const email = `khady.diallo.${Date.now()}@exemple.sn`
-  const customer = await createEmulatorUser(emulatorHost, { email, password: 'yassa-poulet-2026', displayName: 'Khady Diallo' })
+  const email = `khadidiatou.diallo.${Date.now()}@exemple.sn`
+  const customer = await createEmulatorUser(emulatorHost, { email, password: 'yassa-poulet-2026', displayName: 'Khadidiatou Ndèye-Sokhna Diallo-Mbengue' })
   await visit(page, '/')
   await signInWithEmail(page, customer.email, customer.password)
   await expect.poll(() => page.evaluate(() => localStorage.getItem('teranga.token'))).not.toBeNull()

@@ -25,15 +25,16 @@ function OrderCard({ order }: { order: OrderSummary }) {
       <Card.Body className="p-2">
         <div className="d-flex align-items-start gap-2">
           <div className="me-auto min-w-0">
-            <Link to={`/commandes/${order.numero}`} className="fw-semibold order-card-link">
+            <Link to={`/commandes/${order.numero}`} className="fw-semibold order-card-link text-break">
               {order.numero}
             </Link>
             <div className="text-truncate">{order.client.nom}</div>
             <div className="small text-muted">{order.date_fr}</div>
           </div>
-          <div className="text-end">
+          {/* At most half the card: a long state (« En attente de confirmation ») wraps instead of pushing the page sideways. */}
+          <div className="text-end order-card-side">
             <div className="fw-semibold text-nowrap">{order.total_fr}</div>
-            <Badge bg={order.etat_badge || 'secondary'} text={order.etat_badge === 'warning' ? 'dark' : undefined}>
+            <Badge bg={order.etat_badge || 'secondary'} text={order.etat_badge === 'warning' ? 'dark' : undefined} className="text-wrap">
               {order.etat_text}
             </Badge>
           </div>

@@ -163,7 +163,7 @@ export function AuditPage() {
       {error && <Alert variant="danger">Une erreur s'est produite lors du chargement du journal.</Alert>}
       {data && data.data.length === 0 && <p>Aucune modification enregistrée.</p>}
       {(data?.data ?? []).map((line) => (
-        <details key={line.id} className="mb-2">
+        <details key={line.id} className="mb-2 text-break">
           <summary>
             {line.date_fr} · {actionLabel(line.action, line.resource, line.resource_id)} · {line.staff?.email ?? 'Automatique'}
           </summary>
