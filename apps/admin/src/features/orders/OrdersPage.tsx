@@ -13,6 +13,7 @@ import { api, type Page } from '../../lib/api.ts'
 import { downloadFile } from '../../lib/download.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import type { OrderSummary } from '../../lib/types.ts'
+import { FilterSelect } from '../../components/FilterSelect.tsx'
 import { FILTER_KEYS, ordersQuery } from './filters.ts'
 import { useCouriers } from './api/order-dispatch-api.ts'
 import { listenToOrders } from './live.ts'
@@ -121,24 +122,10 @@ export function OrdersPage() {
   const filters = (
     <>
       <Col xs={6} md={2}>
-        <Form.Select aria-label="État" value={search.get('etat') ?? ''} onChange={(e) => update({ etat: e.target.value })}>
-          <option value="">Tous les états</option>
-          {STATES.map(([code, label]) => (
-            <option key={code} value={code}>
-              {label}
-            </option>
-          ))}
-        </Form.Select>
+        <FilterSelect label="État" all="Tous les états" value={search.get('etat')} choices={STATES.map(([value, label]) => ({ value, label }))} onChange={(etat) => update({ etat })} />
       </Col>
       <Col xs={6} md={2}>
-        <Form.Select aria-label="Mode de livraison" value={search.get('modelivraison') ?? ''} onChange={(e) => update({ modelivraison: e.target.value })}>
-          <option value="">Livraison et retrait</option>
-          {deliveryModes.map((mode) => (
-            <option key={mode.id} value={mode.code}>
-              {mode.designation}
-            </option>
-          ))}
-        </Form.Select>
+        <FilterSelect label="Mode de livraison" all="Livraison et retrait" value={search.get('modelivraison')} choices={deliveryModes.map((m) => ({ value: m.code ?? m.id, label: m.designation }))} onChange={(modelivraison) => update({ modelivraison })} />
       </Col>
       <Col xs={6} md={2}>
         <Form.Control type="date" aria-label="Du" value={search.get('du') ?? ''} onChange={(e) => update({ du: e.target.value })} />
@@ -150,34 +137,13 @@ export function OrdersPage() {
         <Form.Control aria-label="Zone" placeholder="Zone" value={search.get('zone') ?? ''} onChange={(e) => update({ zone: e.target.value })} />
       </Col>
       <Col xs={6} md={3}>
-        <Form.Select aria-label="Dépôt" value={search.get('depot') ?? ''} onChange={(e) => update({ depot: e.target.value })}>
-          <option value="">Tous les dépôts</option>
-          {depots.map((depot) => (
-            <option key={depot.id} value={depot.id}>
-              {depot.designation}
-            </option>
-          ))}
-        </Form.Select>
+        <FilterSelect label="Dépôt" all="Tous les dépôts" value={search.get('depot')} choices={depots.map((d) => ({ value: d.id, label: d.designation }))} onChange={(depot) => update({ depot })} />
       </Col>
       <Col xs={6} md={3}>
-        <Form.Select aria-label="Livreur" value={search.get('livreur') ?? ''} onChange={(e) => update({ livreur: e.target.value })}>
-          <option value="">Tous les livreurs</option>
-          {couriers.map((courier) => (
-            <option key={courier.id} value={courier.id}>
-              {courier.nom}
-            </option>
-          ))}
-        </Form.Select>
+        <FilterSelect label="Livreur" all="Tous les livreurs" value={search.get('livreur')} choices={couriers.map((c) => ({ value: c.id, label: c.nom }))} onChange={(livreur) => update({ livreur })} />
       </Col>
       <Col xs={6} md={3}>
-        <Form.Select aria-label="Mode de paiement" value={search.get('modepaiement') ?? ''} onChange={(e) => update({ modepaiement: e.target.value })}>
-          <option value="">Tous les paiements</option>
-          {paymentModes.map((mode) => (
-            <option key={mode.id} value={mode.code}>
-              {mode.designation}
-            </option>
-          ))}
-        </Form.Select>
+        <FilterSelect label="Mode de paiement" all="Tous les paiements" value={search.get('modepaiement')} choices={paymentModes.map((m) => ({ value: m.code ?? m.id, label: m.designation }))} onChange={(modepaiement) => update({ modepaiement })} />
       </Col>
       <Col xs={6} md={3}>
         <Button variant="link" onClick={() => setSearch(new URLSearchParams())} disabled={!FILTER_KEYS.some((key) => search.get(key))}>

@@ -11,6 +11,7 @@ import { api, queryString, type Page } from '../../lib/api.ts'
 import { useRole } from '../../lib/auth.tsx'
 import { downloadFile } from '../../lib/download.ts'
 import type { Product, SubCategory } from '../../lib/types.ts'
+import { FilterSelect } from '../../components/FilterSelect.tsx'
 
 export function ProductsPage() {
   const role = useRole()
@@ -84,14 +85,7 @@ export function ProductsPage() {
             <Form.Control aria-label="Rechercher (désignation, code)" placeholder="Désignation ou code" defaultValue={search.get('q') ?? ''} onChange={(e) => update({ q: e.target.value })} />
           </Col>
           <Col xs={6} md={3}>
-            <Form.Select aria-label="Sous-catégorie" value={search.get('souscategorie') ?? ''} onChange={(e) => update({ souscategorie: e.target.value })}>
-              <option value="">Toutes les sous-catégories</option>
-              {subCategoryList.map((sub) => (
-                <option key={sub.id} value={sub.id}>
-                  {sub.designation}
-                </option>
-              ))}
-            </Form.Select>
+            <FilterSelect label="Sous-catégorie" all="Toutes les sous-catégories" value={search.get('souscategorie')} choices={subCategoryList.map((sub) => ({ value: sub.id, label: sub.designation }))} onChange={(souscategorie) => update({ souscategorie })} />
           </Col>
           <Col xs={6} md={3}>
             <Form.Select aria-label="Stock" value={search.get('stock') ?? ''} onChange={(e) => update({ stock: e.target.value })}>
