@@ -2,6 +2,7 @@
 // and internal notes on an order. Schemas shared by the server and apps/admin, with their
 // French messages.
 import { z } from 'zod'
+import type { OrderStatus } from './order-status.ts'
 import { bodyIdSchema } from './schemas.ts'
 
 export const DISPATCH_MESSAGES = {
@@ -17,6 +18,10 @@ export const DISPATCH_MESSAGES = {
   noteRequired: 'La note est vide.',
   noteTooLong: 'La note est trop longue (1 000 caractères au plus).',
 } as const
+
+/** The order states after which its courier no longer changes. */
+export const COURIER_CLOSED_STATES: readonly OrderStatus[] = ['livree', 'annulee', 'remboursee', 'echec_paiement']
+export const courierMayChange = (etat: string) => !(COURIER_CLOSED_STATES as readonly string[]).includes(etat)
 
 /** A phone as people write it in Senegal: digits and spaces, an optional +. */
 const phone = z.string({ error: DISPATCH_MESSAGES.telephoneInvalid }).trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: DISPATCH_MESSAGES.telephoneInvalid })

@@ -4,13 +4,10 @@
 import { useState } from 'react'
 import { toast } from 'react-toastify'
 import { Button, Card, Form, ListGroup } from 'react-bootstrap'
-import { DISPATCH_MESSAGES, orderNoteSchema, type OrderDispatch } from '@teranga/shared/backoffice-dispatch'
+import { courierMayChange, DISPATCH_MESSAGES, orderNoteSchema, type OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import { isDepotPickup } from '@teranga/shared/order-status'
 import { errorMessage } from '../../lib/api.ts'
 import { useAddNote, useAssignCourier, useCouriers } from './api/order-dispatch-api.ts'
-
-/** The order states after which its courier no longer changes (the server says the same). */
-const CLOSED = ['livree', 'annulee', 'remboursee', 'echec_paiement']
 
 interface DispatchedOrder extends OrderDispatch {
   numero: string
@@ -32,7 +29,7 @@ export function dispatchHistory(order: OrderDispatch): Array<{ date: string; dat
 }
 
 function CourierChoice({ order }: { order: DispatchedOrder }) {
-  const open = !CLOSED.includes(order.etat)
+  const open = courierMayChange(order.etat)
   const { data: couriers } = useCouriers(open)
   const assign = useAssignCourier(order.numero)
   const current = order.livreur

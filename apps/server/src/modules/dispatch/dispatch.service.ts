@@ -1,17 +1,14 @@
 // Couriers and notes (issue 16): the couriers kept in the settings, an order handed to one
 // (home deliveries only, never once the order is closed), and the staff's internal notes; each
 // write in one transaction with its audit line.
-import { DISPATCH_MESSAGES, type Courier, type OrderDispatch, type OrderNote } from '@teranga/shared/backoffice-dispatch'
-import { isDepotPickup, type OrderStatus } from '@teranga/shared/order-status'
+import { courierMayChange, DISPATCH_MESSAGES, type Courier, type OrderDispatch, type OrderNote } from '@teranga/shared/backoffice-dispatch'
+import { isDepotPickup } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { dateFr } from '../../lib/format.ts'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { createDispatchRepository } from './dispatch.repository.ts'
-
-/** States after which an order's courier no longer changes. */
-const CLOSED: readonly string[] = ['livree', 'annulee', 'remboursee', 'echec_paiement'] satisfies OrderStatus[]
 
 const when = (at: Date) => ({ date: at.toISOString(), date_fr: dateFr.format(at) })
 
@@ -69,7 +66,7 @@ export function createDispatchService(deps: { db: Executor; audit: Audit }) {
         const order = await repo.lockOrder(numero)
         if (!order) throw notFound(MESSAGES.orderNotFound)
         if (isDepotPickup(order.modelivraison)) throw conflict(DISPATCH_MESSAGES.notHomeDelivery, { livreur: [DISPATCH_MESSAGES.notHomeDelivery] })
-        if (CLOSED.includes(order.etat)) throw conflict(DISPATCH_MESSAGES.orderClosed, { livreur: [DISPATCH_MESSAGES.orderClosed] })
+        if (!courierMayChange(order.etat)) throw conflict(DISPATCH_MESSAGES.orderClosed, { livreur: [DISPATCH_MESSAGES.orderClosed] })
         const [before] = await repo.currentCouriers([order.id])
         if (livreurId !== null) {
           const courier = await repo.courier(livreurId)
