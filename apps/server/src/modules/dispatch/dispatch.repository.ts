@@ -5,6 +5,9 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { affectationsLivreur, clients, commandes, commandesLivreur, livreurs, modelivraisons, notesCommande } from '../../db/schema.ts'
 
+/** Hand-overs and notes read per order shown, on average: a bound on what one page reads. */
+const PER_ORDER_MAX = 200
+
 export type CourierRow = typeof livreurs.$inferSelect
 
 export function createDispatchRepository(db: Executor) {
@@ -81,6 +84,7 @@ export function createDispatchRepository(db: Executor) {
         .leftJoin(clients, eq(clients.id, affectationsLivreur.staffId))
         .where(inArray(affectationsLivreur.commandeId, ids))
         .orderBy(asc(affectationsLivreur.id))
+        .limit(ids.length * PER_ORDER_MAX)
     },
 
     async insertNote(commandeId: number, staffId: number, texte: string) {
@@ -96,6 +100,7 @@ export function createDispatchRepository(db: Executor) {
         .leftJoin(clients, eq(clients.id, notesCommande.staffId))
         .where(and(inArray(notesCommande.commandeId, ids), id === undefined ? undefined : eq(notesCommande.id, id)))
         .orderBy(asc(notesCommande.id))
+        .limit(ids.length * PER_ORDER_MAX)
     },
   }
 }
