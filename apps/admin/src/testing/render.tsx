@@ -1,7 +1,7 @@
 // Renders the whole back-office at a URL, signed in (a stored token) unless told otherwise.
 import { render } from '@testing-library/react'
 import axe from 'axe-core'
-import { App, createQueryClient } from '../app/App.tsx'
+import { App, createQueryClient } from '../app/app.tsx'
 import { tokenStorage } from '../lib/api.ts'
 import { resetRequests, state } from './server.ts'
 import type { Staff } from '../lib/types.ts'

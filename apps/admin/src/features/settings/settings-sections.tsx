@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react'
 import { Link, Route, Routes } from 'react-router'
 import { Card, ListGroup } from 'react-bootstrap'
-import { CategoriesCard, DepotsCard, PaymentModesCard, ZonesCard } from './SettingsPage.tsx'
-import { PreferencesCard, SlidesCard, SubcategoriesCard, TiersCard } from './ShopSettings.tsx'
+import { CategoriesCard, DepotsCard, PaymentModesCard, ZonesCard } from './settings-page.tsx'
+import { PreferencesCard, SlidesCard, SubcategoriesCard, TiersCard } from './shop-settings.tsx'
 
 /** A card of ShopSettings.tsx, which holds its body only. */
 function Section({ title, children }: { title: string; children: ReactNode }) {

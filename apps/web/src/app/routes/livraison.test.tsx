@@ -71,8 +71,9 @@ describe('livraison: address step', () => {
     await user.type(screen.getByRole('textbox', { name: 'Adresse' }), 'ab')
     await user.click(screen.getByRole('button', { name: 'Continuer' }))
 
+    // The resolver checks asynchronously: wait for its verdict rather than race it.
     const adresse = screen.getByRole('textbox', { name: 'Adresse' })
-    expect(adresse).toHaveAttribute('aria-invalid', 'true')
+    await waitFor(() => expect(adresse).toHaveAttribute('aria-invalid', 'true'))
     expect(adresse).toHaveAccessibleDescription(MESSAGES.adresseLength)
     expect(screen.getByRole('combobox', { name: 'Zone de livraison' })).toHaveAccessibleDescription(MESSAGES.orderZoneUnknown)
     expect(screen.getByRole('textbox', { name: 'Téléphone' })).toHaveAccessibleDescription(MESSAGES.telephoneInvalid)

@@ -11,10 +11,10 @@ import { formatDepotHours, zoneSchema as sharedZoneSchema, type DepotHoursInput 
 import { categorySchema, depotSchema, zoneSchema } from '../../forms/schemas.ts'
 import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
 import { formatFcfa } from '../../lib/format.ts'
-import { ImageUpload } from '../../components/ImageUpload.tsx'
+import { ImageUpload } from '../../components/image-upload.tsx'
 import { DepotHoursFields } from './depot-hours-fields.tsx'
 import { MoveButtons, InlineName, moved, OrderedNames, useSaveOrder } from './ordered-names.tsx'
-import { DeleteButton } from './ShopSettings.tsx'
+import { DeleteButton } from './shop-settings.tsx'
 
 interface Zone {
   id: number
@@ -70,7 +70,7 @@ interface PaymentMode {
   position: number
 }
 
-const PositionPicker = lazy(() => import('../../components/PositionPicker.tsx'))
+const PositionPicker = lazy(() => import('../../components/position-picker.tsx'))
 
 interface Depot {
   id: number

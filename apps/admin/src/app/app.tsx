@@ -7,23 +7,23 @@ import { Button, Spinner } from 'react-bootstrap'
 import { ToastContainer } from 'react-toastify'
 import { AuthProvider, useAuth } from '../lib/auth.tsx'
 import type { Staff } from '../lib/types.ts'
-import { OrdersPage } from '../features/orders/OrdersPage.tsx'
+import { OrdersPage } from '../features/orders/orders-page.tsx'
 
 // Every page but the orders list loads on demand: a phone on a slow line opens the list, the
 // one page read at every visit, with the least script (the sign-in form, forms and charts later).
-const SignInPage = lazy(() => import('../features/signin/SignInPage.tsx').then((m) => ({ default: m.SignInPage })))
-const ForbiddenPage = lazy(() => import('../features/signin/SignInPage.tsx').then((m) => ({ default: m.ForbiddenPage })))
-const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })))
-const OrderPage = lazy(() => import('../features/orders/OrderPage.tsx').then((m) => ({ default: m.OrderPage })))
-const SlipsPage = lazy(() => import('../features/orders/SlipsPage.tsx').then((m) => ({ default: m.SlipsPage })))
-const ProductsPage = lazy(() => import('../features/products/ProductsPage.tsx').then((m) => ({ default: m.ProductsPage })))
-const ProductFormPage = lazy(() => import('../features/products/ProductFormPage.tsx').then((m) => ({ default: m.ProductFormPage })))
-const ImportPage = lazy(() => import('../features/products/ImportPage.tsx').then((m) => ({ default: m.ImportPage })))
-const CustomersPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomersPage })))
-const CustomerPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.CustomerPage })))
+const SignInPage = lazy(() => import('../features/signin/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })))
+const ForbiddenPage = lazy(() => import('../features/signin/sign-in-page.tsx').then((m) => ({ default: m.ForbiddenPage })))
+const HomePage = lazy(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage })))
+const OrderPage = lazy(() => import('../features/orders/order-page.tsx').then((m) => ({ default: m.OrderPage })))
+const SlipsPage = lazy(() => import('../features/orders/slips-page.tsx').then((m) => ({ default: m.SlipsPage })))
+const ProductsPage = lazy(() => import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })))
+const ProductFormPage = lazy(() => import('../features/products/product-form-page.tsx').then((m) => ({ default: m.ProductFormPage })))
+const ImportPage = lazy(() => import('../features/products/import-page.tsx').then((m) => ({ default: m.ImportPage })))
+const CustomersPage = lazy(() => import('../features/people/people-pages.tsx').then((m) => ({ default: m.CustomersPage })))
+const CustomerPage = lazy(() => import('../features/people/people-pages.tsx').then((m) => ({ default: m.CustomerPage })))
 const CouriersPage = lazy(() => import('../features/couriers/couriers-page.tsx').then((m) => ({ default: m.CouriersPage })))
 const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })))
-const AuditPage = lazy(() => import('../features/people/PeoplePages.tsx').then((m) => ({ default: m.AuditPage })))
+const AuditPage = lazy(() => import('../features/people/people-pages.tsx').then((m) => ({ default: m.AuditPage })))
 const SettingsRoutes = lazy(() => import('../features/settings/settings-sections.tsx').then((m) => ({ default: m.SettingsRoutes })))
 import { Links } from './nav-links.tsx'
 

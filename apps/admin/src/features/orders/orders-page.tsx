@@ -8,12 +8,12 @@ import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react
 import { Badge, Button, Col, Form, Row, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { ORDER_STATUSES } from '@teranga/shared/order-status'
-import { Pager } from '../../components/Pager.tsx'
+import { Pager } from '../../components/pager.tsx'
 import { api, type Page } from '../../lib/api.ts'
 import { downloadFile } from '../../lib/download.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import type { OrderSummary } from '../../lib/types.ts'
-import { FilterSelect } from '../../components/FilterSelect.tsx'
+import { FilterSelect } from '../../components/filter-select.tsx'
 import { FILTER_KEYS, ordersQuery } from './filters.ts'
 import { useCouriers } from './api/order-dispatch-api.ts'
 import { listenToOrders } from './live.ts'
@@ -22,7 +22,7 @@ import { OrderCards } from './order-cards.tsx'
 // The filters' panel (an offcanvas and its transitions) loads at the first tap on « Filtres ».
 const FiltersPanel = lazy(() => import('./filters-panel.tsx'))
 // The table (TanStack Table) is for wider screens: a phone's first visit loads the cards only.
-const DataTable = lazy(() => import('../../components/DataTable.tsx').then((m) => ({ default: m.DataTable<OrderSummary> })))
+const DataTable = lazy(() => import('../../components/data-table.tsx').then((m) => ({ default: m.DataTable<OrderSummary> })))
 
 // The shared state machine's states and French labels, as the storefront shows them.
 const STATES = Object.entries(ORDER_STATUSES).map(([etat, { text }]) => [etat, text] as const)

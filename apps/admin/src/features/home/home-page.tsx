@@ -8,7 +8,7 @@ import { api } from '../../lib/api.ts'
 import { formatFcfa } from '../../lib/format.ts'
 import type { Dashboard } from '../../lib/types.ts'
 
-const SalesChart = lazy(() => import('../../components/SalesChart.tsx'))
+const SalesChart = lazy(() => import('../../components/sales-chart.tsx'))
 
 export const STATE_LABELS: Record<keyof Dashboard['a_traiter'], string> = {
   en_attente: 'À confirmer',

@@ -6,12 +6,12 @@ import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef, SortingState } from '@tanstack/react-table'
 import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import { DataTable } from '../../components/DataTable.tsx'
+import { DataTable } from '../../components/data-table.tsx'
 import { api, queryString, type Page } from '../../lib/api.ts'
 import { useRole } from '../../lib/auth.tsx'
 import { downloadFile } from '../../lib/download.ts'
 import type { Product, SubCategory } from '../../lib/types.ts'
-import { FilterSelect } from '../../components/FilterSelect.tsx'
+import { FilterSelect } from '../../components/filter-select.tsx'
 
 export function ProductsPage() {
   const role = useRole()

@@ -2,7 +2,7 @@
 // manualSorting); the page and sort live in the caller's state (the URL).
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table'
 import { Table } from 'react-bootstrap'
-import { Pager } from './Pager.tsx'
+import { Pager } from './pager.tsx'
 
 export interface DataTableProps<T> {
   caption: string

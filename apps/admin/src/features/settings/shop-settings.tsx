@@ -12,7 +12,7 @@ import { mediaKeySchema, subcategoryFormSchema } from '@teranga/shared/backoffic
 import { carousselSchema, preferenceSchema, privilegeSchema } from '@teranga/shared/backoffice-settings'
 import { mediaUrl } from '@teranga/shared/media'
 import { api, ApiError, errorMessage, listOf, type Page } from '../../lib/api.ts'
-import { ImageUpload } from '../../components/ImageUpload.tsx'
+import { ImageUpload } from '../../components/image-upload.tsx'
 import { OrderedNames, useSaveOrder } from './ordered-names.tsx'
 
 const failed = (err: unknown) => toast.error(errorMessage(err))
