@@ -183,6 +183,22 @@ export type CategoryForm = z.output<typeof categoryFormSchema>
 export type SubcategoryFormInput = z.input<typeof subcategoryFormSchema>
 export type SubcategoryForm = z.output<typeof subcategoryFormSchema>
 
+/** A category as the back office reads it (GET /api/categorie): its image as a key and as the shop's renderings. */
+export const categoryResponseSchema = z.object({
+  id: z.number(),
+  designation: z.string(),
+  position: z.number(),
+  image_key: z.string().nullable(),
+  image: z.string().nullable(),
+  imagesrcset: z.string().nullable(),
+})
+/** A sub-category (GET /api/souscategorie), with its category. */
+export const subcategoryResponseSchema = categoryResponseSchema.extend({
+  categorie: z.object({ id: z.number(), designation: z.string() }),
+})
+export type Category = z.infer<typeof categoryResponseSchema>
+export type Subcategory = z.infer<typeof subcategoryResponseSchema>
+
 /** POST /api/produit/{id}/mouvements: a delivery (+) or a loss (−), with its reason. */
 export const stockMovementSchema = z.object({
   delta: z.preprocess(

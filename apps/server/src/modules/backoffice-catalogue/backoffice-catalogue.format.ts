@@ -80,17 +80,8 @@ export function formatMovement(row: {
   }
 }
 
-export const adminCategorySchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  position: z.number(),
-  image_key: z.string().nullable(),
-  ...mediaSchema,
-})
-
-export const adminSubcategorySchema = adminCategorySchema.extend({
-  categorie: z.object({ id: z.number(), designation: z.string() }),
-})
+/** Shared with apps/admin, which reads its types from them. */
+export { categoryResponseSchema as adminCategorySchema, subcategoryResponseSchema as adminSubcategorySchema } from '@teranga/shared/backoffice-catalogue'
 
 export function formatCategory(row: { id: number; designation: string; position: number; image: string | null }) {
   return { id: row.id, designation: row.designation, position: row.position, image_key: row.image, ...mediaFields(row.image) }
