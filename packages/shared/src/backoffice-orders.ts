@@ -1,10 +1,12 @@
 // The back office's orders (issue 10, docs/back-office-api.md « Dashboard », « Orders »): the
-// French messages and the schemas the server checks and the admin app reuses.
+// French messages, the schemas the server checks and the admin app reuses, and the answers'
+// schemas (the server's `response`, the admin's types).
 import { z } from 'zod'
+import { orderDispatchSchema } from './backoffice-dispatch.ts'
 import { MESSAGES } from './messages.ts'
 import { formatPrix } from './money.ts'
 import { bodyIdSchema, optionalField } from './schemas.ts'
-import { ORDER_STATUS_VALUES, ORDER_STATUSES, PROVIDER_ONLY_STATUSES, type OrderStatus } from './order-status.ts'
+import { ORDER_STATUS_VALUES, ORDER_STATUSES, PROVIDER_ONLY_STATUSES, TO_ACT_ON_STATUSES, type OrderStatus, type ToActOnStatus } from './order-status.ts'
 
 export const ORDERS_MESSAGES = {
   motifRequired: 'Indiquez le motif (1 à 500 caractères).',
@@ -84,3 +86,100 @@ export const orderStatusChangeSchema = z
   .superRefine((body, ctx) => {
     if (body.etat === 'annulee' && !body.motif) ctx.addIssue({ code: 'custom', path: ['motif'], message: ORDERS_MESSAGES.motifRequired })
   })
+
+/** One order of the list (GET /api/commande), of the CSV export and of the dashboard. */
+export const orderSummaryResponseSchema = z.object({
+  numero: z.string(),
+  etat: z.string(),
+  etat_text: z.string(),
+  etat_badge: z.string(),
+  datecomm: z.string(),
+  date_fr: z.string(),
+  client: z.object({ id: z.number(), nom: z.string(), telephone: z.string().nullable() }),
+  total: z.number(),
+  total_fr: z.string(),
+  modepaiement: z.object({ code: z.string(), designation: z.string() }),
+  modelivraison: z.object({ code: z.string(), designation: z.string() }),
+  zone: z.string().nullable(),
+  depot: z.object({ id: z.number(), designation: z.string() }).nullable(),
+  a_rembourser: z.boolean(),
+  expires_at: z.string().nullable(),
+})
+export type OrderSummary = z.infer<typeof orderSummaryResponseSchema>
+
+/** One refund given (ADR 025): its amount, by whom, why, and the lines it named. */
+export const refundResponseSchema = z.object({
+  id: z.number(),
+  montant: z.number(),
+  montant_fr: z.string(),
+  provider: z.string(),
+  statut: z.string(),
+  motif: z.string(),
+  par: z.string().nullable(),
+  date: z.string(),
+  date_fr: z.string(),
+  lignes: z.array(z.object({ produit: z.object({ id: z.number(), designation: z.string() }), quantite: z.number(), prix: z.number(), total: z.number(), total_fr: z.string(), restock: z.boolean() })),
+})
+export type OrderRefund = z.infer<typeof refundResponseSchema>
+
+/** One order (GET /api/admin/commande/{numero}, and the answer of every write on it). */
+export const orderDetailResponseSchema = orderSummaryResponseSchema.extend({
+  lignes: z.array(
+    z.object({
+      produit: z.object({ id: z.number(), designation: z.string(), code: z.string().nullable(), image: z.string().nullable() }),
+      quantite: z.number(),
+      prix: z.number(),
+      prix_fr: z.string(),
+      total: z.number(),
+      total_fr: z.string(),
+    }),
+  ),
+  montantcommande: z.number(),
+  montantcommande_fr: z.string(),
+  montantliv: z.number(),
+  montantliv_fr: z.string(),
+  remise: z.number(),
+  remise_fr: z.string(),
+  client: z.object({ id: z.number(), nom: z.string(), prenom: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable(), telephone: z.string().nullable() }),
+  tel: z.string().nullable(),
+  adresseliv: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  carte: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  historique: z.array(
+    z.object({
+      date: z.string(),
+      date_fr: z.string(),
+      de: z.string().nullable(),
+      vers: z.string(),
+      vers_text: z.string(),
+      acteur: z.string(),
+      acteur_nom: z.string().nullable(),
+      motif: z.string().nullable(),
+    }),
+  ),
+  suivants: z.array(z.object({ etat: z.string(), etat_text: z.string() })),
+  paiement: z.object({ provider: z.string(), statut: z.string(), montant: z.number() }).nullable(),
+  /** What was given back so far (ADR 025), and each refund with its lines. */
+  rembourse: z.number(),
+  rembourse_fr: z.string(),
+  remboursements: z.array(refundResponseSchema),
+  remboursable: z.boolean(),
+  /** The courier now, every hand-over and the staff's notes (the dispatch module). */
+  ...orderDispatchSchema.shape,
+})
+export type OrderDetail = z.infer<typeof orderDetailResponseSchema>
+
+/** GET /api/admin/commande/bons: the chosen orders' details, in the order asked for. */
+export const slipsResponseSchema = z.object({ data: z.array(orderDetailResponseSchema) })
+
+/** GET /api/admin/tableau: how many orders wait in each state to act on, and today's figures. */
+export const dashboardResponseSchema = z.object({
+  a_traiter: z.object(Object.fromEntries(TO_ACT_ON_STATUSES.map((etat) => [etat, z.number()])) as Record<ToActOnStatus, z.ZodNumber>),
+  expirent_bientot: z.array(orderSummaryResponseSchema),
+  stock_bas: z.array(z.object({ id: z.number(), designation: z.string(), code: z.string().nullable(), quantite: z.number(), seuil: z.number() })),
+  ventes: z.object({ aujourdhui: z.number(), aujourdhui_fr: z.string(), sept_jours: z.number(), sept_jours_fr: z.string() }),
+  courbe: z.array(z.object({ jour: z.string(), montant: z.number(), commandes: z.number() })),
+})
+export type Dashboard = z.infer<typeof dashboardResponseSchema>

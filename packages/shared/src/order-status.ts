@@ -21,6 +21,14 @@ export type OrderStatus = keyof typeof ORDER_STATUSES
 
 export const ORDER_STATUS_VALUES = Object.keys(ORDER_STATUSES) as OrderStatus[]
 
+/**
+ * The states that still ask the staff for something (the dashboard's « À traiter »): to
+ * confirm, paid, confirmed, in preparation, ready at the depot, out for delivery. Counted by
+ * the server's dashboard, one tile each on the back office's home page.
+ */
+export const TO_ACT_ON_STATUSES = ['en_attente', 'payee', 'confirmee', 'en_preparation', 'prete_retrait', 'en_livraison'] as const satisfies readonly OrderStatus[]
+export type ToActOnStatus = (typeof TO_ACT_ON_STATUSES)[number]
+
 /** States in which the customer may still cancel their own order. */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['en_attente', 'en_attente_paiement']
 

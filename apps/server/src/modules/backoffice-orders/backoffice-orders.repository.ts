@@ -2,7 +2,7 @@
 // filtered, sorted, paginated list (one statement, on indexes that hold at 100,000 orders),
 // one order's detail with its lines, history and payment, the dashboard's figures.
 import { sql, type SQL } from 'drizzle-orm'
-import { UNPAID_STATUSES } from '@teranga/shared/order-status'
+import { TO_ACT_ON_STATUSES, UNPAID_STATUSES } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
 
@@ -58,6 +58,8 @@ const states = (list: readonly string[]) => sql.join(list.map((etat) => sql`${et
 /** States whose money the shop does not hold: cancelled, refunded, or never paid (packages/shared). */
 const NOT_A_SALE = states(['annulee', 'remboursee', ...UNPAID_STATUSES])
 const UNPAID = states(UNPAID_STATUSES)
+/** The dashboard's « À traiter » (packages/shared). */
+const TO_ACT_ON = states(TO_ACT_ON_STATUSES)
 /** What the customer pays for order `c`: `orderTotal` of packages/shared/order-amounts, in SQL. */
 const ORDER_TOTAL = sql`(c.montantcommande + c.montantliv - c.remise)`
 
@@ -217,7 +219,7 @@ export function createBackofficeOrdersRepository(db: Executor) {
     async dashboard(now: Date) {
       const [counts, expiring, lowStock, sales, curve] = await Promise.all([
         rows<{ etat: string; n: number }>(
-          sql`select etat, count(*)::int as n from commandes where etat in ('en_attente', 'payee', 'confirmee', 'en_preparation', 'prete_retrait', 'en_livraison') group by etat`,
+          sql`select etat, count(*)::int as n from commandes where etat in (${TO_ACT_ON}) group by etat`,
         ),
         rows<SummaryRow>(
           sql`select ${summaryColumns} ${summaryFrom}

@@ -4,17 +4,21 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  dashboardResponseSchema,
+  orderDetailResponseSchema,
   ORDERS_EXPORT_MAX,
   orderStatusChangeSchema,
   ORDERS_MESSAGES as M,
+  orderSummaryResponseSchema,
   refundSchema,
+  slipsResponseSchema,
   SLIPS_MAX,
+  type OrderSummary,
 } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
 import { idSchema, optionalField, paginationSchema } from '@teranga/shared/schemas'
 import { errorResponses, orderNumberParams, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
-import { dashboardSchema, orderDetailSchema, orderSummarySchema } from './backoffice-orders.format.ts'
 import type { BackofficeOrdersService } from './backoffice-orders.service.ts'
 import type { SummaryRow } from './backoffice-orders.repository.ts'
 
@@ -61,7 +65,7 @@ function csvField(value: unknown): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
-function toCsv(rows: SummaryRow[], summary: (r: SummaryRow) => z.infer<typeof orderSummarySchema>): string {
+function toCsv(rows: SummaryRow[], summary: (r: SummaryRow) => OrderSummary): string {
   const lines = [CSV_COLUMNS.join(';')]
   for (const row of rows) {
     const o = summary(row)
@@ -76,7 +80,7 @@ function toCsv(rows: SummaryRow[], summary: (r: SummaryRow) => z.infer<typeof or
 
 export interface BackofficeOrdersRouteOptions {
   service: BackofficeOrdersService
-  summary: (r: SummaryRow) => z.infer<typeof orderSummarySchema>
+  summary: (r: SummaryRow) => OrderSummary
 }
 
 export default async function backofficeOrdersRoutes(app: FastifyInstance, opts: BackofficeOrdersRouteOptions) {
@@ -90,12 +94,12 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
     if (role) requireStaff(request, role)
   })
 
-  api.get('/admin/tableau', { config: staffOnly, schema: { response: { 200: dashboardSchema, ...errorResponses } } }, (request) => {
+  api.get('/admin/tableau', { config: staffOnly, schema: { response: { 200: dashboardResponseSchema, ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
     return service.dashboard()
   })
 
-  api.get('/commande', { config: staffOnly, schema: { querystring: listQuery, response: { 200: pageSchema(orderSummarySchema), ...errorResponses } } }, (request) => {
+  api.get('/commande', { config: staffOnly, schema: { querystring: listQuery, response: { 200: pageSchema(orderSummaryResponseSchema), ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
     const { page = 1, count = 20, sort = 'datecomm', dir, ...filter } = request.query
     return service.list(filter, sort, dir ?? (sort === 'datecomm' ? 'desc' : 'asc'), { page, count, offset: (page - 1) * count })
@@ -111,19 +115,19 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
       .send(toCsv(rows, opts.summary))
   })
 
-  api.get('/admin/commande/bons', { config: staffOnly, schema: { querystring: slipsQuery, response: { 200: z.object({ data: z.array(orderDetailSchema) }), ...errorResponses } } }, async (request) => {
+  api.get('/admin/commande/bons', { config: staffOnly, schema: { querystring: slipsQuery, response: { 200: slipsResponseSchema, ...errorResponses } } }, async (request) => {
     requireStaff(request, 'gestionnaire')
     return { data: await service.details(request.query.numeros) }
   })
 
-  api.get('/admin/commande/:numero', { config: staffOnly, schema: { params: orderNumberParams, response: { 200: orderDetailSchema, ...errorResponses } } }, (request) => {
+  api.get('/admin/commande/:numero', { config: staffOnly, schema: { params: orderNumberParams, response: { 200: orderDetailResponseSchema, ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
     return service.detail(request.params.numero)
   })
 
   api.post(
     '/commande/:numero/etat',
-    { config: staffOnly, schema: { params: orderNumberParams, body: orderStatusChangeSchema, response: { 200: orderDetailSchema, ...errorResponses } } },
+    { config: staffOnly, schema: { params: orderNumberParams, body: orderStatusChangeSchema, response: { 200: orderDetailResponseSchema, ...errorResponses } } },
     (request) => {
       const staff = requireStaff(request, 'gestionnaire')
       return service.changeState(staff, request.params.numero, request.body.etat as OrderStatus, request.body.motif ?? null)
@@ -132,7 +136,7 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
 
   api.post(
     '/commande/:numero/remboursement',
-    { config: staffOnly, schema: { params: orderNumberParams, body: refundSchema, response: { 200: orderDetailSchema, ...errorResponses } } },
+    { config: staffOnly, schema: { params: orderNumberParams, body: refundSchema, response: { 200: orderDetailResponseSchema, ...errorResponses } } },
     (request) => {
       const staff = requireStaff(request, 'gestionnaire')
       return service.refund(staff, request.params.numero, request.body)

@@ -4,8 +4,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
-import { ORDERS_MESSAGES as M, type RefundBody } from '@teranga/shared/backoffice-orders'
-import type { OrderStatus } from '@teranga/shared/order-status'
+import { ORDERS_MESSAGES as M, type Dashboard, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
+import { TO_ACT_ON_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
@@ -13,7 +13,7 @@ import type { Audit } from '../audit/audit.plugin.ts'
 import type { DispatchService } from '../dispatch/dispatch.service.ts'
 import type { OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import type { PaymentProvider, ProviderName } from '../payments/payments.service.ts'
-import { formatDetail, formatSummary, type OrderDetail } from './backoffice-orders.format.ts'
+import { formatDetail, formatSummary } from './backoffice-orders.format.ts'
 import { createBackofficeOrdersRepository, type OrderFilter, type OrderSort } from './backoffice-orders.repository.ts'
 import { createRefundsService } from './refunds.service.ts'
 
@@ -80,18 +80,11 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, providers,
     detail: (numero: string) => detail(numero),
     details: (numeros: string[]) => details(numeros),
 
-    async dashboard() {
+    async dashboard(): Promise<Dashboard> {
       const { counts, expiring, lowStock, sales, curve } = await repo.dashboard(now())
       const count = (etat: string) => counts.find((c) => c.etat === etat)?.n ?? 0
       return {
-        a_traiter: {
-          en_attente: count('en_attente'),
-          payee: count('payee'),
-          confirmee: count('confirmee'),
-          en_preparation: count('en_preparation'),
-          prete_retrait: count('prete_retrait'),
-          en_livraison: count('en_livraison'),
-        },
+        a_traiter: Object.fromEntries(TO_ACT_ON_STATUSES.map((etat) => [etat, count(etat)])) as Dashboard['a_traiter'],
         expirent_bientot: expiring.map(formatSummary),
         stock_bas: lowStock,
         ventes: { aujourdhui: sales.aujourdhui, aujourdhui_fr: formatPrix(sales.aujourdhui), sept_jours: sales.sept_jours, sept_jours_fr: formatPrix(sales.sept_jours) },

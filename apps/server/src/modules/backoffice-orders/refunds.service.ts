@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
-import { ORDERS_MESSAGES as M, type RefundBody } from '@teranga/shared/backoffice-orders'
+import { ORDERS_MESSAGES as M, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
 import type { Executor } from '../../db/client.ts'
 import { badGateway, badInput, conflict, notFound, type FieldErrors } from '../../lib/errors.ts'
 import { dateFr } from '../../lib/format.ts'
@@ -23,22 +23,7 @@ interface Deps {
 }
 
 /** What an order's refunds add to its staff detail. */
-export interface OrderRefunds {
-  rembourse: number
-  rembourse_fr: string
-  remboursements: Array<{
-    id: number
-    montant: number
-    montant_fr: string
-    provider: string
-    statut: string
-    motif: string
-    par: string | null
-    date: string
-    date_fr: string
-    lignes: Array<{ produit: { id: number; designation: string }; quantite: number; prix: number; total: number; total_fr: string; restock: boolean }>
-  }>
-}
+export type OrderRefunds = Pick<OrderDetail, 'rembourse' | 'rembourse_fr' | 'remboursements'>
 
 /** The refunds of each order, as its detail shows them (only those done count in `rembourse`). */
 export function refundsView(rows: RefundRow[]): OrderRefunds {
