@@ -231,3 +231,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       })()),
   }
 }
+
+/**
+ * The URL of the shop's database on the embedded server of `dataDir` while one runs (the shop
+ * is up): its port is on the fourth line of postmaster.pid. Undefined when none runs.
+ */
+export async function runningEmbeddedUrl(dataDir: string, database = 'teranga'): Promise<string | undefined> {
+  const lock = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined)
+  if (!lock) return undefined
+  const lines = lock.split('\n')
+  const pid = Number(lines[0])
+  const port = Number(lines[3])
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !alive(pid)) return undefined
+  const secret = (await fs.readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim()
+  return `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${encodeURIComponent(database)}`
+}
+
+/** Whether `dataDir` holds a cluster (made by a first start). */
+export async function hasEmbeddedCluster(dataDir: string): Promise<boolean> {
+  return fs
+    .access(path.join(dataDir, 'postgres', 'PG_VERSION'))
+    .then(() => true)
+    .catch(() => false)
+}
