@@ -59,6 +59,8 @@ export interface Config {
    * `development` or `test` (ADR 014); a shop started any other way keeps its schema to itself.
    */
   graphqlIntrospection: boolean
+  /** NODE_ENV=production (`npm run serve`): the demo's conveniences are refused at boot. */
+  production: boolean
   payments: { wave: ProviderConfig; paytech: ProviderConfig }
 }
 
@@ -92,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // (localhost vs 127.0.0.1) would land the shopper signed out with an empty cart.
   const publicUrl = (c.PUBLIC_URL ?? listenUrl(c.HOST, c.PORT)).replace(/\/$/, '')
   const demo = c.FIREBASE_PROJECT_ID.startsWith('demo-')
+  const production = c.NODE_ENV === 'production'
+  if (production) refuseDemoIdentity(c.FIREBASE_PROJECT_ID, demo, blankless.FIREBASE_AUTH_EMULATOR_HOST)
   if (!demo && !c.FIREBASE_API_KEY) {
     throw new ConfigError('Invalid configuration: FIREBASE_API_KEY is required when FIREBASE_PROJECT_ID is not a demo- project')
   }
@@ -110,7 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     graphqlIntrospection: c.NODE_ENV === 'development' || c.NODE_ENV === 'test',
-    payments: sandboxAllowed(demo, c.PAYMENTS_SANDBOX, {
+    production,
+    payments: sandboxAllowed(demo, production, c.PAYMENTS_SANDBOX, {
       wave: provider('WAVE', c.WAVE_API_KEY, c.WAVE_WEBHOOK_SECRET, 'WAVE_WEBHOOK_SECRET', c.WAVE_API_URL, 'https://api.wave.com', `${publicUrl}/sandbox/wave`),
       paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),
     }),
@@ -118,13 +123,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * The sandbox lets anyone approve their own payment: fine on the demo project (local runs,
- * tests), refused with a real Firebase project unless PAYMENTS_SANDBOX=true says it is meant
- * (a staging shop), so that a production deploy missing its keys does not boot.
+ * In production (`npm run serve`) the demo identity project lets anyone sign in as anyone
+ * through the Auth Emulator, and the Admin SDK trusts the emulator's unsigned tokens whenever
+ * FIREBASE_AUTH_EMULATOR_HOST is in its environment: both stop the boot, in French for the
+ * person deploying.
  */
-function sandboxAllowed(demo: boolean, allowed: boolean | undefined, payments: Config['payments']): Config['payments'] {
+function refuseDemoIdentity(projectId: string, demo: boolean, emulatorHost: string | undefined) {
+  if (demo) {
+    throw new ConfigError(
+      `Démarrage refusé : FIREBASE_PROJECT_ID=${projectId} est un projet de démonstration, où chacun peut se connecter sous n'importe quel compte ; en production, donnez le projet Firebase de la boutique et sa FIREBASE_API_KEY.`,
+    )
+  }
+  if (emulatorHost) {
+    throw new ConfigError(
+      "Démarrage refusé : FIREBASE_AUTH_EMULATOR_HOST est défini, et Firebase accepterait alors des jetons d'émulateur sans signature ; en production, retirez cette variable.",
+    )
+  }
+}
+
+/**
+ * The sandbox lets anyone approve their own payment: fine on the demo project (local runs,
+ * tests), refused with a real Firebase project, and always in production, unless
+ * PAYMENTS_SANDBOX=true says it is meant (a staging shop), so that a deploy missing its keys
+ * does not boot.
+ */
+function sandboxAllowed(demo: boolean, production: boolean, allowed: boolean | undefined, payments: Config['payments']): Config['payments'] {
   const missing = payments.wave.sandbox ? 'WAVE_API_KEY' : payments.paytech.sandbox ? 'PAYTECH_API_KEY' : null
   if (missing && allowed === false) throw new ConfigError(`Invalid configuration: ${missing} is required when PAYMENTS_SANDBOX=false`)
+  if (missing && production && allowed !== true) {
+    throw new ConfigError(
+      `Démarrage refusé : sans ${missing}, les paiements passeraient par le bac à sable, où chacun valide son propre paiement ; en production, donnez les clés de Wave et de PayTech, ou PAYMENTS_SANDBOX=true pour une boutique de démonstration assumée.`,
+    )
+  }
   if (missing && !demo && allowed !== true) {
     throw new ConfigError(
       `Invalid configuration: ${missing} is required when FIREBASE_PROJECT_ID is not a demo- project (or set PAYMENTS_SANDBOX=true to run the payment sandbox on purpose)`,

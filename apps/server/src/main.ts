@@ -1,6 +1,7 @@
 // Starts the shop: configuration, the Auth Emulator in demo mode, the database (the embedded
 // PostgreSQL server unless DATABASE_URL is set; migrated and seeded once), then the server.
-// Ctrl-C, SIGTERM or a failed boot stops everything this process started.
+// Ctrl-C, SIGTERM or a failed boot stops everything this process started; a stop lets the
+// requests in flight finish first (for SHUTDOWN_GRACE_MS at most), so a restart fails none.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import Fastify from 'fastify'
@@ -10,7 +11,13 @@ import { openShopDatabase } from './db/client.ts'
 import { seedIfEmpty } from './db/seed.ts'
 import { startAuthEmulator, type RunningEmulator } from './lib/auth-emulator.ts'
 import { createFirebaseVerifier } from './modules/auth/firebase-verifier.ts'
-import { ensureDemoAdmin } from './modules/staff/demo-admin.ts'
+import { DEMO_ADMIN_REFUSED, demoAdminHoldsStaffRole, ensureDemoAdmin } from './modules/staff/demo-admin.ts'
+
+/**
+ * How long the requests in flight may take to finish once the shop is told to stop; past it,
+ * their connections are closed. Well under systemd's 90 s before it kills the process.
+ */
+const SHUTDOWN_GRACE_MS = 10_000
 
 // What this process started, stopped in reverse order at shutdown or after a failed boot.
 const cleanups: Array<() => Promise<unknown>> = []
@@ -34,14 +41,37 @@ async function main() {
   const log = server.log
   let emulator: RunningEmulator | undefined
   let stopping = false
+  // Fastify's close stops accepting connections, ends the back office's event streams (their
+  // preClose hook), waits for the requests in flight (new ones on open connections get a
+  // 503), then runs the onClose hooks: the sweeps under way finish, the notification listener
+  // closes. Only then the database (and the embedded server) and the emulator stop.
+  const forceClose = () => {
+    server.server.closeAllConnections()
+  }
   const shutdown = async (signal: string) => {
-    if (stopping) return
+    if (stopping) {
+      // A second Ctrl-C: no more waiting for requests.
+      forceClose()
+      return
+    }
     stopping = true
-    log.info({ signal }, 'stopping')
+    log.info({ signal }, 'stopping: no new connections, the requests in flight finish')
+    const grace = setTimeout(() => {
+      log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still in flight after the grace period: their connections are closed')
+      forceClose()
+    }, SHUTDOWN_GRACE_MS)
+    grace.unref()
     await server.close().catch((err) => log.error({ err }, 'close failed'))
+    clearTimeout(grace)
     await runCleanups()
+    log.info('stopped')
     process.exit(0)
   }
+  // While stopping, each answer closes its connection: a keep-alive connection left open would
+  // hold the close until the grace period ends.
+  server.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close')
+  })
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
@@ -67,6 +97,7 @@ async function main() {
     const { seeded } = await seedIfEmpty(database.db)
     log.info({ database: database.kind, seeded }, seeded ? 'database migrated and seeded' : 'database migrated')
   })
+  if (config.production && (await demoAdminHoldsStaffRole(database.db))) throw new ConfigError(DEMO_ADMIN_REFUSED)
 
   // Demo mode: the back office's demo account (README); demo values, fine to log.
   if (emulator) {

@@ -1,10 +1,10 @@
 // Opens the database: PostgreSQL through a pool, either the embedded server the shop starts
 // under DATA_DIR or the one DATABASE_URL names. Drizzle, migrations and a round-trip counter.
-import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { MIGRATIONS_DIR } from '../paths.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import * as schema from './schema.ts'
 
@@ -28,7 +28,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url))
+export { MIGRATIONS_DIR }
 
 // Search matches on words that are close, not only identical (a typo still finds "Café").
 const SEARCH_THRESHOLD = '0.5'

@@ -4,12 +4,12 @@
 // was not built, /admin answers a French 503 page instead.
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { Config } from '../../config.ts'
+import { DEFAULT_ADMIN_ROOT } from '../../paths.ts'
 
-export const DEFAULT_ADMIN_ROOT = fileURLToPath(new URL('../../../../admin/dist', import.meta.url))
+export { DEFAULT_ADMIN_ROOT }
 
 export interface AdminAppOptions {
   config: Pick<Config, 'firebaseWeb' | 'firebaseProjectId' | 'firebaseEmulatorHost'>

@@ -4,7 +4,6 @@
 // It also renders uploads (`app.images`, images.service.ts): every image from a user goes through it.
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
@@ -12,6 +11,7 @@ import fp from 'fastify-plugin'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { medias } from '../../db/schema.ts'
+import { SEED_MEDIA_DIR } from '../../paths.ts'
 import { createImageRenderer, type ImageQueueOptions, type ImageRenderer } from './images.service.ts'
 import { sweepUnusedMedia } from './media.sweep.ts'
 
@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-export const SEED_MEDIA_DIR = fileURLToPath(new URL('../../../assets/media', import.meta.url))
+export { SEED_MEDIA_DIR }
 
 /** An uploaded rendering's file name: `<32 hex>-<width>.webp`. */
 const UPLOADED = /^([0-9a-f]{32})-(\d{2,4})\.webp$/
@@ -58,17 +58,25 @@ async function media(app: FastifyInstance, opts: { dataDir: string; images?: Ima
   if (!app.hasDecorator('images')) app.decorate('images', createImageRenderer(opts.images))
   await app.register(serveMedia, { dataDir: opts.dataDir })
 
-  // Unused uploads older than a day go, swept every hour (like the unpaid orders' expiry).
+  // Unused uploads older than a day go, swept every hour (like the unpaid orders' expiry); a
+  // sweep under way when the server stops is finished before the database closes.
   if (opts.sweepEveryMs !== 0) {
+    let running: Promise<void> | undefined
     const sweep = setInterval(() => {
-      sweepUnusedMedia(app.db)
+      running ??= sweepUnusedMedia(app.db)
         .then((count) => {
           if (count > 0) app.log.info({ count }, 'unused uploaded images deleted')
         })
         .catch((err: unknown) => app.log.error({ err }, 'sweeping unused uploaded images failed'))
+        .finally(() => {
+          running = undefined
+        })
     }, opts.sweepEveryMs ?? 60 * 60 * 1000)
     sweep.unref()
-    app.addHook('onClose', async () => clearInterval(sweep))
+    app.addHook('onClose', async () => {
+      clearInterval(sweep)
+      await running
+    })
   }
 }
 

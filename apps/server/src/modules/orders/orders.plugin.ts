@@ -34,13 +34,24 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
   app.decorate('orders', service)
   app.decorate('orderLifecycle', lifecycle)
 
-  // Unpaid online orders give their stock back after 30 minutes: swept every minute.
+  // Unpaid online orders give their stock back after 30 minutes: swept every minute. A sweep
+  // under way when the server stops is finished before the database closes.
   if (opts.expireOrdersEveryMs !== 0) {
+    let running: Promise<void> | undefined
     const sweep = setInterval(() => {
-      lifecycle.expireUnpaid().catch((err: unknown) => app.log.error({ err }, 'expiring unpaid orders failed'))
+      running ??= lifecycle
+        .expireUnpaid()
+        .then(() => {})
+        .catch((err: unknown) => app.log.error({ err }, 'expiring unpaid orders failed'))
+        .finally(() => {
+          running = undefined
+        })
     }, opts.expireOrdersEveryMs ?? 60_000)
     sweep.unref()
-    app.addHook('onClose', async () => clearInterval(sweep))
+    app.addHook('onClose', async () => {
+      clearInterval(sweep)
+      await running
+    })
   }
 
   app.addGraphqlModule(ordersGraphql(service))

@@ -1,7 +1,9 @@
 // Demo mode only (a `demo-` Firebase project, the Auth Emulator): the account the README
 // names for the back office, created in the emulator if missing and given the admin role.
-// With a real Firebase project nothing is created (main.ts calls this in demo mode only).
-import { eq } from 'drizzle-orm'
+// With a real Firebase project nothing is created (main.ts calls this in demo mode only), and
+// in production a database where the demo account still holds a staff role stops the boot.
+import { and, eq, inArray } from 'drizzle-orm'
+import { STAFF_ROLES } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
 import { clients, roles } from '../../db/schema.ts'
 
@@ -50,3 +52,21 @@ export async function ensureDemoAdmin(db: Executor, emulatorHost: string, projec
   })
   return { clientId, email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }
 }
+
+/**
+ * Whether the demo account (its fixed uid, which only the Auth Emulator hands out) still holds
+ * a staff role: its password is in the README, so a production shop refuses to start with it
+ * (a database first run in demo mode, then moved to production).
+ */
+export async function demoAdminHoldsStaffRole(db: Executor): Promise<boolean> {
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .innerJoin(roles, eq(roles.id, clients.roleId))
+    .where(and(eq(clients.firebaseUid, DEMO_ADMIN.uid), inArray(roles.name, [...STAFF_ROLES])))
+    .limit(1)
+  return rows.length > 0
+}
+
+/** The boot's one line when it refuses the demo account in production. */
+export const DEMO_ADMIN_REFUSED = `Démarrage refusé : le compte admin de démonstration (${DEMO_ADMIN.email}), dont le mot de passe est public, a encore un rôle du back-office dans cette base ; retirez-le avec npm run admin:revoke -- ${DEMO_ADMIN.email}, puis relancez.`

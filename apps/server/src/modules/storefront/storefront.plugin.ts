@@ -3,15 +3,15 @@
 // API paths keep their JSON 404.
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Config } from '../../config.ts'
+import { DEFAULT_WEB_ROOT } from '../../paths.ts'
 import { createStorefrontPages, loadServerRenderer, type RunQuery } from './storefront-pages.ts'
 
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../../web/dist', import.meta.url))
+export { DEFAULT_WEB_ROOT }
 
 export interface StorefrontOptions {
   config: Pick<Config, 'firebaseWeb' | 'firebaseProjectId' | 'firebaseEmulatorHost'>
