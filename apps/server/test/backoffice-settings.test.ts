@@ -33,6 +33,8 @@ describe('roles', () => {
       { method: 'PUT' as const, url: '/api/modepaiement/1', payload: {} },
       { method: 'GET' as const, url: '/api/preference' },
       { method: 'PUT' as const, url: '/api/preference', payload: {} },
+      { method: 'PUT' as const, url: '/api/zone/ordre', payload: {} },
+      { method: 'PUT' as const, url: '/api/depot/ordre', payload: {} },
     ]
     for (const route of routes) {
       const label = `${route.method} ${route.url}`

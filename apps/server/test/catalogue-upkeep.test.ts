@@ -1,5 +1,5 @@
-// Catalogue upkeep from the back office (issue 16 §2): categories, sub-categories and zones
-// renamed and reordered in place (the storefront follows), depot opening hours, and the sweep
+// Catalogue upkeep from the back office (issue 16 §2): categories, sub-categories, zones and
+// depots renamed and reordered in place (the storefront follows), depot opening hours, and the sweep
 // of uploaded images no row names any more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
@@ -146,6 +146,47 @@ describe('zones: renamed and reordered in place', () => {
 
     expect((await put('/api/zone/ordre', { ids: wanted.slice(1) })).statusCode).toBe(409)
     expect((await put('/api/zone/ordre', { ids: 'tout' })).json().errors.ids).toBeDefined()
+  })
+})
+
+describe('depots: reordered like zones', () => {
+  it('a new depot goes last, the checkout lists depots in the order given, audited; a stale or bad list is refused', async () => {
+    const depot = async (designation: string) =>
+      (await shop.app.inject({ method: 'POST', url: '/api/depot', headers: admin.auth, payload: { designation, adresse: 'Route de Rufisque', latitude: 14.72, longitude: -17.3 } })).json() as { id: number; position: number }
+    const first = await depot('Dépôt Alpha')
+    const second = await depot('Dépôt Beta')
+    expect(second.position).toBe(first.position + 1)
+    const listed = (await shop.app.inject({ url: '/api/depot?count=100', headers: admin.auth })).json().data as Array<{ id: number; position: number }>
+    expect(listed.at(-1)!.id).toBe(second.id)
+    // A change of its other fields keeps a depot's place.
+    const renamed = await put(`/api/depot/${second.id}`, { designation: 'Dépôt Bêta', latitude: 14.72, longitude: -17.3 })
+    expect(renamed.json()).toMatchObject({ designation: 'Dépôt Bêta', position: second.position })
+
+    const ids = listed.map((d) => d.id)
+    await gql(shop.app, '{ depots { id } }')
+    const wanted = [second.id, ...ids.filter((id) => id !== second.id)]
+    const res = await put('/api/depot/ordre', { ids: wanted })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data.map((d: { id: number }) => d.id)).toEqual(wanted)
+    expect(res.json().data.map((d: { position: number }) => d.position)).toEqual(wanted.map((_, i) => i))
+    expect(res.json().metadata).toMatchObject({ total: wanted.length, current_page: 1, last_page: 1 })
+    const checkout = await gql(shop.app, '{ depots { id } }')
+    expect(checkout.data!.depots.map((d: { id: number }) => d.id)).toEqual(wanted)
+    expect((await shop.app.inject({ url: '/api/depots' })).json().map((d: { id: number }) => d.id)).toEqual(wanted)
+    expect((await shop.app.inject({ url: '/api/depot?count=100', headers: admin.auth })).json().data.map((d: { id: number }) => d.id)).toEqual(wanted)
+    const [line] = await auditOf('depot')
+    expect(line).toMatchObject({ action: 'depot.ordonner', avant: { ordre: ids }, apres: { ordre: wanted } })
+
+    const stale = await put('/api/depot/ordre', { ids: wanted.slice(1) })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json()).toMatchObject({ message: SETTINGS_MESSAGES.orderStale, errors: { ids: [SETTINGS_MESSAGES.orderStale] } })
+    const twice = await put('/api/depot/ordre', { ids: [wanted[0], wanted[0]] })
+    expect(twice.statusCode).toBe(400)
+    expect(twice.json().errors.ids).toEqual([SETTINGS_MESSAGES.orderIdsInvalid])
+    expect((await put('/api/depot/ordre', { ids: wanted }, manager)).statusCode).toBe(403)
+    expect((await put('/api/depot/ordre', { ids: wanted }, null)).statusCode).toBe(401)
+    // Nothing moved by the refusals.
+    expect((await shop.app.inject({ url: '/api/depots' })).json().map((d: { id: number }) => d.id)).toEqual(wanted)
   })
 })
 

@@ -113,7 +113,7 @@ export function formatDepotHours(hours: DepotHoursInput | null | undefined): str
   return parts.join(', ')
 }
 
-/** PUT /api/{categorie,souscategorie,zone}/ordre: every item once, in the new order. */
+/** PUT /api/{categorie,souscategorie,zone,depot}/ordre: every item once, in the new order. */
 export const reorderSchema = z.object({
   ids: z
     .array(z.number({ error: SETTINGS_MESSAGES.orderIdsInvalid }).int({ error: SETTINGS_MESSAGES.orderIdsInvalid }).min(1, { error: SETTINGS_MESSAGES.orderIdsInvalid }), { error: SETTINGS_MESSAGES.orderIdsInvalid })
@@ -191,3 +191,73 @@ export type PreferenceInput = z.infer<typeof preferenceSchema>
 export type RecompenseInput = z.infer<typeof recompenseSchema>
 export type PrivilegeInput = z.infer<typeof privilegeSchema>
 export type PointsAdjustmentInput = z.infer<typeof pointsAdjustmentSchema>
+
+// The settings' answers (GET, POST, PUT of /api/zone, depot, caroussel, privilege, modepaiement,
+// preference): the server declares them as its routes' responses, the back office infers its
+// types from them. Every column of the row goes out, as the audit lines record it.
+
+export const zoneResponseSchema = z.object({ id: z.number(), designation: z.string(), frais: z.number(), position: z.number() })
+
+const openingSpanResponse = z.object({ ouverture: z.string(), fermeture: z.string() }).nullable()
+/** Stored hours as the depot schema wrote them: every weekday, null when closed. */
+export const depotHoursResponseSchema = z.object({
+  lun: openingSpanResponse,
+  mar: openingSpanResponse,
+  mer: openingSpanResponse,
+  jeu: openingSpanResponse,
+  ven: openingSpanResponse,
+  sam: openingSpanResponse,
+  dim: openingSpanResponse,
+})
+
+export const depotResponseSchema = z.object({
+  id: z.number(),
+  designation: z.string(),
+  description: z.string().nullable(),
+  adresse: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  horaires: depotHoursResponseSchema.nullable(),
+  position: z.number(),
+})
+
+export const slideResponseSchema = z.object({ id: z.number(), image: z.string(), titre: z.string().nullable(), description: z.string().nullable(), position: z.number() })
+
+export const privilegeResponseSchema = z.object({
+  id: z.number(),
+  designation: z.string(),
+  couleur: z.string().nullable(),
+  point: z.number(),
+  image: z.string().nullable(),
+  recompenses: z.array(z.object({ type: z.string(), valeur: z.number() })),
+})
+
+export const paymentModeResponseSchema = z.object({
+  id: z.number(),
+  designation: z.string(),
+  code: z.string(),
+  image: z.string().nullable(),
+  desc: z.string().nullable(),
+  actif: z.boolean(),
+  position: z.number(),
+})
+
+export const preferenceResponseSchema = z.object({
+  id: z.number(),
+  logo: z.string().nullable(),
+  logo2: z.string().nullable(),
+  email: z.string().nullable(),
+  lieu: z.string().nullable(),
+  promotion: z.string().nullable(),
+  promotion2: z.string().nullable(),
+  siteweb: z.string().nullable(),
+  telephone: z.string().nullable(),
+  telephone2: z.string().nullable(),
+})
+
+export type Zone = z.infer<typeof zoneResponseSchema>
+export type Depot = z.infer<typeof depotResponseSchema>
+export type Slide = z.infer<typeof slideResponseSchema>
+export type Privilege = z.infer<typeof privilegeResponseSchema>
+export type PaymentMode = z.infer<typeof paymentModeResponseSchema>
+export type Preference = z.infer<typeof preferenceResponseSchema>

@@ -251,6 +251,8 @@ export const depots = pgTable('depots', {
   longitude: doublePrecision('longitude').notNull(),
   /** Opening hours per weekday (packages/shared's depotHoursSchema); null until given. */
   horaires: jsonb('horaires').$type<DepotHours>(),
+  /** The order of the checkout's list (PUT /api/depot/ordre), then id. */
+  position: integer('position').notNull().default(0),
 })
 
 export const preferences = pgTable('preferences', {

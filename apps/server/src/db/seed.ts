@@ -57,7 +57,7 @@ export async function seedDemoCatalogue(tx: Executor) {
   }
   await tx.insert(t.caroussels).values(CAROUSEL.map((c, position) => ({ ...c, position })))
   await tx.insert(t.preferences).values(PREFERENCES)
-  await tx.insert(t.depots).values(DEPOTS)
+  await tx.insert(t.depots).values(DEPOTS.map((d, position) => ({ ...d, position })))
   const rewardTypes = await tx.select().from(t.typerecompenses)
   const rewardId = new Map(rewardTypes.map((r) => [r.code, r.id]))
   for (const { recompenses, ...privilege } of PRIVILEGES) {

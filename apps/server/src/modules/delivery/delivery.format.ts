@@ -1,13 +1,11 @@
 // How delivery reference data appears in API answers: modes, pickup depots, and zones with
 // their fee formatted in FCFA (also inside saved addresses).
 import { z } from 'zod'
-import { DEPOT_DAYS, formatDepotHours, type DepotHours } from '@teranga/shared/backoffice-settings'
+import { depotHoursResponseSchema as depotHoursSchema, formatDepotHours, type DepotHours } from '@teranga/shared/backoffice-settings'
 import { formatPrix } from '@teranga/shared/money'
 
 export const modelivraisonSchema = z.object({ id: z.number(), code: z.string(), designation: z.string() })
 
-const openingSpanSchema = z.object({ ouverture: z.string(), fermeture: z.string() }).nullable()
-export const depotHoursSchema = z.object(Object.fromEntries(DEPOT_DAYS.map((day) => [day, openingSpanSchema])) as Record<(typeof DEPOT_DAYS)[number], typeof openingSpanSchema>)
 
 /** A depot's opening hours as given, and in French (« Lun–Ven 8 h–19 h, fermé le dimanche »); both null when none were given. */
 export const depotHoursFields = { horaires: depotHoursSchema.nullable(), horairestexte: z.string().nullable() }

@@ -6,7 +6,7 @@ import { depots, modelivraisons, zonesLivraison } from '../../db/schema.ts'
 export function createDeliveryRepository(db: Executor) {
   return {
     modes: () => db.select().from(modelivraisons).orderBy(asc(modelivraisons.id)),
-    depots: () => db.select().from(depots).orderBy(asc(depots.id)),
+    depots: () => db.select().from(depots).orderBy(asc(depots.position), asc(depots.id)),
     zones: () => db.select().from(zonesLivraison).orderBy(asc(zonesLivraison.position), asc(zonesLivraison.id)),
   }
 }
