@@ -137,6 +137,27 @@ export default defineConfig(
     rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
+    // The payments module owns the payment attempts and the providers' events (CONVENTIONS §7):
+    // another module asks its ledger (payment-ledger.service.ts) and never names these tables
+    // (the server-shape test looks for them in raw SQL too).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/payments/**', 'apps/server/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/schema.ts'],
+              importNames: ['paiements', 'paymentEvents'],
+              message: 'The payment tables are the payments module\'s: use its ledger (payments/payment-ledger.service.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The storefront's cart provider imported its panel, which imported the provider back.
     files: reactApps.map((app) => `${app}/src/**/*.{ts,tsx}`),
     rules: { 'boundaries/no-import-cycle': 'error' },

@@ -79,4 +79,17 @@ describe('modules', () => {
       .map(([importer, imported]) => `${importer} -> ${imported}`)
     expect(refused).toEqual([])
   })
+
+  it('leave the payment attempts to the payments module, which owns them (its ledger service takes the caller\'s transaction)', () => {
+    const naming: string[] = []
+    for (const module of fs.readdirSync(MODULES_DIR)) {
+      if (module === 'payments') continue
+      for (const file of fs.readdirSync(path.join(MODULES_DIR, module))) {
+        const source = fs.readFileSync(path.join(MODULES_DIR, module, file), 'utf8')
+        // The table by its Drizzle name or in raw SQL (`modepaiements` is another table).
+        if (/\bpaiements\b/.test(source)) naming.push(`${module}/${file}`)
+      }
+    }
+    expect(naming).toEqual([])
+  })
 })

@@ -14,8 +14,21 @@ export const PAYMENT_STATUS_TEXT: Readonly<Record<string, string>> = {
   remboursee: ORDER_STATUSES.remboursee.text,
 }
 
-/** Attempt states in which the provider received the money (whether or not it went back since). */
+/**
+ * Attempt states in which the provider received the money (whether or not it went back since):
+ * the one word on « paid » for the server (payments module) and the back office.
+ */
 export const PAYMENT_RECEIVED_STATUSES: readonly string[] = ['payee', 'a_rembourser', 'remboursee']
+
+/** Whether an attempt in state `statut` brought the money. */
+export const isPaymentReceived = (statut: string): boolean => PAYMENT_RECEIVED_STATUSES.includes(statut)
+
+/**
+ * Whether money came for an order: its online payment was received (`payment` is the attempt
+ * that says most about it), or, for an order paid on delivery (`cash`), it was delivered.
+ */
+export const isOrderPaid = (order: { etat: string; cash: boolean; payment: { statut: string } | null | undefined }): boolean =>
+  order.payment ? isPaymentReceived(order.payment.statut) : order.cash && order.etat === 'livree'
 
 export const paymentProviderName = (provider: string): string => PAYMENT_PROVIDER_NAMES[provider] ?? provider
 export const paymentStatusText = (statut: string): string => PAYMENT_STATUS_TEXT[statut] ?? statut

@@ -7,7 +7,9 @@ import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
+import { isOrderPaid } from '@teranga/shared/payment-labels'
 import { dateFr } from '../../lib/format.ts'
+import type { ShownAttempt } from '../payments/payment-ledger.service.ts'
 import type { BackofficeOrdersRepository, DetailExtraRow, SummaryRow } from './backoffice-orders.repository.ts'
 import type { OrderRefunds } from './refunds.service.ts'
 
@@ -51,18 +53,15 @@ export const mapLink = (lat: number | null, lng: number | null) =>
 
 type Lines = Awaited<ReturnType<BackofficeOrdersRepository['lines']>>
 type History = Awaited<ReturnType<BackofficeOrdersRepository['history']>>
-type Payments = Awaited<ReturnType<BackofficeOrdersRepository['payments']>>
 
-/** Whether money came for the order and some of it can still go back: livree, or annulee with an attempt owed back. */
-export function isRefundable(etat: string, payment: Payments[number] | undefined, cash: boolean, refunded: boolean): boolean {
+/** Whether money came for the order (packages/shared `isOrderPaid`) and some of it can still go back: delivered, or cancelled. */
+export function isRefundable(etat: string, payment: ShownAttempt | undefined, cash: boolean, refunded: boolean): boolean {
   if (refunded) return false // nothing left to give back
-  if (etat === 'livree') return cash || payment?.statut === 'payee'
-  if (etat === 'annulee') return payment?.statut === 'a_rembourser'
-  return false
+  return (etat === 'livree' || etat === 'annulee') && isOrderPaid({ etat, cash, payment })
 }
 
 /** An order's detail but its refunds, which the refunds service adds. */
-export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: Payments[number] | undefined, refunded: boolean, dispatch: OrderDispatch): Omit<OrderDetail, keyof OrderRefunds> {
+export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: ShownAttempt | undefined, refunded: boolean, dispatch: OrderDispatch): Omit<OrderDetail, keyof OrderRefunds> {
   const summary = formatSummary(r)
   const next = isOrderStatus(r.etat) ? nextStates(r.etat, r.ml_code) : []
   return {

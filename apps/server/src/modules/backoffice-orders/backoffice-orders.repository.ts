@@ -1,10 +1,12 @@
 // The back office's reads of orders (docs/back-office-api.md « Dashboard », « Orders »): the
 // filtered, sorted, paginated list (one statement, on indexes that hold at 100,000 orders),
-// one order's detail with its lines, history and payment, the dashboard's figures.
+// one order's detail with its lines and history, the dashboard's figures. Payments are read
+// through the payments module, which owns them.
 import { sql, type SQL } from 'drizzle-orm'
 import { TO_ACT_ON_STATUSES, UNPAID_STATUSES } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
+import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
 
 export interface OrderFilter {
   etat?: string[] | undefined
@@ -70,7 +72,7 @@ const summaryColumns = sql`c.id, c.numerocommande, c.etat, c.datecomm, c.montant
   cl.id as client_id, cl.prenom, cl.name, cl.email, cl.telephone,
   mp.code as mp_code, mp.designation as mp_designation, ml.code as ml_code, ml.designation as ml_designation,
   d.id as depot_id, d.designation as depot_designation,
-  exists (select 1 from paiements pa where pa.commande_id = c.id and pa.statut = 'a_rembourser') as a_rembourser`
+  ${paymentsOfOrder.owedBack(sql`c.id`)} as a_rembourser`
 
 const summaryFrom = sql`from commandes c
   join clients cl on cl.id = c.client_id
@@ -194,15 +196,6 @@ export function createBackofficeOrdersRepository(db: Executor) {
       ).map((r) => ({ ...r, at: new Date(r.at) }))
     },
 
-    async payments(orderIds: number[]) {
-      if (orderIds.length === 0) return []
-      return rows<{ commande_id: number; provider: string; statut: string; montant: number }>(
-        sql`select distinct on (commande_id) commande_id, provider, statut, montant from paiements
-            where commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
-            order by commande_id, (statut in ('payee', 'a_rembourser', 'remboursee')) desc, id desc`,
-      )
-    },
-
     /** The orders with nothing left to refund: refunds done or under way reach what was paid (ADR 025). */
     async refunded(orderIds: number[]) {
       if (orderIds.length === 0) return new Set<number>()
@@ -210,7 +203,7 @@ export function createBackofficeOrdersRepository(db: Executor) {
         sql`select c.id as commande_id from commandes c
             where c.id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
               and (select coalesce(sum(r.montant), 0) from remboursements r where r.commande_id = c.id and r.statut in ('en_cours', 'effectue'))
-                >= coalesce((select p.montant from paiements p where p.commande_id = c.id and p.statut in ('payee', 'a_rembourser', 'remboursee') order by p.id desc limit 1),
+                >= coalesce(${paymentsOfOrder.receivedAmount(sql`c.id`)},
                             c.montantcommande + c.montantliv - c.remise)`,
       )
       return new Set(found.map((r) => r.commande_id))

@@ -1,7 +1,6 @@
 // The back office's orders: reads for staff, state moves through the order lifecycle (the one
 // owner of an order's state, ADR 013) and refunds (refunds.service.ts, ADR 025), every write
 // audited in its own transaction.
-import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { ORDERS_MESSAGES as M, type Dashboard, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
@@ -9,20 +8,13 @@ import { TO_ACT_ON_STATUSES, type OrderStatus } from '@teranga/shared/order-stat
 import type { Executor } from '../../db/client.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
-import type { Audit } from '../audit/audit.plugin.ts'
 import type { DispatchService } from '../dispatch/dispatch.service.ts'
-import type { OrderLifecycle } from '../orders/order-lifecycle.service.ts'
-import type { PaymentProvider, ProviderName } from '../payments/payments.service.ts'
+import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import { formatDetail, formatSummary } from './backoffice-orders.format.ts'
 import { createBackofficeOrdersRepository, type OrderFilter, type OrderSort } from './backoffice-orders.repository.ts'
-import { createRefundsService } from './refunds.service.ts'
+import { createRefundsService, type RefundsDeps } from './refunds.service.ts'
 
-interface Deps {
-  db: Executor
-  lifecycle: OrderLifecycle
-  audit: Audit
-  providers: () => Readonly<Record<ProviderName, PaymentProvider>>
-  log: FastifyBaseLogger
+interface Deps extends RefundsDeps {
   /** The couriers and notes of the orders shown (the dispatch module). */
   dispatch: Pick<DispatchService, 'forOrders'>
   now?: () => Date
@@ -36,7 +28,7 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, providers,
     const r = createBackofficeOrdersRepository(executor)
     const orders = await r.byNumbers(numeros)
     const ids = orders.map((o) => o.id)
-    const [lines, history, payments, refunded, dispatched] = await Promise.all([r.lines(ids), r.history(ids), r.payments(ids), r.refunded(ids), dispatch.forOrders(ids, executor)])
+    const [lines, history, payments, refunded, dispatched] = await Promise.all([r.lines(ids), r.history(ids), paymentLedger(executor).shownAttempts(ids), r.refunded(ids), dispatch.forOrders(ids, executor)])
     const byNumber = new Map(
       orders.map((o) => [
         o.numerocommande,

@@ -2,7 +2,6 @@
 // to refund; runs on the executor it is given (the refund's transactions).
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import type { ProviderName } from '../payments/payments.service.ts'
 
 const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows
 const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `)
@@ -36,15 +35,6 @@ export function createRefundsRepository(db: Executor) {
     async paymentCode(orderId: number): Promise<string | undefined> {
       const [row] = await rowsOf<{ code: string }>(db, sql`select m.code from commandes c join modepaiements m on m.id = c.modepaiement_id where c.id = ${orderId}`)
       return row?.code
-    },
-
-    /** The online attempt that brought the money (paid, or owed back after a cancel). */
-    async paidAttempt(orderId: number) {
-      const [row] = await rowsOf<{ provider: ProviderName; provider_ref: string | null; provider_token: string | null; montant: number }>(
-        db,
-        sql`select provider, provider_ref, provider_token, montant from paiements where commande_id = ${orderId} and statut in ('payee', 'a_rembourser') order by id desc limit 1`,
-      )
-      return row
     },
 
     /** FCFA refunded or being refunded: pending refunds count against what remains. */

@@ -10,11 +10,13 @@ import { badGateway, badInput, conflict, notFound, type FieldErrors } from '../.
 import { dateFr } from '../../lib/format.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
+import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import { ProviderError, type PaymentProvider, type ProviderName } from '../payments/payments.service.ts'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { createRefundsRepository, type RefundRow } from './refunds.repository.ts'
 
-interface Deps {
+/** What refunds need: the back office's orders service is given the same. */
+export interface RefundsDeps {
   db: Executor
   lifecycle: OrderLifecycle
   audit: Audit
@@ -66,7 +68,7 @@ interface Pending {
   idempotencyKey: string
 }
 
-export function createRefundsService({ db, lifecycle, audit, providers, log }: Deps) {
+export function createRefundsService({ db, lifecycle, audit, providers, log }: RefundsDeps) {
   /**
    * Under the order's lock: checks the request against what remains (pending refunds count, so
    * two staff members cannot both take the same remainder) and records the refund. A cash
@@ -79,11 +81,11 @@ export function createRefundsService({ db, lifecycle, audit, providers, log }: D
     if (!order) throw notFound(MESSAGES.orderNotFound)
     if (order.etat === 'remboursee') throw conflict(M.alreadyRefunded)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'
-    const attempt = cash ? undefined : await repo.paidAttempt(order.id)
+    const attempt = cash ? undefined : await paymentLedger(tx).receivedAttempt(order.id)
     const paidBy = attempt ? attempt.montant : order.etat === 'livree' && cash ? orderTotal(order) : 0
     if (order.etat !== 'livree' && order.etat !== 'annulee') throw conflict(M.notRefundable)
     if (paidBy === 0) throw conflict(order.etat === 'annulee' ? MESSAGES.orderRefundUnpaid : M.notRefundable)
-    if (attempt && !attempt.provider_ref) throw conflict(M.notRefundable)
+    if (attempt && !attempt.providerRef) throw conflict(M.notRefundable)
 
     const remaining = paidBy - (await repo.counted(order.id))
     if (remaining <= 0) throw conflict(M.alreadyRefunded)
@@ -111,7 +113,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log }: D
       await confirm(scope, staff, order, id, null)
       return null
     }
-    return { id, montant, provider: attempt.provider, providerRef: attempt.provider_ref!, providerToken: attempt.provider_token, idempotencyKey }
+    return { id, montant, provider: attempt.provider, providerRef: attempt.providerRef!, providerToken: attempt.providerToken, idempotencyKey }
   }
 
   /**
@@ -126,13 +128,13 @@ export function createRefundsService({ db, lifecycle, audit, providers, log }: D
     const back = done.lignes.filter((l) => l.restock).map((l) => ({ produitId: l.produit_id, quantite: l.quantite }))
     if (back.length > 0) await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'
-    const attempt = cash ? undefined : await repo.paidAttempt(order.id)
+    const attempt = cash ? undefined : await paymentLedger(scope.tx).receivedAttempt(order.id)
     const paidBy = attempt ? attempt.montant : orderTotal(order)
     const refunded = await repo.done(order.id)
     let points = await scope.loyalty.takeBackRefund(order, refundId, refunded, paidBy)
     let etat = order.etat
     if (refunded >= paidBy) {
-      await scope.orders.owePaidAttempts(order.id)
+      // The move marks the payment given back (the payments module, in this transaction).
       const moved = await scope.move(order, 'remboursee', actors.staff(staff.id), done.motif)
       if (moved.moved) {
         points -= moved.points

@@ -21,6 +21,7 @@ import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import type { Executor } from '../../db/client.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
+import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import type { OrderActorRef, OrderEvents, PendingOrderEvent } from './order-events.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -76,6 +77,8 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
   function scope(tx: Executor, pending: PendingOrderEvent[]): LifecycleScope {
     const writes = createOrderWritesRepository(tx)
     const loyalty = createLoyaltyService(tx)
+    // The order's payment attempts, the payments module's table, in the same transaction.
+    const payments = paymentLedger(tx)
 
     async function move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason: string | null = null): Promise<MoveOutcome> {
       // Money received or refused is the payment provider's word alone (DESIGN §5), whoever else asks.
@@ -83,7 +86,7 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
       const from = order.etat
       if (!isOrderStatus(from) || !canTransition(from, to, order.deliveryCode)) return { moved: false, refusal: 'transition' }
       // A cancelled order is refunded only if money came for it.
-      if (from === 'annulee' && to === 'remboursee' && !(await writes.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
+      if (from === 'annulee' && to === 'remboursee' && !(await payments.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
       const at = now()
       const changes: StateChanges = to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : {}
       if (!(await writes.moveState(order, from, to, changes, { at, actorKind: actor.kind, actorId: actor.id, reason }))) {
@@ -94,12 +97,12 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
       if (to === 'annulee') {
         // Every state that leads to annulee holds the stock, and annulee is reached once.
         await writes.giveStockBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
-        refunds = await writes.owePaidAttempts(order.id)
+        refunds = await payments.owePaid(order.id)
       } else if (to === 'livree') {
         points = await loyalty.creditDelivered(order)
       } else if (to === 'remboursee') {
         if (from === 'livree') points = -(await loyalty.debitRefunded(order))
-        await writes.markRefunded(order.id)
+        await payments.markRefunded(order.id)
       }
       pending.push({
         name: 'stateChanged',

@@ -17,7 +17,6 @@ import {
   modepaiements,
   mouvementsStock,
   orderHistory,
-  paiements,
   panierProduits,
   paniers,
   produits,
@@ -240,36 +239,6 @@ export function createOrderWritesRepository(db: Executor) {
           returning p.id, w.quantite, p.quantite as after)
         insert into ${mouvementsStock} (produit_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
         select id, quantite, after, ${why.raison}, ${why.motif}, ${why.staffId}::int, ${orderId}::int from back order by id`)
-    },
-
-    /** Marks the order's paid attempts as owed back to the customer; how many there were. */
-    async owePaidAttempts(orderId: number): Promise<number> {
-      const rows = await db
-        .update(paiements)
-        .set({ statut: 'a_rembourser', updatedAt: new Date() })
-        .where(and(eq(paiements.commandeId, orderId), eq(paiements.statut, 'payee')))
-        .returning({ id: paiements.id })
-      return rows.length
-    },
-
-    /** Whether money ever came for the order: an attempt paid, or owed back, or given back. */
-    async wasPaid(orderId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: paiements.id })
-        .from(paiements)
-        .where(and(eq(paiements.commandeId, orderId), inArray(paiements.statut, ['payee', 'a_rembourser', 'remboursee'])))
-        .limit(1)
-      return row !== undefined
-    },
-
-    /** The attempts owed back are given back (the order is refunded). */
-    async markRefunded(orderId: number): Promise<number> {
-      const rows = await db
-        .update(paiements)
-        .set({ statut: 'remboursee', updatedAt: new Date() })
-        .where(and(eq(paiements.commandeId, orderId), eq(paiements.statut, 'a_rembourser')))
-        .returning({ id: paiements.id })
-      return rows.length
     },
 
     /** Unpaid online orders (waiting, or after a failed payment) past their expiry. */

@@ -1,8 +1,10 @@
 // Payment modes offered at checkout, payment attempts and the provider events already
 // processed (DESIGN §6). Attempt and event writes run in the caller's transaction, next to the
 // order they move (the order lifecycle's).
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { PAYMENT_RECEIVED_STATUSES } from '@teranga/shared/payment-labels'
 import type { Executor } from '../../db/client.ts'
+import { intArray } from '../../db/sql.ts'
 import { commandes, modepaiements, paiements, paymentEvents } from '../../db/schema.ts'
 
 /**
@@ -50,6 +52,43 @@ export function createPaymentsRepository(db: Executor) {
       const [row] = await db.insert(paiements).values(values).returning()
       return row!
     },
+    /** Marks the order's paid attempts as owed back to the customer (the order is cancelled); how many there were. */
+    async owePaid(orderId: number): Promise<number> {
+      const rows = await db
+        .update(paiements)
+        .set({ statut: 'a_rembourser', updatedAt: new Date() })
+        .where(and(eq(paiements.commandeId, orderId), eq(paiements.statut, 'payee')))
+        .returning({ id: paiements.id })
+      return rows.length
+    },
+    /** The money the order's attempts brought, paid or owed back, is given back (the order is refunded); how many there were. */
+    async markRefunded(orderId: number): Promise<number> {
+      const rows = await db
+        .update(paiements)
+        .set({ statut: 'remboursee', updatedAt: new Date() })
+        .where(and(eq(paiements.commandeId, orderId), inArray(paiements.statut, ['payee', 'a_rembourser'])))
+        .returning({ id: paiements.id })
+      return rows.length
+    },
+    /** The order's latest attempt that brought the money (packages/shared `isPaymentReceived`), if any. */
+    async receivedAttempt(orderId: number) {
+      const [row] = await db
+        .select()
+        .from(paiements)
+        .where(and(eq(paiements.commandeId, orderId), inArray(paiements.statut, [...PAYMENT_RECEIVED_STATUSES])))
+        .orderBy(desc(paiements.id))
+        .limit(1)
+      return row
+    },
+    /** Each order's attempt that says most about it: the latest that brought the money, else the latest. */
+    async shownAttempts(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      const result = await db.execute(sql`select distinct on (pa.commande_id) pa.commande_id, pa.provider, pa.statut, pa.montant from ${paiements} pa
+        where pa.commande_id = any(${intArray(orderIds)})
+        order by pa.commande_id, ${RECEIVED(sql`pa.statut`)} desc, pa.id desc`)
+      return (result as unknown as { rows: Array<{ commande_id: number; provider: string; statut: string; montant: number }> }).rows
+    },
+
     /** Sets an attempt's status only if it is still one of `from`; false when it was not. */
     async setAttemptStatus(attemptId: number, from: AttemptStatus[], to: AttemptStatus): Promise<boolean> {
       const rows = await db
@@ -100,5 +139,19 @@ export function createPaymentsRepository(db: Executor) {
 }
 
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>
+
+/** Whether the attempt state `statut` (a column or value) brought the money: packages/shared's word, in SQL. */
+export const RECEIVED = (statut: SQL) => sql`(${statut} in (${sql.join(PAYMENT_RECEIVED_STATUSES.map((s) => sql`${s}`), sql`, `)}))`
+
+/**
+ * Reads of `paiements` by the order `orderId` (a column of the caller's statement), for other
+ * modules' lists: whether money is owed back to the customer (on the partial index of the
+ * attempts owed back), and the amount the latest attempt that brought the money brought.
+ */
+export const paymentColumns = {
+  owedBack: (orderId: SQL) => sql`exists (select 1 from ${paiements} pa where pa.commande_id = ${orderId} and pa.statut = 'a_rembourser')`,
+  receivedAmount: (orderId: SQL) =>
+    sql`(select pa.montant from ${paiements} pa where pa.commande_id = ${orderId} and ${RECEIVED(sql`pa.statut`)} order by pa.id desc limit 1)`,
+}
 
 const paymentEventsPayload = (key: string) => `payment_events.payload->'${key}'`

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { isPayable } from '@teranga/shared/order-status'
+import { isPaymentReceived } from '@teranga/shared/payment-labels'
 import type { Executor } from '../../db/client.ts'
 import { badGateway, badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
 import { actors, type LifecycleScope, type OrderLifecycle } from '../orders/order-lifecycle.service.ts'
@@ -75,7 +76,8 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
       return { outcome: 'echouee', numero, attemptId: attempt.id }
     }
 
-    if (attempt.statut === 'payee' || attempt.statut === 'a_rembourser') return { outcome: 'doublon', numero, attemptId: attempt.id }
+    // Already counted (paid, owed back or given back): the money came once.
+    if (isPaymentReceived(attempt.statut)) return { outcome: 'doublon', numero, attemptId: attempt.id }
     // A success after a failure (the customer tried again on the same page) still pays the
     // order, which holds its stock until it expires: back to waiting, then paid.
     let current = order
@@ -98,7 +100,7 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
    */
   async function confirmedByProvider(provider: ProviderName, event: PaymentEvent): Promise<boolean> {
     const attempt = await repo.attemptByRef(provider, event.providerRef)
-    if (!attempt || event.amount !== attempt.montant || attempt.statut === 'payee' || attempt.statut === 'a_rembourser') return true
+    if (!attempt || event.amount !== attempt.montant || isPaymentReceived(attempt.statut)) return true
     if (await repo.eventSeen(provider, event.eventId)) return true
     let status
     try {
