@@ -2,11 +2,11 @@
 // (everything left, some lines with a restock choice each, or an amount), and the sentence the
 // cancel dialog says about where a paid order's money goes.
 import { useState } from 'react'
-import { Alert, Button, Card, Form, ListGroup, Modal, Table } from 'react-bootstrap'
+import { Alert, Button, Card, Form, ListGroup, Modal } from 'react-bootstrap'
 import { formatPrix } from '@teranga/shared/money'
-import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
-import { reasonSchema } from '../../forms/schemas.ts'
-import type { OrderDetail } from '../../lib/types.ts'
+import { motifSchema, ORDERS_MESSAGES, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
+import { isOrderPaid } from '@teranga/shared/payment-labels'
+import { LinesTable } from './order-lines.tsx'
 
 /** What the customer paid: the provider's amount, or the order's total for cash. */
 const paid = (order: OrderDetail) => order.paiement?.montant ?? order.total
@@ -17,9 +17,8 @@ const counted = (order: OrderDetail) => order.remboursements.reduce((sum, r) => 
 /** FCFA that can still go back to the customer. */
 export const refundRemaining = (order: OrderDetail) => Math.max(0, paid(order) - counted(order))
 
-/** Whether money came for the order: an online payment received, or cash collected at delivery. */
-export const isPaid = (order: OrderDetail) =>
-  order.paiement ? ['payee', 'a_rembourser'].includes(order.paiement.statut) : order.modepaiement.code === 'CASH' && order.etat === 'livree'
+/** Whether money came for the order: an online payment received, or cash collected at delivery (packages/shared). */
+export const isPaid = (order: OrderDetail) => isOrderPaid({ etat: order.etat, cash: order.modepaiement.code === 'CASH', payment: order.paiement })
 
 /** « Le client sera remboursé de 12 500 FCFA sur Wave » (or « en espèces »). */
 export function refundDestination(order: OrderDetail, amount = refundRemaining(order)): string {
@@ -77,14 +76,8 @@ function RefundList({ order }: { order: OrderDetail }) {
   )
 }
 
-export interface RefundRequest {
-  motif: string
-  lignes?: { produit: number; quantite: number; restock: boolean }[]
-  montant?: number
-}
-
 /** The refund dialog: everything left, chosen lines (each back to stock or not), or an amount. */
-export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail; onClose: () => void; onConfirm: (body: RefundRequest) => Promise<void> }) {
+export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail; onClose: () => void; onConfirm: (body: RefundBody) => Promise<void> }) {
   const remaining = refundRemaining(order)
   const lines = linesLeft(order)
   const [mode, setMode] = useState<'reste' | 'lignes' | 'montant'>('reste')
@@ -100,14 +93,14 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    const reason = reasonSchema.shape.motif.safeParse(motif)
+    const reason = motifSchema.safeParse(motif)
     if (!reason.success) return setError(reason.error.issues[0]?.message ?? ORDERS_MESSAGES.motifRequired)
     if (mode === 'lignes' && chosen.length === 0) return setError(ORDERS_MESSAGES.refundLinesInvalid)
     if (mode === 'montant' && !(/^\d+$/.test(montant) && Number(montant) >= 1)) return setError(ORDERS_MESSAGES.refundAmountInvalid)
     if (amount > remaining) return setError(ORDERS_MESSAGES.refundTooMuch(remaining))
     setError(null)
     setBusy(true)
-    const body: RefundRequest =
+    const body: RefundBody =
       mode === 'lignes'
         ? { motif: reason.data, lignes: chosen.map((l) => ({ produit: l.produit.id, quantite: quantities[l.produit.id]!, restock: restock[l.produit.id] ?? false })) }
         : mode === 'montant'
@@ -140,19 +133,7 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
             ))}
           </Form.Group>
           {mode === 'lignes' && (
-            <div className="table-responsive mb-3">
-              <Table size="sm" className="mb-0">
-                <thead>
-                  <tr>
-                    <th scope="col">Article</th>
-                    <th scope="col" className="text-end">
-                      Reste
-                    </th>
-                    <th scope="col">Quantité</th>
-                    <th scope="col">Remettre en stock</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <LinesTable className="mb-3" headers={[{ label: 'Article' }, { label: 'Reste', end: true }, { label: 'Quantité' }, { label: 'Remettre en stock' }]}>
                   {lines.map((l) => (
                     <tr key={l.produit.id}>
                       <td>
@@ -181,9 +162,7 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </Table>
-            </div>
+            </LinesTable>
           )}
           {mode === 'montant' && (
             <Form.Group controlId="refund-montant" className="mb-3">
