@@ -82,8 +82,8 @@ export function imageError(size: number, firstBytes: Uint8Array): string | null 
   return detectImageType(firstBytes) ? null : CATALOGUE_MESSAGES.imageType
 }
 
-/** A form value as a number: numbers pass, numeric strings (`12 500`, `3,5`) are read, blanks are missing. */
-function formNumber(value: unknown): unknown {
+/** A form value as a number: numbers pass, numeric strings (`12 500`, `3,5`) are read, blanks are missing (a form field's `setValueAs` too). */
+export function formNumber(value: unknown): unknown {
   if (value === null || value === undefined) return undefined
   if (typeof value !== 'string') return value
   const text = value.trim().replace(/[\s\u00a0\u202f]/g, '')
