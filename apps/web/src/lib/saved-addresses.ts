@@ -3,8 +3,9 @@
 // zoneslivraison, each with its fee).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AddressInput } from '@teranga/shared/schemas'
-import { storefrontKey, type ZoneLivraison } from '@teranga/shared/storefront-queries'
-import { rest, storefrontData } from './api-client.ts'
+import type { ZoneLivraison } from '@teranga/shared/storefront-queries'
+import { rest } from './api-client.ts'
+import { referenceQueryOptions } from './reference-data.ts'
 
 export interface Adresse {
   id: number
@@ -32,8 +33,7 @@ export const getAdressesQueryOptions = () =>
 export const useAdresses = (enabled = true) => useQuery({ ...getAdressesQueryOptions(), enabled })
 
 // The zone table is public and changes rarely: kept for the session.
-export const getZonesQueryOptions = () =>
-  queryOptions({ queryKey: storefrontKey('zoneslivraison'), queryFn: () => storefrontData<ZoneLivraison[]>('zoneslivraison'), staleTime: Infinity })
+export const getZonesQueryOptions = () => referenceQueryOptions<ZoneLivraison[]>('zoneslivraison')
 
 export const useZones = () => useQuery(getZonesQueryOptions())
 

@@ -1,5 +1,5 @@
 // /faq: delivery, pickup, payment and the usual questions.
-import { getDepotsQueryOptions, getPaymentModesQueryOptions } from '@/features/faq/api/faq-api.ts'
+import { getDepotsQueryOptions, getPaymentModesQueryOptions } from '@/lib/reference-data.ts'
 import { FaqPage } from '@/features/faq/components/faq-page.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import type { RouteHandle } from '../server-data.ts'

@@ -1,42 +1,13 @@
 // The catalogue's reference data, the same for everyone: preferences (logo, promotions),
 // the category tree, sub-categories and carousel slides.
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import {
-  storefrontKey,
-  type Caroussel,
-  type Categorie,
-  type Preferences,
-  type Souscategorie,
-} from '@teranga/shared/storefront-queries'
-import { storefrontData } from '@/lib/api-client.ts'
+import { useQuery } from '@tanstack/react-query'
+import type { Caroussel, Categorie, Preferences, Souscategorie } from '@teranga/shared/storefront-queries'
+import { referenceQueryOptions } from '@/lib/reference-data.ts'
 
-export const getPreferencesQueryOptions = () =>
-  queryOptions({
-    queryKey: storefrontKey('preferences'),
-    queryFn: () => storefrontData<Preferences | null>('preferences'),
-    staleTime: Infinity,
-  })
-
-export const getCategoriesQueryOptions = () =>
-  queryOptions({
-    queryKey: storefrontKey('categories'),
-    queryFn: () => storefrontData<Categorie[]>('categories'),
-    staleTime: Infinity,
-  })
-
-export const getSubcategoriesQueryOptions = () =>
-  queryOptions({
-    queryKey: storefrontKey('souscategories'),
-    queryFn: () => storefrontData<Souscategorie[]>('souscategories'),
-    staleTime: Infinity,
-  })
-
-export const getSlidesQueryOptions = () =>
-  queryOptions({
-    queryKey: storefrontKey('caroussels'),
-    queryFn: () => storefrontData<Caroussel[]>('caroussels'),
-    staleTime: Infinity,
-  })
+export const getPreferencesQueryOptions = () => referenceQueryOptions<Preferences | null>('preferences')
+export const getCategoriesQueryOptions = () => referenceQueryOptions<Categorie[]>('categories')
+export const getSubcategoriesQueryOptions = () => referenceQueryOptions<Souscategorie[]>('souscategories')
+export const getSlidesQueryOptions = () => referenceQueryOptions<Caroussel[]>('caroussels')
 
 export const usePreferences = () => useQuery(getPreferencesQueryOptions())
 export const useCategories = () => useQuery(getCategoriesQueryOptions())

@@ -6,7 +6,7 @@ import { formatPrix } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useDepots, usePaymentModes } from '../api/faq-api.ts'
+import { useDepots, usePaymentModes } from '@/lib/reference-data.ts'
 
 const QUESTIONS = [
   {
