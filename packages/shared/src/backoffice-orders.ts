@@ -173,6 +173,7 @@ export type OrderDetail = z.infer<typeof orderDetailResponseSchema>
 
 /** GET /api/admin/commande/bons: the chosen orders' details, in the order asked for. */
 export const slipsResponseSchema = z.object({ data: z.array(orderDetailResponseSchema) })
+export type Slips = z.infer<typeof slipsResponseSchema>
 
 /** GET /api/admin/tableau: how many orders wait in each state to act on, and today's figures. */
 export const dashboardResponseSchema = z.object({

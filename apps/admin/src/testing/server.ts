@@ -1,7 +1,9 @@
 // The mocked back-office API (docs/back-office-api.md), with the requests it received.
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import type { Dashboard, OrderDetail, OrderSummary, Product, Staff } from '../lib/types.ts'
+import type { Dashboard, OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
+import { formatPrix } from '@teranga/shared/money'
+import type { Product, Staff } from '../lib/types.ts'
 
 export const requests: { method: string; url: URL; body: unknown; authorization: string | null }[] = []
 
@@ -32,7 +34,7 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
 export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {
     ...orderSummary(),
-    lignes: [{ produit: { id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', image: null }, quantite: 2, prix: 5000, total: 10000 }],
+    lignes: [{ produit: { id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', image: null }, quantite: 2, prix: 5000, prix_fr: formatPrix(5000), total: 10000, total_fr: formatPrix(10000) }],
     montantcommande: 10000,
     montantcommande_fr: '10 000 FCFA',
     montantliv: 2500,
@@ -67,7 +69,7 @@ export const dashboard: Dashboard = {
   a_traiter: { en_attente: 1, payee: 4, confirmee: 2, en_preparation: 0, prete_retrait: 1, en_livraison: 3 },
   expirent_bientot: [orderSummary({ numero: 'T-000200', etat: 'en_attente_paiement', etat_text: 'En attente de paiement' })],
   stock_bas: [{ id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', quantite: 2, seuil: 5 }],
-  ventes: { aujourdhui: 45000, sept_jours: 312500 },
+  ventes: { aujourdhui: 45000, aujourdhui_fr: formatPrix(45000), sept_jours: 312500, sept_jours_fr: formatPrix(312500) },
   courbe: Array.from({ length: 30 }, (_, i) => ({ jour: `2026-11-${String(i + 1).padStart(2, '0')}`, montant: 10000 * (i % 5), commandes: i % 5 })),
 }
 
@@ -131,7 +133,7 @@ export const handlers = [
   http.get('*/api/admin/evenements', () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'content-type': 'text/event-stream' } })),
   http.get('*/api/commande/export.csv', () => new HttpResponse('\ufeffnumero;etat\nT-000123;payee\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } })),
   http.get('*/api/commande', () => HttpResponse.json(page([orderSummary(), orderSummary({ numero: 'T-000124' })]))),
-  http.get('*/api/admin/commande/bons', () => HttpResponse.json([orderDetail()])),
+  http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [orderDetail()] })),
   http.get('*/api/admin/commande/:numero', () => HttpResponse.json(orderDetail())),
   http.post('*/api/commande/:numero/etat', async ({ request }) => {
     const body = (await request.json()) as { etat: string }

@@ -2,15 +2,14 @@
 // to expire, low stock, sales of today and the last 7 days, the 30-day curve.
 import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
 import { Alert, Badge, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap'
-import { api } from '../../lib/api.ts'
-import { formatFcfa } from '../../lib/format.ts'
-import type { Dashboard } from '../../lib/types.ts'
+import { TO_ACT_ON_STATUSES, type ToActOnStatus } from '@teranga/shared/order-status'
+import { useDashboard } from './api/dashboard-api.ts'
 
 const SalesChart = lazy(() => import('../../components/sales-chart.tsx'))
 
-export const STATE_LABELS: Record<keyof Dashboard['a_traiter'], string> = {
+/** Each state to act on as its tile names the orders in it. */
+const STATE_LABELS: Record<ToActOnStatus, string> = {
   en_attente: 'À confirmer',
   payee: 'Payées',
   confirmee: 'Confirmées',
@@ -20,7 +19,7 @@ export const STATE_LABELS: Record<keyof Dashboard['a_traiter'], string> = {
 }
 
 export function HomePage() {
-  const { data, error } = useQuery({ queryKey: ['tableau'], queryFn: () => api<Dashboard>('GET', '/admin/tableau'), refetchInterval: 60_000 })
+  const { data, error } = useDashboard()
   if (error) return <Alert variant="danger">Une erreur s'est produite lors du chargement du tableau de bord.</Alert>
   if (!data) return <Spinner animation="border" role="status" aria-label="Chargement" />
   return (
@@ -31,7 +30,7 @@ export function HomePage() {
           À traiter
         </h2>
         <Row xs={2} md={3} xl={6} className="g-2">
-          {(Object.keys(STATE_LABELS) as (keyof Dashboard['a_traiter'])[]).map((etat) => (
+          {TO_ACT_ON_STATUSES.map((etat) => (
             <Col key={etat}>
               <Link to={`/commandes?etat=${etat}`} className="card card-body text-reset h-100 state-count">
                 <span className="fs-3 fw-bold">{data.a_traiter[etat]}</span>
@@ -45,13 +44,13 @@ export function HomePage() {
         <Col md={6}>
           <Card body>
             <h2 className="h6">Ventes aujourd'hui</h2>
-            <p className="fs-4 fw-bold mb-0">{formatFcfa(data.ventes.aujourdhui)}</p>
+            <p className="fs-4 fw-bold mb-0">{data.ventes.aujourdhui_fr}</p>
           </Card>
         </Col>
         <Col md={6}>
           <Card body>
             <h2 className="h6">Ventes sur 7 jours</h2>
-            <p className="fs-4 fw-bold mb-0">{formatFcfa(data.ventes.sept_jours)}</p>
+            <p className="fs-4 fw-bold mb-0">{data.ventes.sept_jours_fr}</p>
           </Card>
         </Col>
       </Row>

@@ -1,25 +1,16 @@
 // The orders list on a phone: one card per order (number, customer, amount, state) with its
 // next move at a tap, the server's answer or its French refusal as a toast.
 import { Link } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Badge, Button, Card } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import { api, errorMessage } from '../../lib/api.ts'
-import type { OrderDetail, OrderSummary } from '../../lib/types.ts'
+import type { OrderSummary } from '@teranga/shared/backoffice-orders'
+import { errorMessage } from '../../lib/api.ts'
+import { useMoveOrder } from './api/orders-api.ts'
 import { nextMove } from './next-move.ts'
 
 function OrderCard({ order }: { order: OrderSummary }) {
-  const queryClient = useQueryClient()
   const next = nextMove(order)
-  const move = useMutation({
-    mutationFn: (etat: string) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(order.numero)}/etat`, { etat }),
-    onSuccess: (moved) => {
-      queryClient.setQueryData(['commande', moved.numero], moved)
-      void queryClient.invalidateQueries({ queryKey: ['commandes'] })
-      toast.success(`Commande ${moved.numero} : ${moved.etat_text}`)
-    },
-    onError: (err) => toast.error(errorMessage(err)),
-  })
+  const move = useMoveOrder(order.numero)
   return (
     <Card as="li" className="order-card">
       <Card.Body className="p-2">
@@ -40,7 +31,9 @@ function OrderCard({ order }: { order: OrderSummary }) {
           </div>
         </div>
         {next && (
-          <Button className="w-100 mt-2" disabled={move.isPending} aria-label={`Passer la commande ${order.numero} à ${next.etat_text}`} onClick={() => move.mutate(next.etat)}>
+          <Button className="w-100 mt-2" disabled={move.isPending} aria-label={`Passer la commande ${order.numero} à ${next.etat_text}`} onClick={() =>
+              move.mutate({ etat: next.etat }, { onSuccess: (moved) => void toast.success(`Commande ${moved.numero} : ${moved.etat_text}`), onError: (err) => void toast.error(errorMessage(err)) })
+            }>
             {next.etat_text}
           </Button>
         )}

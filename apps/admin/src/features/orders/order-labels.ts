@@ -1,7 +1,7 @@
 // How the order page names its payment and who moved the order: the shared labels instead
 // of the codes the server stores (« wave · payee », « wave »).
 import { paymentProviderName, paymentStatusText } from '@teranga/shared/payment-labels'
-import type { OrderDetail } from '../../lib/types.ts'
+import type { OrderDetail } from '@teranga/shared/backoffice-orders'
 
 /** `{provider: 'wave', statut: 'payee'}` → « Wave · Payée ». */
 export const paymentText = (payment: NonNullable<OrderDetail['paiement']>) => `${paymentProviderName(payment.provider)} · ${paymentStatusText(payment.statut)}`

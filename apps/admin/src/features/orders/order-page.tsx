@@ -3,27 +3,29 @@
 // refund of a paid order at once) and refunds (order-refund.tsx).
 import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Badge, Button, Card, Col, Form, ListGroup, Modal, Row, Spinner, Table } from 'react-bootstrap'
+import { Alert, Badge, Button, Card, Col, Form, ListGroup, Modal, Row, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import type { z } from 'zod'
+import { z } from 'zod'
+import { motifSchema, type OrderDetail } from '@teranga/shared/backoffice-orders'
 import { canTransition, isOrderStatus, isProviderOnly } from '@teranga/shared/order-status'
-import { reasonSchema } from '../../forms/schemas.ts'
-import { api, ApiError, errorMessage } from '../../lib/api.ts'
-import type { OrderDetail } from '../../lib/types.ts'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { useMoveOrder, useOrder, useRefundOrder } from './api/orders-api.ts'
 import { actorText, paymentText } from './order-labels.ts'
 import { dispatchHistory, OrderDispatchCard } from './order-dispatch.tsx'
-import { isPaid, OrderRefundsCard, refundDestination, RefundModal, refundRemaining, type RefundRequest } from './order-refund.tsx'
+import { OrderLines } from './order-lines.tsx'
+import { isPaid, OrderRefundsCard, refundDestination, RefundModal, refundRemaining } from './order-refund.tsx'
 
-type Reason = z.infer<typeof reasonSchema>
+/** Why an order is cancelled: the server's rule and message. */
+const reasonFormSchema = z.object({ motif: motifSchema })
+type Reason = z.infer<typeof reasonFormSchema>
 
 /** Whether the machine moves this order, by its delivery mode, to `etat`. */
 const fitsOrder = (order: OrderDetail, etat: string) => isOrderStatus(order.etat) && isOrderStatus(etat) && canTransition(order.etat, etat, order.modelivraison.code)
 
 function ReasonModal({ title, action, onClose, onConfirm, children }: { title: string; action: string; onClose: () => void; onConfirm: (motif: string) => Promise<void>; children?: ReactNode }) {
-  const { register, handleSubmit, formState } = useForm<Reason>({ resolver: zodResolver(reasonSchema), defaultValues: { motif: '' } })
+  const { register, handleSubmit, formState } = useForm<Reason>({ resolver: zodResolver(reasonFormSchema), defaultValues: { motif: '' } })
   return (
     <Modal show onHide={onClose} centered>
       <Form noValidate onSubmit={handleSubmit(({ motif }) => onConfirm(motif))}>
@@ -55,27 +57,17 @@ function ReasonModal({ title, action, onClose, onConfirm, children }: { title: s
 
 export function OrderPage() {
   const { numero = '' } = useParams()
-  const queryClient = useQueryClient()
-  const key = ['commande', numero]
-  const { data: order, error } = useQuery({ queryKey: key, queryFn: () => api<OrderDetail>('GET', `/admin/commande/${encodeURIComponent(numero)}`) })
+  const { data: order, error } = useOrder(numero)
   const [modal, setModal] = useState<'cancel' | 'refund' | null>(null)
   const [refundOnCancel, setRefundOnCancel] = useState(true)
-  const done = (next: OrderDetail, message: string) => {
-    queryClient.setQueryData(key, next)
-    void queryClient.invalidateQueries({ queryKey: ['commandes'] })
-    toast.success(message)
+  const failed = (err: unknown) => void toast.error(errorMessage(err))
+  const move = useMoveOrder(numero)
+  const moved = { onSuccess: (next: OrderDetail) => void toast.success(`Commande ${next.numero} : ${next.etat_text}`), onError: failed }
+  const refund = useRefundOrder(numero)
+  const refunded = {
+    onSuccess: (next: OrderDetail) => void toast.success(next.etat === 'remboursee' ? `Commande ${next.numero} remboursée` : `Remboursement enregistré : ${next.rembourse_fr} remboursés`),
+    onError: failed,
   }
-  const failed = (err: unknown) => toast.error(errorMessage(err))
-  const move = useMutation({
-    mutationFn: (body: { etat: string; motif?: string }) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(numero)}/etat`, body),
-    onSuccess: (next) => done(next, `Commande ${next.numero} : ${next.etat_text}`),
-    onError: failed,
-  })
-  const refund = useMutation({
-    mutationFn: (body: RefundRequest) => api<OrderDetail>('POST', `/commande/${encodeURIComponent(numero)}/remboursement`, body),
-    onSuccess: (next) => done(next, next.etat === 'remboursee' ? `Commande ${next.numero} remboursée` : `Remboursement enregistré : ${next.rembourse_fr} remboursés`),
-    onError: failed,
-  })
 
   if (error) return <Alert variant="danger">{error instanceof ApiError && error.status === 404 ? 'Cette commande est introuvable.' : "Une erreur s'est produite lors du chargement de la commande."}</Alert>
   if (!order) return <Spinner animation="border" role="status" aria-label="Chargement" />
@@ -99,7 +91,7 @@ export function OrderPage() {
           // delivery mode only (the shared machine), even from a server that would list them.
           .filter((next) => next.etat !== 'annulee' && !isProviderOnly(next.etat) && fitsOrder(order, next.etat))
           .map((next) => (
-            <Button key={next.etat} disabled={move.isPending} onClick={() => move.mutate({ etat: next.etat })}>
+            <Button key={next.etat} disabled={move.isPending} onClick={() => move.mutate({ etat: next.etat }, moved)}>
               {next.etat_text}
             </Button>
           ))}
@@ -165,52 +157,7 @@ export function OrderPage() {
             <Card.Header as="h2" className="h6">
               Articles
             </Card.Header>
-            <div className="table-responsive">
-              <Table size="sm" className="mb-0">
-                <thead>
-                  <tr>
-                    <th scope="col">Produit</th>
-                    <th scope="col" className="text-end">
-                      Qté
-                    </th>
-                    <th scope="col" className="text-end">
-                      Prix
-                    </th>
-                    <th scope="col" className="text-end">
-                      Total
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.lignes.map((line) => (
-                    <tr key={line.produit.id}>
-                      <td>
-                        {line.produit.designation} <span className="text-muted small">{line.produit.code}</span>
-                      </td>
-                      <td className="text-end">{line.quantite}</td>
-                      <td className="text-end text-nowrap">{line.prix.toLocaleString('fr-FR')}</td>
-                      <td className="text-end text-nowrap">{line.total.toLocaleString('fr-FR')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </div>
-            <Card.Body>
-              <dl className="row mb-0 small">
-                <dt className="col-6">Sous-total</dt>
-                <dd className="col-6 text-end">{order.montantcommande_fr}</dd>
-                <dt className="col-6">Livraison</dt>
-                <dd className="col-6 text-end">{order.montantliv_fr}</dd>
-                {order.remise > 0 && (
-                  <>
-                    <dt className="col-6">Remise</dt>
-                    <dd className="col-6 text-end">− {order.remise_fr}</dd>
-                  </>
-                )}
-                <dt className="col-6 fs-6">Total</dt>
-                <dd className="col-6 text-end fs-6 fw-bold">{order.total_fr}</dd>
-              </dl>
-            </Card.Body>
+            <OrderLines order={order} />
           </Card>
           <OrderRefundsCard order={order} />
           <Card>
@@ -243,9 +190,9 @@ export function OrderPage() {
           action="Annuler la commande"
           onClose={() => setModal(null)}
           onConfirm={async (motif) => {
-            const cancelled = await move.mutateAsync({ etat: 'annulee', motif }).catch(() => undefined)
+            const cancelled = await move.mutateAsync({ etat: 'annulee', motif }, moved).catch(() => undefined)
             // The money of a paid order goes back in the same gesture, with the same reason.
-            if (cancelled && offerRefund && refundOnCancel) await refund.mutateAsync({ motif }).catch(() => undefined)
+            if (cancelled && offerRefund && refundOnCancel) await refund.mutateAsync({ motif }, refunded).catch(() => undefined)
             setModal(null)
           }}
         >
@@ -262,7 +209,7 @@ export function OrderPage() {
           order={order}
           onClose={() => setModal(null)}
           onConfirm={async (body) => {
-            await refund.mutateAsync(body).catch(() => undefined)
+            await refund.mutateAsync(body, refunded).catch(() => undefined)
             setModal(null)
           }}
         />

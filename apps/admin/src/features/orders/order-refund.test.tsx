@@ -5,11 +5,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
+import { ORDERS_MESSAGES, type OrderDetail } from '@teranga/shared/backoffice-orders'
 import { formatPrix } from '@teranga/shared/money'
 import { renderAdmin } from '../../testing/render.tsx'
 import { orderDetail, requests, server } from '../../testing/server.ts'
-import type { OrderDetail } from '../../lib/types.ts'
 
 const delivered = (overrides: Partial<OrderDetail> = {}) =>
   orderDetail({

@@ -2,21 +2,23 @@
 // optional sound), the filtered CSV export, and selected rows to print their slips. On a phone
 // the rows are cards with their next move, and the filters wait behind one « Filtres » button.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table'
-import { Badge, Button, Col, Form, Row, Spinner } from 'react-bootstrap'
+import { Link, useNavigate } from 'react-router'
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table'
+import { Badge, Button, Col, Form, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
+import type { OrderSummary } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUSES } from '@teranga/shared/order-status'
-import { Pager } from '../../components/pager.tsx'
-import { api, type Page } from '../../lib/api.ts'
-import { downloadFile } from '../../lib/download.ts'
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
-import type { OrderSummary } from '../../lib/types.ts'
 import { FilterSelect } from '../../components/filter-select.tsx'
-import { FILTER_KEYS, ordersQuery } from './filters.ts'
+import { ListFilters, type SearchBoxProps } from '../../components/list-filters.tsx'
+import { Pager } from '../../components/pager.tsx'
+import { downloadFile } from '../../lib/download.ts'
+import { useListSearch } from '../../lib/use-list-search.ts'
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
+import { useChoices } from './api/choices-api.ts'
 import { useCouriers } from './api/order-dispatch-api.ts'
-import { listenToOrders } from './live.ts'
+import { useOrderEvents } from './api/order-events.ts'
+import { useOrders } from './api/orders-api.ts'
+import { FILTER_KEYS, ordersQuery } from './filters.ts'
 import { OrderCards } from './order-cards.tsx'
 
 // The filters' panel (an offcanvas and its transitions) loads at the first tap on « Filtres ».
@@ -27,41 +29,26 @@ const DataTable = lazy(() => import('../../components/data-table.tsx').then((m) 
 // The shared state machine's states and French labels, as the storefront shows them.
 const STATES = Object.entries(ORDER_STATUSES).map(([etat, { text }]) => [etat, text] as const)
 
-/** A public list of the shop's reference data (delivery modes, payment modes, depots). */
-interface Choice {
-  id: number
-  code?: string
-  designation: string
-}
-const useChoices = (resource: string) =>
-  useQuery({ queryKey: ['choix', resource], queryFn: () => api<Choice[]>('GET', `/${resource}`), staleTime: 10 * 60_000 }).data ?? []
-
 export function OrdersPage() {
-  const [search, setSearch] = useSearchParams()
+  const list = useListSearch({ sort: 'datecomm', dir: 'desc' })
+  const { search, setSearch, update } = list
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const deliveryModes = useChoices('modelivraisons')
   const paymentModes = useChoices('modepaiements')
   const depots = useChoices('depots')
   const couriers = useCouriers(true).data ?? []
   const query = ordersQuery(search)
-  const { data, error } = useQuery({ queryKey: ['commandes', query], queryFn: () => api<Page<OrderSummary>>('GET', `/commande?${query}`), placeholderData: (previous) => previous })
+  const { data, error } = useOrders(query)
   const [fresh, setFresh] = useState(0)
   const [sound, setSound] = useState(false)
   const [selection, setSelection] = useState<RowSelectionState>({})
   const phone = useMediaQuery(PHONE_QUERY)
   const [filtersOpen, setFiltersOpen] = useState(false)
 
-  useEffect(
-    () =>
-      listenToOrders((event) => {
-        if (event.type !== 'placed') return void queryClient.invalidateQueries({ queryKey: ['commandes'] })
-        setFresh((n) => n + 1)
-        toast.info(`Nouvelle commande ${event.numero}`)
-        void queryClient.invalidateQueries({ queryKey: ['commandes'] })
-      }),
-    [queryClient],
-  )
+  useOrderEvents((event) => {
+    setFresh((n) => n + 1)
+    toast.info(`Nouvelle commande ${event.numero}`)
+  })
   useEffect(() => {
     if (!sound || fresh === 0 || typeof AudioContext === 'undefined') return
     const context = new AudioContext()
@@ -72,16 +59,6 @@ export function OrdersPage() {
     oscillator.stop(context.currentTime + 0.2)
   }, [fresh, sound])
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(search)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    if (!('page' in changes)) next.delete('page')
-    setSearch(next)
-  }
-  const sorting: SortingState = [{ id: search.get('sort') ?? 'datecomm', desc: (search.get('dir') ?? 'desc') === 'desc' }]
   const columns = useMemo<ColumnDef<OrderSummary, unknown>[]>(
     () => [
       {
@@ -117,6 +94,7 @@ export function OrdersPage() {
     }
   }
 
+  const searchBox: SearchBoxProps = { label: 'Rechercher (numéro, téléphone, client)', placeholder: 'Numéro, téléphone, client', value: search.get('q'), onChange: (q) => update({ q }) }
   // Everything but the search, which stays in sight on a phone.
   const activeFilters = FILTER_KEYS.filter((key) => key !== 'q' && search.get(key)).length
   const filters = (
@@ -177,9 +155,7 @@ export function OrdersPage() {
       </div>
       {phone ? (
         <>
-          <Form role="search" aria-label="Recherche des commandes" className="mb-2" onSubmit={(e) => e.preventDefault()}>
-            <Form.Control aria-label="Rechercher (numéro, téléphone, client)" placeholder="Numéro, téléphone, client" defaultValue={search.get('q') ?? ''} onChange={(e) => update({ q: e.target.value })} />
-          </Form>
+          <ListFilters label="Recherche des commandes" className="mb-2" search={searchBox} />
           <Button variant="outline-dark" className="mb-3 w-100" aria-controls="filtres-commandes" aria-expanded={filtersOpen} onClick={() => setFiltersOpen(true)}>
             Filtres
             {activeFilters > 0 && (
@@ -196,14 +172,9 @@ export function OrdersPage() {
           )}
         </>
       ) : (
-        <Form role="search" aria-label="Filtres des commandes" className="mb-3" onSubmit={(e) => e.preventDefault()}>
-          <Row className="g-2">
-            <Col xs={12} md={4}>
-              <Form.Control aria-label="Rechercher (numéro, téléphone, client)" placeholder="Numéro, téléphone, client" defaultValue={search.get('q') ?? ''} onChange={(e) => update({ q: e.target.value })} />
-            </Col>
-            {filters}
-          </Row>
-        </Form>
+        <ListFilters label="Filtres des commandes" search={searchBox}>
+          {filters}
+        </ListFilters>
       )}
       {error && (
         <div className="alert alert-danger" role="alert">
@@ -213,7 +184,7 @@ export function OrdersPage() {
       {phone ? (
         <>
           <OrderCards orders={data?.data ?? []} />
-          <Pager page={Number(search.get('page') ?? 1)} pageCount={data?.metadata.last_page ?? 1} total={data?.metadata.total} onPageChange={(page) => update({ page: String(page) })} />
+          <Pager {...list.pageProps(data)} />
         </>
       ) : (
         <Suspense fallback={<Spinner animation="border" role="status" aria-label="Chargement" />}>
@@ -221,15 +192,8 @@ export function OrdersPage() {
             caption="Commandes"
             columns={columns}
             rows={data?.data ?? []}
-            total={data?.metadata.total}
-            pageCount={data?.metadata.last_page ?? 1}
-            page={Number(search.get('page') ?? 1)}
-            sorting={sorting}
-            onSortingChange={(next) => {
-              const first = next[0]
-              update({ sort: first?.id ?? null, dir: first ? (first.desc ? 'desc' : 'asc') : null })
-            }}
-            onPageChange={(page) => update({ page: String(page) })}
+            {...list.pageProps(data)}
+            {...list.sortProps}
             getRowId={(row) => row.numero}
             rowSelection={selection}
             onRowSelectionChange={setSelection}

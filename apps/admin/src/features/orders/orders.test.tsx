@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { http, HttpResponse } from 'msw'
+import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { orderDetail, requests, server } from '../../testing/server.ts'
 import { ordersQuery } from './filters.ts'
 
@@ -85,7 +86,7 @@ describe('order page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Annuler la commande' }))
     const dialog = await screen.findByRole('dialog')
     await userEvent.click(screen.getAllByRole('button', { name: 'Annuler la commande' }).at(-1)!)
-    expect(await screen.findByText('Le motif est requis')).toBeInTheDocument()
+    expect(await screen.findByText(ORDERS_MESSAGES.motifRequired)).toBeInTheDocument()
     expect(requests.some((r) => r.url.pathname.endsWith('/etat'))).toBe(false)
     await userEvent.type(screen.getByLabelText('Motif'), 'Client injoignable')
     await userEvent.click(screen.getAllByRole('button', { name: 'Annuler la commande' }).at(-1)!)

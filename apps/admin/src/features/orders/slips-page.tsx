@@ -4,22 +4,14 @@
 // its own page size; the app's chrome is hidden when printing.
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap'
+import type { OrderDetail } from '@teranga/shared/backoffice-orders'
 import { PAY_ON_DELIVERY, SHOP_NAME } from '@teranga/shared/constants'
 import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { PAYMENT_RECEIVED_STATUSES, paymentStatusText } from '@teranga/shared/payment-labels'
-import { api } from '../../lib/api.ts'
-import type { OrderDetail } from '../../lib/types.ts'
-
-/** What GET /api/preferences answers (null before the shop's details are first saved). */
-interface ShopDetails {
-  logo: string | null
-  telephone: string | null
-  telephone2: string | null
-  lieu: string | null
-}
+import { useShopDetails, useSlips, type ShopDetails } from './api/slips-api.ts'
+import { OrderLines } from './order-lines.tsx'
 
 /** Money came in: the provider took it, or the courier did when a cash order was delivered. */
 const isPaid = (order: OrderDetail) =>
@@ -50,46 +42,7 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
           Livreur : {order.livreur.nom} · {order.livreur.telephone}
         </p>
       )}
-      <table className="slip-lines">
-        <thead>
-          <tr>
-            <th scope="col">Article</th>
-            <th scope="col" className="text-end">
-              Qté
-            </th>
-            <th scope="col" className="text-end">
-              Prix unitaire
-            </th>
-            <th scope="col" className="text-end">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lignes.map((line) => (
-            <tr key={line.produit.id}>
-              <td>{line.produit.designation}</td>
-              <td className="text-end">{line.quantite}</td>
-              <td className="text-end text-nowrap">{formatPrix(line.prix)}</td>
-              <td className="text-end text-nowrap">{formatPrix(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="slip-amounts">
-        <dt>Sous-total</dt>
-        <dd>{formatPrix(order.montantcommande)}</dd>
-        <dt>Livraison</dt>
-        <dd>{formatPrix(order.montantliv)}</dd>
-        {order.remise > 0 && (
-          <>
-            <dt>Remise</dt>
-            <dd>− {formatPrix(order.remise)}</dd>
-          </>
-        )}
-        <dt className="slip-total">Total</dt>
-        <dd className="slip-total">{formatPrix(total)}</dd>
-      </dl>
+      <OrderLines order={order} print />
       <p className="mb-0">Paiement : {order.modepaiement.designation}</p>
       <p className="slip-due mb-0">{isPaid(order) ? paymentStatusText('payee') : `À encaisser : ${formatPrix(total)}`}</p>
     </article>
@@ -100,15 +53,11 @@ export function SlipsPage() {
   const [search] = useSearchParams()
   const numeros = (search.get('numeros') ?? '').split(',').filter(Boolean).slice(0, 50)
   const [format, setFormat] = useState<'a4' | 'ticket'>('a4')
-  const { data, error } = useQuery({
-    queryKey: ['bons', numeros.join(',')],
-    queryFn: () => api<OrderDetail[] | { data: OrderDetail[] }>('GET', `/admin/commande/bons?numeros=${encodeURIComponent(numeros.join(','))}`),
-    enabled: numeros.length > 0,
-  })
+  const { data, error } = useSlips(numeros)
   // The public details the storefront shows too, so that a gestionnaire reads them as well; a
   // slip still prints without them.
-  const shop = useQuery({ queryKey: ['preferences'], queryFn: () => api<ShopDetails | null>('GET', '/preferences') })
-  const orders = Array.isArray(data) ? data : (data?.data ?? [])
+  const shop = useShopDetails()
+  const orders = data ?? []
   return (
     <div className={`slips slips-${format}`}>
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3 no-print">

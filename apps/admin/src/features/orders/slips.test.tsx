@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
+import { formatPrix } from '@teranga/shared/money'
 import { orderDetail, server } from '../../testing/server.ts'
 
 /** A cash order: 2 × 500 of goods, 1 000 of delivery, 20 off for the customer's tier. */
@@ -15,7 +16,7 @@ const cashOrder = orderDetail({
   total: 1980,
   total_fr: '1 980 FCFA',
   modepaiement: { code: 'CASH', designation: 'Paiement à la livraison' },
-  lignes: [{ produit: { id: 8, designation: 'Bissap séché 250 g', code: 'BIS250', image: null }, quantite: 2, prix: 500, total: 1000 }],
+  lignes: [{ produit: { id: 8, designation: 'Bissap séché 250 g', code: 'BIS250', image: null }, quantite: 2, prix: 500, prix_fr: formatPrix(500), total: 1000, total_fr: formatPrix(1000) }],
   montantcommande: 1000,
   montantcommande_fr: '1 000 FCFA',
   montantliv: 1000,
@@ -33,7 +34,7 @@ const amountsOf = (slip: HTMLElement) =>
 
 describe('delivery slips', () => {
   it("heads each slip with the shop's name, logo and phone, and prices every line", async () => {
-    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json([cashOrder])))
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [cashOrder] })))
     renderAdmin('/bons?numeros=T-000321')
     const slip = await slipOf('T-000321')
     expect(within(slip).getByRole('heading', { name: 'Teranga — bon de livraison' })).toBeInTheDocument()
@@ -46,7 +47,7 @@ describe('delivery slips', () => {
   })
 
   it('adds up: sub-total, delivery, discount and total; a cash order says how much to collect', async () => {
-    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json([cashOrder])))
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [cashOrder] })))
     renderAdmin('/bons?numeros=T-000321')
     const slip = await slipOf('T-000321')
     expect(amountsOf(slip)).toEqual([
@@ -60,7 +61,7 @@ describe('delivery slips', () => {
   })
 
   it("names the order's courier, for a round's slips printed from the orders list filtered by courier", async () => {
-    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json([{ ...cashOrder, livreur: { id: 3, nom: 'Moussa Ndiaye', telephone: '77 555 12 34', actif: true } }])))
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [{ ...cashOrder, livreur: { id: 3, nom: 'Moussa Ndiaye', telephone: '77 555 12 34', actif: true } }] })))
     renderAdmin('/bons?numeros=T-000321')
     expect(within(await slipOf('T-000321')).getByText('Livreur : Moussa Ndiaye · 77 555 12 34')).toBeInTheDocument()
   })
@@ -78,7 +79,7 @@ describe('delivery slips', () => {
   })
 
   it('a cash order already delivered has nothing left to collect', async () => {
-    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json([{ ...cashOrder, etat: 'livree', etat_text: 'Livrée' }])))
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [{ ...cashOrder, etat: 'livree', etat_text: 'Livrée' }] })))
     renderAdmin('/bons?numeros=T-000321')
     const slip = await slipOf('T-000321')
     expect(within(slip).getByText('Payée')).toBeInTheDocument()

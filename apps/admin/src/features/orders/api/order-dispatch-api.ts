@@ -4,6 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Courier, OrderDispatch, OrderNote } from '@teranga/shared/backoffice-dispatch'
 import { api } from '../../../lib/api.ts'
+import { orderKeys } from './orders-api.ts'
 
 export const getCouriers = () => api<Courier[]>('GET', '/livreur')
 export const couriersQueryOptions = () => queryOptions({ queryKey: ['livreurs'], queryFn: getCouriers, staleTime: 60_000 })
@@ -11,7 +12,7 @@ export const useCouriers = (enabled: boolean) => useQuery({ ...couriersQueryOpti
 
 function useOrderWrite<T, R>(numero: string, write: (input: T) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: write, onSettled: () => client.invalidateQueries({ queryKey: ['commande', numero] }) })
+  return useMutation({ mutationFn: write, onSettled: () => client.invalidateQueries({ queryKey: orderKeys.detail(numero) }) })
 }
 
 export const useAssignCourier = (numero: string) => useOrderWrite(numero, (livreur: number | null) => api<OrderDispatch>('PUT', `/commande/${encodeURIComponent(numero)}/livreur`, { livreur }))

@@ -1,6 +1,10 @@
 // New orders, live: GET /api/admin/evenements read with fetch streaming (EventSource cannot
-// send the Authorization header), parsed as server-sent events.
-import { authHeaders } from '../../lib/api.ts'
+// send the Authorization header), parsed as server-sent events. Every event refreshes the
+// orders' lists; `useOrderEvents` hands the page the orders placed.
+import { useEffect, useRef } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { authHeaders } from '../../../lib/api.ts'
+import { refreshOrderLists } from './orders-api.ts'
 
 export interface OrderEvent {
   type: 'placed' | 'state'
@@ -50,4 +54,21 @@ export function listenToOrders(onEvent: (event: OrderEvent) => void): () => void
     controller.abort()
     clearTimeout(retry)
   }
+}
+
+/** Listens while mounted: every event refreshes the lists, and `onPlaced` hears of each new order. */
+export function useOrderEvents(onPlaced: (event: OrderEvent) => void) {
+  const client = useQueryClient()
+  const placed = useRef(onPlaced)
+  useEffect(() => {
+    placed.current = onPlaced
+  })
+  useEffect(
+    () =>
+      listenToOrders((event) => {
+        if (event.type === 'placed') placed.current(event)
+        void refreshOrderLists(client)
+      }),
+    [client],
+  )
 }

@@ -1,0 +1,86 @@
+// An order's lines and amounts, the same on its page and on its delivery slip: each line with
+// its unit price and total, then sub-total, delivery, discount (when there is one) and the
+// total the customer pays (the shared `orderTotal`). `print` gives the slip's plain table.
+import type { ReactNode } from 'react'
+import { Table } from 'react-bootstrap'
+import type { OrderDetail } from '@teranga/shared/backoffice-orders'
+import { formatPrix } from '@teranga/shared/money'
+import { orderTotal } from '@teranga/shared/order-amounts'
+
+/** A table of an order's lines: its column headers (numbers right-aligned), then `children`, its rows. */
+export function LinesTable({ headers, print = false, className = '', children }: { headers: { label: string; end?: boolean }[]; print?: boolean; className?: string; children: ReactNode }) {
+  const head = (
+    <thead>
+      <tr>
+        {headers.map((header) => (
+          <th key={header.label} scope="col" className={header.end ? 'text-end' : undefined}>
+            {header.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+  if (print)
+    return (
+      <table className="slip-lines">
+        {head}
+        <tbody>{children}</tbody>
+      </table>
+    )
+  return (
+    <div className={`table-responsive ${className}`.trim()}>
+      <Table size="sm" className="mb-0">
+        {head}
+        <tbody>{children}</tbody>
+      </Table>
+    </div>
+  )
+}
+
+const HEADERS = [{ label: 'Article' }, { label: 'Qté', end: true }, { label: 'Prix unitaire', end: true }, { label: 'Total', end: true }]
+
+type PricedOrder = Pick<OrderDetail, 'lignes' | 'montantcommande' | 'montantliv' | 'remise'>
+
+export function OrderLines({ order, print = false }: { order: PricedOrder; print?: boolean }) {
+  const amounts: [string, string][] = [
+    ['Sous-total', formatPrix(order.montantcommande)],
+    ['Livraison', formatPrix(order.montantliv)],
+    ...(order.remise > 0 ? [['Remise', `− ${formatPrix(order.remise)}`] as [string, string]] : []),
+  ]
+  const total = print ? 'slip-total' : 'fs-6 fw-bold'
+  const list = (
+    <dl className={print ? 'slip-amounts' : 'row mb-0 small'}>
+      {amounts.map(([label, value]) => (
+        <Amount key={label} label={label} value={value} print={print} />
+      ))}
+      <Amount label="Total" value={formatPrix(orderTotal(order))} print={print} className={total} />
+    </dl>
+  )
+  return (
+    <>
+      <LinesTable headers={HEADERS} print={print}>
+        {order.lignes.map((line) => (
+          <tr key={line.produit.id}>
+            <td>
+              {line.produit.designation}
+              {!print && line.produit.code && <span className="text-muted small"> {line.produit.code}</span>}
+            </td>
+            <td className="text-end">{line.quantite}</td>
+            <td className="text-end text-nowrap">{formatPrix(line.prix)}</td>
+            <td className="text-end text-nowrap">{formatPrix(line.total)}</td>
+          </tr>
+        ))}
+      </LinesTable>
+      {print ? list : <div className="card-body">{list}</div>}
+    </>
+  )
+}
+
+function Amount({ label, value, print, className = '' }: { label: string; value: string; print: boolean; className?: string }) {
+  return (
+    <>
+      <dt className={`${print ? '' : 'col-6'} ${className}`.trim() || undefined}>{label}</dt>
+      <dd className={`${print ? '' : 'col-6 text-end'} ${className}`.trim() || undefined}>{value}</dd>
+    </>
+  )
+}
