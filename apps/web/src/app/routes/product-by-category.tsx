@@ -5,6 +5,7 @@ import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
 import { getSubcategoriesQueryOptions, useSubcategories } from '@/features/catalogue/api/get-catalogue-reference.ts'
 import { getProductsQueryOptions } from '@/features/catalogue/api/get-products.ts'
 import { PaginatedProducts } from '../paginated-products.tsx'
+import { DeadEnd } from '@/components/ui/dead-end.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import type { RouteHandle } from '../server-data.ts'
 
@@ -30,13 +31,9 @@ export function ProductByCategoryRoute() {
 
   if (!valid || (subcategories.data && !sous)) {
     return (
-      <div className="text-center py-5">
-        <h1 className="h3">Catégorie introuvable</h1>
+      <DeadEnd title="Catégorie introuvable" to="/" action="Retour à l'accueil">
         <p>Cette catégorie n'existe pas ou n'est plus proposée.</p>
-        <Link to="/" className="btn btn-primary">
-          Retour à l'accueil
-        </Link>
-      </div>
+      </DeadEnd>
     )
   }
   return (

@@ -1,8 +1,9 @@
 // The product page /product/{id}: the product with its purchase controls, similar products,
 // and a visit counted toward the most-viewed list. An unknown product gets a clear message.
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
+import { DeadEnd } from '@/components/ui/dead-end.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { positiveIntParam } from '@teranga/shared/storefront-queries'
@@ -25,13 +26,9 @@ export const productHandle: RouteHandle = {
 
 function ProductMissing() {
   return (
-    <div className="text-center py-5">
-      <h1 className="h3">Produit introuvable</h1>
+    <DeadEnd title="Produit introuvable" to="/" action="Retour à l'accueil">
       <p>{MESSAGES.productMissing}</p>
-      <Link to="/" className="btn btn-primary">
-        Retour à l'accueil
-      </Link>
-    </div>
+    </DeadEnd>
   )
 }
 

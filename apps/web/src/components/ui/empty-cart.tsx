@@ -1,15 +1,12 @@
 // An empty cart where a page needs one (the cart page, the payment page): the spec's message
 // and the way back to the shop.
-import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
+import { DeadEnd } from './dead-end.tsx'
 
 export function EmptyCart() {
   return (
-    <div className="text-center py-5">
+    <DeadEnd to="/" action="Continuer mes achats">
       <p className="fs-5">{MESSAGES.cartEmpty}</p>
-      <Link to="/" className="btn btn-primary">
-        Continuer mes achats
-      </Link>
-    </div>
+    </DeadEnd>
   )
 }

@@ -8,6 +8,7 @@ import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
 import { OrderAmountsList, OrderLineList } from '@/components/order/order-amounts.tsx'
+import { DeadEnd } from '@/components/ui/dead-end.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
@@ -65,14 +66,7 @@ export function OrderResult({ numero, variant }: { numero: string | null; varian
 
 function OrderNotFound() {
   useDocumentTitle(MESSAGES.orderNotFound)
-  return (
-    <div className="text-center py-5">
-      <h1 className="h3">{MESSAGES.orderNotFound}</h1>
-      <Link to="/profile/orders" className="btn btn-primary mt-2">
-        Voir mes commandes
-      </Link>
-    </div>
-  )
+  return <DeadEnd title={MESSAGES.orderNotFound} to="/profile/orders" action="Voir mes commandes" />
 }
 
 function OrderState({ numero, variant }: { numero: string; variant: 'success' | 'failed' }) {
