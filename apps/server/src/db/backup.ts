@@ -97,7 +97,7 @@ export interface BackupResult {
 
 /** Writes one archive in `dir` and returns its path; nothing is left behind on failure. */
 export async function writeBackup(options: BackupOptions): Promise<BackupResult> {
-  await fs.mkdir(options.dir, { recursive: true }).catch((error: Error) => {
+  await fs.mkdir(options.dir, { recursive: true, mode: 0o700 }).catch((error: Error) => {
     throw new BackupError(`Dossier des sauvegardes impossible à créer (${options.dir}) : ${error.message}`)
   })
   const staging = await fs.mkdtemp(path.join(options.dir, '.teranga-backup-'))
@@ -109,6 +109,8 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
     manifest.mediaFiles = mediaFiles.length
     await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     await tar.c({ gzip: true, file: partial, cwd: staging, portable: true }, ['manifest.json', 'data', ...(mediaFiles.length ? ['media'] : [])])
+    // Personal data (customers, addresses, orders): readable by its owner only.
+    await fs.chmod(partial, 0o600)
     // The archive gets its dated name only once complete: a cut-off run never looks like a backup.
     const now = options.now ?? new Date()
     let file = ''
