@@ -1,7 +1,8 @@
 // Starts the shop: configuration, the Auth Emulator in demo mode, the database (the embedded
 // PostgreSQL server unless DATABASE_URL is set; migrated and seeded once), then the server.
 // Ctrl-C, SIGTERM or a failed boot stops everything this process started; a stop lets the
-// requests in flight finish first (for SHUTDOWN_GRACE_MS at most), so a restart fails none.
+// requests in flight finish first (SHUTDOWN_GRACE_SECONDS at most: 10, well under systemd's
+// 90 s before it kills), so a restart fails none.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import Fastify from 'fastify'
@@ -12,12 +13,6 @@ import { seedIfEmpty } from './db/seed.ts'
 import { startAuthEmulator, type RunningEmulator } from './lib/auth-emulator.ts'
 import { createFirebaseVerifier } from './modules/auth/firebase-verifier.ts'
 import { DEMO_ADMIN_REFUSED, demoAdminHoldsStaffRole, ensureDemoAdmin } from './modules/staff/demo-admin.ts'
-
-/**
- * How long the requests in flight may take to finish once the shop is told to stop; past it,
- * their connections are closed. Well under systemd's 90 s before it kills the process.
- */
-const SHUTDOWN_GRACE_MS = 10_000
 
 // What this process started, stopped in reverse order at shutdown or after a failed boot.
 const cleanups: Array<() => Promise<unknown>> = []
@@ -45,6 +40,7 @@ async function main() {
   // preClose hook), waits for the requests in flight (new ones on open connections get a
   // 503), then runs the onClose hooks: the sweeps under way finish, the notification listener
   // closes. Only then the database (and the embedded server) and the emulator stop.
+  const graceMs = config.shutdownGraceMs
   const forceClose = () => {
     server.server.closeAllConnections()
   }
@@ -57,9 +53,9 @@ async function main() {
     stopping = true
     log.info({ signal }, 'stopping: no new connections, the requests in flight finish')
     const grace = setTimeout(() => {
-      log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still in flight after the grace period: their connections are closed')
+      log.warn({ graceMs }, 'requests still in flight after the grace period: their connections are closed')
       forceClose()
-    }, SHUTDOWN_GRACE_MS)
+    }, graceMs)
     grace.unref()
     await server.close().catch((err) => log.error({ err }, 'close failed'))
     clearTimeout(grace)

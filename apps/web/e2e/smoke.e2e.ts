@@ -1,5 +1,6 @@
 // Proves the harness: the built storefront is served in French by the real server, and the
-// REST API and the Auth Emulator answer beside it.
+// REST API and the Auth Emulator answer beside it; the real builds of both apps go out
+// compressed and long-cached.
 import { expect, inject, test } from 'vitest'
 import { clearEmulatorUsers, createEmulatorUser, newShopPage } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
@@ -35,4 +36,20 @@ test('the Auth Emulator takes new accounts and forgets them', async () => {
   // The same address is free again only if the reset really removed the account.
   await expect(createEmulatorUser(emulatorHost, { email: 'smoke@exemple.sn', password: 'motdepasse-123' })).resolves.toBeTruthy()
   await clearEmulatorUsers(emulatorHost)
+})
+
+test("both apps' entry scripts and stylesheets go out in Brotli, immutable, as built", async () => {
+  for (const page of ['/', '/admin']) {
+    const html = await (await fetch(`${baseURL}${page}`)).text()
+    const files = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"|<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!)
+    expect(files.filter((file) => file.endsWith('.js')).length, page).toBeGreaterThan(0)
+    for (const file of files) {
+      const res = await fetch(new URL(file, baseURL), { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+      await res.body?.cancel()
+      expect(res.status, file).toBe(200)
+      expect(res.headers.get('content-encoding'), file).toBe('br')
+      expect(res.headers.get('vary'), file).toMatch(/accept-encoding/i)
+      expect(res.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable')
+    }
+  }
 })

@@ -214,14 +214,14 @@ const TARGETS: BuildTarget[] = [
     workspace: 'apps/web',
     output: path.join(WEB_DIST, 'index.html'),
     alsoRequired: [path.join(WEB_DIR, 'dist-server', 'entry-server.js')],
-    inputs: [...sourcesOf(WEB_DIR), path.join(REPO_ROOT, 'packages/shared/src')],
+    inputs: [...sourcesOf(WEB_DIR), path.join(WEB_DIR, 'vite-precompress.ts'), path.join(REPO_ROOT, 'packages/shared/src')],
   },
   {
     name: 'the back-office',
     workspace: 'apps/admin',
     output: path.join(ADMIN_DIR, 'dist', 'index.html'),
     alsoRequired: [],
-    inputs: [...sourcesOf(ADMIN_DIR), path.join(WEB_DIR, 'src/styles'), path.join(REPO_ROOT, 'packages/shared/src')],
+    inputs: [...sourcesOf(ADMIN_DIR), path.join(WEB_DIR, 'src/styles'), path.join(WEB_DIR, 'vite-precompress.ts'), path.join(REPO_ROOT, 'packages/shared/src')],
   },
 ]
 

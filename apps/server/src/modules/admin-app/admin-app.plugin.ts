@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { Config } from '../../config.ts'
+import { builtAppCaching } from '../../lib/built-app-caching.ts'
 import { DEFAULT_ADMIN_ROOT } from '../../paths.ts'
 
 export { DEFAULT_ADMIN_ROOT }
@@ -49,15 +50,16 @@ export default async function adminApp(app: FastifyInstance, opts: AdminAppOptio
   const html = template.includes('<!--admin-config-->') ? template.replace('<!--admin-config-->', boot) : template.replace('</head>', `${boot}</head>`)
 
   await app.register(async (scope) => {
-    // Hashed assets (and the other files of dist), long-cached; index.html only through the fallback.
+    // Hashed assets cached for a year, the other files of dist an hour (built-app-caching.ts),
+    // sent precompressed; index.html only through the fallback.
     await scope.register(fastifyStatic, {
       root,
       prefix: '/admin/',
       wildcard: false,
       index: false,
       decorateReply: false,
-      maxAge: '1y',
-      immutable: true,
+      cacheControl: false,
+      setHeaders: builtAppCaching(root),
       preCompressed: true,
       allowedPath: (pathname) => pathname !== '/index.html',
     })

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Config } from '../../config.ts'
+import { builtAppCaching } from '../../lib/built-app-caching.ts'
 import { DEFAULT_WEB_ROOT } from '../../paths.ts'
 import { createStorefrontPages, loadServerRenderer, type RunQuery } from './storefront-pages.ts'
 
@@ -42,14 +43,15 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
     : null
   if (pages && app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(pages.clear)
   if (webDir) {
-    // Hashed assets, cached for a year; each also built gzip- and brotli-compressed.
+    // Hashed assets cached for a year, the favicon an hour (built-app-caching.ts); each file
+    // also built gzip- and brotli-compressed, sent as the browser's Accept-Encoding allows.
     await app.register(fastifyStatic, {
       root: webDir,
       prefix: '/',
       wildcard: false,
       index: false,
-      maxAge: '1y',
-      immutable: true,
+      cacheControl: false,
+      setHeaders: builtAppCaching(webDir),
       preCompressed: true,
       allowedPath: (pathname) => pathname !== '/index.html',
     })
