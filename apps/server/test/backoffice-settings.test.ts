@@ -89,6 +89,9 @@ describe('depots', () => {
     const bad = await shop.app.inject({ method: 'POST', url: '/api/depot', headers: admin.auth, payload: { designation: 'Paris', latitude: 48.85, longitude: 2.35 } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toMatchObject({ latitude: [SETTINGS_MESSAGES.latitudeInvalid], longitude: [SETTINGS_MESSAGES.longitudeInvalid] })
+    const nowhere = await shop.app.inject({ method: 'POST', url: '/api/depot', headers: admin.auth, payload: { designation: 'Dépôt sans position' } })
+    expect(nowhere.statusCode).toBe(400)
+    expect(nowhere.json().errors).toMatchObject({ latitude: [SETTINGS_MESSAGES.depotPositionRequired], longitude: [SETTINGS_MESSAGES.depotPositionRequired] })
     const ok = await shop.app.inject({ method: 'POST', url: '/api/depot', headers: admin.auth, payload: { designation: 'Dépôt Thiès', adresse: 'Route de Dakar', latitude: 14.79, longitude: -16.93 } })
     expect(ok.statusCode, ok.body).toBe(201)
     const storefront = (await shop.app.inject({ url: '/api/depots' })).json() as Array<{ designation: string }>

@@ -12,6 +12,7 @@ export const SETTINGS_MESSAGES = {
   positionInvalid: 'La position doit être un nombre entier positif ou nul.',
   latitudeInvalid: 'La latitude doit être au Sénégal (entre 12,3 et 16,7).',
   longitudeInvalid: 'La longitude doit être au Sénégal (entre -17,6 et -11,3).',
+  depotPositionRequired: 'Choisissez la position du dépôt sur la carte.',
   actifInvalid: 'Indiquez si le mode de paiement est actif.',
   imageRequired: "L'image est obligatoire.",
   slideImageInvalid: "L'image de la diapositive n'est pas valide : envoyez une image depuis ce formulaire.",
@@ -127,8 +128,9 @@ export const depotSchema = z.object({
   designation,
   description: optionalText(1000),
   adresse: optionalText(300),
-  latitude: z.number({ error: SETTINGS_MESSAGES.latitudeInvalid }).min(SENEGAL_BOUNDS.latMin, { error: SETTINGS_MESSAGES.latitudeInvalid }).max(SENEGAL_BOUNDS.latMax, { error: SETTINGS_MESSAGES.latitudeInvalid }),
-  longitude: z.number({ error: SETTINGS_MESSAGES.longitudeInvalid }).min(SENEGAL_BOUNDS.lngMin, { error: SETTINGS_MESSAGES.longitudeInvalid }).max(SENEGAL_BOUNDS.lngMax, { error: SETTINGS_MESSAGES.longitudeInvalid }),
+  // Missing (not picked on the map yet): one message for both coordinates.
+  latitude: z.number({ error: (issue) => (issue.input === undefined ? SETTINGS_MESSAGES.depotPositionRequired : SETTINGS_MESSAGES.latitudeInvalid) }).min(SENEGAL_BOUNDS.latMin, { error: SETTINGS_MESSAGES.latitudeInvalid }).max(SENEGAL_BOUNDS.latMax, { error: SETTINGS_MESSAGES.latitudeInvalid }),
+  longitude: z.number({ error: (issue) => (issue.input === undefined ? SETTINGS_MESSAGES.depotPositionRequired : SETTINGS_MESSAGES.longitudeInvalid) }).min(SENEGAL_BOUNDS.lngMin, { error: SETTINGS_MESSAGES.longitudeInvalid }).max(SENEGAL_BOUNDS.lngMax, { error: SETTINGS_MESSAGES.longitudeInvalid }),
   // Absent keeps the depot's hours; null clears them.
   horaires: depotHoursSchema.nullable().optional(),
 })
