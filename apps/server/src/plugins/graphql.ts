@@ -51,6 +51,14 @@ const baseSchema = /* GraphQL */ `
   }
 `
 
+/** A page of `type` (`<type>Page`): DESIGN §4's paginated answer, lib/pagination.ts's `Page`, for every paginated query. */
+export const pageType = (type: string) => /* GraphQL */ `
+  type ${type}Page {
+    metadata: Metadata!
+    data: [${type}!]!
+  }
+`
+
 export const MAX_DEPTH = 8
 export const MAX_COMPLEXITY = 3000
 /** The storefront's largest document is under 1 KB. */

@@ -1,5 +1,5 @@
 // GraphQL types and thin resolvers for the public catalogue (spec §7 names and arguments).
-import type { GraphqlModule } from '../../plugins/graphql.ts'
+import { pageType, type GraphqlModule } from '../../plugins/graphql.ts'
 import { subjectFor } from '../../lib/subject.ts'
 import { MOST_VIEWED, type CatalogueService } from './catalogue.service.ts'
 
@@ -37,10 +37,7 @@ const schema = /* GraphQL */ `
     imagesrcset: String
     souscategorie: Souscategorie!
   }
-  type ProduitPage {
-    metadata: Metadata!
-    data: [Produit!]!
-  }
+  ${pageType('Produit')}
   type Caroussel {
     id: Int!
     image: String!

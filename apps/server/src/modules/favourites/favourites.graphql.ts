@@ -1,6 +1,6 @@
 // favoriespaginated: the token's client's favourites (another client's id is refused).
 import { subjectFor } from '../../lib/subject.ts'
-import type { GraphqlModule } from '../../plugins/graphql.ts'
+import { pageType, type GraphqlModule } from '../../plugins/graphql.ts'
 import type { FavouritesService } from './favourites.service.ts'
 
 const schema = /* GraphQL */ `
@@ -8,10 +8,7 @@ const schema = /* GraphQL */ `
     id: Int!
     produit: Produit!
   }
-  type FavoriPage {
-    metadata: Metadata!
-    data: [Favori!]!
-  }
+  ${pageType('Favori')}
   extend type Query {
     favoriespaginated(page: Int, count: Int, userId: Int): FavoriPage!
   }

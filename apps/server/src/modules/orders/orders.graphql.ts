@@ -1,7 +1,7 @@
 // commandespaginated: the token's client's orders; an admin may name a client or see all.
 import { unauthenticated } from '../../lib/errors.ts'
 import { subjectFor } from '../../lib/subject.ts'
-import type { GraphqlModule } from '../../plugins/graphql.ts'
+import { pageType, type GraphqlModule } from '../../plugins/graphql.ts'
 import type { OrdersService } from './orders.service.ts'
 
 const schema = /* GraphQL */ `
@@ -62,10 +62,7 @@ const schema = /* GraphQL */ `
     depot: DepotRef
     detailcommandes: [Detailcommande!]!
   }
-  type CommandePage {
-    metadata: Metadata!
-    data: [Commande!]!
-  }
+  ${pageType('Commande')}
   extend type Query {
     commandespaginated(page: Int, count: Int, client_id: Int): CommandePage!
   }
