@@ -9,13 +9,12 @@ import type { OrderDetail } from '@teranga/shared/backoffice-orders'
 import { PAY_ON_DELIVERY, SHOP_NAME } from '@teranga/shared/constants'
 import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
-import { PAYMENT_RECEIVED_STATUSES, paymentStatusText } from '@teranga/shared/payment-labels'
+import { isOrderPaid, paymentStatusText } from '@teranga/shared/payment-labels'
 import { useShopDetails, useSlips, type ShopDetails } from './api/slips-api.ts'
 import { OrderLines } from './order-lines.tsx'
 
 /** Money came in: the provider took it, or the courier did when a cash order was delivered. */
-const isPaid = (order: OrderDetail) =>
-  (order.paiement !== null && PAYMENT_RECEIVED_STATUSES.includes(order.paiement.statut)) || (order.modepaiement.code === PAY_ON_DELIVERY && order.etat === 'livree')
+const isPaid = (order: OrderDetail) => isOrderPaid({ etat: order.etat, cash: order.modepaiement.code === PAY_ON_DELIVERY, payment: order.paiement })
 
 function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null }) {
   const total = orderTotal(order)
