@@ -247,3 +247,41 @@ export const PRODUCT_CSV_COLUMNS = ['code', 'designation', 'prix', 'quantite', '
 /** The import's bounds. */
 export const CSV_IMPORT_MAX_ROWS = 5000
 export const CSV_IMPORT_MAX_BYTES = 1024 * 1024
+
+/** A product as the back office reads it (GET /api/produit, /api/produit/{id}): its image as a key and as the shop's renderings. */
+export const productResponseSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  designation: z.string(),
+  description: z.string().nullable(),
+  prix: z.number(),
+  prix_fr: z.string(),
+  quantite: z.number(),
+  unite: z.string(),
+  seuil: z.number(),
+  stock_bas: z.boolean(),
+  actif: z.boolean(),
+  image_key: z.string().nullable(),
+  image: z.string().nullable(),
+  imagesrcset: z.string().nullable(),
+  souscategorie: z.object({ id: z.number(), designation: z.string(), categorie: z.object({ id: z.number(), designation: z.string() }) }),
+  created_at: z.string(),
+})
+export type Product = z.infer<typeof productResponseSchema>
+
+/** DELETE /api/produit/{id}: archived (it has orders), or deleted for good. */
+export const productRemovalSchema = z.object({ archive: z.boolean() })
+export type ProductRemoval = z.infer<typeof productRemovalSchema>
+
+/** POST /api/media: the uploaded image's key, to send with a form, and its renderings. */
+export const uploadedMediaSchema = z.object({ key: z.string(), image: z.string().nullable(), imagesrcset: z.string().nullable() })
+export type UploadedMedia = z.infer<typeof uploadedMediaSchema>
+
+/** POST /api/produit/import: what the file creates and changes, or its rows' errors (then nothing is written). */
+export const importResultSchema = z.object({
+  dry_run: z.boolean(),
+  crees: z.number(),
+  modifies: z.number(),
+  erreurs: z.array(z.object({ ligne: z.number(), champ: z.string(), message: z.string() })),
+})
+export type ImportResult = z.infer<typeof importResultSchema>

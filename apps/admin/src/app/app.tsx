@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Button, Spinner } from 'react-bootstrap'
 import { ToastContainer } from 'react-toastify'
 import { AuthProvider, useAuth } from '../lib/auth.tsx'
-import type { Staff } from '../lib/types.ts'
+import type { StaffMember } from '@teranga/shared/backoffice-staff'
 import { OrdersPage } from '../features/orders/orders-page.tsx'
 
 // Every page but the orders list loads on demand: a phone on a slow line opens the list, the
@@ -19,11 +19,11 @@ const SlipsPage = lazy(() => import('../features/orders/slips-page.tsx').then((m
 const ProductsPage = lazy(() => import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })))
 const ProductFormPage = lazy(() => import('../features/products/product-form-page.tsx').then((m) => ({ default: m.ProductFormPage })))
 const ImportPage = lazy(() => import('../features/products/import-page.tsx').then((m) => ({ default: m.ImportPage })))
-const CustomersPage = lazy(() => import('../features/people/people-pages.tsx').then((m) => ({ default: m.CustomersPage })))
-const CustomerPage = lazy(() => import('../features/people/people-pages.tsx').then((m) => ({ default: m.CustomerPage })))
+const CustomersPage = lazy(() => import('../features/people/customers-page.tsx').then((m) => ({ default: m.CustomersPage })))
+const CustomerPage = lazy(() => import('../features/people/customer-page.tsx').then((m) => ({ default: m.CustomerPage })))
 const CouriersPage = lazy(() => import('../features/couriers/couriers-page.tsx').then((m) => ({ default: m.CouriersPage })))
 const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })))
-const AuditPage = lazy(() => import('../features/people/people-pages.tsx').then((m) => ({ default: m.AuditPage })))
+const AuditPage = lazy(() => import('../features/people/audit-page.tsx').then((m) => ({ default: m.AuditPage })))
 const SettingsRoutes = lazy(() => import('../features/settings/settings-sections.tsx').then((m) => ({ default: m.SettingsRoutes })))
 import { Links } from './nav-links.tsx'
 
@@ -59,7 +59,7 @@ function NotFoundPage() {
   )
 }
 
-function Layout({ staff }: { staff: Staff }) {
+function Layout({ staff }: { staff: StaffMember }) {
   const { signOut } = useAuth()
   const [open, setOpen] = useState(false)
   // Mounted from the first tap on, and fetched once the page is idle so that the tap finds it here.

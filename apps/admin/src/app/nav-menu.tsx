@@ -1,10 +1,10 @@
 // The phone's menu, an offcanvas loaded on demand: its transitions are not part of the first
 // screen's script.
 import { Offcanvas } from 'react-bootstrap'
-import type { Staff } from '../lib/types.ts'
+import type { StaffMember } from '@teranga/shared/backoffice-staff'
 import { Links } from './nav-links.tsx'
 
-export default function NavMenu({ staff, show, onHide }: { staff: Staff; show: boolean; onHide: () => void }) {
+export default function NavMenu({ staff, show, onHide }: { staff: StaffMember; show: boolean; onHide: () => void }) {
   return (
     <Offcanvas id="admin-nav" show={show} onHide={onHide} placement="start" aria-labelledby="admin-nav-title">
       <Offcanvas.Header closeButton closeLabel="Fermer">

@@ -1,10 +1,10 @@
 // The back-office's sections; the role decides which are shown (and the server checks again).
-import type { Role } from '../lib/types.ts'
+import type { StaffRole } from '@teranga/shared/constants'
 
 export interface NavItem {
   to: string
   label: string
-  roles: Role[]
+  roles: StaffRole[]
 }
 
 export const NAV: NavItem[] = [
@@ -18,6 +18,6 @@ export const NAV: NavItem[] = [
   { to: '/journal', label: 'Journal', roles: ['admin'] },
 ]
 
-export function navFor(role: Role): NavItem[] {
+export function navFor(role: StaffRole): NavItem[] {
   return NAV.filter((item) => item.roles.includes(role))
 }

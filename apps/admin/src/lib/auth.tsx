@@ -3,13 +3,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, onUnauthorized, tokenStorage } from './api.ts'
-import type { Role, Staff } from './types.ts'
+import type { StaffMember } from '@teranga/shared/backoffice-staff'
+import type { StaffRole } from '@teranga/shared/constants'
 
 export type AuthState =
   | { status: 'signedOut' }
   | { status: 'loading' }
   | { status: 'forbidden' }
-  | { status: 'signedIn'; staff: Staff }
+  | { status: 'signedIn'; staff: StaffMember }
 
 interface AuthValue {
   state: AuthState
@@ -30,7 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [queryClient],
   )
-  const moi = useQuery({ queryKey: ['moi', token], queryFn: () => api<Staff>('GET', '/admin/moi'), enabled: Boolean(token), retry: false, staleTime: Infinity })
+  const moi = useQuery({ queryKey: ['moi', token], queryFn: () => api<StaffMember>('GET', '/admin/moi'), enabled: Boolean(token), retry: false, staleTime: Infinity })
 
   const signIn = useCallback(async (email: string, password: string) => {
     const { emailSignIn } = await import('./firebase.ts')
@@ -66,7 +67,7 @@ export function useAuth(): AuthValue {
 }
 
 /** The signed-in staff member's role (the pages are shown only once signed in). */
-export function useRole(): Role {
+export function useRole(): StaffRole {
   const { state } = useAuth()
   return state.status === 'signedIn' ? state.staff.role : 'gestionnaire'
 }

@@ -4,9 +4,9 @@ import axe from 'axe-core'
 import { App, createQueryClient } from '../app/app.tsx'
 import { tokenStorage } from '../lib/api.ts'
 import { resetRequests, state } from './server.ts'
-import type { Staff } from '../lib/types.ts'
+import type { StaffMember } from '@teranga/shared/backoffice-staff'
 
-export function renderAdmin(url = '/', { signedIn = true, me }: { signedIn?: boolean; me?: Staff | 'customer' } = {}) {
+export function renderAdmin(url = '/', { signedIn = true, me }: { signedIn?: boolean; me?: StaffMember | 'customer' } = {}) {
   resetRequests()
   if (me) state.me = me
   if (signedIn) tokenStorage.set('api-token')

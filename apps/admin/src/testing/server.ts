@@ -1,14 +1,15 @@
 // The mocked back-office API (docs/back-office-api.md), with the requests it received.
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import type { Product } from '@teranga/shared/backoffice-catalogue'
 import type { Dashboard, OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
+import type { StaffMember } from '@teranga/shared/backoffice-staff'
 import { formatPrix } from '@teranga/shared/money'
-import type { Product, Staff } from '../lib/types.ts'
 
 export const requests: { method: string; url: URL; body: unknown; authorization: string | null }[] = []
 
-export const ADMIN: Staff = { id: 1, email: 'admin@teranga.sn', prenom: 'Awa', name: 'Diop', role: 'admin' }
-export const MANAGER: Staff = { id: 2, email: 'gestion@teranga.sn', prenom: 'Moussa', name: 'Ba', role: 'gestionnaire' }
+export const ADMIN: StaffMember = { id: 1, email: 'admin@teranga.sn', prenom: 'Awa', name: 'Diop', role: 'admin' }
+export const MANAGER: StaffMember = { id: 2, email: 'gestion@teranga.sn', prenom: 'Moussa', name: 'Ba', role: 'gestionnaire' }
 
 export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
@@ -85,7 +86,9 @@ export const product: Product = {
   seuil: 5,
   stock_bas: true,
   actif: true,
+  image_key: null,
   image: null,
+  imagesrcset: null,
   souscategorie: { id: 4, designation: 'Riz', categorie: { id: 1, designation: 'Épicerie' } },
   created_at: '2026-11-01T10:00:00Z',
 }
@@ -109,7 +112,7 @@ export const shopDetails = {
 
 const page = <T,>(data: T[]) => ({ metadata: { total: data.length, per_page: 20, current_page: 1, last_page: 1 }, data })
 
-export const state = { me: ADMIN as Staff | 'customer' }
+export const state = { me: ADMIN as StaffMember | 'customer' }
 
 async function record(request: Request) {
   const text = request.method === 'GET' ? '' : await request.clone().text()

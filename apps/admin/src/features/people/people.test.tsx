@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { requests } from '../../testing/server.ts'
 
@@ -15,7 +16,7 @@ describe('customer page', () => {
     expect(await seriousViolations()).toEqual([])
     await userEvent.type(screen.getByLabelText('Points (+/−)'), '50')
     await userEvent.click(screen.getByRole('button', { name: 'Ajuster' }))
-    expect(await screen.findByText('Le motif est requis')).toBeInTheDocument()
+    expect(await screen.findByText(SETTINGS_MESSAGES.motifRequired)).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText('Motif'), 'Geste commercial')
     await userEvent.click(screen.getByRole('button', { name: 'Ajuster' }))
     await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/client/7/points')?.body).toEqual({ points: 50, motif: 'Geste commercial' }))

@@ -2,13 +2,9 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Form, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
-import { apiFetch, ApiError } from '../../lib/api.ts'
-
-interface ImportResult {
-  crees: number
-  modifies: number
-  erreurs: { ligne: number; champ: string; message: string }[]
-}
+import { PRODUCT_CSV_COLUMNS, type ImportResult } from '@teranga/shared/backoffice-catalogue'
+import { ApiError } from '../../lib/api.ts'
+import { useImportProducts } from './api/import-api.ts'
 
 function readText(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -22,18 +18,15 @@ function readText(file: File): Promise<string> {
 export function ImportPage() {
   const [csv, setCsv] = useState<string | null>(null)
   const [preview, setPreview] = useState<ImportResult | null>(null)
-  const [busy, setBusy] = useState(false)
+  const importer = useImportProducts()
+  const busy = importer.isPending
   const send = async (dryRun: boolean): Promise<ImportResult | null> => {
     if (csv === null) return null
-    setBusy(true)
     try {
-      const response = await apiFetch(`/produit/import?dry_run=${dryRun ? 1 : 0}`, { method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } })
-      return (await response.json()) as ImportResult
+      return await importer.mutateAsync({ csv, dryRun })
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : "L'import a échoué. Réessayez.")
       return null
-    } finally {
-      setBusy(false)
     }
   }
   return (
@@ -41,7 +34,7 @@ export function ImportPage() {
       <h1 className="h3 mb-3">Importer des produits (CSV)</h1>
       <Card body className="mb-3">
         <p className="small">
-          Colonnes séparées par des points-virgules : <code>code;designation;prix;quantite;unite;souscategorie_id;description;seuil</code>
+          Colonnes séparées par des points-virgules : <code>{PRODUCT_CSV_COLUMNS.join(';')}</code>
         </p>
         <Form.Group controlId="csv">
           <Form.Label>Fichier CSV</Form.Label>

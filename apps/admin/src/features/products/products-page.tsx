@@ -2,18 +2,17 @@
 // CSV export; an admin also creates, imports and archives.
 import { useMemo } from 'react'
 import { Link } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Alert, Badge, Button, Col, Form } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { DataTable } from '../../components/data-table.tsx'
-import { api, queryString, type Page } from '../../lib/api.ts'
 import { useRole } from '../../lib/auth.tsx'
 import { downloadFile } from '../../lib/download.ts'
-import type { Product, SubCategory } from '../../lib/types.ts'
+import type { Product } from '@teranga/shared/backoffice-catalogue'
 import { FilterSelect } from '../../components/filter-select.tsx'
 import { ListFilters } from '../../components/list-filters.tsx'
 import { useListSearch } from '../../lib/use-list-search.ts'
+import { useProducts, useSubcategories } from './api/products-api.ts'
 
 const STOCK_CHOICES = [
   { value: 'bas', label: 'Stock bas' },
@@ -25,19 +24,16 @@ export function ProductsPage() {
   const role = useRole()
   const list = useListSearch({ sort: 'created_at' })
   const { search, update } = list
-  const query = queryString({
+  const { data, error } = useProducts({
     q: search.get('q'),
     souscategorie: search.get('souscategorie'),
     stock: search.get('stock'),
-    archive: search.get('archive') ?? '0',
+    archive: search.get('archive') === '1' ? '1' : '0',
     page: list.page,
-    count: 20,
     sort: list.sort,
     dir: list.dir,
   })
-  const { data, error } = useQuery({ queryKey: ['produits', query], queryFn: () => api<Page<Product>>('GET', `/produit${query}`), placeholderData: (previous) => previous })
-  const subCategories = useQuery({ queryKey: ['souscategories'], queryFn: () => api<SubCategory[] | Page<SubCategory>>('GET', '/souscategorie?count=100') })
-  const subCategoryList = Array.isArray(subCategories.data) ? subCategories.data : (subCategories.data?.data ?? [])
+  const subcategories = useSubcategories().data ?? []
   const columns = useMemo<ColumnDef<Product, unknown>[]>(
     () => [
       { id: 'designation', header: 'Désignation', cell: ({ row }) => <Link to={`/produits/${row.original.id}`}>{row.original.designation}</Link> },
@@ -80,7 +76,7 @@ export function ProductsPage() {
       </div>
       <ListFilters label="Filtres des produits" search={{ label: 'Rechercher (désignation, code)', placeholder: 'Désignation ou code', value: search.get('q'), onChange: (q) => update({ q }) }}>
         <Col xs={6} md={3}>
-          <FilterSelect label="Sous-catégorie" all="Toutes les sous-catégories" value={search.get('souscategorie')} choices={subCategoryList.map((sub) => ({ value: sub.id, label: sub.designation }))} onChange={(souscategorie) => update({ souscategorie })} />
+          <FilterSelect label="Sous-catégorie" all="Toutes les sous-catégories" value={search.get('souscategorie')} choices={subcategories.map((sub) => ({ value: sub.id, label: sub.designation }))} onChange={(souscategorie) => update({ souscategorie })} />
         </Col>
         <Col xs={6} md={3}>
           <FilterSelect label="Stock" all="Tout le stock" value={search.get('stock')} choices={STOCK_CHOICES} onChange={(stock) => update({ stock })} />

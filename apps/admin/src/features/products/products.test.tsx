@@ -2,12 +2,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { checkImage, IMAGE_MESSAGES, MAX_IMAGE_BYTES, productCreateSchema } from '../../forms/schemas.ts'
+import { CATALOGUE_MESSAGES, IMAGE_MAX_BYTES, productFormSchema } from '@teranga/shared/backoffice-catalogue'
+import { checkImage } from '../../components/image-upload.tsx'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { requests } from '../../testing/server.ts'
 
 const messagesOf = (input: Record<string, unknown>) => {
-  const result = productCreateSchema.safeParse({ designation: 'Riz', prix: '5000', qte: '3', unite: 'sac', categorie_id: '4', ...input })
+  const result = productFormSchema.safeParse({ designation: 'Riz', prix: '5000', qte: '3', unite: 'sac', categorie_id: '4', ...input })
   return result.success ? [] : result.error.issues.map((issue) => issue.message)
 }
 
@@ -51,8 +52,8 @@ describe('product form', () => {
     expect(await checkImage(new File([png], 'photo.png', { type: 'image/png' }))).toBeNull()
     expect(await checkImage(new File([jpeg], 'photo.gif'))).toBeNull()
     expect(await checkImage(new File([gif], 'x'))).toBeNull()
-    expect(await checkImage(new File([new TextEncoder().encode('<svg></svg>')], 'photo.png', { type: 'image/png' }))).toBe(IMAGE_MESSAGES.badType)
-    expect(await checkImage(new File([png, new Uint8Array(MAX_IMAGE_BYTES)], 'grande.png', { type: 'image/png' }))).toBe(IMAGE_MESSAGES.tooLarge)
+    expect(await checkImage(new File([new TextEncoder().encode('<svg></svg>')], 'photo.png', { type: 'image/png' }))).toBe(CATALOGUE_MESSAGES.imageType)
+    expect(await checkImage(new File([png, new Uint8Array(IMAGE_MAX_BYTES)], 'grande.png', { type: 'image/png' }))).toBe(CATALOGUE_MESSAGES.imageTooLarge)
   })
 
   it('shows the image message in the form and uploads nothing', async () => {

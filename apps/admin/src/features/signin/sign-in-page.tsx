@@ -4,19 +4,17 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Card, Form } from 'react-bootstrap'
-import type { z } from 'zod'
 import { authErrorMessage } from '@teranga/shared/firebase-errors'
 import { MESSAGES } from '@teranga/shared/messages'
-import { signInSchema } from '../../forms/schemas.ts'
+import { FormField } from '../../components/form-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { isDemo } from '../../lib/config.ts'
-
-type Fields = z.infer<typeof signInSchema>
+import { signInSchema, type SignInFields } from './sign-in-schema.ts'
 
 export function SignInPage() {
   const { signIn } = useAuth()
   const [error, setError] = useState<string | null>(null)
-  const { register, handleSubmit, formState } = useForm<Fields>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
+  const { register, handleSubmit, formState } = useForm<SignInFields>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(null)
     try {
@@ -31,16 +29,8 @@ export function SignInPage() {
       <h1 className="h3 mb-4 text-center">Teranga — back-office</h1>
       <Card body>
         <Form noValidate onSubmit={onSubmit}>
-          <Form.Group className="mb-3" controlId="email">
-            <Form.Label>Adresse e-mail</Form.Label>
-            <Form.Control type="email" autoComplete="username" {...register('email')} isInvalid={Boolean(formState.errors.email)} />
-            <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="password">
-            <Form.Label>Mot de passe</Form.Label>
-            <Form.Control type="password" autoComplete="current-password" {...register('password')} isInvalid={Boolean(formState.errors.password)} />
-            <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <FormField id="email" className="mb-3" label="Adresse e-mail" type="email" autoComplete="username" {...register('email')} error={formState.errors.email?.message} />
+          <FormField id="password" className="mb-3" label="Mot de passe" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
           {error && (
             <Alert variant="danger" role="alert">
               {error}

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { auditEntryResponseSchema } from '@teranga/shared/backoffice-people'
 import { paginationSchema } from '@teranga/shared/schemas'
 import { dateFr } from '../../lib/format.ts'
 import { pageTotal, toPage } from '../../lib/pagination.ts'
@@ -14,21 +15,9 @@ const auditQuery = paginationSchema.partial().extend({
   resource_id: z.string().max(50).optional(),
 })
 
-const auditEntrySchema = z.object({
-  id: z.number(),
-  date: z.string(),
-  date_fr: z.string(),
-  action: z.string(),
-  resource: z.string(),
-  resource_id: z.string().nullable(),
-  staff: z.object({ id: z.number(), email: z.string().nullable() }).nullable(),
-  avant: z.unknown(),
-  apres: z.unknown(),
-})
-
 export default async function auditRoutes(app: FastifyInstance, opts: { repo: AuditRepository }) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.get('/audit', { schema: { querystring: auditQuery, response: { 200: pageSchema(auditEntrySchema), ...errorResponses } } }, async (request) => {
+  api.get('/audit', { schema: { querystring: auditQuery, response: { 200: pageSchema(auditEntryResponseSchema), ...errorResponses } } }, async (request) => {
     requireStaff(request, 'admin')
     const page = { page: request.query.page ?? 1, count: request.query.count ?? 20 }
     const args = { ...page, offset: (page.page - 1) * page.count }

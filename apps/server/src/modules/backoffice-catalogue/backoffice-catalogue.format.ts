@@ -1,32 +1,11 @@
 // The back-office catalogue's answers (docs/back-office-api.md, « Catalogue »).
-import { z } from 'zod'
-import { stockHistoryLineSchema, stockReasonText, type StockHistoryLine } from '@teranga/shared/backoffice-catalogue'
+import { stockHistoryLineSchema, stockReasonText, type Product, type StockHistoryLine } from '@teranga/shared/backoffice-catalogue'
 import { mediaFields } from '@teranga/shared/media'
 import { formatPrix } from '@teranga/shared/money'
 import { dateFr } from '../../lib/format.ts'
-import { mediaSchema } from '../../lib/rest.ts'
 import type { ProductRow } from './backoffice-catalogue.repository.ts'
 
-export const adminProductSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  designation: z.string(),
-  description: z.string().nullable(),
-  prix: z.number(),
-  prix_fr: z.string(),
-  quantite: z.number(),
-  unite: z.string(),
-  seuil: z.number(),
-  stock_bas: z.boolean(),
-  actif: z.boolean(),
-  image_key: z.string().nullable(),
-  ...mediaSchema,
-  souscategorie: z.object({ id: z.number(), designation: z.string(), categorie: z.object({ id: z.number(), designation: z.string() }) }),
-  created_at: z.string(),
-})
-export type AdminProduct = z.infer<typeof adminProductSchema>
-
-export function formatAdminProduct(row: ProductRow): AdminProduct {
+export function formatAdminProduct(row: ProductRow): Product {
   return {
     id: row.id,
     code: row.code,
@@ -93,12 +72,3 @@ export function formatSubcategory(row: {
 }) {
   return { ...formatCategory(row.sc), categorie: { id: row.sc.categorieId, designation: row.categorieDesignation } }
 }
-
-export const uploadedMediaSchema = z.object({ key: z.string(), ...mediaSchema })
-
-export const importResultSchema = z.object({
-  dry_run: z.boolean(),
-  crees: z.number(),
-  modifies: z.number(),
-  erreurs: z.array(z.object({ ligne: z.number(), champ: z.string(), message: z.string() })),
-})

@@ -9,10 +9,14 @@ import {
   CSV_IMPORT_MAX_BYTES,
   IMAGE_MAX_BYTES,
   categoryFormSchema,
+  importResultSchema,
   productFormSchema,
+  productRemovalSchema,
+  productResponseSchema,
   productUpdateSchema,
   stockMovementSchema,
   subcategoryFormSchema,
+  uploadedMediaSchema,
 } from '@teranga/shared/backoffice-catalogue'
 import { reorderSchema } from '@teranga/shared/backoffice-settings'
 import type { StaffRole } from '@teranga/shared/constants'
@@ -21,14 +25,7 @@ import { badInput } from '../../lib/errors.ts'
 import { errorResponses, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import { ImageQueueFull } from '../media/images.service.ts'
-import {
-  adminCategorySchema,
-  adminProductSchema,
-  adminSubcategorySchema,
-  importResultSchema,
-  movementSchema,
-  uploadedMediaSchema,
-} from './backoffice-catalogue.format.ts'
+import { adminCategorySchema, adminSubcategorySchema, movementSchema } from './backoffice-catalogue.format.ts'
 import type { BackofficeCatalogueService } from './backoffice-catalogue.service.ts'
 
 declare module 'fastify' {
@@ -71,7 +68,7 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
 
   // ---------- products ----------
 
-  api.get('/produit', { config: { staffRole: 'gestionnaire' }, schema: { querystring: productListQuery, response: { 200: pageSchema(adminProductSchema), ...errorResponses } } }, (request) => {
+  api.get('/produit', { config: { staffRole: 'gestionnaire' }, schema: { querystring: productListQuery, response: { 200: pageSchema(productResponseSchema), ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
     const q = request.query
     const filter = { q: q.q, souscategorie: q.souscategorie, categorie: q.categorie, stock: q.stock, archive: q.archive === '1' }
@@ -95,27 +92,27 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
     },
   )
 
-  api.get('/produit/:id', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, response: { 200: adminProductSchema, ...errorResponses } } }, (request) => {
+  api.get('/produit/:id', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, response: { 200: productResponseSchema, ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
     return service.product(request.params.id)
   })
 
-  api.post('/produit', { config: { staffRole: 'admin' }, schema: { body: productFormSchema, response: { 201: adminProductSchema, ...errorResponses } } }, async (request, reply) => {
+  api.post('/produit', { config: { staffRole: 'admin' }, schema: { body: productFormSchema, response: { 201: productResponseSchema, ...errorResponses } } }, async (request, reply) => {
     const staff = requireStaff(request, 'admin')
     return reply.status(201).send(await service.createProduct(staff.id, request.body))
   })
 
-  api.put('/produit/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, body: productUpdateSchema, response: { 200: adminProductSchema, ...errorResponses } } }, (request) => {
+  api.put('/produit/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, body: productUpdateSchema, response: { 200: productResponseSchema, ...errorResponses } } }, (request) => {
     const staff = requireStaff(request, 'admin')
     return service.updateProduct(staff.id, request.params.id, request.body)
   })
 
-  api.delete('/produit/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 200: z.object({ archive: z.boolean() }), ...errorResponses } } }, (request) => {
+  api.delete('/produit/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 200: productRemovalSchema, ...errorResponses } } }, (request) => {
     const staff = requireStaff(request, 'admin')
     return service.deleteProduct(staff.id, request.params.id)
   })
 
-  api.post('/produit/:id/desarchiver', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 200: adminProductSchema, ...errorResponses } } }, (request) => {
+  api.post('/produit/:id/desarchiver', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 200: productResponseSchema, ...errorResponses } } }, (request) => {
     const staff = requireStaff(request, 'admin')
     return service.unarchiveProduct(staff.id, request.params.id)
   })

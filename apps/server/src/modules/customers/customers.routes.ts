@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { customerDetailResponseSchema, customerResponseSchema, pointsAdjustmentResultSchema } from '@teranga/shared/backoffice-people'
 import { pointsAdjustmentSchema, SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
@@ -21,29 +22,6 @@ const listQuery = paginationSchema.partial().extend({
   q: z.string().max(100).optional(),
   sort: z.enum(CUSTOMER_SORTS).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
-})
-
-const customerSchema = z.object({
-  id: z.number(),
-  prenom: z.string().nullable(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  telephone: z.string().nullable(),
-  commandes: z.number(),
-  points: z.number(),
-  privilege: z.string().nullable(),
-  created_at: z.string(),
-  created_at_fr: z.string(),
-})
-
-// The detail is the item with `commandes` as the last 20 orders (the count moves to `nb_commandes`).
-const detailSchema = customerSchema.extend({
-  nb_commandes: z.number(),
-  adresses: z.array(z.object({ id: z.number(), libelle: z.string().nullable(), adresse: z.string(), telephone: z.string().nullable(), zone: z.string().nullable(), par_defaut: z.boolean() })),
-  commandes: z.array(
-    z.object({ id: z.number(), numerocommande: z.string(), etat: z.string(), date: z.string(), date_fr: z.string(), total: z.number(), total_fr: z.string() }),
-  ),
-  mouvements_points: z.array(z.object({ id: z.number(), points: z.number(), motif: z.string(), numerocommande: z.string().nullable(), date: z.string(), date_fr: z.string() })),
 })
 
 type Row = NonNullable<Awaited<ReturnType<CustomersRepository['find']>>>
@@ -68,7 +46,7 @@ export default async function customersRoutes(app: FastifyInstance) {
     requireStaff(request, 'gestionnaire')
   })
 
-  api.get('/client', { schema: { querystring: listQuery, response: { 200: pageSchema(customerSchema), ...errorResponses } } }, async (request) => {
+  api.get('/client', { schema: { querystring: listQuery, response: { 200: pageSchema(customerResponseSchema), ...errorResponses } } }, async (request) => {
     requireStaff(request, 'gestionnaire')
     const { q, sort = 'created_at', dir = 'desc' } = request.query
     const page = { page: request.query.page ?? 1, count: request.query.count ?? 20 }
@@ -78,7 +56,7 @@ export default async function customersRoutes(app: FastifyInstance) {
     return toPage(rows.map(toItem), total, args)
   })
 
-  api.get('/client/:id', { schema: { params: idParams, response: { 200: detailSchema, ...errorResponses } } }, async (request) => {
+  api.get('/client/:id', { schema: { params: idParams, response: { 200: customerDetailResponseSchema, ...errorResponses } } }, async (request) => {
     requireStaff(request, 'gestionnaire')
     const row = await repo.find(request.params.id)
     if (!row) throw notFound(SETTINGS_MESSAGES.clientNotFound)
@@ -101,7 +79,7 @@ export default async function customersRoutes(app: FastifyInstance) {
 
   api.post(
     '/client/:id/points',
-    { schema: { params: idParams, body: pointsAdjustmentSchema, response: { 200: z.object({ points: z.number(), mouvement: z.number() }), ...errorResponses } } },
+    { schema: { params: idParams, body: pointsAdjustmentSchema, response: { 200: pointsAdjustmentResultSchema, ...errorResponses } } },
     async (request) => {
       const staff = requireStaff(request, 'gestionnaire')
       const { points, motif } = request.body
