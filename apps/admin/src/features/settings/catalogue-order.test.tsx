@@ -1,5 +1,5 @@
-// Categories, sub-categories and zones renamed in place and put in order, and a depot's opening
-// hours in its form (issue 16 §2).
+// Categories, sub-categories and zones renamed in place and put in order, depots put in order,
+// and a depot's opening hours in its form (issue 16 §2 and §4).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -136,6 +136,31 @@ describe('zones in place', () => {
   })
 })
 
+describe('depots in order', () => {
+  it('moves a depot with the same buttons, the whole order sent, and says why the server refused', async () => {
+    answerWith(
+      http.get('*/api/depot', () =>
+        HttpResponse.json([
+          { id: 1, designation: 'Dépôt Plateau', description: null, adresse: 'Avenue Pompidou', latitude: 14.67, longitude: -17.43, horaires: null, position: 0 },
+          { id: 2, designation: 'Dépôt Yoff', description: null, adresse: 'Route de l’aéroport', latitude: 14.75, longitude: -17.47, horaires: null, position: 1 },
+        ]),
+      ),
+      http.put('*/api/depot/ordre', () => HttpResponse.json({ message: SETTINGS_MESSAGES.orderStale, errors: { ids: [SETTINGS_MESSAGES.orderStale] } }, { status: 409 })),
+    )
+    renderAdmin('/parametres/depots')
+    const list = await screen.findByRole('list', { name: /Dépôts/ }, { timeout: 10_000 })
+    await within(list).findByText(/Dépôt Yoff/)
+    expect(within(list).getByRole('button', { name: 'Monter Dépôt Plateau' })).toBeDisabled()
+    expect(within(list).getByRole('button', { name: 'Descendre Dépôt Yoff' })).toBeDisabled()
+    const up = within(list).getByRole('button', { name: 'Monter Dépôt Yoff' })
+    expect(up.style.minHeight).toBe('44px')
+    await userEvent.click(up)
+    await waitFor(() => expect(sent('PUT', '/api/depot/ordre')).toEqual([{ ids: [2, 1] }]))
+    expect(await screen.findByText(SETTINGS_MESSAGES.orderStale)).toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
+  })
+})
+
 describe('depot opening hours', () => {
   it('edits the hours day by day, reads back the storefront sentence, refuses a closing before the opening', async () => {
     answerWith(
@@ -162,7 +187,7 @@ describe('depot opening hours', () => {
       expect(sent('PUT', '/api/depot/1')).toEqual([
         {
           designation: 'Dépôt Plateau',
-          description: '',
+          description: null,
           adresse: 'Avenue Pompidou',
           latitude: 14.67,
           longitude: -17.43,

@@ -3,10 +3,15 @@
 import type { ReactNode } from 'react'
 import { Link, Route, Routes } from 'react-router'
 import { Card, ListGroup } from 'react-bootstrap'
-import { CategoriesCard, DepotsCard, PaymentModesCard, ZonesCard } from './settings-page.tsx'
-import { PreferencesCard, SlidesCard, SubcategoriesCard, TiersCard } from './shop-settings.tsx'
+import { CategoriesSettings, SubcategoriesSettings } from './categories-settings.tsx'
+import { DepotsSettings } from './depots-settings.tsx'
+import { PaymentModesSettings } from './payment-modes-settings.tsx'
+import { PreferencesSettings } from './preferences-settings.tsx'
+import { SlidesSettings } from './slides-settings.tsx'
+import { TiersSettings } from './tiers-settings.tsx'
+import { ZonesSettings } from './zones-settings.tsx'
 
-/** A card of ShopSettings.tsx, which holds its body only. */
+/** A card of a section's page: its heading, then what the section edits. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
@@ -22,56 +27,23 @@ export interface SettingsSection {
   path: string
   title: string
   description: string
-  content: ReactNode
+  /** The page's cards, by their heading (the section's title when it has one card). */
+  cards: Array<{ title?: string; content: ReactNode }>
 }
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
-  { path: 'zones', title: 'Zones de livraison', description: 'Les quartiers livrés et leurs frais', content: <ZonesCard /> },
-  { path: 'paiement', title: 'Modes de paiement', description: 'Ceux proposés aux clients, et leur ordre', content: <PaymentModesCard /> },
-  { path: 'depots', title: 'Dépôts', description: 'Les points de retrait et leur position', content: <DepotsCard /> },
+  { path: 'zones', title: 'Zones de livraison', description: 'Les quartiers livrés et leurs frais', cards: [{ content: <ZonesSettings /> }] },
+  { path: 'paiement', title: 'Modes de paiement', description: 'Ceux proposés aux clients, et leur ordre', cards: [{ content: <PaymentModesSettings /> }] },
+  { path: 'depots', title: 'Dépôts', description: 'Les points de retrait, leur position et leur ordre', cards: [{ title: 'Dépôts (retrait)', content: <DepotsSettings /> }] },
   {
     path: 'categories',
     title: 'Catégories',
     description: 'Les catégories du catalogue et leurs sous-catégories',
-    content: (
-      <>
-        <CategoriesCard />
-        <Section title="Sous-catégories">
-          <SubcategoriesCard />
-        </Section>
-      </>
-    ),
+    cards: [{ content: <CategoriesSettings /> }, { title: 'Sous-catégories', content: <SubcategoriesSettings /> }],
   },
-  {
-    path: 'diaporama',
-    title: "Diaporama de l'accueil",
-    description: "Les diapositives en haut de la page d'accueil",
-    content: (
-      <Section title="Diaporama de l'accueil">
-        <SlidesCard />
-      </Section>
-    ),
-  },
-  {
-    path: 'fidelite',
-    title: 'Niveaux de fidélité',
-    description: 'Les seuils de points et leurs avantages',
-    content: (
-      <Section title="Niveaux de fidélité">
-        <TiersCard />
-      </Section>
-    ),
-  },
-  {
-    path: 'coordonnees',
-    title: 'Coordonnées et promotions',
-    description: 'Téléphone, e-mail, logo et images de promotion',
-    content: (
-      <Section title="Coordonnées et promotions">
-        <PreferencesCard />
-      </Section>
-    ),
-  },
+  { path: 'diaporama', title: "Diaporama de l'accueil", description: "Les diapositives en haut de la page d'accueil", cards: [{ content: <SlidesSettings /> }] },
+  { path: 'fidelite', title: 'Niveaux de fidélité', description: 'Les seuils de points et leurs avantages', cards: [{ content: <TiersSettings /> }] },
+  { path: 'coordonnees', title: 'Coordonnées et promotions', description: 'Téléphone, e-mail, logo et images de promotion', cards: [{ content: <PreferencesSettings /> }] },
 ]
 
 function SettingsIndexPage() {
@@ -99,7 +71,13 @@ function SettingsSectionPage({ section }: { section: SettingsSection }) {
         <Link to="/parametres">← Paramètres</Link>
       </nav>
       <h1 className="h3 mb-3">{section.title}</h1>
-      <div className="d-grid gap-3 settings-section">{section.content}</div>
+      <div className="d-grid gap-3 settings-section">
+        {section.cards.map((card, index) => (
+          <Section key={index} title={card.title ?? section.title}>
+            {card.content}
+          </Section>
+        ))}
+      </div>
     </>
   )
 }

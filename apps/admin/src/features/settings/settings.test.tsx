@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { CATALOGUE_MESSAGES } from '@teranga/shared/backoffice-catalogue'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { MANAGER, requests, server } from '../../testing/server.ts'
@@ -11,12 +12,15 @@ describe('settings', () => {
   it('checks and adds a delivery zone', async () => {
     renderAdmin('/parametres/zones')
     expect(await screen.findByText('Plateau', {}, { timeout: 10_000 })).toBeInTheDocument()
-    await userEvent.type(screen.getByLabelText('Zone'), 'A')
+    // The shared zone schema speaks, with the server's own messages.
+    await userEvent.type(screen.getByLabelText('Zone'), '  ')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter la zone' }))
-    expect(await screen.findByText('La désignation doit contenir au moins 2 caractères')).toBeInTheDocument()
-    expect(screen.getByText('Les frais sont requis')).toBeInTheDocument()
-    await userEvent.type(screen.getByLabelText('Zone'), 'lmadies')
-    await userEvent.type(screen.getByLabelText('Frais (FCFA)'), '2000')
+    expect(await screen.findByText(SETTINGS_MESSAGES.designationRequired)).toBeInTheDocument()
+    expect(screen.getByText(SETTINGS_MESSAGES.fraisInvalid)).toBeInTheDocument()
+    expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/zone')).toBe(false)
+    await userEvent.clear(screen.getByLabelText('Zone'))
+    await userEvent.type(screen.getByLabelText('Zone'), 'Almadies')
+    await userEvent.type(screen.getByLabelText('Frais (FCFA)'), '2 000')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter la zone' }))
     await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/zone')?.body).toEqual({ designation: 'Almadies', frais: 2000 }))
     expect(await seriousViolations()).toEqual([])
@@ -28,13 +32,13 @@ describe('settings', () => {
     await userEvent.type(screen.getByLabelText('Dépôt'), 'Dépôt Almadies')
     await userEvent.type(screen.getByLabelText('Adresse'), 'Route des Almadies')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter le dépôt' }))
-    expect(await screen.findByText('Choisissez la position sur la carte')).toBeInTheDocument()
+    expect(await screen.findByText(SETTINGS_MESSAGES.depotPositionRequired)).toBeInTheDocument()
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/depot')).toBe(false)
     depots.unmount()
     renderAdmin('/parametres/categories')
     await userEvent.type(await screen.findByLabelText('Nouvelle catégorie'), 'A')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter' }))
-    expect(await screen.findByText('La désignation doit contenir au moins 2 caractères')).toBeInTheDocument()
+    expect(await screen.findByText(CATALOGUE_MESSAGES.designationMin)).toBeInTheDocument()
   })
 
   it('other pages have no serious accessibility violation', async () => {
@@ -53,7 +57,8 @@ describe('settings', () => {
     await userEvent.clear(fee)
     await userEvent.type(fee, 'cher')
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
-    expect(await screen.findByText('Les frais doivent être un nombre')).toBeInTheDocument()
+    expect(await screen.findByText(SETTINGS_MESSAGES.fraisInvalid)).toBeInTheDocument()
+    expect(requests.some((r) => r.method === 'PUT' && r.url.pathname === '/api/zone/1')).toBe(false)
     await userEvent.clear(fee)
     await userEvent.type(fee, '2000')
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))

@@ -1,12 +1,12 @@
-// Names renamed where they are shown and lists put in order with up/down buttons (issue 16 §2):
-// categories, sub-categories and delivery zones. The server keeps the order (PUT …/ordre), and
-// the storefront's menus and checkout follow it.
+// The settings' lists (issue 16 §2 and §4): delivery zones, depots, payment modes, categories
+// and sub-categories are each one EditableList: names renamed where they are shown, rows moved
+// up and down with buttons (the server keeps the order, and the storefront's menus and
+// checkout follow it), each row's own details and actions.
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { Button, Form } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
-import { api, ApiError, errorMessage } from '../../lib/api.ts'
+import { ApiError, errorMessage } from '../../lib/api.ts'
 
 /** Touch targets of at least 44 px (WCAG 2.5.5), whatever the button's size class. */
 const TOUCH = { minWidth: 44, minHeight: 44 } as const
@@ -16,7 +16,7 @@ const TOUCH = { minWidth: 44, minHeight: 44 } as const
  * « Annuler ») gives the old name back. Checked with the form's own schema before it is sent;
  * the server's refusal (a name taken) is shown under the field.
  */
-export function InlineName({ name, schema, onSave }: { name: string; schema: z.ZodType; onSave: (designation: string) => Promise<void> }) {
+export function InlineName({ name, schema, onSave }: { name: string; schema: z.ZodType; onSave: (designation: string) => Promise<unknown> }) {
   const [editing, setEditing] = useState(false)
   const [value, setValue] = useState(name)
   const [error, setError] = useState<string | null>(null)
@@ -77,7 +77,7 @@ export function InlineName({ name, schema, onSave }: { name: string; schema: z.Z
 }
 
 /** « Monter » and « Descendre » for the item at `index` of a list of `count`. */
-export function MoveButtons({ name, index, count, onMove }: { name: string; index: number; count: number; onMove: (to: number) => void }) {
+function MoveButtons({ name, index, count, onMove }: { name: string; index: number; count: number; onMove: (to: number) => void }) {
   return (
     <span className="d-inline-flex gap-1">
       <Button variant="outline-dark" size="sm" style={TOUCH} aria-label={`Monter ${name}`} disabled={index === 0} onClick={() => onMove(index - 1)}>
@@ -91,24 +91,11 @@ export function MoveButtons({ name, index, count, onMove }: { name: string; inde
 }
 
 /** `ids` with the one at `from` moved to `to`. */
-export const moved = (ids: number[], from: number, to: number) => {
+const moved = (ids: number[], from: number, to: number) => {
   const next = [...ids]
   const [id] = next.splice(from, 1)
   next.splice(to, 0, id!)
   return next
-}
-
-/** Sends a list's new order to `PUT /api/{resource}/ordre`, then reloads the list (also when refused). */
-export function useSaveOrder(resource: 'categorie' | 'souscategorie' | 'zone', queryKey: string) {
-  const queryClient = useQueryClient()
-  return async (ids: number[]) => {
-    try {
-      await api('PUT', `/${resource}/ordre`, { ids })
-    } catch (err) {
-      toast.error(errorMessage(err))
-    }
-    await queryClient.invalidateQueries({ queryKey: [queryKey] })
-  }
 }
 
 interface Named {
@@ -117,28 +104,35 @@ interface Named {
 }
 
 /**
- * A list of names, each renamed in place and moved up or down within its group (a category's
- * sub-categories stay among themselves); `actions` adds the row's other buttons.
+ * A list whose rows are moved up or down within their group (a category's sub-categories stay
+ * among themselves) when `onReorder` is given, which gets every id of the group in its new order;
+ * a refusal is told. `name` shows the row's name (renamed in place with InlineName, or a switch),
+ * `detail` what follows it, `actions` the row's other buttons.
  */
-export function OrderedNames<T extends Named>({
+export function EditableList<T extends Named>({
+  label,
   items,
-  schema,
-  rename,
-  saveOrder,
-  groupOf = () => 0,
+  name,
   detail,
   actions,
-  label,
+  onReorder,
+  groupOf = () => 0,
 }: {
+  label: string
   items: T[]
-  schema: z.ZodType
-  rename: (item: T, designation: string) => Promise<void>
-  saveOrder: (ids: number[]) => Promise<void>
-  groupOf?: (item: T) => number
+  name: (item: T) => ReactNode
   detail?: (item: T) => ReactNode
   actions?: (item: T) => ReactNode
-  label: string
+  onReorder?: (ids: number[]) => Promise<unknown>
+  groupOf?: (item: T) => number
 }) {
+  const reorder = async (ids: number[]) => {
+    try {
+      await onReorder?.(ids)
+    } catch (err) {
+      toast.error(errorMessage(err))
+    }
+  }
   return (
     <ul className="list-unstyled" aria-label={label}>
       {items.map((item) => {
@@ -146,11 +140,11 @@ export function OrderedNames<T extends Named>({
         const index = group.indexOf(item)
         return (
           <li key={item.id} className="d-flex flex-wrap justify-content-between align-items-center border-bottom py-1 gap-2">
-            <span>
-              <InlineName name={item.designation} schema={schema} onSave={(designation) => rename(item, designation)} /> {detail?.(item)}
+            <span className="flex-grow-1">
+              {name(item)} {detail?.(item)}
             </span>
             <span className="d-inline-flex flex-wrap gap-1 align-items-center">
-              <MoveButtons name={item.designation} index={index} count={group.length} onMove={(to) => void saveOrder(moved(group.map((g) => g.id), index, to))} />
+              {onReorder && <MoveButtons name={item.designation} index={index} count={group.length} onMove={(to) => void reorder(moved(group.map((g) => g.id), index, to))} />}
               {actions?.(item)}
             </span>
           </li>
