@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap'
-import type { OrderDetail } from '@teranga/shared/backoffice-orders'
+import { SLIPS_MAX, type OrderDetail } from '@teranga/shared/backoffice-orders'
 import { PAY_ON_DELIVERY, SHOP_NAME } from '@teranga/shared/constants'
 import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
@@ -50,7 +50,7 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
 
 export function SlipsPage() {
   const [search] = useSearchParams()
-  const numeros = (search.get('numeros') ?? '').split(',').filter(Boolean).slice(0, 50)
+  const numeros = (search.get('numeros') ?? '').split(',').filter(Boolean).slice(0, SLIPS_MAX)
   const [format, setFormat] = useState<'a4' | 'ticket'>('a4')
   const { data, error } = useSlips(numeros)
   // The public details the storefront shows too, so that a gestionnaire reads them as well; a
