@@ -15,6 +15,7 @@ import graphqlModules from './plugins/graphql-modules.ts'
 import health from './plugins/health.ts'
 import inputText from './plugins/input-text.ts'
 import security from './plugins/security.ts'
+import sharedLimits from './plugins/shared-limits.ts'
 import account from './modules/account/account.plugin.ts'
 import adminApp, { DEFAULT_ADMIN_ROOT } from './modules/admin-app/admin-app.plugin.ts'
 import audit from './modules/audit/audit.plugin.ts'
@@ -119,6 +120,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Infrastructure.
   await fastify.register(security, { firebaseEmulatorHost: config.firebaseEmulatorHost, firebaseProjectId: config.firebaseProjectId })
   await fastify.register(database, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false })
+  // Sign-in, orders, bad tokens and event streams are counted for every instance at once (ADR 031).
+  await fastify.register(sharedLimits)
   await fastify.register(errorHandler)
   await fastify.register(inputText)
   await fastify.register(health)

@@ -1,5 +1,5 @@
 // The order lifecycle (DESIGN §5) on its own: every pair of states against the shared machine,
-// the history each move writes, the events delivered after commit only (never after a
+// the history each move writes, the events the database announces at commit (never after a
 // rollback), refunds only of paid orders, and points taken back when a delivered order is refunded.
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,7 +31,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const lifecycle = () => createOrderLifecycle({ db: ctx.db, events: ctx.app.orderEvents, orders: createOrdersService(createOrdersRepository(ctx.db)), log: ctx.app.log })
+const lifecycle = () => createOrderLifecycle({ db: ctx.db, orders: createOrdersService(createOrdersRepository(ctx.db)), log: ctx.app.log })
 
 async function place(customer: SignedIn, { prix = 2500, quantite = 2, stock = 10, online = false } = {}) {
   const produit = await makeProduct(ctx.db, { prix, quantite: stock })
@@ -152,7 +152,7 @@ describe('history', () => {
 })
 
 describe('events', () => {
-  it('one event per committed change, delivered after the commit (a listener reads the new state from another connection)', async () => {
+  it('one event per committed change, announced by the database at commit (a listener reads the new state from another connection)', async () => {
     const customer = await signIn(ctx.app)
     const placedEvents: OrderPlacedEvent[] = []
     const changes: Array<{ event: OrderStateChangedEvent; seen: Promise<string> }> = []
@@ -162,19 +162,21 @@ describe('events', () => {
     })
     try {
       const { id, numero } = await place(customer)
-      expect(placedEvents.filter((e) => e.orderId === id)).toEqual([
+      await expect.poll(() => placedEvents.filter((e) => e.orderId === id)).toEqual([
         expect.objectContaining({ numero, clientId: customer.userId, etat: 'en_attente', actor: { kind: 'client', id: String(customer.userId) } }),
       ])
       expect((await setEtat(numero, 'confirmee')).statusCode).toBe(200)
       expect((await setEtat(numero, 'en_preparation')).statusCode).toBe(200)
-      const mine = changes.filter((c) => c.event.orderId === id)
-      expect(mine.map((c) => [c.event.from, c.event.to])).toEqual([
+      const mine = () => changes.filter((c) => c.event.orderId === id)
+      // In the order they were made, each once.
+      await expect.poll(() => mine().map((c) => [c.event.from, c.event.to])).toEqual([
         ['en_attente', 'confirmee'],
         ['confirmee', 'en_preparation'],
       ])
+      expect(mine()[0]!.event).toMatchObject({ numero, clientId: customer.userId, actor: { kind: 'staff', id: String(admin.userId) }, reason: null })
       // Read when the event came: the change was already committed.
-      expect(await mine[0]!.seen).not.toBe('en_attente')
-      expect(await mine[1]!.seen).toBe('en_preparation')
+      expect(await mine()[0]!.seen).not.toBe('en_attente')
+      expect(await mine()[1]!.seen).toBe('en_preparation')
     } finally {
       offPlaced()
       offChanged()
@@ -184,6 +186,7 @@ describe('events', () => {
   it('nothing is delivered when the transaction rolls back, and nothing is written', async () => {
     const customer = await signIn(ctx.app)
     const { id } = await place(customer)
+    const other = await place(customer)
     const events: OrderStateChangedEvent[] = []
     const off = ctx.app.orderEvents.on('stateChanged', (event) => void events.push(event))
     try {
@@ -193,7 +196,9 @@ describe('events', () => {
           throw new Error('rollback')
         }),
       ).rejects.toThrow('rollback')
-      expect(events).toEqual([])
+      // A change committed afterwards arrives, alone: events come in commit order.
+      expect((await move(other.id, 'confirmee')).moved).toBe(true)
+      await expect.poll(() => events.map((e) => e.orderId)).toEqual([other.id])
       expect((await orderRow(id)).etat).toBe('en_attente')
       expect((await history(id)).map((h) => h.toEtat)).toEqual(['en_attente'])
     } finally {
@@ -201,16 +206,20 @@ describe('events', () => {
     }
   })
 
-  it("a listener that throws does not undo the change nor fail the customer's request", async () => {
+  it("a listener that throws does not undo the change nor fail the customer's request, nor keep the others from theirs", async () => {
     const customer = await signIn(ctx.app)
-    const off = ctx.app.orderEvents.on('stateChanged', () => {
+    const heard: number[] = []
+    const offThrowing = ctx.app.orderEvents.on('stateChanged', () => {
       throw new Error('listener down')
     })
+    const off = ctx.app.orderEvents.on('stateChanged', (event) => void heard.push(event.orderId))
     try {
       const { id, numero } = await place(customer)
       expect((await setEtat(numero, 'confirmee')).statusCode).toBe(200)
       expect((await orderRow(id)).etat).toBe('confirmee')
+      await expect.poll(() => heard).toContain(id)
     } finally {
+      offThrowing()
       off()
     }
   })

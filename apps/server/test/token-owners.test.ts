@@ -7,6 +7,7 @@ import Fastify from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKENS_CHANNEL, createTokenOwners } from '../src/modules/auth/token-owners.ts'
+import { rateLimitCounters } from '../src/db/schema.ts'
 import type { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts'
 import { createCatalogueService } from '../src/modules/catalogue/catalogue.service.ts'
 import database from '../src/plugins/database.ts'
@@ -100,6 +101,9 @@ describe('bad tokens', () => {
   it('an address presenting too many unknown tokens is refused without a lookup; known tokens still pass', async () => {
     const app = await anotherInstance(shop, { badTokenRateLimit: 3 })
     try {
+      // Counted in the database for every instance (ADR 031): the bad tokens the tests above
+      // sent from this address would count too.
+      await shop.db.delete(rateLimitCounters)
       const customer = await signIn(app)
       expect((await ping(customer, app)).status).toBe(200)
       const bogus = (n: number) => ({ authorization: `Bearer ${'x'.repeat(30)}${n}` })
@@ -107,7 +111,9 @@ describe('bad tokens', () => {
       const refused = await app.inject({ url: '/api/profile', headers: bogus(3) })
       expect(refused.statusCode).toBe(429)
       expect(refused.json().message).toBe(MESSAGES.tooManyRequests)
-      expect(refused.headers['retry-after']).toBe('60')
+      // The rest of the address's minute.
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60)
       expect(await statements(() => gql(app, '{ ping }', {}, bogus(4)))).toBe(0)
       expect((await gql(app, '{ ping }', {}, bogus(5))).errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS')
       // The customer already seen from this address is not held back.

@@ -16,6 +16,7 @@ import {
   timestamp,
   primaryKey,
   uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import type { DepotHours } from '@teranga/shared/backoffice-settings'
@@ -666,4 +667,31 @@ export const notesCommande = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notes_commande_commande_idx').on(t.commandeId, t.id), check('notes_commande_texte_length', sql`length(${t.texte}) between 1 and 1000`)],
+)
+
+/**
+ * The limits that protect money and identity, counted for every instance at once (ADR 031):
+ * one window per (limit, key), which starts with its first hit (plugins/shared-limits.ts).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'rate_limit_counters_pkey', columns: [t.name, t.key] }), index('rate_limit_counters_window_end_idx').on(t.windowEnd)],
+)
+
+/** The places of a limit on things held open (the back office's event streams), each renewed while it lives. */
+export const rateLimitPlaces = pgTable(
+  'rate_limit_places',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_places_key_idx').on(t.name, t.key), index('rate_limit_places_expires_at_idx').on(t.expiresAt)],
 )

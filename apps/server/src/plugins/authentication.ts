@@ -2,7 +2,7 @@
 // No header: a visitor. A header with an unknown, expired or revoked token: 401 at once.
 // Owners are kept in memory (`app.tokenOwners`, ADR 021), dropped when the database says
 // a token, an account or a role changed.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
@@ -76,7 +76,7 @@ export interface AuthenticationOptions {
   badTokensPerMinute?: number
 }
 
-/** Addresses whose bad tokens are counted at once. */
+/** Addresses remembered as refused at once. */
 const MAX_COUNTED_ADDRESSES = 10_000
 
 async function authentication(app: FastifyInstance, opts: AuthenticationOptions) {
@@ -91,9 +91,13 @@ async function authentication(app: FastifyInstance, opts: AuthenticationOptions)
   app.decorate('tokenOwners', owners)
   app.decorateRequest('user', null)
   app.decorateRequest('apiToken', null)
-  // Each bad token costs a lookup, and a 401 comes before any other limit: counted per address.
+  // Each bad token costs a lookup, and a 401 comes before any other limit: counted per address,
+  // in the database for every instance (ADR 031). An address past the limit is remembered here
+  // until its window ends, so that its next tokens cost nothing at all.
   const badTokensPerMinute = opts.badTokensPerMinute ?? 300
-  const badTokens = new LRUCache<string, number>({ max: MAX_COUNTED_ADDRESSES, ttl: 60_000 })
+  const refusedAddresses = new LRUCache<string, true>({ max: MAX_COUNTED_ADDRESSES, ttl: 60_000 })
+  const tooMany = (request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) =>
+    replyEarly(request, reply.header('retry-after', retryAfterSeconds), new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.tooManyRequests))
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.skipAuth) return
     const token = bearerToken(request)
@@ -103,10 +107,15 @@ async function authentication(app: FastifyInstance, opts: AuthenticationOptions)
       const hash = hashToken(token)
       owner = owners.kept(hash)
       if (!owner) {
-        const bad = badTokens.get(request.ip) ?? 0
-        if (bad >= badTokensPerMinute) return replyEarly(request, reply.header('retry-after', 60), new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.tooManyRequests))
+        if (refusedAddresses.has(request.ip)) return tooMany(request, reply, Math.max(1, Math.ceil(refusedAddresses.getRemainingTTL(request.ip) / 1000)))
         owner = await owners.find(hash)
-        if (!owner) badTokens.set(request.ip, bad + 1, { noUpdateTTL: bad > 0 })
+        if (!owner) {
+          const verdict = await app.limits.hit('bad-token', request.ip, badTokensPerMinute, 60_000)
+          if (!verdict.allowed) {
+            refusedAddresses.set(request.ip, true, { ttl: verdict.retryAfterSeconds * 1000 })
+            return tooMany(request, reply, verdict.retryAfterSeconds)
+          }
+        }
       }
     }
     // Answered here rather than thrown, so GraphQL gets the same 401 as REST (spec §4: the
@@ -125,4 +134,4 @@ async function authentication(app: FastifyInstance, opts: AuthenticationOptions)
   })
 }
 
-export default fp(authentication, { name: 'authentication', dependencies: ['database', 'database-notifications'] })
+export default fp(authentication, { name: 'authentication', dependencies: ['database', 'database-notifications', 'shared-limits'] })

@@ -1,6 +1,6 @@
 // REST sign-in, profile and logout (DESIGN §4). Sign-in is rate limited per account, with a
 // looser ceiling per address: a mobile carrier puts many customers behind one address.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { MESSAGES } from '@teranga/shared/messages'
 import { socialLoginSchema } from '@teranga/shared/schemas'
@@ -20,15 +20,17 @@ export interface AuthRoutesOptions {
 
 export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { service } = opts
+  // Both counted in the database, for every instance at once (ADR 031).
+  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+    const verdict = await app.limits.hit('sign-in-address', request.ip, opts.signInRateLimit, 60_000)
+    if (verdict.allowed) return
+    reply.header('retry-after', verdict.retryAfterSeconds)
+    throw new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.tooManyRequests)
+  }
   // Keyed by the verified uid, so nobody can spend another customer's attempts.
-  const perAccount = app.createRateLimit({
-    max: opts.signInAccountRateLimit,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `sign-in:${(request as unknown as { signInUid: string }).signInUid}`,
-  })
   const admit = async (uid: string) => {
-    const verdict = await perAccount({ routeOptions: { config: {} }, signInUid: uid } as never)
-    if (!verdict.isAllowed && verdict.isExceeded) throw new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.signInTooManyAttempts)
+    const verdict = await app.limits.hit('sign-in-account', uid, opts.signInAccountRateLimit, 60_000)
+    if (!verdict.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.signInTooManyAttempts)
   }
   const api = app.withTypeProvider<ZodTypeProvider>()
 
@@ -36,7 +38,8 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
     '/sociallogin',
     {
       schema: { body: socialLoginSchema, response: { 200: signInSchema, ...errorResponses } },
-      config: { skipAuth: true, rateLimit: { max: opts.signInRateLimit, timeWindow: 60_000 } },
+      config: { skipAuth: true },
+      onRequest: perAddress,
     },
     async (request) => service.signIn(request.body, admit),
   )

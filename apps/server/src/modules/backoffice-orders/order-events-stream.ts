@@ -45,9 +45,12 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
   })
   app.notifications.onReset(checkAll)
 
-  // Open streams end before the server closes (it would otherwise wait for them).
+  // Open streams end before the server closes (it would otherwise wait for them), and give
+  // their places back before the database closes.
+  const releases = new Set<Promise<void>>()
   app.addHook('preClose', async () => {
     for (const close of [...closers]) close()
+    await Promise.all(releases)
   })
 
   api.get(
@@ -58,10 +61,15 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
       preValidation: async (request) => void requireStaff(request, 'gestionnaire'),
       schema: { querystring: z.object({ token: z.string().max(200).optional() }), response: { 200: z.string(), ...errorResponses } },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const staff = requireStaff(request, 'gestionnaire')
+      // Counted across every instance (ADR 031): each open stream holds a place, renewed by its
+      // pings, so that a killed instance's streams stop counting after three missed pings.
+      const place = await app.limits.take('event-stream', String(staff.id), EVENT_STREAMS_PER_STAFF, 3 * pingEveryMs)
+      if (!place) throw new AppError(429, 'TOO_MANY_REQUESTS', M.tooManyStreams)
+      // The client may have gone while the place was taken: nothing will close it then.
+      if (request.raw.socket?.destroyed) return void (await place.release())
       const streams = byClient.get(staff.id) ?? new Set<Stream>()
-      if (streams.size >= EVENT_STREAMS_PER_STAFF) throw new AppError(429, 'TOO_MANY_REQUESTS', M.tooManyStreams)
       const tokenHash = hashToken(request.apiToken!)
 
       reply.hijack()
@@ -80,6 +88,7 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
       const ping = setInterval(() => {
         res.write(': ping\n\n')
         stream.check()
+        place.renew().catch((err: unknown) => request.log.warn({ err }, 'event stream: its place could not be renewed'))
       }, pingEveryMs)
       ping.unref()
       let expiry: NodeJS.Timeout | undefined
@@ -95,6 +104,9 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
         streams.delete(stream)
         if (streams.size === 0 && byClient.get(staff.id) === streams) byClient.delete(staff.id)
         if (!res.writableEnded) res.end()
+        const released = place.release().catch((err: unknown) => request.log.warn({ err }, 'event stream: its place could not be given back'))
+        releases.add(released)
+        void released.finally(() => releases.delete(released))
       }
       const expireAt = (at: number) => {
         clearTimeout(expiry)

@@ -1,6 +1,8 @@
-// The order events (DESIGN §5): one per committed change, delivered in-process after the
-// transaction that made it has committed (never for a rollback). Notifications and the live
-// back office subscribe through `app.orderEvents`; a listener's failure is logged, not the caller's.
+// The order events (DESIGN §5): one per committed change (never for a rollback), delivered on
+// every instance from the database's NOTIFY (ADR 031): each line of an order's history tells
+// its kind and ids at commit (migration 0019), and each instance reads the line again — the
+// instance that made the change too, so there is one way in. Notifications and the live back
+// office subscribe through `app.orderEvents`; a listener's failure is logged, not the caller's.
 import type { FastifyBaseLogger } from 'fastify'
 import type { OrderActorKind, OrderStatus } from '@teranga/shared/order-status'
 
@@ -38,8 +40,11 @@ export interface OrderEventMap {
 export type OrderEventName = keyof OrderEventMap
 export type OrderEventListener<K extends OrderEventName> = (event: OrderEventMap[K]) => void | Promise<void>
 
-/** One queued event, emitted once its transaction has committed. */
+/** One event as read from the database, with its name. */
 export type PendingOrderEvent = { [K in OrderEventName]: { name: K; event: OrderEventMap[K] } }[OrderEventName]
+
+/** The channel the order history's trigger notifies on: `placed|state:<order id>:<history line id>`. */
+export const ORDER_EVENTS_CHANNEL = 'teranga_orders'
 
 export function createOrderEvents(log: FastifyBaseLogger) {
   const listeners: { [K in OrderEventName]: Set<OrderEventListener<K>> } = { placed: new Set(), stateChanged: new Set() }
@@ -47,6 +52,9 @@ export function createOrderEvents(log: FastifyBaseLogger) {
   const failed = (err: unknown, name: OrderEventName) => log.error({ err, event: name }, 'an order event listener failed')
 
   return {
+    /** Whether anyone listens to `name` (an instance with no listener reads nothing). */
+    heard: (name: OrderEventName) => listeners[name].size > 0,
+
     /** Subscribes; answers the function that unsubscribes. */
     on<K extends OrderEventName>(name: K, listener: OrderEventListener<K>): () => void {
       listeners[name].add(listener)
@@ -70,3 +78,51 @@ export function createOrderEvents(log: FastifyBaseLogger) {
 }
 
 export type OrderEvents = ReturnType<typeof createOrderEvents>
+
+const KIND_NAMES = { placed: 'placed', state: 'stateChanged' } as const satisfies Record<string, OrderEventName>
+
+/**
+ * Turns the channel's notifications into events: the history lines they name are read in one
+ * statement per batch, and delivered in the order the notifications came (commit order), one
+ * batch at a time, so that an order's events never overtake each other.
+ */
+export function relayOrderEvents(deps: {
+  events: OrderEvents
+  read: (historyIds: number[]) => Promise<Array<PendingOrderEvent & { historyId: number }>>
+  log: FastifyBaseLogger
+}) {
+  const queued: number[] = []
+  let draining: Promise<void> | null = null
+
+  async function drain() {
+    while (queued.length > 0) {
+      // A batch is one statement: a burst of orders is read in a few.
+      const ids = queued.splice(0, 500)
+      try {
+        const read = await deps.read(ids)
+        const byId = new Map(read.map((e) => [e.historyId, e]))
+        deps.events.emit(ids.flatMap((id) => byId.get(id) ?? []))
+      } catch (err) {
+        deps.log.error({ err, count: ids.length }, 'order events could not be read; they are lost')
+      }
+    }
+    draining = null
+  }
+
+  return {
+    /** The handler of ORDER_EVENTS_CHANNEL. */
+    notified(payload: string) {
+      const [kind, , historyId] = payload.split(':')
+      const name = KIND_NAMES[kind as keyof typeof KIND_NAMES]
+      const id = Number(historyId)
+      if (!name || !Number.isSafeInteger(id)) return deps.log.warn({ payload }, 'unexpected order event notification')
+      if (!deps.events.heard(name)) return
+      queued.push(id)
+      draining ??= drain()
+    },
+    /** Resolves once every notification heard so far is delivered. */
+    settled: async () => {
+      while (draining) await draining
+    },
+  }
+}

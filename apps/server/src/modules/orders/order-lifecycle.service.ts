@@ -1,8 +1,8 @@
 // The order lifecycle (DESIGN §5), the one owner of an order's state. Every move — placement,
 // the customer's cancellation, payments, account deletion, the expiry sweep, the back office —
 // goes through `move`, which checks the shared machine, applies the side effects in the same
-// transaction (stock back, refund marker, points, expiry), writes the order's history, and
-// queues one event, delivered once the transaction has committed.
+// transaction (stock back, refund marker, points, expiry) and writes the order's history, whose
+// every line is an event the database announces at commit (order-events.ts, ADR 031).
 import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 import {
@@ -22,7 +22,7 @@ import type { Executor } from '../../db/client.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
-import type { OrderActorRef, OrderEvents, PendingOrderEvent } from './order-events.ts'
+import type { OrderActorRef } from './order-events.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
 
@@ -55,7 +55,7 @@ export interface LifecycleScope {
   tx: Executor
   orders: OrderWritesRepository
   loyalty: LoyaltyService
-  /** Records a newly inserted order's lines and first state (one statement), and queues `placed`. */
+  /** Records a newly inserted order's lines and first state (one statement): its `placed` event at commit. */
   placed(order: NewOrder, lines: Array<{ produitId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
   /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move. */
   move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
@@ -67,14 +67,13 @@ const label = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text
 
 interface Deps {
   db: Executor
-  events: OrderEvents
   orders: OrdersService
   log: FastifyBaseLogger
   now?: () => Date
 }
 
-export function createOrderLifecycle({ db, events, orders, log, now = () => new Date() }: Deps) {
-  function scope(tx: Executor, pending: PendingOrderEvent[]): LifecycleScope {
+export function createOrderLifecycle({ db, orders, log, now = () => new Date() }: Deps) {
+  function scope(tx: Executor): LifecycleScope {
     const writes = createOrderWritesRepository(tx)
     const loyalty = createLoyaltyService(tx)
     // The order's payment attempts, the payments module's table, in the same transaction.
@@ -104,10 +103,6 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
         if (from === 'livree') points = -(await loyalty.debitRefunded(order))
         await payments.markRefunded(order.id)
       }
-      pending.push({
-        name: 'stateChanged',
-        event: { orderId: order.id, numero: order.numerocommande, clientId: order.clientId, from, to, at, actor, reason },
-      })
       return { moved: true, order: { ...order, ...changes, etat: to, updatedAt: at }, from, refunds, points }
     }
 
@@ -124,7 +119,6 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
           etat,
           { at, actorKind: actor.kind, actorId: actor.id, reason: null },
         )
-        pending.push({ name: 'placed', event: { orderId: order.id, numero: order.numerocommande, clientId: order.clientId, etat, at, actor } })
       },
       move,
       async cancel(order, actor, reason) {
@@ -139,12 +133,9 @@ export function createOrderLifecycle({ db, events, orders, log, now = () => new 
     }
   }
 
-  /** Runs `fn` in one transaction; the events it queued are delivered after the commit, none after a rollback. */
+  /** Runs `fn` in one transaction; its events are announced at the commit, none after a rollback. */
   async function run<T>(fn: (scope: LifecycleScope) => Promise<T>): Promise<T> {
-    const pending: PendingOrderEvent[] = []
-    const result = await db.transaction((tx) => fn(scope(tx, pending)))
-    events.emit(pending)
-    return result
+    return db.transaction((tx) => fn(scope(tx)))
   }
 
   async function answer(numero: string, viewerId: number) {

@@ -10,6 +10,8 @@ import { createOrdersRepository } from './orders.repository.ts'
 import ordersRoutes from './orders.routes.ts'
 import { createOrdersService, type OrdersService } from './orders.service.ts'
 import { createOrderLifecycle, type OrderLifecycle } from './order-lifecycle.service.ts'
+import { ORDER_EVENTS_CHANNEL, relayOrderEvents } from './order-events.ts'
+import { createOrderEventsRepository } from './order-events.repository.ts'
 import { createOrderPlacementService } from './orders-placement.service.ts'
 import { createOrderWritesRepository } from './orders-writes.repository.ts'
 
@@ -29,10 +31,14 @@ export interface OrdersOptions {
 
 async function orders(app: FastifyInstance, opts: OrdersOptions) {
   const service = createOrdersService(createOrdersRepository(app.db))
-  const lifecycle = createOrderLifecycle({ db: app.db, events: app.orderEvents, orders: service, log: app.log })
+  const lifecycle = createOrderLifecycle({ db: app.db, orders: service, log: app.log })
   const placement = createOrderPlacementService({ lifecycle, writes: createOrderWritesRepository(app.db), orders: service })
   app.decorate('orders', service)
   app.decorate('orderLifecycle', lifecycle)
+
+  // The committed order events of every instance, this one's too, come from the database (ADR 031).
+  const relay = relayOrderEvents({ events: app.orderEvents, read: createOrderEventsRepository(app.db).byHistoryIds, log: app.log })
+  app.notifications.on(ORDER_EVENTS_CHANNEL, relay.notified)
 
   // Unpaid online orders give their stock back after 30 minutes: swept every minute. A sweep
   // under way when the server stops is finished before the database closes.
@@ -58,4 +64,4 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
   await registerRest(app, ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit })
 }
 
-export default fp(orders, { name: 'orders', dependencies: ['database', 'graphql-modules'] })
+export default fp(orders, { name: 'orders', dependencies: ['database', 'database-notifications', 'graphql-modules'] })

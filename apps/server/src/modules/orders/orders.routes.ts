@@ -31,15 +31,14 @@ export default async function ordersRoutes(
         // 201 placed; 200 the same Idempotency-Key again: the order it placed.
         response: { 200: commandeAnswer, 201: commandeAnswer, ...errorResponses },
       },
-      config: {
-        // Per customer, after the token is known (a shared carrier address is many customers).
-        rateLimit: {
-          max: opts.orderRateLimit ?? ORDER_RATE_LIMIT_PER_MINUTE,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request) => `commande:${request.user?.id ?? request.ip}`,
-          errorResponseBuilder: (_request, context) => new AppError(context.statusCode, 'TOO_MANY_REQUESTS', MESSAGES.orderRateLimited),
-        },
+      // Per customer, once the token is known (a shared carrier address is many customers),
+      // counted in the database for every instance at once (ADR 031).
+      preHandler: async (request, reply) => {
+        const user = requireUser(request)
+        const verdict = await app.limits.hit('order', String(user.id), opts.orderRateLimit ?? ORDER_RATE_LIMIT_PER_MINUTE, 60_000)
+        if (verdict.allowed) return
+        reply.header('retry-after', verdict.retryAfterSeconds)
+        throw new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.orderRateLimited)
       },
     },
     async (request, reply) => {

@@ -1,0 +1,38 @@
+// The order events as the database tells them (ADR 031): the history lines the NOTIFY named,
+// read again with their order's number and customer.
+import { eq, inArray } from 'drizzle-orm'
+import type { OrderActorKind, OrderStatus } from '@teranga/shared/order-status'
+import type { Executor } from '../../db/client.ts'
+import { commandes, orderHistory } from '../../db/schema.ts'
+import type { PendingOrderEvent } from './order-events.ts'
+
+export function createOrderEventsRepository(db: Executor) {
+  return {
+    /** The events of these history lines (those still there: an order deleted meanwhile has none). */
+    async byHistoryIds(ids: number[]): Promise<Array<PendingOrderEvent & { historyId: number }>> {
+      const rows = await db
+        .select({
+          historyId: orderHistory.id,
+          orderId: orderHistory.commandeId,
+          numero: commandes.numerocommande,
+          clientId: commandes.clientId,
+          at: orderHistory.at,
+          from: orderHistory.fromEtat,
+          to: orderHistory.toEtat,
+          actorKind: orderHistory.actorKind,
+          actorId: orderHistory.actorId,
+          reason: orderHistory.reason,
+        })
+        .from(orderHistory)
+        .innerJoin(commandes, eq(commandes.id, orderHistory.commandeId))
+        .where(inArray(orderHistory.id, ids))
+      return rows.map(({ historyId, orderId, numero, clientId, at, from, to, actorKind, actorId, reason }) => {
+        const actor = { kind: actorKind as OrderActorKind, id: actorId }
+        // The first line of an order's history is its placement.
+        return from === null
+          ? { historyId, name: 'placed' as const, event: { orderId, numero, clientId, etat: to as OrderStatus, at, actor } }
+          : { historyId, name: 'stateChanged' as const, event: { orderId, numero, clientId, from: from as OrderStatus, to: to as OrderStatus, at, actor, reason } }
+      })
+    },
+  }
+}
