@@ -1,23 +1,24 @@
 // The catalogue's categories and sub-categories: renamed in place, put in the storefront
 // menu's order (sub-categories within their category), added with the server's own schemas
 // (packages/shared categoryFormSchema, subcategoryFormSchema).
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap'
 import type { z } from 'zod'
 import { categoryFormSchema, subcategoryFormSchema, type Subcategory } from '@teranga/shared/backoffice-catalogue'
 import { FormField } from '../../components/form-field.tsx'
-import { ImageUpload } from '../../components/image-upload.tsx'
 import { useCreate, useReorder, useSettingsList, useUpdate } from './api/settings-api.ts'
 import { EditableList, InlineName } from './editable-list.tsx'
-import { DeleteButton, saveAndTell } from './settings-controls.tsx'
+import { DeleteButton, saveAndTell, SettingsImage, useUploads } from './settings-controls.tsx'
 
 function CategoryForm() {
   const create = useCreate('categorie')
-  const { register, handleSubmit, formState, reset, setValue, setError } = useForm<z.input<typeof categoryFormSchema>, unknown, z.output<typeof categoryFormSchema>>({
+  const uploads = useUploads()
+  const { register, handleSubmit, formState, reset, setValue, setError, control } = useForm<z.input<typeof categoryFormSchema>, unknown, z.output<typeof categoryFormSchema>>({
     resolver: zodResolver(categoryFormSchema),
     defaultValues: { designation: '' },
   })
+  const image = useWatch({ control, name: 'image' })
   const onSubmit = handleSubmit(async (values) => {
     if (await saveAndTell(() => create.mutateAsync(values), 'Catégorie ajoutée', (field, message) => setError(field as 'designation', { message }))) reset()
   })
@@ -30,10 +31,10 @@ function CategoryForm() {
           <Form.Control.Feedback type="invalid">{formState.errors.designation?.message}</Form.Control.Feedback>
         </Form.Group>
         <Col xs={12} md={5}>
-          <ImageUpload id="categorie-image" label="Image de la catégorie (facultatif)" error={formState.errors.image?.message} onUploaded={(media) => setValue('image', media.key)} />
+          <SettingsImage id="categorie-image" label="Image de la catégorie (facultatif)" error={formState.errors.image?.message} value={image} onKey={(key) => setValue('image', key)} onUploading={uploads.onUploading} />
         </Col>
         <Col xs={12} md={2}>
-          <Button type="submit" disabled={formState.isSubmitting}>
+          <Button type="submit" disabled={formState.isSubmitting || uploads.uploading}>
             Ajouter
           </Button>
         </Col>

@@ -1,14 +1,13 @@
 // The shop's contact details, logo and the home page's promotion images: the one preference
 // row, edited with the server's own schema (packages/shared preferenceSchema).
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Col, Form, Row } from 'react-bootstrap'
 import type { z } from 'zod'
 import { preferenceSchema, type Preference } from '@teranga/shared/backoffice-settings'
 import { FormField } from '../../components/form-field.tsx'
-import { ImageUpload } from '../../components/image-upload.tsx'
 import { usePreference, useSavePreference } from './api/settings-api.ts'
-import { FormActions, saveAndTell } from './settings-controls.tsx'
+import { FormActions, saveAndTell, SettingsImage, useUploads } from './settings-controls.tsx'
 
 type PreferenceFields = z.input<typeof preferenceSchema>
 const PREFERENCE_FIELDS: Array<{ name: 'telephone' | 'telephone2' | 'email' | 'siteweb' | 'lieu'; label: string; type?: string }> = [
@@ -24,6 +23,7 @@ const PREFERENCE_IMAGES: Array<{ name: 'logo' | 'promotion' | 'promotion2'; labe
   { name: 'promotion', label: 'Image promotion 1 (facultatif)' },
   { name: 'promotion2', label: 'Image promotion 2 (facultatif)' },
 ]
+const IMAGE_NAMES = PREFERENCE_IMAGES.map(({ name }) => name)
 
 export function PreferencesSettings() {
   const current = usePreference()
@@ -34,10 +34,12 @@ export function PreferencesSettings() {
 
 function PreferencesForm({ initial }: { initial: Partial<Preference> | null }) {
   const save = useSavePreference()
-  const { register, handleSubmit, formState, setError, setValue } = useForm<PreferenceFields, unknown, z.output<typeof preferenceSchema>>({
+  const uploads = useUploads()
+  const { register, handleSubmit, formState, setError, setValue, control } = useForm<PreferenceFields, unknown, z.output<typeof preferenceSchema>>({
     resolver: zodResolver(preferenceSchema),
     defaultValues: Object.fromEntries([...PREFERENCE_FIELDS, ...PREFERENCE_IMAGES].map(({ name }) => [name, initial?.[name] ?? ''])),
   })
+  const images = useWatch({ control, name: IMAGE_NAMES })
   const onSubmit = handleSubmit(async (values) => {
     await saveAndTell(() => save.mutateAsync(values), 'Coordonnées enregistrées', (field, message) => setError(field as keyof PreferenceFields, { message }))
   })
@@ -47,12 +49,19 @@ function PreferencesForm({ initial }: { initial: Partial<Preference> | null }) {
         {PREFERENCE_FIELDS.map(({ name, label, type }) => (
           <FormField key={name} id={`preference-${name}`} col={{ xs: 12, md: 6 }} label={label} type={type ?? 'text'} {...register(name)} error={formState.errors[name]?.message} />
         ))}
-        {PREFERENCE_IMAGES.map(({ name, label }) => (
+        {PREFERENCE_IMAGES.map(({ name, label }, index) => (
           <Col key={name} xs={12} md={6}>
-            <ImageUpload id={`preference-${name}`} label={label} error={formState.errors[name]?.message} onUploaded={(media) => setValue(name, media.key, { shouldValidate: true })} />
+            <SettingsImage
+              id={`preference-${name}`}
+              label={label}
+              error={formState.errors[name]?.message}
+              value={images[index]}
+              onKey={(key) => setValue(name, key, { shouldValidate: true })}
+              onUploading={uploads.onUploading}
+            />
           </Col>
         ))}
-        <FormActions label="Enregistrer les coordonnées" submitting={formState.isSubmitting} />
+        <FormActions label="Enregistrer les coordonnées" submitting={formState.isSubmitting || uploads.uploading} />
       </Row>
     </Form>
   )

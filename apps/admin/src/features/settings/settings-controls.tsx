@@ -1,8 +1,12 @@
 // The settings forms' and lists' own pieces: a table of rows with their actions, a row's
-// « Modifier » and « Supprimer », and a form's submit with its « Annuler » while a row is edited.
-import type { ReactNode } from 'react'
+// « Modifier » and « Supprimer », a form's submit with its « Annuler » while a row is edited,
+// its image fields, and how a write's outcome is told.
+import { useState, type ReactNode } from 'react'
 import { Button, Col, Table } from 'react-bootstrap'
 import { toast } from 'react-toastify'
+import { mediaKeySchema } from '@teranga/shared/backoffice-catalogue'
+import { mediaUrl } from '@teranga/shared/media'
+import { ImageUpload } from '../../components/image-upload.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useRemove, type SettingsList } from './api/settings-api.ts'
 
@@ -102,5 +106,34 @@ export function RowsTable<T extends { id: number }>({ caption, columns, items, c
         ))}
       </tbody>
     </Table>
+  )
+}
+
+/** How many of a form's images are on their way: its submit waits for none. */
+export function useUploads() {
+  const [count, setCount] = useState(0)
+  return { uploading: count > 0, onUploading: (busy: boolean) => setCount((n) => n + (busy ? 1 : -1)) }
+}
+
+/**
+ * An image field of a settings form (the one ImageUpload): `value` is the form's key now, shown
+ * as the image just uploaded or, for a stored key, its rendering (an address stored before
+ * keys were checked is never loaded); a new upload's key goes to `onKey`.
+ */
+export function SettingsImage({ id, label, error, value, onKey, onUploading }: { id: string; label: string; error?: string; value: string | null | undefined; onKey: (key: string) => void; onUploading: (busy: boolean) => void }) {
+  const [uploaded, setUploaded] = useState<{ key: string; image: string | null } | null>(null)
+  const preview = !value ? null : uploaded?.key === value ? uploaded.image : mediaKeySchema.safeParse(value).success ? mediaUrl(value, 160) : null
+  return (
+    <ImageUpload
+      id={id}
+      label={label}
+      error={error}
+      preview={preview}
+      onUploading={onUploading}
+      onUploaded={(media) => {
+        setUploaded(media)
+        onKey(media.key)
+      }}
+    />
   )
 }

@@ -86,8 +86,9 @@ describe('settings', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
       expect(await screen.findByText(SETTINGS_MESSAGES.urlInvalid)).toBeInTheDocument()
     }
-    // The stored promotion is an address: named under its upload, to be replaced.
+    // The stored promotion is an address: named under its upload, to be replaced, never loaded.
     expect(screen.getByText(SETTINGS_MESSAGES.promotionInvalid)).toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: "Aperçu de l'image" })).not.toBeInTheDocument()
     expect(screen.getByLabelText('Image promotion 1 (facultatif)')).toHaveAttribute('type', 'file')
     expect(requests.some((r) => r.method === 'PUT' && r.url.pathname === '/api/preference')).toBe(false)
   })
@@ -168,6 +169,8 @@ describe('settings', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Modifier Tabaski' }))
     const title = screen.getByLabelText('Titre')
     expect(title).toHaveValue('Tabaski')
+    // Its image is shown under the field, as the home page renders it.
+    expect(screen.getByRole('img', { name: "Aperçu de l'image" })).toHaveAttribute('src', '/media/uploads/abc-160.webp')
     await userEvent.clear(title)
     await userEvent.type(title, 'Tabaski 2027')
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer la diapositive' }))

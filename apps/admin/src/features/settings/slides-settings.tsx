@@ -1,7 +1,7 @@
 // The home page's slideshow: each slide by its image and title, added or edited in place with
 // the server's own schema (packages/shared carousselSchema); a new slide goes last.
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Col, Form, Row } from 'react-bootstrap'
 import type { z } from 'zod'
@@ -9,9 +9,8 @@ import { mediaKeySchema } from '@teranga/shared/backoffice-catalogue'
 import { carousselSchema, type Slide } from '@teranga/shared/backoffice-settings'
 import { mediaUrl } from '@teranga/shared/media'
 import { FormField } from '../../components/form-field.tsx'
-import { ImageUpload } from '../../components/image-upload.tsx'
 import { useSaveRow, useSettingsList } from './api/settings-api.ts'
-import { FormActions, RowActions, RowsTable, saveAndTell } from './settings-controls.tsx'
+import { FormActions, RowActions, RowsTable, saveAndTell, SettingsImage, useUploads } from './settings-controls.tsx'
 
 /**
  * A slide's image as the home page shows it, small; its stored key means nothing to people. A
@@ -30,7 +29,9 @@ export function SlidesSettings() {
   const slides = useSettingsList('caroussel')
   const saveRow = useSaveRow('caroussel')
   const [editing, setEditing] = useState<Slide | null>(null)
-  const { register, handleSubmit, formState, reset, setValue, setError } = useForm<z.input<typeof carousselSchema>, unknown, z.output<typeof carousselSchema>>({ resolver: zodResolver(carousselSchema), defaultValues: EMPTY })
+  const uploads = useUploads()
+  const { register, handleSubmit, formState, reset, setValue, setError, control } = useForm<z.input<typeof carousselSchema>, unknown, z.output<typeof carousselSchema>>({ resolver: zodResolver(carousselSchema), defaultValues: EMPTY })
+  const image = useWatch({ control, name: 'image' })
   const edit = (slide: Slide | null) => {
     setEditing(slide)
     reset(slide ? { image: slide.image, titre: slide.titre ?? '', description: slide.description ?? '' } : EMPTY)
@@ -58,16 +59,18 @@ export function SlidesSettings() {
       <Form noValidate onSubmit={onSubmit} aria-label={editing ? 'Modifier la diapositive' : 'Nouvelle diapositive'}>
         <Row className="g-2">
           <Col xs={12} md={6}>
-            <ImageUpload
+            <SettingsImage
               id="slide-image"
               label={editing ? 'Nouvelle image (facultatif)' : 'Image (JPEG, PNG ou GIF, 2 Mo au plus)'}
               error={formState.errors.image?.message}
-              onUploaded={(media) => setValue('image', media.key, { shouldValidate: true })}
+              value={image}
+              onKey={(key) => setValue('image', key, { shouldValidate: true })}
+              onUploading={uploads.onUploading}
             />
           </Col>
           <FormField id="slide-titre" col={{ xs: 12, md: 6 }} label="Titre" {...register('titre')} error={formState.errors.titre?.message} />
           <FormField id="slide-description" col={{ xs: 12 }} label="Description" {...register('description')} error={formState.errors.description?.message} />
-          <FormActions label={editing ? 'Enregistrer la diapositive' : 'Ajouter la diapositive'} submitting={formState.isSubmitting} onCancel={editing ? () => edit(null) : undefined} />
+          <FormActions label={editing ? 'Enregistrer la diapositive' : 'Ajouter la diapositive'} submitting={formState.isSubmitting || uploads.uploading} onCancel={editing ? () => edit(null) : undefined} />
         </Row>
       </Form>
     </>
