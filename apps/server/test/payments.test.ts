@@ -366,6 +366,20 @@ describe('webhook verification', () => {
     expect((await attemptsOf(attempt.commandeId)).map((a) => a.statut)).toEqual(['payee'])
   })
 
+  it('Wave: a success for an attempt whose money was given back (the order refunded) is a duplicate, not a refund owed again', async () => {
+    const { numero, attempt, url } = await openAttempt()
+    await paidAtProvider(url)
+    expect((await sendWave(waveEvent(attempt.providerRef!, attempt.montant))).json()).toEqual({ statut: 'payee' })
+    // As a full refund leaves them (the refunds' own tests go through the back office).
+    await shop.db.update(paiements).set({ statut: 'remboursee' }).where(eq(paiements.id, attempt.id))
+    await shop.db.update(commandes).set({ etat: 'remboursee' }).where(eq(commandes.numerocommande, numero))
+    const again = await sendWave(waveEvent(attempt.providerRef!, attempt.montant))
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual({ statut: 'doublon' })
+    expect((await attemptsOf(attempt.commandeId)).map((a) => a.statut)).toEqual(['remboursee'])
+    expect(await etatOf(numero)).toBe('remboursee')
+  })
+
   it.each([
     ['a wrong secret', (body: string) => waveSignature('not-the-secret', body, nowSeconds())],
     ['no signature', () => null],
