@@ -2,17 +2,17 @@
 // database (the embedded PostgreSQL default, or the external server BENCH_DATABASE_URL names),
 // with BENCH_CUSTOMERS customers who each hold an API token and a 3-line cart, so that every
 // measured request places one order through the whole path (cart read, conditional stock
-// decrements, amounts, order, lines).
+// decrements, amounts, order, lines). BENCH_INSTANCES=2 starts a second instance on the same
+// database, in a process of its own, as a second server would run.
 import { randomBytes } from 'node:crypto'
-import Fastify from 'fastify'
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { asc, eq, sql } from 'drizzle-orm'
-import { app, serverOptions } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
 import { apiTokens, clients, panierProduits, paniers, produits, roles } from '../src/db/schema.ts'
 import { seedIfEmpty } from '../src/db/seed.ts'
 import { hashToken } from '../src/modules/auth/auth.service.ts'
-import type { IdTokenVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { openBenchDatabase } from './bench-database.ts'
+import { listenOrdersApp } from './orders-app.ts'
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 2000)
 const serverUrl = process.env.BENCH_DATABASE_URL
@@ -56,20 +56,25 @@ for (let start = 0; start < customers; start += 500) {
 }
 await database.db.execute(sql`analyze`)
 
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_PROJECT_ID: 'demo-teranga-bench' })
-// Customers hold API tokens already: no Firebase sign-in happens during the benchmark.
-const verifier: IdTokenVerifier = {
-  verify: () => Promise.reject(new Error('not used in benchmarks')),
-  deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
-  revokeSessions: () => Promise.reject(new Error('not used in benchmarks')),
-}
-const server = Fastify(serverOptions(config))
-await server.register(app, { config, database, verifier, webRoot: null, graphqlRateLimit: Number.MAX_SAFE_INTEGER, expireOrdersEveryMs: 0 })
-server.get('/bench/stats', () => ({ queries: database.stats.queries }))
-await server.listen({ port: 0, host: '127.0.0.1' })
-const { port } = server.server.address() as { port: number }
-process.send?.({ port, tokens, kind: database.kind })
+const { server, port } = await listenOrdersApp(database, dataDir)
+
+// BENCH_INSTANCES > 1: more instances, each in its own process, on the same database.
+const others = await Promise.all(
+  Array.from({ length: Number(process.env.BENCH_INSTANCES ?? 1) - 1 }, () => {
+    const child = fork(fileURLToPath(new URL('./orders-instance.ts', import.meta.url)), [], {
+      env: { ...process.env, BENCH_INSTANCE_DATABASE_URL: database.url },
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    return new Promise<{ child: typeof child; port: number }>((resolve, reject) => {
+      child.once('message', (m: { port: number }) => resolve({ child, port: m.port }))
+      child.once('exit', (code) => reject(new Error(`orders bench instance exited with ${code}`)))
+    })
+  }),
+)
+process.send?.({ ports: [port, ...others.map((o) => o.port)], tokens, kind: database.kind })
 process.on('disconnect', async () => {
+  await Promise.all(others.map((o) => new Promise((resolve) => (o.child.once('exit', resolve), o.child.disconnect()))))
   await server.close()
   await bench.close()
   process.exit(0)

@@ -3,6 +3,8 @@
 // default and, when BENCH_DATABASE_URL names one, on an external server too, in one run.
 // Each request is a real POST /api/commande with its own Idempotency-Key: cart read, three
 // conditional stock decrements, amounts, the order and its lines, the emptied cart.
+// BENCH_INSTANCES=2: two instances of the shop on the one database, each in its own process,
+// the customers and connections split between them (the latencies shown are the worse of the two).
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -12,10 +14,11 @@ const CUSTOMERS = Number(process.env.BENCH_ORDERS ?? 3000)
 const WARM_UP = Math.floor(CUSTOMERS / 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const EXTERNAL_URL = process.env.BENCH_DATABASE_URL || undefined
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1)
 
 interface Started {
   child: ChildProcess
-  port: number
+  ports: number[]
   tokens: string[]
   kind: string
 }
@@ -37,14 +40,23 @@ const run = (opts: autocannon.Options) =>
 
 const ORDER = JSON.stringify({ modelivraison: 0, modepaiement: 0, tel: '77 123 45 67', adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz' })
 
-/** One order per customer, customers taken in turn from `tokens`. */
-async function placeOrders(port: number, tokens: string[], body: string): Promise<{ result: Result; created: number; seconds: number }> {
-  let next = 0
+/** One order per customer, customers taken in turn from `tokens`, spread over the instances at `ports`. */
+async function placeOrders(ports: number[], tokens: string[], body: string): Promise<{ result: Result['latency']; created: number; seconds: number }> {
   let created = 0
   const started = performance.now()
-  const result = await run({
+  const share = Math.ceil(tokens.length / ports.length)
+  const results = await Promise.all(
+    ports.map((port, n) => placeOn(port, tokens.slice(n * share, (n + 1) * share), body, Math.max(1, Math.round(CONNECTIONS / ports.length)), () => created++)),
+  )
+  const worst = (key: 'p50' | 'p90' | 'p99' | 'max') => Math.max(...results.map((r) => r.latency[key]))
+  return { result: { ...results[0]!.latency, p50: worst('p50'), p90: worst('p90'), p99: worst('p99'), max: worst('max') }, created, seconds: (performance.now() - started) / 1000 }
+}
+
+async function placeOn(port: number, tokens: string[], body: string, connections: number, onCreated: () => void): Promise<Result> {
+  let next = 0
+  return run({
     url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
+    connections,
     amount: tokens.length,
     requests: [
       {
@@ -60,22 +72,23 @@ async function placeOrders(port: number, tokens: string[], body: string): Promis
           body,
         }),
         onResponse: (status) => {
-          if (status === 201) created++
+          if (status === 201) onCreated()
         },
       },
     ],
   })
-  return { result, created, seconds: (performance.now() - started) / 1000 }
 }
 
-const statements = async (port: number) => ((await (await fetch(`http://127.0.0.1:${port}/bench/stats`)).json()) as { queries: number }).queries
+const statementsOn = async (port: number) => ((await (await fetch(`http://127.0.0.1:${port}/bench/stats`)).json()) as { queries: number }).queries
+/** Statements sent by every instance. */
+const statements = async (ports: number[]) => (await Promise.all(ports.map(statementsOn))).reduce((a, b) => a + b, 0)
 
 async function measure(databaseUrl: string | undefined) {
   const server = await startServer(databaseUrl)
   try {
     // The ids of the seeded home-delivery and cash modes.
     const modes = (await (
-      await fetch(`http://127.0.0.1:${server.port}/graphql`, {
+      await fetch(`http://127.0.0.1:${server.ports[0]}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ modelivraisons { id code } modepaiements { id code } }' }),
@@ -86,10 +99,10 @@ async function measure(databaseUrl: string | undefined) {
       modelivraison: modes.data.modelivraisons.find((m) => m.code === 'DOMICILE')!.id,
       modepaiement: modes.data.modepaiements.find((m) => m.code === 'CASH')!.id,
     })
-    await placeOrders(server.port, server.tokens.slice(0, WARM_UP), body)
-    const before = await statements(server.port)
-    const { result, created, seconds } = await placeOrders(server.port, server.tokens.slice(WARM_UP), body)
-    const perOrder = ((await statements(server.port)) - before) / created
+    await placeOrders(server.ports, server.tokens.slice(0, WARM_UP), body)
+    const before = await statements(server.ports)
+    const { result, created, seconds } = await placeOrders(server.ports, server.tokens.slice(WARM_UP), body)
+    const perOrder = ((await statements(server.ports)) - before) / created
     const expected = server.tokens.length - WARM_UP
     return { kind: server.kind, result, created, expected, perSecond: created / seconds, perOrder }
   } finally {
@@ -98,12 +111,15 @@ async function measure(databaseUrl: string | undefined) {
 }
 
 async function main() {
-  console.log(`\norders: ${CUSTOMERS - WARM_UP} customers each place one order of a 3-line cart (after ${WARM_UP} warm-up orders), ${CONNECTIONS} connections`)
+  console.log(
+    `\norders: ${CUSTOMERS - WARM_UP} customers each place one order of a 3-line cart (after ${WARM_UP} warm-up orders), ${CONNECTIONS} connections${INSTANCES > 1 ? ` over ${INSTANCES} instances` : ''}`,
+  )
   for (const url of [undefined, ...(EXTERNAL_URL ? [EXTERNAL_URL] : [])]) {
     const { kind, result, created, expected, perSecond, perOrder } = await measure(url)
+    const latency = result
     const failed = expected - created
     console.log(
-      `  ${kind.padEnd(10)} ${perSecond.toFixed(0)} orders/s   p50 ${result.latency.p50} ms   p90 ${result.latency.p90} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   ${perOrder.toFixed(1)} statements/order   created ${created}/${expected}${failed ? `   FAILED ${failed}` : ''}`,
+      `  ${kind.padEnd(10)} ${perSecond.toFixed(0)} orders/s   p50 ${latency.p50} ms   p90 ${latency.p90} ms   p99 ${latency.p99} ms   max ${latency.max} ms   ${perOrder.toFixed(1)} statements/order   created ${created}/${expected}${failed ? `   FAILED ${failed}` : ''}`,
     )
     if (failed) process.exitCode = 1
     if (kind === 'embedded') console.log(`  ${perSecond >= 150 ? 'OK  ' : 'MISS'} orders ≥ 150/s on the embedded default (DESIGN §9): ${perSecond.toFixed(0)}`)
