@@ -14,6 +14,7 @@ import graphql from './plugins/graphql.ts'
 import graphqlModules from './plugins/graphql-modules.ts'
 import health from './plugins/health.ts'
 import inputText from './plugins/input-text.ts'
+import metrics from './plugins/metrics.ts'
 import security from './plugins/security.ts'
 import sharedLimits from './plugins/shared-limits.ts'
 import account from './modules/account/account.plugin.ts'
@@ -113,13 +114,16 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   const { config } = opts
   const paymentTimeoutMs = opts.paymentTimeoutMs ?? 10_000
   const cacheTtlSeconds = opts.catalogueCacheTtl ?? 5
-  fastify.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives, so that an answer written by hand (the event stream) has it too.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
 
   // Infrastructure.
   await fastify.register(security, { firebaseEmulatorHost: config.firebaseEmulatorHost, firebaseProjectId: config.firebaseProjectId })
   await fastify.register(database, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false })
+  await fastify.register(metrics, { token: config.metricsToken })
   // Sign-in, orders, bad tokens and event streams are counted for every instance at once (ADR 031).
   await fastify.register(sharedLimits)
   await fastify.register(errorHandler)

@@ -29,6 +29,7 @@ const schema = z.object({
   PAYTECH_API_SECRET: z.string().regex(/^\S{8,400}$/, 'must be a PayTech API secret').optional(),
   PAYTECH_API_URL: z.url().optional(),
   PAYMENTS_SANDBOX: z.stringbool().optional(),
+  METRICS_TOKEN: z.string().regex(/^\S{16,400}$/, 'must be at least 16 characters, without spaces').optional(),
   NODE_ENV: z.string().optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 })
@@ -65,6 +66,8 @@ export interface Config {
   /** How long requests in flight may take to finish once the shop is told to stop (main.ts). */
   shutdownGraceMs: number
   payments: { wave: ProviderConfig; paytech: ProviderConfig }
+  /** The bearer token GET /metrics asks for; unset, the route answers 404 (ADR 029). */
+  metricsToken: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wave: provider('WAVE', c.WAVE_API_KEY, c.WAVE_WEBHOOK_SECRET, 'WAVE_WEBHOOK_SECRET', c.WAVE_API_URL, 'https://api.wave.com', `${publicUrl}/sandbox/wave`),
       paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),
     }),
+    metricsToken: c.METRICS_TOKEN,
   }
 }
 

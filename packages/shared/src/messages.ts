@@ -48,6 +48,9 @@ export const MESSAGES = {
   queryTooComplex: 'La requête est trop complexe.',
   graphqlInvalid: 'Requête GraphQL invalide.',
   databaseUnavailable: 'La base de données ne répond pas.',
+  // GET /ready's reasons (the load balancer's, and whoever reads its log).
+  migrationsPending: (tags: string) => `La base de données n'est pas à jour : migrations non appliquées (${tags}).`,
+  shuttingDown: "Le serveur s'arrête : il ne prend plus de nouvelles requêtes.",
   authUnavailable: "Le service d'authentification est momentanément indisponible. Veuillez réessayer.",
   // A hostile visitor's requests (issue 9 §4).
   textInvalidCharacters: 'Ce champ contient des caractères non autorisés.',

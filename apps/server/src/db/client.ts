@@ -3,6 +3,9 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import fs from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
@@ -24,6 +27,12 @@ export interface Database {
   /** Runs `fn` while holding a cluster-wide lock, so concurrent boots migrate and seed once. */
   withBootLock<T>(fn: () => Promise<T>): Promise<T>
   ping(): Promise<void>
+  /** The migrations of this build (its journal) the database has not applied: their tags (GET /ready). */
+  pendingMigrations(): Promise<string[]>
+  /** The pool's connections now (GET /metrics). */
+  poolStats(): { total: number; idle: number; waiting: number; max: number }
+  /** Tells `listener` how long each query or transaction waited for a connection; answers the unsubscribe. */
+  onPoolCheckout(listener: (waitSeconds: number) => void): () => void
   /** Closes the pool, then stops the embedded server if this handle started it. */
   close(): Promise<void>
 }
@@ -71,6 +80,7 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
   pool.on('error', () => {})
   const stats = { queries: 0 }
   pool.on('connect', (client) => countCalls(client, ['query'], stats))
+  const checkouts = timeCheckouts(pool)
   const db = drizzlePg(pool, { schema }) as unknown as Db
   let closed = false
   return {
@@ -92,6 +102,19 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
     ping: async () => {
       await pool.query('select 1')
     },
+    pendingMigrations: async () => {
+      // Drizzle records each applied migration with its journal entry's `when` as created_at.
+      const { rows } = await pool.query<{ created_at: string }>('select created_at from drizzle.__drizzle_migrations')
+      const applied = new Set(rows.map((r) => String(r.created_at)))
+      return migrationJournal()
+        .filter((entry) => !applied.has(String(entry.when)))
+        .map((entry) => entry.tag)
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    onPoolCheckout: (listener) => {
+      checkouts.add(listener)
+      return () => void checkouts.delete(listener)
+    },
     close: async () => {
       if (closed) return
       closed = true
@@ -102,6 +125,34 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
       }
     },
   }
+}
+
+let journal: Array<{ tag: string; when: number }> | undefined
+/** The migrations this build carries (drizzle-kit's journal), read once. */
+function migrationJournal() {
+  journal ??= (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string; when: number }> }).entries
+  return journal
+}
+
+/** Times every checkout of a connection (pool.query takes one too): the listeners hear how long it waited. */
+function timeCheckouts(pool: pg.Pool) {
+  const listeners = new Set<(seconds: number) => void>()
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown
+  const heard = (started: number) => {
+    const seconds = (performance.now() - started) / 1000
+    for (const listener of listeners) listener(seconds)
+  }
+  ;(pool as unknown as { connect: typeof connect }).connect = (callback) => {
+    const started = performance.now()
+    if (callback) {
+      return connect((...args: unknown[]) => {
+        heard(started)
+        callback(...args)
+      })
+    }
+    return (connect() as Promise<unknown>).finally(() => heard(started))
+  }
+  return listeners
 }
 
 function countCalls<T extends object>(target: T, methods: Array<keyof T & string>, stats: { queries: number }) {

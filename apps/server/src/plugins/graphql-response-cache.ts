@@ -31,6 +31,7 @@ export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootF
     ttl: opts.ttlMs,
   })
   const verdicts = new Map<string, boolean>()
+  const counted = app.hasDecorator('metrics') ? (hit: boolean) => app.metrics.cacheLookup('graphql', hit) : () => {}
 
   // Cacheable: a query operation whose root fields are all public catalogue reads.
   function cacheable(query: string, operationName: unknown): boolean {
@@ -66,6 +67,7 @@ export function responseCache(app: FastifyInstance, opts: { ttlMs: number; rootF
     const key = keyOf(request)
     if (!key) return
     const hit = entries.get(key)
+    counted(hit !== undefined)
     if (hit !== undefined) {
       return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'HIT').send(hit)
     }

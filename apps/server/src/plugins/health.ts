@@ -1,4 +1,6 @@
 // GET /health: whether the server and its database answer (for the supervisor and probes).
+// GET /ready: whether this instance should get requests (the load balancer's check): the
+// database answers, it holds every migration of this build, and the server is not stopping.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -10,6 +12,15 @@ const healthSchema = {
   },
 }
 
+export type Readiness = { ready: true } | { ready: false; message: string }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What GET /ready answers. */
+    readiness(): Promise<Readiness>
+  }
+}
+
 async function health(app: FastifyInstance) {
   app.get('/health', { logLevel: 'warn', schema: healthSchema }, async (_request, reply) => {
     try {
@@ -18,6 +29,32 @@ async function health(app: FastifyInstance) {
     } catch {
       return reply.status(503).send({ status: 'error', message: MESSAGES.databaseUnavailable })
     }
+  })
+
+  // From the first moment of a stop. Fastify itself answers 503 to the requests that reach a
+  // closing server; this says why to any check made in between.
+  let shuttingDown = false
+  app.addHook('preClose', async () => {
+    shuttingDown = true
+  })
+  app.decorate('readiness', async (): Promise<Readiness> => {
+    if (shuttingDown) return { ready: false, message: MESSAGES.shuttingDown }
+    let pending
+    try {
+      pending = await app.database.pendingMigrations()
+    } catch {
+      return { ready: false, message: MESSAGES.databaseUnavailable }
+    }
+    if (pending.length > 0) return { ready: false, message: MESSAGES.migrationsPending(pending.join(', ')) }
+    return shuttingDown ? { ready: false, message: MESSAGES.shuttingDown } : { ready: true }
+  })
+
+  app.get('/ready', { logLevel: 'warn', schema: healthSchema }, async (request, reply) => {
+    const readiness = await app.readiness()
+    reply.header('cache-control', 'no-store')
+    if (readiness.ready) return { status: 'ok', database: app.database.kind }
+    request.log.warn({ reason: readiness.message }, 'not ready')
+    return reply.status(503).send({ status: 'error', message: readiness.message })
   })
 }
 

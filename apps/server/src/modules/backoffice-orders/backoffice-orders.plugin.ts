@@ -23,6 +23,7 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     audit: app.audit,
     providers: () => app.paymentProviders,
     log: app.log,
+    metrics: app.metrics,
     dispatch: app.dispatch,
   })
   // The customer's side of refunds: their orders on GraphQL show what was given back.

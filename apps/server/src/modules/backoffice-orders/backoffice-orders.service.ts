@@ -20,9 +20,9 @@ interface Deps extends RefundsDeps {
   now?: () => Date
 }
 
-export function createBackofficeOrdersService({ db, lifecycle, audit, providers, log, dispatch, now = () => new Date() }: Deps) {
+export function createBackofficeOrdersService({ db, lifecycle, audit, providers, log, metrics, dispatch, now = () => new Date() }: Deps) {
   const repo = createBackofficeOrdersRepository(db)
-  const refunds = createRefundsService({ db, lifecycle, audit, providers, log })
+  const refunds = createRefundsService({ db, lifecycle, audit, providers, log, metrics })
 
   async function details(numeros: string[], executor: Executor = db): Promise<OrderDetail[]> {
     const r = createBackofficeOrdersRepository(executor)

@@ -74,6 +74,8 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
 
       reply.hijack()
       const res = reply.raw
+      // The headers every answer gets (security, request id), which a hijacked reply does not send itself.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value)
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',

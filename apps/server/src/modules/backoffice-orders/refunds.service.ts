@@ -8,6 +8,7 @@ import { ORDERS_MESSAGES as M, type OrderDetail, type RefundBody } from '@terang
 import type { Executor } from '../../db/client.ts'
 import { badGateway, badInput, conflict, notFound, type FieldErrors } from '../../lib/errors.ts'
 import { dateFr } from '../../lib/format.ts'
+import type { Metrics } from '../../lib/metrics.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
@@ -22,6 +23,8 @@ export interface RefundsDeps {
   audit: Audit
   providers: () => Readonly<Record<ProviderName, PaymentProvider>>
   log: FastifyBaseLogger
+  /** Counts the refunds done and refused (GET /metrics). */
+  metrics?: Pick<Metrics, 'refund'> | undefined
 }
 
 /** What an order's refunds add to its staff detail. */
@@ -68,7 +71,7 @@ interface Pending {
   idempotencyKey: string
 }
 
-export function createRefundsService({ db, lifecycle, audit, providers, log }: RefundsDeps) {
+export function createRefundsService({ db, lifecycle, audit, providers, log, metrics }: RefundsDeps) {
   /**
    * Under the order's lock: checks the request against what remains (pending refunds count, so
    * two staff members cannot both take the same remainder) and records the refund. A cash
@@ -160,7 +163,8 @@ export function createRefundsService({ db, lifecycle, audit, providers, log }: R
      */
     async refund(staff: { id: number }, numero: string, body: RefundBody): Promise<void> {
       const pending = await lifecycle.run((scope) => record(scope, staff, numero, body))
-      if (!pending) return
+      // Money given back by hand: recorded done at once.
+      if (!pending) return void metrics?.refund('cash', 'effectue')
       let refundRef: string
       try {
         ;({ refundRef } = await providers()[pending.provider].refund({
@@ -172,6 +176,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log }: R
         }))
       } catch (error) {
         await createRefundsRepository(db).markFailed(pending.id)
+        metrics?.refund(pending.provider, 'echoue')
         if (error instanceof ProviderError) {
           log.error({ err: error, numero, provider: pending.provider }, 'refund refused by the provider')
           throw badGateway(M.refundProviderFailed)
@@ -186,6 +191,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log }: R
         }
         await confirm(scope, staff, order, pending.id, refundRef)
       })
+      metrics?.refund(pending.provider, 'effectue')
     },
 
     /** Each order's refunds, for its detail. */

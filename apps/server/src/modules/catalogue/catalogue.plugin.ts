@@ -20,7 +20,10 @@ export interface CataloguePluginOptions {
 }
 
 async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
-  const service = createCatalogueService(createCatalogueRepository(app.db), { publicTtlMs: opts.publicTtlMs ?? 0 })
+  const service = createCatalogueService(createCatalogueRepository(app.db), {
+    publicTtlMs: opts.publicTtlMs ?? 0,
+    onLookup: app.hasDecorator('metrics') ? (hit) => app.metrics.cacheLookup('catalogue', hit) : undefined,
+  })
   // A catalogue write empties it at once, on every instance.
   if (app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(service.clear)
   app.decorate('catalogue', service)

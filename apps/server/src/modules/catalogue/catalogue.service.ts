@@ -42,6 +42,8 @@ export interface ProductQuery {
 export interface CatalogueServiceOptions {
   /** How long an answer every visitor sees alike is kept; 0 reads the database every time. */
   publicTtlMs?: number
+  /** Told of each lookup among the answers kept: found or not (GET /metrics). */
+  onLookup?: ((hit: boolean) => void) | undefined
 }
 
 /** Distinct public answers kept at once (pages of sub-categories and searches, products). */
@@ -56,7 +58,7 @@ function rowsIn(answer: unknown): number {
   return Array.isArray(data) ? Math.max(1, data.length) : 1
 }
 
-export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0 }: CatalogueServiceOptions = {}) {
+export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup }: CatalogueServiceOptions = {}) {
   let lastPurge = 0
   // Promises are kept, so that requests asking the same at once share one query; a failed
   // read is not kept. Emptied by any catalogue write (`clear`).
@@ -67,6 +69,7 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
   function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
     if (!kept) return read()
     const hit = kept.get(key) as Promise<T> | undefined
+    onLookup?.(hit !== undefined)
     if (hit) return hit
     const reading = read()
     kept.set(key, reading)

@@ -20,6 +20,7 @@ import {
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import type { Executor } from '../../db/client.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
+import type { Metrics } from '../../lib/metrics.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import type { OrderActorRef } from './order-events.ts'
@@ -69,11 +70,16 @@ interface Deps {
   db: Executor
   orders: OrdersService
   log: FastifyBaseLogger
+  /** Counts the committed changes (GET /metrics). */
+  metrics?: Pick<Metrics, 'orderPlaced' | 'orderMoved'> | undefined
   now?: () => Date
 }
 
-export function createOrderLifecycle({ db, orders, log, now = () => new Date() }: Deps) {
-  function scope(tx: Executor): LifecycleScope {
+/** What a transaction placed and moved, counted once it has committed. */
+type Counted = Array<{ placed: string } | { from: string; to: string }>
+
+export function createOrderLifecycle({ db, orders, log, metrics, now = () => new Date() }: Deps) {
+  function scope(tx: Executor, counted: Counted): LifecycleScope {
     const writes = createOrderWritesRepository(tx)
     const loyalty = createLoyaltyService(tx)
     // The order's payment attempts, the payments module's table, in the same transaction.
@@ -103,6 +109,7 @@ export function createOrderLifecycle({ db, orders, log, now = () => new Date() }
         if (from === 'livree') points = -(await loyalty.debitRefunded(order))
         await payments.markRefunded(order.id)
       }
+      counted.push({ from, to })
       return { moved: true, order: { ...order, ...changes, etat: to, updatedAt: at }, from, refunds, points }
     }
 
@@ -119,6 +126,7 @@ export function createOrderLifecycle({ db, orders, log, now = () => new Date() }
           etat,
           { at, actorKind: actor.kind, actorId: actor.id, reason: null },
         )
+        counted.push({ placed: etat })
       },
       move,
       async cancel(order, actor, reason) {
@@ -135,7 +143,14 @@ export function createOrderLifecycle({ db, orders, log, now = () => new Date() }
 
   /** Runs `fn` in one transaction; its events are announced at the commit, none after a rollback. */
   async function run<T>(fn: (scope: LifecycleScope) => Promise<T>): Promise<T> {
-    return db.transaction((tx) => fn(scope(tx)))
+    const counted: Counted = []
+    const result = await db.transaction((tx) => fn(scope(tx, counted)))
+    // Here, where they committed: every instance hears every instance's events.
+    for (const change of counted) {
+      if ('placed' in change) metrics?.orderPlaced(change.placed)
+      else metrics?.orderMoved(change.from, change.to)
+    }
+    return result
   }
 
   async function answer(numero: string, viewerId: number) {

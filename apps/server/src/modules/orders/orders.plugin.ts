@@ -31,7 +31,7 @@ export interface OrdersOptions {
 
 async function orders(app: FastifyInstance, opts: OrdersOptions) {
   const service = createOrdersService(createOrdersRepository(app.db))
-  const lifecycle = createOrderLifecycle({ db: app.db, orders: service, log: app.log })
+  const lifecycle = createOrderLifecycle({ db: app.db, orders: service, log: app.log, metrics: app.metrics })
   const placement = createOrderPlacementService({ lifecycle, writes: createOrderWritesRepository(app.db), orders: service })
   app.decorate('orders', service)
   app.decorate('orderLifecycle', lifecycle)

@@ -38,6 +38,7 @@ async function payments(app: FastifyInstance, opts: PaymentsOptions) {
     orders: app.orders,
     publicUrl: config.publicUrl,
     log: app.log,
+    metrics: app.metrics,
   })
   app.decorate('payments', service)
   app.decorate('paymentProviders', providers)

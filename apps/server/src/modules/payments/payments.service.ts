@@ -13,6 +13,7 @@ import { isPayable } from '@teranga/shared/order-status'
 import { isPaymentReceived } from '@teranga/shared/payment-labels'
 import type { Executor } from '../../db/client.ts'
 import { badGateway, badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import type { Metrics } from '../../lib/metrics.ts'
 import { actors, type LifecycleScope, type OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import type { OrdersService } from '../orders/orders.service.ts'
 import { PROVIDER_FOR_MODE, ProviderError, type PaymentEvent, type PaymentProvider, type ProviderName } from './payment-provider.ts'
@@ -33,10 +34,12 @@ interface Deps {
   orders: OrdersService
   publicUrl: string
   log: FastifyBaseLogger
+  /** Counts the notifications applied (GET /metrics). */
+  metrics?: Pick<Metrics, 'payment'> | undefined
   now?: () => Date
 }
 
-export function createPaymentsService({ lifecycle, repo, providers, orders, publicUrl, log, now = () => new Date() }: Deps) {
+export function createPaymentsService({ lifecycle, repo, providers, orders, publicUrl, log, metrics, now = () => new Date() }: Deps) {
   async function answer(numero: string, viewerId: number) {
     const found = await orders.one(numero, viewerId)
     if (!found) throw notFound(MESSAGES.orderNotFound)
@@ -193,6 +196,7 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
       const event = check.event
       if (event.outcome === 'succeeded' && !(await confirmedByProvider(provider, event))) return { statut: 'non_confirme' }
       const result = await lifecycle.run((scope) => apply(scope, provider, event))
+      metrics?.payment(provider, result.outcome)
       const facts = { provider, event: event.eventId, numero: result.numero, attempt: result.attemptId, outcome: result.outcome }
       if (result.outcome === 'a_rembourser') log.warn({ ...facts, montant: event.amount }, 'payment received for an order that cannot take it: refund needed')
       else if (result.outcome === 'ignore' && !result.numero) log.warn(facts, 'payment notification for an unknown attempt ignored')

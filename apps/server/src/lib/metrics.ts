@@ -1,0 +1,108 @@
+// What the shop counts for its supervision (GET /metrics, ADR 029): one prom-client registry
+// per app instance (tests run several in one process). Every label takes a bounded set of
+// values: a route's pattern, never its URL; a provider, a state or an outcome from a fixed list.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { Database } from '../db/client.ts'
+
+/** The caches whose lookups are counted. */
+export type CacheName = 'graphql' | 'catalogue'
+
+/** The route label of a request no route matched (404s, the storefront's pages): one value for all. */
+export const UNMATCHED_ROUTE = '(aucune)'
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+export interface Metrics {
+  /** The Prometheus text of every metric (content type `contentType`). */
+  text(): Promise<string>
+  contentType: string
+  /** One answered request: its route pattern (undefined when none matched), status and duration. */
+  request(method: string, route: string | undefined, status: number, seconds: number): void
+  /** Orders placed (by first state) and moved (by states), once their transaction committed. */
+  orderPlaced(etat: string): void
+  orderMoved(from: string, to: string): void
+  /** A payment notification's outcome (payments.service's WebhookOutcome), once applied. */
+  payment(provider: string, outcome: string): void
+  /** A refund's outcome: `effectue` or `echoue`. */
+  refund(provider: string, outcome: 'effectue' | 'echoue'): void
+  /** A lookup in one of the caches. */
+  cacheLookup(cache: CacheName, hit: boolean): void
+}
+
+export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'>): Metrics & { close(): void } {
+  const registry = new Registry()
+  const registers = [registry]
+  // The process: CPU, memory, handles, garbage collection and the event loop's lag
+  // (nodejs_eventloop_lag_seconds and its percentiles).
+  collectDefaultMetrics({ register: registry })
+
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Requests answered, by method, route pattern and status, with their duration (the _count series counts them).',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  })
+  const refusals = new Counter({
+    name: 'teranga_rate_limit_refusals_total',
+    help: 'Requests refused for going over a limit (answered 429), by route pattern.',
+    labelNames: ['route'] as const,
+    registers,
+  })
+  const placed = new Counter({ name: 'teranga_orders_placed_total', help: 'Orders placed, by their first state.', labelNames: ['etat'] as const, registers })
+  const moved = new Counter({ name: 'teranga_order_moves_total', help: 'Orders moved from one state to another (committed).', labelNames: ['from', 'to'] as const, registers })
+  const payments = new Counter({
+    name: 'teranga_payment_notifications_total',
+    help: "Payment providers' notifications applied, by provider and outcome (payee, echouee, a_rembourser, doublon, ignore, non_confirme).",
+    labelNames: ['provider', 'outcome'] as const,
+    registers,
+  })
+  const refunds = new Counter({ name: 'teranga_refunds_total', help: 'Refunds done or refused, by provider (cash for money given back by hand).', labelNames: ['provider', 'outcome'] as const, registers })
+  const lookups = new Counter({ name: 'teranga_cache_lookups_total', help: 'Lookups in the anonymous catalogue caches, by cache and result (hit or miss).', labelNames: ['cache', 'result'] as const, registers })
+  new Gauge({
+    name: 'teranga_db_pool_connections',
+    help: "The database pool's connections: busy, idle, and the pool's maximum.",
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const pool = database.poolStats()
+      this.set({ state: 'busy' }, pool.total - pool.idle)
+      this.set({ state: 'idle' }, pool.idle)
+      this.set({ state: 'max' }, pool.max)
+    },
+  })
+  new Gauge({
+    name: 'teranga_db_pool_waiting',
+    help: 'Queries and transactions waiting for a free database connection.',
+    registers,
+    collect() {
+      this.set(database.poolStats().waiting)
+    },
+  })
+  const waits = new Histogram({
+    name: 'teranga_db_pool_wait_seconds',
+    help: 'How long each query or transaction waited for a database connection.',
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers,
+  })
+  const stopWaits = database.onPoolCheckout((seconds) => waits.observe(seconds))
+
+  return {
+    text: () => registry.metrics(),
+    contentType: registry.contentType,
+    request(method, route, status, seconds) {
+      const labels = { method: METHODS.has(method) ? method : 'OTHER', route: route ?? UNMATCHED_ROUTE }
+      requests.observe({ ...labels, status: String(status) }, seconds)
+      if (status === 429) refusals.inc({ route: labels.route })
+    },
+    orderPlaced: (etat) => placed.inc({ etat }),
+    orderMoved: (from, to) => moved.inc({ from, to }),
+    payment: (provider, outcome) => payments.inc({ provider, outcome }),
+    refund: (provider, outcome) => refunds.inc({ provider, outcome }),
+    cacheLookup: (cache, hit) => lookups.inc({ cache, result: hit ? 'hit' : 'miss' }),
+    close: () => {
+      stopWaits()
+      registry.clear()
+    },
+  }
+}
