@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ['test/**/*.test.ts'],
+    // `npm run queries:record` writes down the statements this release sends (ADR 030).
+    setupFiles: process.env.RECORD_QUERIES ? ['./test/record-queries.ts'] : [],
     // In CI, a JSON report too: .ci/run prints its counts as the closing line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: './test-results/vitest.json' },
