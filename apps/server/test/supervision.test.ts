@@ -263,6 +263,7 @@ describe('the event stream', () => {
 
 describe('the log', () => {
   it('of a whole order journey and of back-office searches holds no token, email, phone or address', async () => {
+    const before = await metrics()
     // The customer: signs in, gives their phone, orders to their address, pays through the sandbox.
     const buyer = await signIn(shop.app)
     const profile = await shop.app.inject({
@@ -284,6 +285,11 @@ describe('the log', () => {
     expect(pressed.status).toBe(303)
     const paid = await shop.app.inject({ url: `/api/commande/${commande.numerocommande}`, headers: buyer.auth })
     expect(paid.json().commande.etat).toBe('payee')
+    const after = await metrics()
+    const delta = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels)
+    expect(delta('teranga_payment_notifications_total', { provider: 'wave', outcome: 'payee' })).toBe(1)
+    expect(delta('teranga_orders_placed_total', { etat: 'en_attente_paiement' })).toBe(1)
+    expect(delta('teranga_order_moves_total', { from: 'en_attente_paiement', to: 'payee' })).toBe(1)
 
     // The back office looks them up by email and by phone, however the query is spelled.
     const admin = await signIn(shop.app)
