@@ -116,6 +116,8 @@ describe('GET /metrics', () => {
     // Exactly what any unknown address answers.
     const unknown = await shop.app.inject({ url: '/nulle-part-ailleurs' })
     expect(missing.body).toBe(unknown.body)
+    expect(unknown.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(unknown.headers['x-frame-options']).toBe('SAMEORIGIN')
 
     const unset = await start({})
     try {
