@@ -42,6 +42,8 @@ export const clients = pgTable(
     prenom: text('prenom'),
     civilite: smallint('civilite'),
     telephone: text('telephone'),
+    /** The number Firebase proved by SMS (E.164): set by a phone sign-in or the account page, never typed. */
+    telephoneVerifie: text('telephone_verifie'),
     ville: text('ville'),
     pays: text('pays'),
     adresseliv: text('adresseliv'),

@@ -161,6 +161,7 @@ export function createAccountRepository(db: Executor) {
           prenom: null,
           civilite: null,
           telephone: null,
+          telephoneVerifie: null,
           ville: null,
           pays: null,
           adresseliv: null,
