@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter, Link, MemoryRouter, Route, Routes } from 'react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Button, Spinner } from 'react-bootstrap'
-import { ToastContainer } from 'react-toastify'
 import { AuthProvider, useAuth } from '../lib/auth.tsx'
 import type { StaffMember } from '@teranga/shared/backoffice-staff'
 import { OrdersPage } from '../features/orders/orders-page.tsx'
@@ -26,6 +25,9 @@ const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m)
 const AuditPage = lazy(() => import('../features/people/audit-page.tsx').then((m) => ({ default: m.AuditPage })))
 const SettingsRoutes = lazy(() => import('../features/settings/settings-sections.tsx').then((m) => ({ default: m.SettingsRoutes })))
 import { Links } from './nav-links.tsx'
+
+// The toasts' container comes with the first lazy chunk rather than the entry (lib/notify.ts).
+const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })))
 
 const loadNavMenu = () => import('./nav-menu.tsx')
 const NavMenu = lazy(loadNavMenu)
@@ -147,7 +149,9 @@ export function Providers({ children, client }: { children: ReactNode; client: Q
   return (
     <QueryClientProvider client={client}>
       <AuthProvider>{children}</AuthProvider>
-      <ToastContainer position="bottom-center" autoClose={4000} closeButton aria-label="Notifications" />
+      <Suspense fallback={null}>
+        <ToastContainer position="bottom-center" autoClose={4000} closeButton aria-label="Notifications" />
+      </Suspense>
     </QueryClientProvider>
   )
 }

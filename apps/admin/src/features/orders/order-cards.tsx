@@ -2,7 +2,7 @@
 // next move at a tap, the server's answer or its French refusal as a toast.
 import { Link } from 'react-router'
 import { Badge, Button, Card } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { notify } from '../../lib/notify.ts'
 import type { OrderSummary } from '@teranga/shared/backoffice-orders'
 import { errorMessage } from '../../lib/api.ts'
 import { useMoveOrder } from './api/orders-api.ts'
@@ -32,7 +32,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
         </div>
         {next && (
           <Button className="w-100 mt-2" disabled={move.isPending} aria-label={`Passer la commande ${order.numero} à ${next.etat_text}`} onClick={() =>
-              move.mutate({ etat: next.etat }, { onSuccess: (moved) => void toast.success(`Commande ${moved.numero} : ${moved.etat_text}`), onError: (err) => void toast.error(errorMessage(err)) })
+              move.mutate({ etat: next.etat }, { onSuccess: (moved) => void notify.success(`Commande ${moved.numero} : ${moved.etat_text}`), onError: (err) => void notify.error(errorMessage(err)) })
             }>
             {next.etat_text}
           </Button>

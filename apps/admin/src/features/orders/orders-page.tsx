@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table'
 import { Badge, Button, Col, Form, Spinner } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { notify } from '../../lib/notify.ts'
 import type { OrderSummary } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUSES } from '@teranga/shared/order-status'
 import { FilterSelect } from '../../components/filter-select.tsx'
@@ -47,7 +47,7 @@ export function OrdersPage() {
 
   useOrderEvents((event) => {
     setFresh((n) => n + 1)
-    toast.info(`Nouvelle commande ${event.numero}`)
+    notify.info(`Nouvelle commande ${event.numero}`)
   })
   useEffect(() => {
     if (!sound || fresh === 0 || typeof AudioContext === 'undefined') return
@@ -90,7 +90,7 @@ export function OrdersPage() {
     try {
       await downloadFile(`/commande/export.csv?${ordersQuery(search, { paging: false })}`, `commandes-${new Date().toISOString().slice(0, 10)}.csv`)
     } catch {
-      toast.error("L'export a échoué. Réessayez.")
+      notify.error("L'export a échoué. Réessayez.")
     }
   }
 
