@@ -199,6 +199,32 @@ describe('GET /metrics', () => {
   })
 })
 
+describe('GET /metrics, the back office', () => {
+  it("counts its moves and a refund by hand, once each", async () => {
+    const manager = await signIn(shop.app)
+    await grantRole(database.db, manager.userId, 'gestionnaire')
+    const buyer = await signIn(shop.app)
+    const { numerocommande: numero } = await placeOrder(buyer, ids.cash)
+    const before = await metrics()
+    for (const etat of ['confirmee', 'en_preparation', 'en_livraison', 'livree']) {
+      const res = await shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: manager.auth, payload: { etat } })
+      expect(res.statusCode, `${etat}: ${res.body}`).toBe(200)
+    }
+    // A move the machine refuses is counted as nothing.
+    const refused = await shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: manager.auth, payload: { etat: 'en_attente' } })
+    expect(refused.statusCode).toBe(409)
+    const refund = await shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/remboursement`, headers: manager.auth, payload: { motif: 'Colis abîmé' } })
+    expect(refund.statusCode, refund.body).toBe(200)
+    const after = await metrics()
+    const delta = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels)
+    expect(delta('teranga_order_moves_total', { from: 'en_attente', to: 'confirmee' })).toBe(1)
+    expect(delta('teranga_order_moves_total', { from: 'en_livraison', to: 'livree' })).toBe(1)
+    expect(delta('teranga_order_moves_total', { from: 'livree', to: 'en_attente' })).toBe(0)
+    expect(delta('teranga_order_moves_total', { from: 'livree', to: 'remboursee' })).toBe(1)
+    expect(delta('teranga_refunds_total', { provider: 'cash', outcome: 'effectue' })).toBe(1)
+  })
+})
+
 describe('GET /ready', () => {
   it('200 when the database answers with every migration of this build; 503 naming the missing one', async () => {
     const ok = await shop.app.inject({ url: '/ready' })
