@@ -1,7 +1,7 @@
 // Who is signed in: the shop's token (POST /api/sociallogin with a Firebase ID token), then
 // GET /api/admin/moi for the role. A customer (403) is "forbidden"; any 401 signs out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, onUnauthorized, tokenStorage } from './api.ts'
 import type { StaffMember } from '@teranga/shared/backoffice-staff'
 import type { StaffRole } from '@teranga/shared/constants'
@@ -20,6 +20,11 @@ interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null)
 
+/** Who the token belongs to (GET /api/admin/moi), read once per token. */
+export const getMe = () => api<StaffMember>('GET', '/admin/moi')
+export const meQueryOptions = (token: string | null) =>
+  queryOptions({ queryKey: ['moi', token], queryFn: getMe, enabled: Boolean(token), retry: false, staleTime: Infinity })
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const [token, setToken] = useState(() => tokenStorage.get())
@@ -31,7 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [queryClient],
   )
-  const moi = useQuery({ queryKey: ['moi', token], queryFn: () => api<StaffMember>('GET', '/admin/moi'), enabled: Boolean(token), retry: false, staleTime: Infinity })
+  const moi = useQuery(meQueryOptions(token))
 
   const signIn = useCallback(async (email: string, password: string) => {
     const { emailSignIn } = await import('./firebase.ts')
