@@ -39,6 +39,8 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
   // The committed order events of every instance, this one's too, come from the database (ADR 031).
   const relay = relayOrderEvents({ events: app.orderEvents, read: createOrderEventsRepository(app.db).byHistoryIds, log: app.log })
   app.notifications.on(ORDER_EVENTS_CHANNEL, relay.notified)
+  // Events heard before a stop are read before the database closes.
+  app.addHook('onClose', () => relay.settled())
 
   // Unpaid online orders give their stock back after 30 minutes: swept every minute. A sweep
   // under way when the server stops is finished before the database closes.
