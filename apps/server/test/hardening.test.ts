@@ -388,22 +388,29 @@ describe('introspection and suggestions', () => {
   })
 
   it('are off anywhere else (NODE_ENV production or unset)', async () => {
-    const prod = await createTestApp({ config: testConfig({ NODE_ENV: 'production' }) })
-    try {
-      for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Produit") { name fields { name } } }']) {
-        const res = await gql(prod.app, query)
-        expect(res.status).toBe(400)
-        expect(res.errors![0]).toMatchObject({ message: MESSAGES.introspectionDisabled, extensions: { code: 'BAD_USER_INPUT' } })
-      }
-      const typo = await gql(prod.app, '{ produitplusvu { id } }')
-      expect(typo.status).toBe(400)
-      expect(JSON.stringify(typo.errors)).not.toMatch(/Did you mean|produitplusvus/)
-      expect((await gql(prod.app, '{ __typename ping }')).data).toEqual({ __typename: 'Query', ping: true })
-    } finally {
-      await prod.close()
-    }
+    // Production as it must be configured to start: a real project, no emulator, the sandbox
+    // said on purpose. Unset NODE_ENV is checked too.
+    const production = testConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'teranga-boutique', FIREBASE_API_KEY: 'AIzaSyTest-key-0123456789', FIREBASE_AUTH_EMULATOR_HOST: '', PAYMENTS_SANDBOX: 'true' })
+    for (const config of [production, testConfig({ NODE_ENV: '' })]) await introspectionOff(config)
   })
 })
+
+async function introspectionOff(config: ReturnType<typeof testConfig>) {
+  const prod = await createTestApp({ config })
+  try {
+    for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Produit") { name fields { name } } }']) {
+      const res = await gql(prod.app, query)
+      expect(res.status).toBe(400)
+      expect(res.errors![0]).toMatchObject({ message: MESSAGES.introspectionDisabled, extensions: { code: 'BAD_USER_INPUT' } })
+    }
+    const typo = await gql(prod.app, '{ produitplusvu { id } }')
+    expect(typo.status).toBe(400)
+    expect(JSON.stringify(typo.errors)).not.toMatch(/Did you mean|produitplusvus/)
+    expect((await gql(prod.app, '{ __typename ping }')).data).toEqual({ __typename: 'Query', ping: true })
+  } finally {
+    await prod.close()
+  }
+}
 
 describe('Cache-Control on private answers', () => {
   it('no-store on every answer to a request with a token, and on sign-in; the anonymous cache never serves them', async () => {
