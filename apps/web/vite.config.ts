@@ -4,10 +4,60 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import purgeCss from '@fullhuman/postcss-purgecss'
 import { fileURLToPath } from 'node:url'
+import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './vite-precompress.ts'
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+const THEME = '#00763a'
+
+/**
+ * The installable shop and its service worker (docs/decisions/032): the manifest, and the
+ * worker of src/features/offline/sw.ts built with the list of files to keep (the shell).
+ * index.html is the server's template, never served as is: the worker keeps the offline shell
+ * the server draws from it at /offline.html, under the template's revision.
+ */
+function offlineShop() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/features/offline',
+    filename: 'sw.ts',
+    injectRegister: false,
+    // The icons are in the precache list already (the glob below).
+    includeManifestIcons: false,
+    registerType: 'prompt',
+    manifest: {
+      name: 'Teranga',
+      short_name: 'Teranga',
+      description: "L'épicerie en ligne de Dakar : produits frais et du quotidien, livrés chez vous ou à retirer en dépôt.",
+      lang: 'fr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME,
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The checkout map's code (50 KB) is kept only once a shopper opens it.
+      globIgnores: ['**/leaflet-maps-*', '**/*.br', '**/*.gz', 'sw.js'],
+      manifestTransforms: [
+        (entries) => ({
+          manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/offline.html' } : entry)),
+          warnings: [],
+        }),
+      ],
+      rollupFormat: 'es',
+    },
+  })
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), precompress(), ...(isSsrBuild ? [] : [offlineShop()])],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The server-rendering bundle carries its own copy of every library it uses, so the
   // server can load it without resolving the web app's dependencies.
@@ -42,4 +92,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/graphql': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
   },
-})
+}))

@@ -84,6 +84,8 @@ export const MESSAGES = {
   depotsLoadError: "Une erreur s'est produite lors du chargement des dépôts.",
   paymentModesLoadError: "Une erreur s'est produite lors du chargement des modes de paiement.",
   serverUnreachable: 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.',
+  // The phone has no connection (issue 18 §3): an action that needs the server is refused at once.
+  connectionRequired: 'Vous êtes hors ligne : cette action demande une connexion. Ce que vous avez saisi est conservé ; réessayez une fois reconnecté.',
   cartLoadError: "Une erreur s'est produite lors du chargement du panier.",
   quantityRange: 'La quantité doit être un nombre entier entre 1 et 99.',
   orderAddressRequired: "L'adresse de livraison est requise.",

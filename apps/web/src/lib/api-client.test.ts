@@ -51,6 +51,16 @@ describe('api client', () => {
     await expect(rest('GET', '/profile')).rejects.toMatchObject({ message: NETWORK_MESSAGE, status: 0 })
   })
 
+  it('says a connection is needed when the phone is offline (issue 18 §3)', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    try {
+      failRest('post', '/api/commande', 'network')
+      await expect(rest('POST', '/commande', { lignes: [] })).rejects.toMatchObject({ message: MESSAGES.connectionRequired, status: 0 })
+    } finally {
+      onLine.mockRestore()
+    }
+  })
+
   it('throws the network message for an answer that is not JSON', async () => {
     server.use(http.post('*/graphql', () => new HttpResponse('<html>502 Bad Gateway</html>', { status: 502 })))
     await expect(graphql('query X { x }')).rejects.toMatchObject({ message: NETWORK_MESSAGE, status: 502 })

@@ -19,6 +19,9 @@ export class ApiError extends Error {
 
 const NETWORK_MESSAGE = MESSAGES.serverUnreachable
 
+/** No answer: the phone says it has no connection (issue 18 §3), or the server is unreachable. */
+const unreachable = () => new ApiError(typeof navigator !== 'undefined' && navigator.onLine === false ? MESSAGES.connectionRequired : NETWORK_MESSAGE, 0)
+
 function headers(json: boolean): Record<string, string> {
   const token = tokenStorage.get()
   return {
@@ -43,7 +46,7 @@ async function send(path: string, init: RequestInit): Promise<{ response: Respon
   try {
     response = await fetch(path, { credentials: 'same-origin', ...init })
   } catch {
-    throw new ApiError(NETWORK_MESSAGE, 0)
+    throw unreachable()
   }
   let text: string
   try {
