@@ -45,6 +45,7 @@ try {
     verify: () => Promise.reject(new Error('not used in benchmarks')),
     deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
     revokeSessions: () => Promise.reject(new Error('not used in benchmarks')),
+    customToken: () => Promise.reject(new Error('not used in benchmarks')),
   }
   const server = Fastify(serverOptions(config))
   await server.register(app, { config, database, verifier, webRoot: null, graphqlRateLimit: Number.MAX_SAFE_INTEGER, expireOrdersEveryMs: 0 })

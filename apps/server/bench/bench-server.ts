@@ -39,6 +39,7 @@ const verifier: IdTokenVerifier = {
   verify: () => Promise.reject(new Error('not used in benchmarks')),
   deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
   revokeSessions: () => Promise.reject(new Error('not used in benchmarks')),
+  customToken: () => Promise.reject(new Error('not used in benchmarks')),
 }
 const server = Fastify(serverOptions(config))
 await server.register(app, { config, database, verifier, webRoot: null, graphqlRateLimit: Number.MAX_SAFE_INTEGER, catalogueCacheTtl: Number(process.env.BENCH_CACHE_TTL ?? 5) })

@@ -12,6 +12,7 @@ const verifier: IdTokenVerifier = {
   verify: () => Promise.reject(new Error('not used in benchmarks')),
   deleteUser: () => Promise.reject(new Error('not used in benchmarks')),
   revokeSessions: () => Promise.reject(new Error('not used in benchmarks')),
+  customToken: () => Promise.reject(new Error('not used in benchmarks')),
 }
 
 export async function listenOrdersApp(database: Database, dataDir: string): Promise<{ server: FastifyInstance; port: number }> {

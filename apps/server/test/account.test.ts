@@ -370,6 +370,7 @@ describe('POST /api/logout/partout', () => {
       verifier: {
         verify: (t) => real.verify(t),
         deleteUser: (uid) => real.deleteUser(uid),
+        customToken: (uid) => real.customToken(uid),
         revokeSessions: async () => {
           throw new AppError(503, 'INTERNAL_SERVER_ERROR', MESSAGES.authUnavailable)
         },
@@ -665,7 +666,7 @@ describe('deleting the Firebase account', () => {
     const deleteUser = vi.fn(async () => {
       throw new Error('Firebase unreachable')
     })
-    const failing = await createTestApp({ verifier: { verify: (t) => real.verify(t), deleteUser, revokeSessions: (uid) => real.revokeSessions(uid) } })
+    const failing = await createTestApp({ verifier: { verify: (t) => real.verify(t), deleteUser, revokeSessions: (uid) => real.revokeSessions(uid), customToken: (uid) => real.customToken(uid) } })
     try {
       const user = await createEmulatorUser()
       const login = () => failing.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: user.idToken } })

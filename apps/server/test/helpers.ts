@@ -1,6 +1,6 @@
 // Test harness: a fresh database per test file, cloned from the run's migrated template (see
 // global-setup.ts), the real app, and real sign-ins through the Auth Emulator.
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -101,6 +101,30 @@ export async function deleteEmulatorUser(idToken: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ idToken }),
   })
+}
+
+/** A phone number of the Senegalese mobile plan no two tests share: +22177 then seven digits. */
+export const uniqueSenegalMobile = () => `+22177${String(randomInt(10_000_000)).padStart(7, '0')}`
+
+async function emulatorPost<T>(method: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(emulatorUrl(method), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  if (!res.ok) throw new Error(`emulator ${method} failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/**
+ * Firebase's phone sign-in as the web SDK does it against the emulator: ask for a code, read
+ * the SMS the emulator "sent" from its REST API, answer it. With `idToken`, the phone is linked
+ * to that account (linkWithPhoneNumber) instead of signing in.
+ */
+export async function emulatorPhoneSignIn(phoneNumber: string, options: { idToken?: string } = {}): Promise<{ uid: string; idToken: string }> {
+  const { sessionInfo } = await emulatorPost<{ sessionInfo: string }>('sendVerificationCode', { phoneNumber })
+  const codes = await fetch(`http://${inject('authEmulatorHost')}/emulator/v1/projects/${TEST_PROJECT_ID}/verificationCodes`)
+  const { verificationCodes } = (await codes.json()) as { verificationCodes: Array<{ sessionInfo: string; code: string }> }
+  const code = verificationCodes.find((c) => c.sessionInfo === sessionInfo)?.code
+  if (!code) throw new Error(`the emulator holds no code for ${phoneNumber}`)
+  const body = await emulatorPost<{ localId: string; idToken: string }>('signInWithPhoneNumber', { sessionInfo, code, ...(options.idToken ? { idToken: options.idToken } : {}) })
+  return { uid: body.localId, idToken: body.idToken }
 }
 
 /** An unsigned token shaped like the emulator's, with claims of our choosing. */

@@ -10,6 +10,12 @@ export const PHONE_MESSAGES = {
   characters: 'Le numéro de téléphone ne doit contenir que des chiffres, des espaces et un + au début.',
   senegal: "Ce numéro sénégalais n'existe pas : il a 9 chiffres et commence par 70, 75, 76, 77, 78 (mobile) ou 33, 30 (fixe), par exemple 77 123 45 67.",
   international: "Ce numéro international n'est pas valide : écrivez l'indicatif du pays après le +, par exemple +33 6 12 34 56 78.",
+  // The account page's proved number (PUT /api/profile/telephone).
+  notYourAccount: "Ce jeton d'identité n'est pas celui de votre compte : reconnectez-vous puis recommencez.",
+  noVerifiedPhone: "Aucun numéro n'a été vérifié par SMS pour ce compte : demandez un code puis saisissez-le.",
+  alreadyUsed: 'Ce numéro est déjà celui d\'un autre compte : connectez-vous avec lui, ou choisissez un autre numéro.',
+  verified: 'Numéro vérifié.',
+  code: 'Le code reçu par SMS a 6 chiffres.',
 } as const
 
 // Senegal's numbering plan (ARTP), as libphonenumber's metadata has it: mobiles, then fixed lines.

@@ -20,7 +20,7 @@ export type AddressValues = Pick<
 >
 
 /** The customer fields PUT /api/profile edits. */
-export type ProfileValues = Pick<typeof clients.$inferInsert, 'civilite' | 'prenom' | 'name' | 'telephone' | 'ville' | 'pays'>
+export type ProfileValues = Pick<typeof clients.$inferInsert, 'civilite' | 'prenom' | 'name' | 'telephone' | 'telephoneVerifie' | 'ville' | 'pays'>
 
 const addressColumns = {
   id: adresses.id,

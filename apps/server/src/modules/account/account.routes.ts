@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { addressSchema, customerDetailsSchema, idSchema } from '@teranga/shared/schemas'
+import { addressSchema, customerDetailsSchema, idSchema, socialLoginSchema } from '@teranga/shared/schemas'
 import { errorResponses, messageSchema } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
 import { profileSchema } from '../auth/auth.format.ts'
@@ -24,6 +24,26 @@ export default async function accountRoutes(app: FastifyInstance, opts: { servic
     const user = requireUser(request)
     return service.updateProfile(user.id, request.body)
   })
+
+  // Linking a phone (issue 18 §1): a custom token to act as the customer's Firebase account,
+  // then the fresh ID token that carries the number Firebase proved by SMS.
+  api.post(
+    '/profile/telephone/session',
+    { schema: { response: { 200: z.object({ customToken: z.string() }), ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request)
+      return service.phoneLinkToken(user.id)
+    },
+  )
+
+  api.put(
+    '/profile/telephone',
+    { schema: { body: socialLoginSchema.pick({ idToken: true }), response: { 200: profileSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request)
+      return service.verifyPhone(user.id, request.body.idToken)
+    },
+  )
 
   api.delete('/profile', { schema: { response: { 200: messageSchema, ...errorResponses } } }, async (request) => {
     const user = requireUser(request)

@@ -5,10 +5,11 @@ import { randomBytes } from 'node:crypto'
 import { alpha3ToAlpha2 } from 'i18n-iso-countries/index.js'
 import { MAX_SAVED_ADDRESSES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
+import { PHONE_MESSAGES } from '@teranga/shared/phone'
 import { CUSTOMER_CANCELLABLE, type OrderStatus } from '@teranga/shared/order-status'
 import type { AddressInput, CustomerDetails } from '@teranga/shared/schemas'
 import type { Executor } from '../../db/client.ts'
-import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 import type { IdTokenVerifier } from '../auth/firebase-verifier.ts'
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts'
@@ -78,6 +79,30 @@ export function createAccountService({ repo, transaction, auth, loyalty, lifecyc
         ville: input.ville,
         pays: input.pays,
       })
+      return profile(clientId)
+    },
+
+    /**
+     * A custom Firebase token for the customer's own account: the browser keeps no Firebase
+     * session, so it signs in with this one to link a phone number (linkWithPhoneNumber).
+     */
+    async phoneLinkToken(clientId: number) {
+      const uid = await auth.firebaseUid(clientId)
+      if (!uid) throw unauthenticated(MESSAGES.invalidToken)
+      return { customToken: await verifier.customToken(uid) }
+    },
+
+    /**
+     * The number Firebase proved by SMS, read from a fresh ID token of the customer's own
+     * Firebase account, never from what the body says. It becomes the contact number too.
+     */
+    async verifyPhone(clientId: number, idToken: string) {
+      const identity = await verifier.verify(idToken)
+      const uid = await auth.firebaseUid(clientId)
+      if (!uid) throw unauthenticated(MESSAGES.invalidToken)
+      if (identity.uid !== uid) throw forbidden(PHONE_MESSAGES.notYourAccount)
+      if (!identity.phoneNumber) throw badInput(PHONE_MESSAGES.noVerifiedPhone, { idToken: [PHONE_MESSAGES.noVerifiedPhone] })
+      await repo.updateProfile(clientId, { telephoneVerifie: identity.phoneNumber, telephone: identity.phoneNumber })
       return profile(clientId)
     },
 

@@ -14,6 +14,8 @@ export const utilisateurSchema = z.object({
   image: z.string().nullable(),
   googleImg: z.string().nullable(),
   telephone: z.string().nullable(),
+  /** The number Firebase proved by SMS (E.164); `telephone` is the contact number the customer types. */
+  telephoneVerifie: z.string().nullable(),
   ville: z.string().nullable(),
   pays: z.string().nullable(),
   civilite: z.number().nullable(),
@@ -33,6 +35,7 @@ export function toUtilisateur(client: ClientRow, role?: RoleRow, points?: number
     image: image ? mediaUrl(image) : null,
     googleImg: client.googleImg,
     telephone: client.telephone,
+    telephoneVerifie: client.telephoneVerifie,
     ville: client.ville,
     pays: client.pays,
     civilite: client.civilite,

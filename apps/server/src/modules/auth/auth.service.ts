@@ -55,17 +55,22 @@ export function createAuthService(
           login: identity.email,
           name: input.nom?.trim() || fromToken.nom || null,
           prenom: input.prenom?.trim() || fromToken.prenom || null,
-          telephone: input.telephone1 || input.tel || null,
+          // A phone sign-in brings no email: the proved number is the customer's contact number too.
+          telephone: input.telephone1 || input.tel || identity.phoneNumber,
+          telephoneVerifie: identity.phoneNumber,
           googleImg: picture ?? input.googleImg ?? null,
           civilite: input.civilite ?? null,
           ville: input.ville?.trim() || null,
           pays: input.pays ?? null,
         })
       } else {
-        // Names and phone are the customer's to edit in their profile: sign-in keeps them.
+        // Names and the contact phone are the customer's to edit in their profile: sign-in
+        // keeps them. The proved phone and the email follow the Firebase account.
         client = await repo.updateClient(existing.id, {
           email: identity.email,
           login: identity.email,
+          telephoneVerifie: identity.phoneNumber,
+          telephone: existing.telephone ?? identity.phoneNumber,
           googleImg: picture ?? existing.googleImg,
         })
       }

@@ -12,6 +12,8 @@ export interface VerifiedIdentity {
   emailVerified: boolean
   name: string | null
   picture: string | null
+  /** The number Firebase proved by SMS (E.164), for an account that has one. */
+  phoneNumber: string | null
 }
 
 export interface IdTokenVerifier {
@@ -23,6 +25,11 @@ export interface IdTokenVerifier {
    * mint a new ID token, and `verify` refuses those issued before (checkRevoked).
    */
   revokeSessions(uid: string): Promise<void>
+  /**
+   * A custom token for the account, so that the customer's browser (which keeps no Firebase
+   * session) can act as that account once more: to link a phone number to it.
+   */
+  customToken(uid: string): Promise<string>
 }
 
 // Codes that mean "this token is not acceptable", as opposed to "we could not check it".
@@ -55,6 +62,7 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
           emailVerified: decoded.email_verified === true,
           name: typeof decoded.name === 'string' ? decoded.name : null,
           picture: decoded.picture ?? null,
+          phoneNumber: typeof decoded.phone_number === 'string' ? decoded.phone_number : null,
         }
       } catch (error) {
         const code = (error as { code?: string }).code ?? ''
@@ -69,6 +77,15 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
         await auth.revokeRefreshTokens(uid)
       } catch (error) {
         if ((error as { code?: string }).code === 'auth/user-not-found') return
+        throw new AppError(503, 'INTERNAL_SERVER_ERROR', MESSAGES.authUnavailable)
+      }
+    },
+
+    // Signed with the service account's key in production; the emulator takes unsigned ones.
+    async customToken(uid) {
+      try {
+        return await auth.createCustomToken(uid)
+      } catch {
         throw new AppError(503, 'INTERNAL_SERVER_ERROR', MESSAGES.authUnavailable)
       }
     },
