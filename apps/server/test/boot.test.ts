@@ -2,80 +2,18 @@
 // migrates, seeds, serves; a second start reuses the data; Ctrl-C stops everything it started
 // (the database server and its own Auth Emulator); a start after kill -9 of everything
 // recovers what was acknowledged.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { freePort, portAnswers } from '../src/lib/auth-emulator.ts'
 import { createEmulatorUser } from './helpers.ts'
+import { killEverything, postmasterPid, processAlive, start, stop, waitForHealth } from './shop-process.ts'
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const dirs: string[] = []
 afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true })
 })
-
-function start(env: Record<string, string>) {
-  // Node itself (not the tsx wrapper), so that the pid is the shop's own process.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout!.on('data', (c) => (output += c))
-  child.stderr!.on('data', (c) => (output += c))
-  return { child, output: () => output }
-}
-
-async function waitForHealth(port: number, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 90_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output()}`)
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`)
-      if (res.ok) return res
-    } catch {
-      /* not yet listening */
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`no health in time: ${output()}`)
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code))
-    child.kill('SIGINT')
-  })
-
-async function postmasterPid(dataDir: string) {
-  return Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0])
-}
-
-function processAlive(pid: number) {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** The processes whose parent is `pid` (Linux /proc): PostgreSQL's backends and workers. */
-async function childrenOf(pid: number): Promise<number[]> {
-  const children: number[] = []
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
-    // pid (comm) state ppid …: the command name may hold spaces, so read after its ')'.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-    if (ppid === pid) children.push(Number(entry))
-  }
-  return children
-}
 
 const gql = (port: number, query: string, headers: Record<string, string> = {}) =>
   fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) })
@@ -161,12 +99,7 @@ describe('npm start', () => {
     expect(favourite.status).toBeLessThan(300)
 
     // kill -9 of everything: the shop, the database server and its backends, no shutdown at all.
-    const postmaster = await postmasterPid(dataDir)
-    const backends = await childrenOf(postmaster)
-    const exited = new Promise((resolve) => first.child.once('exit', resolve))
-    for (const pid of [first.child.pid!, postmaster, ...backends]) process.kill(pid, 'SIGKILL')
-    await exited
-    while (processAlive(postmaster)) await new Promise((r) => setTimeout(r, 50))
+    await killEverything(first.child, dataDir)
     // The lock file of the dead server is still there: the next start must get past it.
     await fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))
 
