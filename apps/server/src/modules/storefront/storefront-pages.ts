@@ -157,7 +157,19 @@ export function createStorefrontPages(opts: Options) {
     }
   }
 
+  // The offline shell: the template with the browser's configuration and no page, which the
+  // service worker keeps and shows for a page never seen while the phone is offline.
+  const shellHtml = `${beforeHead}${middle}<script id="app-data" type="application/json">${scriptJson({ firebase: opts.firebase, queries: [] })}</script>${tail}`
+  const shell: RenderedPage = {
+    status: 200,
+    html: shellHtml,
+    gzip: gzipSync(shellHtml, { level: 9 }),
+    brotli: brotliCompressSync(shellHtml, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  }
+
   return {
+    /** The page the app draws by itself (no server rendering, no data). */
+    shell: () => shell,
     /** Forgets every rendered page (a catalogue write, plugins/database-notifications.ts). */
     clear() {
       cache.clear()

@@ -3,14 +3,14 @@
 // API paths keep their JSON 404.
 import fs from 'node:fs'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Config } from '../../config.ts'
 import { builtAppCaching } from '../../lib/built-app-caching.ts'
 import { DEFAULT_WEB_ROOT } from '../../paths.ts'
-import { createStorefrontPages, loadServerRenderer, type RunQuery } from './storefront-pages.ts'
+import { createStorefrontPages, loadServerRenderer, type RenderedPage, type RunQuery } from './storefront-pages.ts'
 
 export { DEFAULT_WEB_ROOT }
 
@@ -22,6 +22,18 @@ export interface StorefrontOptions {
   run: RunQuery
   /** How long a rendered page is kept. */
   ttlMs: number
+}
+
+/** The service worker's files: never answered with a page (a missing worker is a plain 404). */
+const WORKER_FILES = /^\/(sw\.js|manifest\.webmanifest)([?#]|$)/
+
+/** A page's HTML, compressed as the browser accepts. */
+function sendPage(acceptEncoding: string | string[] | undefined, reply: FastifyReply, page: RenderedPage) {
+  const accepts = String(acceptEncoding ?? '')
+  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding')
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli)
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip)
+  return reply.send(page.html)
 }
 
 async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
@@ -56,18 +68,21 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
       allowedPath: (pathname) => pathname !== '/index.html',
     })
   }
+  if (pages) {
+    // The offline shell the service worker keeps (docs/decisions/032); checked again on each use.
+    app.get('/offline.html', async (request, reply) => {
+      reply.header('cache-control', 'no-cache')
+      return sendPage(request.headers['accept-encoding'], reply, pages.shell())
+    })
+  }
   // History fallback: any other GET for a page gets the storefront, which routes it itself
   // (and shows its own 404). API paths keep their JSON 404.
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|graphql|media|assets)(\/|$)/.test(request.url)
+    const isPage = request.method === 'GET' && !/^\/(api|graphql|media|assets)(\/|$)/.test(request.url) && !WORKER_FILES.test(request.url)
     if (pages && isPage) {
       const page = await pages.render(request.url)
-      reply.status(page.status)
-      const accepts = String(request.headers['accept-encoding'] ?? '')
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
-      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli)
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip)
-      return reply.send(page.html)
+      reply.status(page.status).header('cache-control', 'no-cache')
+      return sendPage(request.headers['accept-encoding'], reply, page)
     }
     return reply.status(404).send({ message: MESSAGES.notFound })
   })
