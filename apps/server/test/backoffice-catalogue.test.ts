@@ -371,6 +371,7 @@ describe('the catalogue caches', () => {
     const pages = createStorefrontPages({
       template: '<html><head><title>Teranga</title></head><body><div id="root"></div></body></html>',
       firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+      publicUrl: 'https://boutique.test',
       run: async () => {
         runs++
         return { data: { categories: [] } }

@@ -16,7 +16,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { caroussels } from '../src/db/schema.ts'
 import { makeProduct, makeSubcategory } from './factories.ts'
-import { createTestApp, type TestContext } from './helpers.ts'
+import { createTestApp, testConfig, type TestContext } from './helpers.ts'
 
 const TEMPLATE = `<!doctype html><html lang="fr"><head><title>Teranga — votre marché en ligne à Dakar</title><!--app-head--></head>
 <body><div id="root"></div><!--app-data--><script type="module" src="/assets/index.js"></script></body></html>`
@@ -38,7 +38,9 @@ export async function dataFor(url) {
 export async function render(url, queries) {
   if (url === '/en-panne') throw new Error('renderer down')
   renders += 1
-  return { html: '<main>' + url + ' ' + queries.length + ' #' + renders + '</main>', status: url.startsWith('/perdu') ? 404 : 200 }
+  const product = queries.find((q) => q.key[1] === 'produit')?.data
+  const meta = product ? { title: product.designation, description: product.description, image: product.image, product: { name: product.designation, sku: product.code, price: product.prix, inStock: product.quantite > 0, image: product.image } } : undefined
+  return { html: '<main>' + url + ' ' + queries.length + ' #' + renders + '</main>', status: url.startsWith('/perdu') ? 404 : 200, meta }
 }`
 
 /** A built storefront (dist and, unless told, dist-server) in a temporary directory. */
@@ -135,6 +137,32 @@ describe('storefront pages', () => {
     expect(queries.some((q) => q.key[1] === 'similaires')).toBe(true)
   })
 
+  it("gives a product's page the preview a pasted link shows (photo, name, price in FCFA) and its Product data", async () => {
+    const sub = await makeSubcategory(ctx.db)
+    const product = await makeProduct(ctx.db, { designation: 'Mangue Kent', prix: 12500, quantite: 4, souscategorieId: sub.id, image: 'catalogue/mangue' })
+    const res = await ctx.app.inject({ url: `/product/${product.id}?utm_source=whatsapp` })
+    const origin = testConfig().publicUrl
+    const tag = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(res.body)?.[1]
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/product/${product.id}">`)
+    expect(tag('og:type')).toBe('product')
+    expect(tag('og:title')).toBe('Mangue Kent — 12 500 FCFA')
+    expect(tag('og:url')).toBe(`${origin}/product/${product.id}`)
+    expect(tag('product:price:amount')).toBe('12500')
+    expect(tag('product:price:currency')).toBe('XOF')
+    expect(tag('og:image')).toBe(`${origin}/media/catalogue/mangue-320.webp`)
+    expect(/<meta name="description" content="12 500 FCFA — [^"]+">/.test(res.body)).toBe(true)
+    // One description only: the template's is replaced, not repeated.
+    expect(res.body.match(/<meta name="description"/g)).toHaveLength(1)
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!)
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Mangue Kent',
+      sku: product.code,
+      offers: { '@type': 'Offer', priceCurrency: 'XOF', price: '12500', availability: 'https://schema.org/InStock', url: `${origin}/product/${product.id}` },
+    })
+  })
+
   it('leaves out an unknown product, which the app then reports itself', async () => {
     const res = await ctx.app.inject({ url: '/product/99999999' })
     expect(res.statusCode).toBe(200)
@@ -147,6 +175,10 @@ describe('storefront pages', () => {
     expect(res.body).not.toContain('</script><script>alert(1)')
     expect(embedded(res.body).queries.find((q) => q.key[1] === 'produit')!.data.designation).toBe(product.designation)
     expect(res.body).toContain('<title>Piège &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; — Teranga</title>')
+    // The Product data is JSON in a <script> too: the name cannot close it either.
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!
+    expect(ld).not.toContain('</script')
+    expect(JSON.parse(ld).name).toBe(product.designation)
   })
 
   it('compresses pages for browsers that accept it', async () => {
@@ -173,6 +205,8 @@ describe('storefront pages around the renderer', () => {
     const lost = await ctx.app.inject({ url: '/perdu/ici' })
     expect(lost.statusCode).toBe(404)
     expect(lost.body).toContain('<title>Page introuvable — Teranga</title>')
+    expect(lost.body).toContain('<meta name="robots" content="noindex">')
+    expect(lost.body).not.toContain('rel="canonical"')
     expect(lost.body).toMatch(/<div id="root"><main>\/perdu\/ici 1 #\d+<\/main><\/div>/)
   })
 

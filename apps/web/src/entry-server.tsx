@@ -5,15 +5,19 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
+import type { PageMeta } from '@teranga/shared/page-meta'
 import type { InitialQuery } from '@teranga/shared/storefront-queries'
 import { createQueryClient } from '@/lib/query-client.ts'
 import { AppProvider } from './app/provider.tsx'
 import { routes } from './app/router.tsx'
+import { pageMeta } from './app/page-meta.ts'
 import { pageQueries, type PageQuery } from './app/server-data.ts'
 
 export interface RenderedApp {
   html: string
   status: number
+  /** What the page's head tells engines and link previews (its routes' `handle.meta`). */
+  meta?: PageMeta
 }
 
 const handler = createStaticHandler(routes)
@@ -32,14 +36,16 @@ export async function render(url: string, queries: InitialQuery[]): Promise<Rend
   if (context instanceof Response) return { html: '', status: context.status }
   const router = createStaticRouter(handler.dataRoutes, context)
   const notFound = context.matches.some((match) => match.route.id === 'not-found')
+  const queryClient = createQueryClient(queries)
   const html = renderToString(
     <StrictMode>
-      <AppProvider queryClient={createQueryClient(queries)}>
+      <AppProvider queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
   )
-  return { html, status: notFound ? 404 : context.statusCode }
+  const meta = notFound ? { title: 'Page introuvable', noindex: true } : pageMeta(context.matches, new URL(url, 'http://shop.local'), queryClient)
+  return { html, status: notFound ? 404 : context.statusCode, meta }
 }
 
 /**

@@ -5,6 +5,7 @@
 // query string must therefore pass through them (as the home grid's page and category do).
 import type { Params, RouteObject } from 'react-router'
 import type { StorefrontQuery } from '@teranga/shared/storefront-queries'
+import type { RouteMeta } from './page-meta.ts'
 
 type StorefrontKey = readonly ['gql', StorefrontQuery, Record<string, unknown>, 'anon' | 'auth']
 
@@ -18,6 +19,8 @@ export type ServerData = (args: ServerDataArgs) => ReadonlyArray<{ queryKey: Sto
 
 export interface RouteHandle {
   serverData?: ServerData
+  /** The page's title, description and preview for engines and shared links (page-meta.ts). */
+  meta?: RouteMeta
 }
 
 /** One document the server runs for a page, with the variables the app asks with. */

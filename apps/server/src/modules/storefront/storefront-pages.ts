@@ -8,7 +8,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { IMAGE_SIZES } from '@teranga/shared/media'
+import type { PageMeta } from '@teranga/shared/page-meta'
 import { STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, storefrontKey, type InitialQuery, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { escapeHtml, pageHead, scriptJson } from './page-head.ts'
 
 export type RunQuery = (query: string, variables: Record<string, unknown>) => Promise<{ data?: Record<string, unknown> | null; errors?: unknown }>
 
@@ -18,7 +20,14 @@ type Plan = Array<{ name: StorefrontQuery; variables: Record<string, unknown> }>
 export interface ServerRenderer {
   /** The documents the page at `url` shows first, with the variables the app asks with (its routes say which). */
   dataFor(url: string): Promise<Plan>
-  render(url: string, queries: InitialQuery[]): Promise<{ html: string; status: number }>
+  render(url: string, queries: InitialQuery[]): Promise<RenderedApp>
+}
+
+/** A page drawn by the renderer, with what its head tells engines and link previews. */
+interface RenderedApp {
+  html: string
+  status: number
+  meta?: PageMeta | undefined
 }
 
 /** The renderer built beside the storefront's static files (`dist-server`), when there is one. */
@@ -34,6 +43,8 @@ interface Options {
   template: string
   firebase: { apiKey: string; authDomain: string; projectId: string; emulatorUrl?: string | undefined }
   run: RunQuery
+  /** The shop's public origin: canonical and preview addresses are absolute. */
+  publicUrl: string
   /** Without it, pages carry no data and are drawn by the browser alone, which asks for it. */
   renderer?: ServerRenderer | undefined
   onRenderError?: (error: unknown, url: string) => void
@@ -49,17 +60,13 @@ export interface RenderedPage {
 
 const MAX_ENTRIES = 500
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-/** JSON inside a <script> element: nothing in the data can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)
-
 function preloadImage(image: unknown, srcset: unknown, sizes: string): string {
   if (typeof image !== 'string') return ''
   const set = typeof srcset === 'string' && srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''
   return `<link rel="preload" as="image" href="${escapeHtml(image)}"${set} fetchpriority="high">`
 }
 
-/** Hints and title for what the page paints first. */
+/** Hints for what the page paints first. */
 function headFor(queries: InitialQuery[]): string {
   const find = (name: StorefrontQuery) => queries.find((q) => q.key[1] === name)?.data as Record<string, unknown> | null | undefined
   const parts: string[] = []
@@ -68,18 +75,12 @@ function headFor(queries: InitialQuery[]): string {
   const product = find('produit')
   if (product) {
     parts.push(preloadImage(product.image, product.imagesrcset, IMAGE_SIZES.productDetails))
-    if (typeof product.designation === 'string') parts.push(`<meta property="og:title" content="${escapeHtml(product.designation)}">`)
   }
   return parts.join('\n    ')
 }
 
-/** The page's own title, where it has one (the app sets the same after hydration). */
-function pageTitle(queries: InitialQuery[], status: number): string | undefined {
-  if (status === 404) return 'Page introuvable'
-  const product = queries.find((q) => q.key[1] === 'produit')
-  if (product) return product.data && typeof product.data === 'object' ? String((product.data as { designation?: unknown }).designation) : undefined
-  return undefined
-}
+const TITLE = /<title>([^<]*)<\/title>/
+const DESCRIPTION = /<meta name="description" content="([^"]*)"\s*\/?>/
 
 function markOrBefore(template: string, mark: string, closingTag: string): { index: number; length: number } {
   const marked = template.indexOf(mark)
@@ -102,6 +103,9 @@ export function createStorefrontPages(opts: Options) {
   const beforeHead = opts.template.slice(0, headAt.index)
   const middle = opts.template.slice(headAt.index + headAt.length, dataAt.index)
   const tail = opts.template.slice(dataAt.index + dataAt.length)
+  const unescape = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&').replace(/&quot;/g, '"')
+  const defaultTitle = unescape(TITLE.exec(beforeHead)?.[1] ?? 'Teranga')
+  const defaultDescription = unescape(DESCRIPTION.exec(beforeHead)?.[1] ?? '')
 
   async function firstData(plan: Plan): Promise<InitialQuery[]> {
     const results = await Promise.all(
@@ -130,7 +134,7 @@ export function createStorefrontPages(opts: Options) {
     }
   }
 
-  async function renderApp(url: string, queries: InitialQuery[]): Promise<{ html: string; status: number }> {
+  async function renderApp(url: string, queries: InitialQuery[]): Promise<RenderedApp> {
     if (!opts.renderer) return { html: '', status: 200 }
     try {
       return await opts.renderer.render(url, queries)
@@ -146,9 +150,15 @@ export function createStorefrontPages(opts: Options) {
     const app = await renderApp(url, queries)
     const data = `<script id="app-data" type="application/json">${scriptJson({ firebase: opts.firebase, queries })}</script>`
     const body = middle.replace('<div id="root"></div>', `<div id="root">${app.html}</div>`)
-    const title = pageTitle(queries, app.status)
-    const head = title ? beforeHead.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)} — Teranga</title>`) : beforeHead
-    const html = `${head}${headFor(queries)}${body}${data}${tail}`
+    // The page's title, description, canonical address and preview (page-head.ts); a page the
+    // renderer could not draw still gets the shop's, and the 404 its own.
+    const meta = app.meta ?? (app.status === 404 ? { title: 'Page introuvable', noindex: true } : undefined)
+    const pageAddress = new URL(url, 'http://shop.local').pathname
+    const seo = pageHead(meta, { publicUrl: opts.publicUrl, path: pageAddress, defaultTitle, defaultDescription })
+    const head = beforeHead
+      .replace(TITLE, () => `<title>${escapeHtml(seo.title)}</title>`)
+      .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(seo.description)}">`)
+    const html = `${head}${seo.tags}\n    ${headFor(queries)}${body}${data}${tail}`
     return {
       status: app.status,
       html,

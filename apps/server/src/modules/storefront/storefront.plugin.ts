@@ -15,7 +15,7 @@ import { createStorefrontPages, loadServerRenderer, type RenderedPage, type RunQ
 export { DEFAULT_WEB_ROOT }
 
 export interface StorefrontOptions {
-  config: Pick<Config, 'firebaseWeb' | 'firebaseProjectId' | 'firebaseEmulatorHost'>
+  config: Pick<Config, 'firebaseWeb' | 'firebaseProjectId' | 'firebaseEmulatorHost' | 'publicUrl'>
   /** The built storefront; null serves none. */
   webRoot: string | null
   /** Runs a GraphQL document in-process, as a visitor. */
@@ -50,6 +50,7 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
           emulatorUrl: config.firebaseEmulatorHost ? `http://${config.firebaseEmulatorHost}` : undefined,
         },
         run: opts.run,
+        publicUrl: config.publicUrl,
         ttlMs: opts.ttlMs,
       })
     : null

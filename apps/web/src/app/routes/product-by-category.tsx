@@ -7,6 +7,7 @@ import { getProductsQueryOptions } from '@/features/catalogue/api/get-products.t
 import { PaginatedProducts } from '../paginated-products.tsx'
 import { DeadEnd } from '@/components/ui/dead-end.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
+import { previewImage } from '../page-meta.ts'
 import type { RouteHandle } from '../server-data.ts'
 
 export const handle: RouteHandle = {
@@ -17,6 +18,21 @@ export const handle: RouteHandle = {
       getSubcategoriesQueryOptions(),
       getProductsQueryOptions({ page: positiveIntParam(searchParams.get('page')) ?? 1, count: HOME_PAGE_SIZE, categorie_id: id }, 'anon'),
     ]
+  },
+  meta: ({ params, searchParams, queryClient }) => {
+    const id = positiveIntParam(params.id)
+    const subcategories = queryClient.getQueryData(getSubcategoriesQueryOptions().queryKey)
+    if (!subcategories) return undefined
+    const sous = subcategories.find((s) => s.id === id)
+    if (!sous) return { title: 'Catégorie introuvable', noindex: true }
+    const page = positiveIntParam(searchParams.get('page')) ?? 1
+    const parent = sous.categorie ? ` (${sous.categorie.designation})` : ''
+    return {
+      title: page > 1 ? `${sous.designation} — page ${page}` : sous.designation,
+      description: `${sous.designation}${parent} : nos produits livrés à Dakar ou à retirer en dépôt, prix en FCFA.`,
+      image: previewImage(sous.image, sous.imagesrcset),
+      canonical: page > 1 ? `/product_bycat/${sous.id}?page=${page}` : `/product_bycat/${sous.id}`,
+    }
   },
 }
 

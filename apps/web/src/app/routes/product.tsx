@@ -15,12 +15,36 @@ import { PurchaseForm } from '@/features/cart/components/purchase-form.tsx'
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx'
 import { productActions } from '../product-actions.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
+import { plainText, previewImage } from '../page-meta.ts'
 import type { RouteHandle } from '../server-data.ts'
 
 export const productHandle: RouteHandle = {
   serverData: ({ params }) => {
     const id = positiveIntParam(params.id)
     return id ? [getProductQueryOptions(id, 'anon'), getSimilarProductsQueryOptions(id, 'anon')] : []
+  },
+  // A pasted link shows the product's photo, name and price; engines read its Product data.
+  meta: ({ params, queryClient }) => {
+    const id = positiveIntParam(params.id)
+    const product = id ? queryClient.getQueryData(getProductQueryOptions(id, 'anon').queryKey) : null
+    if (product === undefined) return undefined
+    if (!product) return { title: 'Produit introuvable', noindex: true }
+    const image = previewImage(product.image, product.imagesrcset)
+    return {
+      title: product.designation,
+      description: plainText(product.description) ?? `${product.designation}, ${product.souscategorie.designation.toLowerCase()} livré à Dakar ou à retirer en dépôt.`,
+      image,
+      canonical: `/product/${product.id}`,
+      product: {
+        name: product.designation,
+        sku: product.code,
+        description: plainText(product.description, 5000) ?? null,
+        image,
+        price: product.prix,
+        inStock: product.quantite > 0,
+        category: product.souscategorie.designation,
+      },
+    }
   },
 }
 
