@@ -34,6 +34,7 @@ import { createImageRenderer, type ImageQueueOptions } from './modules/media/ima
 import orders from './modules/orders/orders.plugin.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
+import promotions from './modules/promotions/promotions.plugin.ts'
 import settings from './modules/settings/settings.plugin.ts'
 import staff from './modules/staff/staff.plugin.ts'
 import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.plugin.ts'
@@ -157,6 +158,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(cart)
     await scope.register(delivery)
     await scope.register(loyalty)
+    await scope.register(promotions)
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)

@@ -44,15 +44,16 @@ const isSenegalese = (national: string) => SENEGAL_MOBILE.test(national) || SENE
 export function normalizePhone(typed: string): PhoneResult {
   const text = typed.trim()
   if (!text) return { ok: false, message: PHONE_MESSAGES.required }
-  if (!/^\+?[\d\s.\-()/]+$/.test(text)) return { ok: false, message: PHONE_MESSAGES.characters }
-  const international = text.startsWith('+') || /^00/.test(text.replace(/[^\d]/g, ''))
-  let digits = text.replace(/\D/g, '')
+  const compact = text.replace(/[\s.\-()/]/g, '')
+  if (!/^\+?\d+$/.test(compact)) return { ok: false, message: PHONE_MESSAGES.characters }
+  const international = compact.startsWith('+') || compact.startsWith('00')
+  let digits = compact.replace('+', '')
   if (!international) {
     // « 77 123 45 67 » or « 221 77 123 45 67 » typed without the +.
     if (digits.length === 12 && digits.startsWith(SENEGAL_CALLING_CODE)) digits = digits.slice(3)
     return isSenegalese(digits) ? { ok: true, e164: `+${SENEGAL_CALLING_CODE}${digits}` } : { ok: false, message: PHONE_MESSAGES.senegal }
   }
-  if (!text.startsWith('+')) digits = digits.slice(2)
+  if (!compact.startsWith('+')) digits = digits.slice(2)
   if (digits.startsWith(SENEGAL_CALLING_CODE)) {
     const national = digits.slice(3)
     return isSenegalese(national) ? { ok: true, e164: `+${digits}` } : { ok: false, message: PHONE_MESSAGES.senegal }

@@ -4,6 +4,7 @@
 // back to signed out.
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
+import { formatPhone } from '@teranga/shared/phone'
 import { ApiError, rest } from './api-client.ts'
 import { tokenStorage } from './storage.ts'
 
@@ -15,11 +16,19 @@ export interface Utilisateur {
   image: string | null
   googleImg: string | null
   telephone?: string | null
+  /** The number Firebase proved by SMS (E.164); `telephone` is the contact number typed by the customer. */
+  telephoneVerifie?: string | null
   ville?: string | null
   pays?: string | null
   civilite?: number | null
   points?: number
 }
+
+/** How the shop tells the customer who they are signed in as: their email, or the proved phone of a phone-only account. */
+export const contactOf = (user: Utilisateur) => user.email || (user.telephoneVerifie ? formatPhone(user.telephoneVerifie) : '')
+
+/** « Awa Diop », or the contact of an account that has no name yet (a first phone sign-in). */
+export const nameOf = (user: Utilisateur) => `${user.prenom} ${user.nom}`.trim() || contactOf(user)
 
 export type AuthState =
   | { status: 'loading'; user: null }

@@ -8,8 +8,10 @@ import { MESSAGES } from '@teranga/shared/messages'
 import {
   canTransition,
   CUSTOMER_CANCELLABLE,
+  isCustomerOnlyMove,
   isDepotPickup,
   isOrderStatus,
+  isPayable,
   isOtherDeliveryMove,
   isProviderOnly,
   ORDER_STATUSES,
@@ -18,11 +20,13 @@ import {
   type OrderStatus,
 } from '@teranga/shared/order-status'
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
+import { isOnlinePayment } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import type { Metrics } from '../../lib/metrics.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
+import { promoCodes } from '../promotions/promotions.service.ts'
 import type { OrderActorRef } from './order-events.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -56,6 +60,8 @@ export interface LifecycleScope {
   tx: Executor
   orders: OrderWritesRepository
   loyalty: LoyaltyService
+  /** The discount codes, in this transaction: a code checked and its use taken with the order. */
+  promotions: ReturnType<typeof promoCodes>
   /** Records a newly inserted order's lines and first state (one statement): its `placed` event at commit. */
   placed(order: NewOrder, lines: Array<{ produitId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
   /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move. */
@@ -84,16 +90,20 @@ export function createOrderLifecycle({ db, orders, log, metrics, now = () => new
     const loyalty = createLoyaltyService(tx)
     // The order's payment attempts, the payments module's table, in the same transaction.
     const payments = paymentLedger(tx)
+    const promotions = promoCodes(tx)
 
     async function move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason: string | null = null): Promise<MoveOutcome> {
       // Money received or refused is the payment provider's word alone (DESIGN §5), whoever else asks.
       if (isProviderOnly(to) && actor.kind !== 'provider') return { moved: false, refusal: 'transition' }
       const from = order.etat
+      // Choosing to pay on delivery is the customer's word alone (issue 19 §4).
+      if (isCustomerOnlyMove(from, to) && actor.kind !== 'client') return { moved: false, refusal: 'transition' }
       if (!isOrderStatus(from) || !canTransition(from, to, order.deliveryCode)) return { moved: false, refusal: 'transition' }
       // A cancelled order is refunded only if money came for it.
       if (from === 'annulee' && to === 'remboursee' && !(await payments.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
       const at = now()
-      const changes: StateChanges = to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : {}
+      const changes: StateChanges =
+        to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : to === 'en_attente' ? { expiresAt: null } : {}
       if (!(await writes.moveState(order, from, to, changes, { at, actorKind: actor.kind, actorId: actor.id, reason }))) {
         return { moved: false, refusal: 'stale' }
       }
@@ -103,6 +113,8 @@ export function createOrderLifecycle({ db, orders, log, metrics, now = () => new
         // Every state that leads to annulee holds the stock, and annulee is reached once.
         await writes.giveStockBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
         refunds = await payments.owePaid(order.id)
+        // A cancelled order's discount code is free for another order (ADR 034).
+        if (order.codepromoId) await promotions.giveUseBack(order.codepromoId)
       } else if (to === 'livree') {
         points = await loyalty.creditDelivered(order)
       } else if (to === 'remboursee') {
@@ -117,6 +129,7 @@ export function createOrderLifecycle({ db, orders, log, metrics, now = () => new
       tx,
       orders: writes,
       loyalty,
+      promotions,
       async placed(order, lines, actor) {
         const etat = order.etat as OrderStatus
         const at = order.datecomm
@@ -172,6 +185,37 @@ export function createOrderLifecycle({ db, orders, log, metrics, now = () => new
         if (!outcome.moved) throw conflict(MESSAGES.orderNotCancellable)
       })
       return answer(numero, clientId)
+    },
+
+    /**
+     * The customer pays their unpaid online order (waiting, or after a failed or abandoned
+     * payment, not expired) another way (issue 19 §4), without a new order: another online mode
+     * only changes the order's mode (the payments module then opens the attempt); cash, for a
+     * home delivery only, makes it a cash order waiting for confirmation. 404 for anyone else's
+     * order, 409 in French when paying again makes no sense.
+     */
+    async changePaymentMode(clientId: number, numero: string, payment: { id: number; code: string }): Promise<'online' | 'cash'> {
+      return run(async ({ orders: writes, move }) => {
+        const order = await writes.lockOrder({ numero })
+        if (!order || order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
+        if (!isPayable(order, now())) throw conflict(MESSAGES.orderNotRepayable)
+        if (isOnlinePayment(payment.code)) {
+          if (order.modepaiementId !== payment.id) await writes.setPaymentMode(order.id, payment.id)
+          return 'online'
+        }
+        if (isDepotPickup(order.deliveryCode)) throw conflict(MESSAGES.orderCashNotAllowed, { modepaiement: [MESSAGES.orderCashNotAllowed] })
+        const by = actors.client(clientId)
+        let current = order
+        if (current.etat === 'echec_paiement') {
+          const back = await move(current, 'en_attente_paiement', by, 'paiement à la livraison choisi')
+          if (!back.moved) throw conflict(MESSAGES.orderNotRepayable)
+          current = back.order
+        }
+        const moved = await move(current, 'en_attente', by, 'paiement à la livraison choisi')
+        if (!moved.moved) throw conflict(MESSAGES.orderNotRepayable)
+        await writes.setPaymentMode(order.id, payment.id)
+        return 'cash'
+      })
     },
 
     /** The back office (a staff member, checked by the route) moves an order along the shared machine; anything else is refused. */

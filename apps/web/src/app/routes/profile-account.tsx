@@ -1,6 +1,7 @@
-// /profile/account: the customer's details, editable.
+// /profile/account: the customer's details, editable, and the phone number proved by SMS.
 import { useAuth } from '@/lib/auth.tsx'
 import { AccountForm } from '@/features/account/components/account-form.tsx'
+import { VerifiedPhone } from '@/features/account/components/verified-phone.tsx'
 import type { ProfilePageHandle } from './profile-layout.tsx'
 
 export const handle: ProfilePageHandle = { title: 'Mon compte', signInPrompt: 'Connectez-vous pour voir et modifier vos informations.' }
@@ -9,5 +10,10 @@ export function Component() {
   const { state } = useAuth()
   // The profile layout shows its pages to a signed-in customer only.
   if (state.status !== 'signedIn') return null
-  return <AccountForm user={state.user} />
+  return (
+    <>
+      <AccountForm user={state.user} />
+      <VerifiedPhone user={state.user} />
+    </>
+  )
 }

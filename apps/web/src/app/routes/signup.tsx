@@ -1,7 +1,7 @@
 // /signup: create an account; a signed-in customer is told so instead.
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useAuth } from '@/lib/auth.tsx'
+import { contactOf, useAuth } from '@/lib/auth.tsx'
 import { SignupForm } from '@/features/auth/components/signup-form.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 
@@ -15,7 +15,7 @@ export function Component() {
         <Spinner />
       ) : state.status === 'signedIn' ? (
         <p>
-          Vous êtes déjà connecté en tant que {state.user.email}. <Link to="/">Retour à l'accueil</Link>
+          Vous êtes déjà connecté en tant que {contactOf(state.user)}. <Link to="/">Retour à l'accueil</Link>
         </p>
       ) : (
         <SignupForm />

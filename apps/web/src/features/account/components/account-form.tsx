@@ -51,7 +51,7 @@ export function AccountForm({ user }: { user: Utilisateur }) {
       <form noValidate onSubmit={(event) => void submit(event)} className="row g-3" aria-label="Mes informations">
         <div className="col-12">
           <p className="mb-0">
-            <span className="text-body-secondary">E-mail :</span> {user.email}
+            <span className="text-body-secondary">E-mail :</span> {user.email || 'aucun (compte ouvert avec un numéro de téléphone)'}
           </p>
         </div>
         <CustomerDetailsFields idPrefix="account" />

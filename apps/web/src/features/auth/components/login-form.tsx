@@ -1,16 +1,20 @@
-// The sign-in form (spec §2, §5): email and password, or Google. The password goes only to
-// Firebase, never to the shop's server.
-import { useState } from 'react'
+// The sign-in form (spec §2, §5): email and password, Google, or a phone number (issue 18).
+// The password goes only to Firebase, never to the shop's server.
+import { lazy, Suspense, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Icon } from '@/components/ui/icon.tsx'
 import { signupLink } from '../return-path.ts'
 import { preloadFirebase, useSignInActions } from './use-sign-in.ts'
+
+// Loaded when asked for: the phone form stays out of the first page's JavaScript.
+const PhoneSignIn = lazy(() => import('./phone-sign-in.tsx'))
 
 export function LoginForm({ idPrefix = 'login', onNavigate }: { idPrefix?: string; onNavigate?: () => void }) {
   const { withGoogle, withEmail } = useSignInActions()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
+  const [byPhone, setByPhone] = useState(false)
   const location = useLocation()
 
   return (
@@ -58,6 +62,17 @@ export function LoginForm({ idPrefix = 'login', onNavigate }: { idPrefix?: strin
       >
         <Icon name="google" size={16} /> Continuer avec Google
       </button>
+      <div className="mt-2">
+        {byPhone ? (
+          <Suspense fallback={<p className="small text-body-secondary mb-0">Chargement…</p>}>
+            <PhoneSignIn idPrefix={idPrefix} />
+          </Suspense>
+        ) : (
+          <button type="button" className="btn btn-outline-secondary w-100" onClick={() => setByPhone(true)} disabled={busy}>
+            Continuer avec un numéro de téléphone
+          </button>
+        )}
+      </div>
       <p className="small text-center mt-3 mb-0">
         Pas encore de compte ?{' '}
         <Link to={signupLink(location)} onClick={onNavigate}>

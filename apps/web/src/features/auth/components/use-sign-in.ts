@@ -18,8 +18,8 @@ export function socialLoginFields(identity: FirebaseIdentity, extra: Partial<Soc
   const words = identity.displayName.trim().split(/\s+/).filter(Boolean)
   return {
     idToken: identity.idToken,
-    email: identity.email,
-    login: identity.email,
+    // A phone sign-in has no email: the server takes the proved number from the token.
+    ...(identity.email ? { email: identity.email, login: identity.email } : {}),
     prenom: words[0] ?? '',
     nom: words.slice(1).join(' '),
     ...(identity.photoURL ? { image: identity.photoURL, googleImg: identity.photoURL } : {}),
@@ -62,5 +62,8 @@ export function useSignInActions() {
     [signIn, goTo],
   )
 
-  return { withGoogle, withEmail }
+  /** The identity of a proved phone; a refusal of the shop's is thrown for the form to show. */
+  const withPhone = useCallback((identity: FirebaseIdentity) => signIn(socialLoginFields(identity), { goTo }), [signIn, goTo])
+
+  return { withGoogle, withEmail, withPhone }
 }

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Icon } from '@/components/ui/icon.tsx'
-import { useAuth } from '@/lib/auth.tsx'
+import { contactOf, nameOf, useAuth } from '@/lib/auth.tsx'
 import { LoginForm } from './login-form.tsx'
 
 export function UserMenu() {
@@ -37,7 +37,7 @@ export function UserMenu() {
         className="btn btn-link header-icon"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={user ? `Mon compte : ${user.prenom} ${user.nom}` : state.status === 'loading' ? 'Compte (chargement)' : 'Connexion'}
+        aria-label={user ? `Mon compte : ${nameOf(user)}` : state.status === 'loading' ? 'Compte (chargement)' : 'Connexion'}
         onClick={() => setOpen((value) => !value)}
       >
         {user?.image ? (
@@ -59,10 +59,8 @@ export function UserMenu() {
                   <Icon name="person" size={48} className="text-body-secondary" />
                 )}
                 <div className="min-w-0">
-                  <p className="fw-semibold mb-0">
-                    Bonjour, {user.prenom} {user.nom}
-                  </p>
-                  <p className="small text-body-secondary mb-0 text-truncate">{user.email}</p>
+                  <p className="fw-semibold mb-0">Bonjour, {nameOf(user)}</p>
+                  <p className="small text-body-secondary mb-0 text-truncate">{contactOf(user)}</p>
                 </div>
               </div>
               <p className="small mb-2">
