@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOYALTY_MOTIF_DELIVERED, LOYALTY_MOTIF_REFUNDED } from '@teranga/shared/loyalty'
 import { MESSAGES } from '@teranga/shared/messages'
-import { canTransition, isProviderOnly, ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
+import { canTransition, isCustomerOnlyMove, isProviderOnly, ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
 import { clients, commandes, modelivraisons, modepaiements, orderHistory, paiements, pointsFidelite, produits, roles } from '../src/db/schema.ts'
 import type { OrderPlacedEvent, OrderStateChangedEvent } from '../src/modules/orders/order-events.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
@@ -83,8 +83,8 @@ describe('the shared machine, pair by pair', () => {
       const before = (await history(id)).length
       const outcome = await move(id, to)
       // annulee → remboursee is in the machine but needs a paid order: this one never was.
-      // payee and echec_paiement are the payment provider's word: refused from staff.
-      const allowed = canTransition(from, to, 'DOMICILE') && !(from === 'annulee' && to === 'remboursee') && !isProviderOnly(to)
+      // payee and echec_paiement are the payment provider's word, paying on delivery instead the customer's: refused from staff.
+      const allowed = canTransition(from, to, 'DOMICILE') && !(from === 'annulee' && to === 'remboursee') && !isProviderOnly(to) && !isCustomerOnlyMove(from, to)
       expect(outcome.moved, `${from} → ${to}`).toBe(allowed)
       const after = await history(id)
       if (allowed) {

@@ -13,7 +13,7 @@ import { LOYALTY_MOTIF_DELIVERED } from '@teranga/shared/loyalty'
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
-import { canTransition, isProviderOnly, ORDER_STATUS_VALUES, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
+import { canTransition, isCustomerOnlyMove, isProviderOnly, ORDER_STATUS_VALUES, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { ConfigError, listenUrl, loadConfig, publicUrlNotice, type Config } from '../src/config.ts'
 import type { Database } from '../src/db/client.ts'
@@ -599,7 +599,7 @@ describe('admin state changes', () => {
         expect(res.statusCode, `${from} → ${to}`).toBe(409)
         expect(res.json().message).toBe(ORDERS_MESSAGES.providerOnly)
         expect(await etatOf(numero)).toBe(from)
-      } else if (canTransition(from, to, 'DOMICILE')) {
+      } else if (canTransition(from, to, 'DOMICILE') && !isCustomerOnlyMove(from, to)) {
         expect(res.statusCode, `${from} → ${to}`).toBe(200)
         expect(res.json()).toMatchObject({ etat: to, etat_text: label(to) })
       } else {

@@ -2,6 +2,7 @@
 // with their exact messages, stock movements, and the image rules both the admin app and the
 // server apply (the server checks an image by its bytes, never by its name).
 import { z } from 'zod'
+import { checkSalePrice, salePriceFields } from './promotions.ts'
 import { optionalField } from './schemas.ts'
 
 export const CATALOGUE_MESSAGES = {
@@ -147,12 +148,14 @@ const productFields = {
   code: optionalField(productCodeSchema),
   seuil: seuilSchema,
   image: optionalMediaKey,
+  // The sale price and its dates (issue 19 §1): absent keeps them, null clears them.
+  ...salePriceFields,
 }
 
 /** POST /api/produit: the spec's product form (`categorie_id` is the sub-category's id). */
-export const productFormSchema = z.object({ ...productFields, qte: qteSchema })
+export const productFormSchema = z.object({ ...productFields, qte: qteSchema }).superRefine(checkSalePrice)
 /** PUT /api/produit/{id}: the same without `qte` (stock changes only through movements). */
-export const productUpdateSchema = z.object(productFields)
+export const productUpdateSchema = z.object(productFields).superRefine(checkSalePrice)
 
 export type ProductFormInput = z.input<typeof productFormSchema>
 export type ProductForm = z.output<typeof productFormSchema>
@@ -261,6 +264,11 @@ export const productResponseSchema = z.object({
   seuil: z.number(),
   stock_bas: z.boolean(),
   actif: z.boolean(),
+  /** The sale price and its dates (ISO instants), null when none is set; `promo_active`: it runs now. */
+  prix_promo: z.number().nullable(),
+  promo_debut: z.string().nullable(),
+  promo_fin: z.string().nullable(),
+  promo_active: z.boolean(),
   image_key: z.string().nullable(),
   image: z.string().nullable(),
   imagesrcset: z.string().nullable(),

@@ -97,6 +97,13 @@ export const MESSAGES = {
   orderNotCancellable: 'Cette commande ne peut plus être annulée.',
   // Payments (DESIGN §6), order states set by the back office, and the payment sandbox page.
   orderNotPayable: 'Cette commande ne peut plus être payée en ligne.',
+  // Paying again another way (issue 19 §4).
+  orderNotRepayable: "Cette commande n'attend plus de paiement : elle ne peut pas être payée autrement.",
+  orderCashNotAllowed: 'Le paiement à la livraison est réservé aux commandes livrées à domicile.',
+  orderSamePaymentMode: 'Cette commande se règle déjà à la livraison.',
+  // Discount codes (issue 19 §1): the code as typed.
+  promoCodeRequired: 'Le code est requis',
+  promoCodeFormat: 'Le code ne peut contenir que des lettres, des chiffres, « _ » et « - » (3 à 30 caractères)',
   orderPaidOnDelivery: "Cette commande se règle à la livraison : aucun paiement en ligne n'est nécessaire.",
   paymentTooManyAttempts: 'Trop de tentatives de paiement pour cette commande. Contactez-nous pour la finaliser.',
   paymentProviderUnavailable: 'Le service de paiement ne répond pas. Veuillez réessayer dans un instant.',

@@ -1,5 +1,7 @@
-// What an order costs (DESIGN §5, §7): goods at their prices, the zone's delivery fee (none
-// for pickup), and the loyalty tier's rewards as one discount. The server computes it from
+// What an order costs (DESIGN §5, §7): goods at their prices now (a sale price while it runs),
+// the zone's delivery fee (none for pickup), then the discount code's part, then the loyalty
+// tier's rewards, as one discount (ADR 034: the loyalty percentage is taken from the goods left
+// after the code; the discount on the goods never exceeds them). The server computes it from
 // database prices; the payment page shows the same computation as a preview.
 
 export interface LoyaltyReward {
@@ -12,6 +14,8 @@ export interface OrderAmounts {
   montantcommande: number
   montantliv: number
   remise: number
+  /** The discount code's part of `remise`. */
+  remiseCode: number
   total: number
 }
 
@@ -21,13 +25,17 @@ const percentOf = (amount: number, percent: number) => Math.floor((amount * Math
 export const orderTotal = (order: { montantcommande: number; montantliv: number; remise: number }) =>
   order.montantcommande + order.montantliv - order.remise
 
-export function orderAmounts(lines: ReadonlyArray<{ prix: number; quantite: number }>, fee: number, rewards: readonly LoyaltyReward[]): OrderAmounts {
+/** `codeDiscount`: what the order's discount code takes off the goods (applyPromoCode), 0 without one. */
+export function orderAmounts(lines: ReadonlyArray<{ prix: number; quantite: number }>, fee: number, rewards: readonly LoyaltyReward[], codeDiscount = 0): OrderAmounts {
   const montantcommande = lines.reduce((sum, line) => sum + line.prix * line.quantite, 0)
   const montantliv = Math.max(0, fee)
-  let remise = 0
+  const remiseCode = Math.min(Math.max(0, codeDiscount), montantcommande)
+  let onGoods = remiseCode
+  let onDelivery = 0
   for (const reward of rewards) {
-    if (reward.code === 'REMISE_POURCENT') remise += percentOf(montantcommande, reward.valeur)
-    else if (reward.code === 'LIVRAISON_GRATUITE') remise += percentOf(montantliv, reward.valeur)
+    if (reward.code === 'REMISE_POURCENT') onGoods += percentOf(montantcommande - remiseCode, reward.valeur)
+    else if (reward.code === 'LIVRAISON_GRATUITE') onDelivery += percentOf(montantliv, reward.valeur)
   }
-  return { montantcommande, montantliv, remise, total: orderTotal({ montantcommande, montantliv, remise }) }
+  const remise = Math.min(onGoods, montantcommande) + Math.min(onDelivery, montantliv)
+  return { montantcommande, montantliv, remise, remiseCode, total: orderTotal({ montantcommande, montantliv, remise }) }
 }

@@ -3,7 +3,7 @@
 import type { DeliveryModeCode } from './constants.ts'
 
 export const ORDER_STATUSES = {
-  en_attente_paiement: { text: 'En attente de paiement', badge: 'warning', next: ['payee', 'echec_paiement', 'annulee'] },
+  en_attente_paiement: { text: 'En attente de paiement', badge: 'warning', next: ['payee', 'echec_paiement', 'annulee', 'en_attente'] },
   en_attente: { text: 'En attente de confirmation', badge: 'secondary', next: ['confirmee', 'annulee'] },
   payee: { text: 'Payée', badge: 'info', next: ['confirmee', 'annulee'] },
   confirmee: { text: 'Confirmée', badge: 'primary', next: ['en_preparation', 'annulee'] },
@@ -91,4 +91,13 @@ export const PROVIDER_ONLY_STATUSES = ['payee', 'echec_paiement'] as const satis
 
 export function isProviderOnly(etat: string): boolean {
   return (PROVIDER_ONLY_STATUSES as readonly string[]).includes(etat)
+}
+
+/**
+ * Moves only the customer makes (issue 19 §4): an unpaid online order becomes a cash order
+ * waiting for confirmation when they choose to pay on delivery instead. The lifecycle refuses
+ * it from anyone else and the back office never offers it.
+ */
+export function isCustomerOnlyMove(from: string, to: string): boolean {
+  return from === 'en_attente_paiement' && to === 'en_attente'
 }

@@ -129,6 +129,14 @@ export const cartLineSchema = z
 export type CartLineInput = z.infer<typeof cartLineSchema>
 
 /** Body of POST /api/commande: the delivery and payment choices; the lines come from the server cart. */
+/** A discount code as the shopper types it: letters, digits, `_` and `-`; compared without case. */
+export const promoCodeSchema = z
+  .string({ error: MESSAGES.promoCodeRequired })
+  .trim()
+  .min(1, { error: MESSAGES.promoCodeRequired })
+  .regex(/^[A-Za-z0-9_-]{3,30}$/, { error: MESSAGES.promoCodeFormat })
+  .transform((code) => code.toUpperCase())
+
 export const orderSchema = z.object({
   modelivraison: bodyIdSchema,
   modepaiement: bodyIdSchema,
@@ -138,11 +146,16 @@ export const orderSchema = z.object({
   depot: bodyIdSchema.optional().nullable(),
   latitude: z.number().min(-90).max(90).optional().nullable(),
   longitude: z.number().min(-180).max(180).optional().nullable(),
+  /** A discount code (issue 19 §1): its discount is computed on the server, in the order's transaction. */
+  codepromo: optionalField(promoCodeSchema),
 })
 export type OrderInput = z.infer<typeof orderSchema>
 
 /** The Idempotency-Key header of POST /api/commande. */
 export const idempotencyKeySchema = z.string().regex(/^[\w-]{8,100}$/, { error: MESSAGES.idempotencyKeyInvalid })
+
+/** Body of POST /api/commande/{numero}/paiement (issue 19 §4): the mode to pay with now; none keeps the order's. */
+export const repaySchema = z.object({ modepaiement: bodyIdSchema.optional() })
 
 /** Body of POST /api/commande/{numero}/etat (back office): the state to move the order to. */
 /** An order's number in a path (`TRG-221122-K7MQ2X`). */

@@ -52,14 +52,14 @@ describe('navigation by role', () => {
     renderAdmin('/')
     const nav = (await screen.findAllByRole('navigation', { name: 'Navigation principale' }))[0]!
     const links = within(nav).getAllByRole('link').map((link) => link.textContent)
-    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Paramètres', 'Livreurs', 'Équipe', 'Journal'])
+    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Codes promo', 'Paramètres', 'Livreurs', 'Équipe', 'Journal'])
   })
 
-  it('shows a gestionnaire orders, products and customers, no settings or staff', async () => {
+  it('shows a gestionnaire orders, products, customers and the discount codes, no settings or staff', async () => {
     renderAdmin('/', { me: MANAGER })
     const nav = (await screen.findAllByRole('navigation', { name: 'Navigation principale' }))[0]!
     const links = within(nav).getAllByRole('link').map((link) => link.textContent)
-    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients'])
+    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Codes promo'])
   })
 
   it('shows a gestionnaire the catalogue read-only', async () => {

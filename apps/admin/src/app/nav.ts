@@ -12,6 +12,7 @@ export const NAV: NavItem[] = [
   { to: '/commandes', label: 'Commandes', roles: ['admin', 'gestionnaire'] },
   { to: '/produits', label: 'Produits', roles: ['admin', 'gestionnaire'] },
   { to: '/clients', label: 'Clients', roles: ['admin', 'gestionnaire'] },
+  { to: '/codes-promo', label: 'Codes promo', roles: ['admin', 'gestionnaire'] },
   { to: '/parametres', label: 'Paramètres', roles: ['admin'] },
   { to: '/livreurs', label: 'Livreurs', roles: ['admin'] },
   { to: '/equipe', label: 'Équipe', roles: ['admin'] },

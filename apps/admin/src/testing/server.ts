@@ -5,6 +5,7 @@ import type { Product } from '@teranga/shared/backoffice-catalogue'
 import type { Dashboard, OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
 import type { StaffMember } from '@teranga/shared/backoffice-staff'
 import { formatPrix } from '@teranga/shared/money'
+import type { CodePromo } from '@teranga/shared/promotions'
 
 export const requests: { method: string; url: URL; body: unknown; authorization: string | null }[] = []
 
@@ -91,6 +92,32 @@ export const product: Product = {
   imagesrcset: null,
   souscategorie: { id: 4, designation: 'Riz', categorie: { id: 1, designation: 'Épicerie' } },
   created_at: '2026-11-01T10:00:00Z',
+  prix_promo: null,
+  promo_debut: null,
+  promo_fin: null,
+  promo_active: false,
+}
+
+/** A discount code as GET /api/codepromo lists it. */
+export const promoCode: CodePromo = {
+  id: 5,
+  code: 'NOEL20',
+  type: 'pourcentage',
+  valeur: 20,
+  minimum: 10000,
+  debut: null,
+  fin: '2026-12-31T23:59:00.000Z',
+  utilisations_max: 100,
+  par_client: 1,
+  premiere_commande: false,
+  souscategories: null,
+  actif: true,
+  utilisations: 12,
+  ventes: 184000,
+  ventes_fr: '184 000 FCFA',
+  remises: 36800,
+  remises_fr: '36 800 FCFA',
+  created_at: '2026-11-20T10:00:00.000Z',
 }
 
 /** GET /api/preferences: the shop's public details, with its logo's URL. */
@@ -154,6 +181,10 @@ export const handlers = [
     ),
   ),
   http.get('*/api/souscategorie', () => HttpResponse.json([{ id: 4, designation: 'Riz' }])),
+  http.get('*/api/codepromo', () => HttpResponse.json(page([promoCode]))),
+  http.post('*/api/codepromo', async ({ request }) => HttpResponse.json({ ...promoCode, id: 6, utilisations: 0, ventes: 0, ventes_fr: '0 FCFA', ...((await request.json()) as object) }, { status: 201 })),
+  http.put('*/api/codepromo/:id', async ({ request }) => HttpResponse.json({ ...promoCode, ...((await request.json()) as object) })),
+  http.delete('*/api/codepromo/:id', () => HttpResponse.json({ ...promoCode, actif: false })),
   http.get('*/api/client', () => HttpResponse.json(page([]))),
   http.get('*/api/client/:id', () =>
     HttpResponse.json({ id: 7, prenom: 'Fatou', name: 'Sarr', email: 'fatou@example.sn', telephone: '+221771234567', points: 120, privilege: 'Argent', created_at: '2026-01-01', created_at_fr: '1 janvier 2026', nb_commandes: 1, adresses: [], commandes: [{ id: 3, numerocommande: 'T-000123', etat: 'livree', date_fr: '2 janvier 2026', total_fr: '12 500 FCFA' }], mouvements_points: [] }),

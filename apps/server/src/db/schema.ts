@@ -122,6 +122,10 @@ export const produits = pgTable(
     /** Below or at this stock the back office flags the product (`stock=bas`). */
     seuil: integer('seuil').notNull().default(5),
     createdAt: createdAt(),
+    /** The sale price, while `promo_debut` ≤ now < `promo_fin` (either open); the catalogue's `prix` then (product-projection.ts). */
+    prixPromo: integer('prix_promo'),
+    promoDebut: timestamp('promo_debut', { withTimezone: true }),
+    promoFin: timestamp('promo_fin', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -138,6 +142,39 @@ export const produits = pgTable(
  * Who viewed which product in which hour: a view counts toward `produits.vues` once per
  * visitor (a client id, or a keyed hash of the address) and product per hour. Rows of past
  * hours are only there to be purged.
+    check('produits_prix_promo_positive', sql`${t.prixPromo} is null or ${t.prixPromo} > 0`),
+  ],
+)
+
+/**
+ * Discount codes (issue 19 §1, migration 0021): a percentage or an amount off the goods (the
+ * matching sub-categories' lines only when `souscategories` is set). `utilisations` is raised in
+ * the order's transaction, only below `utilisations_max`, and given back when the order is cancelled.
+ */
+export const codesPromo = pgTable(
+  'codes_promo',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    type: text('type').notNull(),
+    valeur: integer('valeur').notNull(),
+    minimum: integer('minimum').notNull().default(0),
+    debut: timestamp('debut', { withTimezone: true }),
+    fin: timestamp('fin', { withTimezone: true }),
+    utilisationsMax: integer('utilisations_max'),
+    parClient: integer('par_client'),
+    premiereCommande: boolean('premiere_commande').notNull().default(false),
+    souscategories: integer('souscategories').array(),
+    utilisations: integer('utilisations').notNull().default(0),
+    actif: boolean('actif').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('codes_promo_code_key').on(sql`upper(${t.code})`),
+    check('codes_promo_type', sql`${t.type} in ('pourcentage', 'montant')`),
+    check('codes_promo_valeur', sql`${t.valeur} > 0 and (${t.type} <> 'pourcentage' or ${t.valeur} <= 100)`),
+    check('codes_promo_utilisations', sql`${t.utilisations} >= 0`),
  */
 export const vuesProduits = pgTable(
   'vues_produits',
@@ -366,6 +403,9 @@ export const detailCommandes = pgTable(
       .references(() => commandes.id, { onDelete: 'cascade' }),
     produitId: integer('produit_id')
       .notNull()
+    /** The discount code the order used, and its part of `remise` (migration 0021). */
+    codepromoId: integer('codepromo_id').references((): AnyPgColumn => codesPromo.id),
+    remiseCode: integer('remise_code').notNull().default(0),
       .references(() => produits.id),
     quantite: integer('quantite').notNull(),
     prix: integer('prix').notNull(),
@@ -379,6 +419,7 @@ export const idempotencyKeys = pgTable(
     id: serial('id').primaryKey(),
     clientId: integer('client_id')
       .notNull()
+    index('commandes_codepromo_idx').on(t.codepromoId, t.clientId).where(sql`${t.codepromoId} is not null`),
       .references(() => clients.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),

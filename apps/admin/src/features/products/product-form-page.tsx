@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { productFormSchema, productUpdateSchema, type Product, type ProductForm, type ProductFormInput } from '@teranga/shared/backoffice-catalogue'
+import { discountPercent, toDakarInput } from '@teranga/shared/promotions'
 import { FormField } from '../../components/form-field.tsx'
 import { ImageUpload } from '../../components/image-upload.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
@@ -18,7 +19,7 @@ import { StockMovements } from './stock-movements.tsx'
 
 type Fields = ProductFormInput
 
-const EMPTY = { designation: '', prix: '', qte: '', unite: '', categorie_id: '', description: '', code: '', seuil: '' } as unknown as Fields
+const EMPTY = { designation: '', prix: '', qte: '', unite: '', categorie_id: '', description: '', code: '', seuil: '', prix_promo: '', promo_debut: '', promo_fin: '' } as unknown as Fields
 
 const fieldsOf = (product: Product): Fields => ({
   designation: product.designation,
@@ -30,6 +31,10 @@ const fieldsOf = (product: Product): Fields => ({
   code: product.code,
   seuil: product.seuil,
   image: undefined,
+  // The sale: an empty field clears it; dates in the shop's time (Africa/Dakar).
+  prix_promo: (product.prix_promo ?? '') as unknown as number,
+  promo_debut: toDakarInput(product.promo_debut),
+  promo_fin: toDakarInput(product.promo_fin),
 })
 
 function ArchiveButton({ product }: { product: Product }) {
@@ -129,6 +134,20 @@ export function ProductFormPage() {
                     setPreview(media.image)
                   }}
                 />
+              </Col>
+              <Col xs={12}>
+                <fieldset className="border rounded p-2">
+                  <legend className="fs-6 px-1 w-auto float-none mb-0">
+                    Promotion{' '}
+                    {loaded?.promo_active && loaded.prix_promo != null && <span className="badge text-bg-danger">En cours : -{discountPercent(loaded.prix_promo, loaded.prix)} %</span>}
+                  </legend>
+                  <Row className="g-3">
+                    <FormField id="prix_promo" col={{ xs: 12, md: 4 }} label="Prix promotionnel (FCFA)" inputMode="numeric" {...register('prix_promo')} error={err.prix_promo?.message} />
+                    <FormField id="promo_debut" col={{ xs: 6, md: 4 }} label="Début (heure de Dakar)" type="datetime-local" {...register('promo_debut')} error={err.promo_debut?.message} />
+                    <FormField id="promo_fin" col={{ xs: 6, md: 4 }} label="Fin (heure de Dakar)" type="datetime-local" {...register('promo_fin')} error={err.promo_fin?.message} />
+                  </Row>
+                  <Form.Text>Sans dates, la promotion commence tout de suite et dure jusqu'à ce que le prix promotionnel soit effacé.</Form.Text>
+                </fieldset>
               </Col>
               <FormField id="description" col={{ xs: 12 }} label="Description" as="textarea" rows={3} {...register('description')} error={err.description?.message} />
             </Row>

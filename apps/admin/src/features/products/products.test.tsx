@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { CATALOGUE_MESSAGES, IMAGE_MAX_BYTES, productFormSchema } from '@teranga/shared/backoffice-catalogue'
+import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import { checkImage } from '../../components/image-upload.tsx'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { requests } from '../../testing/server.ts'
@@ -23,6 +24,33 @@ describe('product form', () => {
     expect(messagesOf({ unite: '' })).toEqual(["L'unité est requise"])
     expect(messagesOf({ categorie_id: '' })).toEqual(['La categorie est requise'])
     expect(messagesOf({})).toEqual([])
+  })
+
+  it('checks the sale price against the price and its dates against each other', () => {
+    expect(messagesOf({ prix_promo: '5000' })).toEqual([PROMO_MESSAGES.prixPromoNotLower])
+    expect(messagesOf({ prix_promo: '4000', promo_debut: '2026-12-24T08:00', promo_fin: '2026-12-20T08:00' })).toEqual([PROMO_MESSAGES.finBeforeDebut])
+    expect(messagesOf({ promo_fin: '2026-12-20T08:00' })).toEqual([PROMO_MESSAGES.promoDatesWithoutPrice])
+    expect(messagesOf({ prix_promo: '', promo_debut: '', promo_fin: '' })).toEqual([])
+  })
+
+  it('sends the sale price and its dates (Dakar time) with the product', async () => {
+    renderAdmin('/produits/nouveau')
+    await screen.findByRole('option', { name: 'Riz' })
+    await userEvent.type(screen.getByLabelText('Désignation'), 'Riz en promo')
+    await userEvent.type(screen.getByLabelText('Prix (FCFA)'), '5000')
+    await userEvent.type(screen.getByLabelText('Quantité'), '10')
+    await userEvent.type(screen.getByLabelText('Unité'), 'sac')
+    await userEvent.selectOptions(screen.getByLabelText('Sous-catégorie'), '4')
+    await userEvent.type(screen.getByLabelText('Prix promotionnel (FCFA)'), '5000')
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le produit' }))
+    expect(await screen.findByText(PROMO_MESSAGES.prixPromoNotLower)).toBeInTheDocument()
+    await userEvent.clear(screen.getByLabelText('Prix promotionnel (FCFA)'))
+    await userEvent.type(screen.getByLabelText('Prix promotionnel (FCFA)'), '4000')
+    await userEvent.type(screen.getByLabelText('Fin (heure de Dakar)'), '2026-12-31T23:59')
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le produit' }))
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/produit')?.body).toMatchObject({ prix: 5000, prix_promo: 4000, promo_debut: null, promo_fin: '2026-12-31T23:59:00.000Z' }),
+    )
   })
 
   it('shows the messages on the empty form and sends nothing', async () => {

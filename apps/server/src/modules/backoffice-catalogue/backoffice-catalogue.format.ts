@@ -18,6 +18,10 @@ export function formatAdminProduct(row: ProductRow): Product {
     seuil: row.seuil,
     stock_bas: row.quantite <= row.seuil,
     actif: row.actif,
+    prix_promo: row.prixPromo,
+    promo_debut: row.promoDebut ? new Date(row.promoDebut).toISOString() : null,
+    promo_fin: row.promoFin ? new Date(row.promoFin).toISOString() : null,
+    promo_active: Boolean(row.promoActive),
     image_key: row.image,
     ...mediaFields(row.image),
     souscategorie: {

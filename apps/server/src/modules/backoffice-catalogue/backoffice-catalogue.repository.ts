@@ -6,6 +6,7 @@ import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
 import { categories, clients, commandes, detailCommandes, medias, mouvementsStock, produits, souscategories } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
+import { saleRuns } from '../catalogue/product-projection.ts'
 
 export interface ProductFilter {
   q?: string | undefined
@@ -28,6 +29,10 @@ const productColumns = {
   seuil: produits.seuil,
   actif: produits.actif,
   image: produits.image,
+  prixPromo: produits.prixPromo,
+  promoDebut: produits.promoDebut,
+  promoFin: produits.promoFin,
+  promoActive: sql<boolean>`${saleRuns}`,
   createdAt: produits.createdAt,
   souscategorieId: souscategories.id,
   souscategorieDesignation: souscategories.designation,
@@ -46,6 +51,10 @@ export type ProductRow = {
   seuil: number
   actif: boolean
   image: string | null
+  prixPromo: number | null
+  promoDebut: Date | null
+  promoFin: Date | null
+  promoActive: boolean
   createdAt: Date
   souscategorieId: number
   souscategorieDesignation: string

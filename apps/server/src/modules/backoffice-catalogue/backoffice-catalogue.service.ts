@@ -52,6 +52,16 @@ const isUniqueViolation = (error: unknown) => {
 /** Whether a reorder names exactly the rows there are (its ids are already distinct). */
 const sameIds = (current: number[], ids: number[]) => current.length === ids.length && ids.every((id) => current.includes(id))
 
+/** The sale fields of an update: absent keeps the stored value, null clears it. */
+function saleChanges(form: Pick<ProductUpdate, 'prix_promo' | 'promo_debut' | 'promo_fin'>, before: { prixPromo: number | null; promoDebut: Date | null; promoFin: Date | null }) {
+  const date = (value: string | null | undefined, kept: Date | null) => (value === undefined ? kept : value === null ? null : new Date(value))
+  return {
+    prixPromo: form.prix_promo === undefined ? before.prixPromo : form.prix_promo,
+    promoDebut: date(form.promo_debut, before.promoDebut),
+    promoFin: date(form.promo_fin, before.promoFin),
+  }
+}
+
 const newCode = () => `P-${randomBytes(4).toString('hex').toUpperCase()}`
 
 function csvField(value: unknown): string {
@@ -123,6 +133,9 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           seuil: form.seuil ?? 5,
           image: form.image ?? null,
           souscategorieId: form.categorie_id,
+          prixPromo: form.prix_promo ?? null,
+          promoDebut: form.promo_debut ? new Date(form.promo_debut) : null,
+          promoFin: form.promo_fin ? new Date(form.promo_fin) : null,
         }
         const newId = await repo.insertProduct(tx, values).catch((error) => {
           throw isUniqueViolation(error) ? codeTaken() : error
@@ -152,6 +165,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           seuil: form.seuil ?? before.seuil,
           image: form.image === undefined ? before.image : form.image,
           souscategorieId: form.categorie_id,
+          ...saleChanges(form, before),
         }
         await repo.updateProduct(tx, id, values).catch((error) => {
           throw isUniqueViolation(error) ? codeTaken() : error

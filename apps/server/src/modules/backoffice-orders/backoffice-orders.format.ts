@@ -5,7 +5,7 @@ import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
 import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
-import { isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
+import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { isOrderPaid } from '@teranga/shared/payment-labels'
 import { dateFr } from '../../lib/format.ts'
@@ -98,7 +98,7 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
       motif: h.reason,
     })),
     // Refunding is its own action; payment outcomes are the provider's.
-    suivants: next.filter((e) => e !== 'remboursee' && !isProviderOnly(e)).map((e) => ({ etat: e, etat_text: ORDER_STATUSES[e].text })),
+    suivants: next.filter((e) => e !== 'remboursee' && !isProviderOnly(e) && !isCustomerOnlyMove(r.etat, e)).map((e) => ({ etat: e, etat_text: ORDER_STATUSES[e].text })),
     paiement: payment ? { provider: payment.provider, statut: payment.statut, montant: payment.montant } : null,
     remboursable: isRefundable(r.etat, payment, r.mp_code === 'CASH', refunded),
     ...dispatch,

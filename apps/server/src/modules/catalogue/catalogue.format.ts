@@ -28,6 +28,8 @@ export const produitSchema = z.object({
   designation: z.string(),
   prix: z.number(),
   prixformat: z.string(),
+  /** The regular price while a sale runs (then `prix` is the sale price), else null. */
+  prix_initial: z.number().nullable(),
   quantite: z.number(),
   description: z.string().nullable(),
   code: z.string(),
@@ -73,6 +75,7 @@ export function toProduit(row: ProductRow): Produit {
     designation: row.designation,
     prix: row.prix,
     prixformat: formatPrix(row.prix),
+    prix_initial: row.prixInitial === null ? null : Number(row.prixInitial),
     quantite: row.quantite,
     description: row.description,
     code: row.code,

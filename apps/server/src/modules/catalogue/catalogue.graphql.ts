@@ -25,8 +25,11 @@ const schema = /* GraphQL */ `
   type Produit {
     id: Int!
     designation: String!
+    "What the shopper pays now: the sale price while a promotion runs."
     prix: Int!
     prixformat: String!
+    "The regular price while a promotion runs (struck through), else null."
+    prix_initial: Int
     quantite: Int!
     description: String
     code: String!

@@ -7,6 +7,7 @@ import { catalogueGraphql } from './catalogue.graphql.ts'
 import { createCatalogueRepository } from './catalogue.repository.ts'
 import catalogueRoutes from './catalogue.routes.ts'
 import { createCatalogueService, type CatalogueService } from './catalogue.service.ts'
+import { watchPromotionBoundaries } from './promotion-boundaries.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,12 +21,26 @@ export interface CataloguePluginOptions {
 }
 
 async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
-  const service = createCatalogueService(createCatalogueRepository(app.db), {
+  const repo = createCatalogueRepository(app.db)
+  const service = createCatalogueService(repo, {
     publicTtlMs: opts.publicTtlMs ?? 0,
     onLookup: app.hasDecorator('metrics') ? (hit) => app.metrics.cacheLookup('catalogue', hit) : undefined,
   })
   // A catalogue write empties it at once, on every instance.
-  if (app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(service.clear)
+  if (app.hasDecorator('catalogueCaches')) {
+    app.catalogueCaches.add(service.clear)
+    // Cached answers never outlive a sale's start or end (promotion-boundaries.ts).
+    if ((opts.publicTtlMs ?? 0) > 0) {
+      const boundaries = watchPromotionBoundaries({
+        next: () => repo.nextPromotionBoundary(),
+        clear: () => app.catalogueCaches.clear(),
+        onError: (err) => app.log.error({ err }, 'next promotion boundary could not be read'),
+      })
+      app.catalogueCaches.add(boundaries.rearm)
+      app.addHook('onReady', async () => boundaries.rearm())
+      app.addHook('onClose', async () => boundaries.stop())
+    }
+  }
   app.decorate('catalogue', service)
   app.addGraphqlModule(catalogueGraphql(service))
   await registerRest(app, catalogueRoutes, { service })

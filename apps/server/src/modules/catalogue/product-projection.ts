@@ -5,6 +5,21 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { categories, favoris, produits, souscategories } from '../../db/schema.ts'
 
+/**
+ * Whether the product's sale price runs now (issue 19 §1): set, below the regular price, and
+ * « now » (the database's clock, Africa/Dakar being UTC all year) within its optional dates.
+ * Read in SQL, so a sale starts and ends on its own; the caches of anonymous answers are
+ * emptied at each start and end (promotion-boundaries.ts).
+ */
+export const saleRuns = sql`(${produits.prixPromo} is not null and ${produits.prixPromo} < ${produits.prix}
+  and (${produits.promoDebut} is null or ${produits.promoDebut} <= now()) and (${produits.promoFin} is null or ${produits.promoFin} > now()))`
+
+/** What the shopper pays now: the sale price while it runs, else the price. Orders and carts charge this. */
+export const priceNow = sql<number>`(case when ${saleRuns} then ${produits.prixPromo} else ${produits.prix} end)`
+
+/** The regular price while a sale runs (struck through by the storefront), else null. */
+export const regularPriceDuringSale = sql<number | null>`(case when ${saleRuns} then ${produits.prix} end)`
+
 /** The one rule for `like`: the product is in the client's favourites. */
 export const likedBy = (clientId: number) => sql`exists(select 1 from ${favoris} where ${favoris.produitId} = ${produits.id} and ${favoris.clientId} = ${clientId})`
 
@@ -14,7 +29,8 @@ export function productColumns(userId: number | null) {
     designation: produits.designation,
     description: produits.description,
     code: produits.code,
-    prix: produits.prix,
+    prix: priceNow,
+    prixInitial: regularPriceDuringSale,
     quantite: produits.quantite,
     unite: produits.unite,
     image: produits.image,
@@ -41,6 +57,7 @@ export type ProductRow = {
   description: string | null
   code: string
   prix: number
+  prixInitial: number | null
   quantite: number
   unite: string
   image: string | null

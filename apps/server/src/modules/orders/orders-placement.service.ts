@@ -8,8 +8,10 @@ import { ADD_TO_CART_MAX, isOnlinePayment, MAX_UNPAID_ONLINE_ORDERS } from '@ter
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import { isDepotPickup, unpaidDeadline } from '@teranga/shared/order-status'
+import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import { codeRefused } from '../promotions/promotions.service.ts'
 import { actors, type OrderLifecycle } from './order-lifecycle.service.ts'
 import type { OrderWritesRepository } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -58,7 +60,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
       // answered from the key below. The first sending costs no statement to look it up.
       let numero: string
       try {
-        numero = await lifecycle.run(async ({ orders: repo, loyalty, placed }) => {
+        numero = await lifecycle.run(async ({ orders: repo, loyalty, promotions, placed }) => {
           const at = now()
           // First: deletion of this account either committed before (and we see it) or waits for this order.
           const customer = await repo.lockCustomer(clientId, at)
@@ -104,7 +106,16 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           }
           if (!(await repo.takeStock(lines))) throw new Error('stock changed under its row lock')
 
-          const amounts = orderAmounts(lines, fee, customer.points > 0 ? await loyalty.rewardsAt(customer.points) : [])
+          // The discount code (DESIGN §5): checked on these lines at these prices, its use taken
+          // here, so that concurrent orders never take more uses than it has (two statements).
+          let code: { codeId: number; remise: number } | null = null
+          if (input.codepromo) {
+            const redemption = await promotions.check(input.codepromo, clientId, lines, at)
+            if (!redemption.ok) throw codeRefused(redemption.message)
+            if (!(await promotions.takeUse(redemption.codeId))) throw codeRefused(PROMO_MESSAGES.exhausted)
+            code = redemption
+          }
+          const amounts = orderAmounts(lines, fee, customer.points > 0 ? await loyalty.rewardsAt(customer.points) : [], code?.remise ?? 0)
           const order = await repo.insertOrder({
             numerocommande: newNumero(at),
             clientId,
@@ -113,6 +124,8 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             montantcommande: amounts.montantcommande,
             montantliv: amounts.montantliv,
             remise: amounts.remise,
+            codepromoId: code?.codeId ?? null,
+            remiseCode: amounts.remiseCode,
             tel: input.tel,
             ...place,
             latitude: input.latitude ?? null,
@@ -139,6 +152,11 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
         throw error
       }
       return { status: 201 as const, commande: await answer(numero, clientId) }
+    },
+
+    /** An order as its tracking link shows it, whoever asks (the route checked the link's key). */
+    async track(numero: string) {
+      return (await orders.one(numero, 0))?.commande
     },
 
     /** The customer's own order; another customer's is "not found", not "forbidden". */

@@ -22,6 +22,7 @@ import {
   produits,
   zonesLivraison,
 } from '../../db/schema.ts'
+import { priceNow } from '../catalogue/product-projection.ts'
 import { balanceOf } from '../loyalty/loyalty.service.ts'
 
 /** An order as the lifecycle moves it: its row, and its delivery mode's code, which the machine reads. */
@@ -112,13 +113,20 @@ export function createOrderWritesRepository(db: Executor) {
     },
 
     /**
-     * The cart's lines with today's prices and stock, their products' rows locked until the
+     * The cart's lines with today's prices (the sale price while it runs) and stock, and their sub-category, their products' rows locked until the
      * transaction ends, in product order: two orders sharing products lock them in the same
      * order, so one waits for the other and neither deadlocks.
      */
     async lockCartLines(clientId: number) {
       return db
-        .select({ produitId: produits.id, designation: produits.designation, quantite: panierProduits.quantite, prix: produits.prix, stock: produits.quantite })
+        .select({
+          produitId: produits.id,
+          designation: produits.designation,
+          quantite: panierProduits.quantite,
+          prix: priceNow,
+          stock: produits.quantite,
+          souscategorieId: produits.souscategorieId,
+        })
         .from(panierProduits)
         .innerJoin(paniers, eq(paniers.id, panierProduits.panierId))
         .innerJoin(produits, eq(produits.id, panierProduits.produitId))
@@ -202,6 +210,11 @@ export function createOrderWritesRepository(db: Executor) {
         .limit(1)
         .for('update')
       return row
+    },
+
+    /** The mode the order is paid with (issue 19 §4: the customer pays another way); only the order lifecycle calls it. */
+    async setPaymentMode(orderId: number, modepaiementId: number) {
+      await db.update(commandes).set({ modepaiementId, updatedAt: sql`now()` }).where(eq(commandes.id, orderId))
     },
 
     /**

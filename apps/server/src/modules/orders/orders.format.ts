@@ -5,6 +5,7 @@ import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { dateFr } from '../../lib/format.ts'
+import { orderCodePromoSchema } from '@teranga/shared/promotions'
 import { toUtilisateur, utilisateurSchema } from '../auth/auth.format.ts'
 import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
 import { depotHoursFields, modelivraisonSchema, toDepotHours } from '../delivery/delivery.format.ts'
@@ -35,6 +36,8 @@ export const commandeSchema = z.object({
   depot: z.object({ id: z.number(), designation: z.string(), adresse: z.string().nullable(), ...depotHoursFields }).nullable(),
   detailcommandes: z.array(z.object({ id: z.number(), quantite: z.number(), prix: z.number(), produit: produitSchema })),
 })
+  /** The discount code the order used and its discount, also counted in `remise` (issue 19 §1). */
+  codepromo: orderCodePromoSchema,
 
 export type Commande = z.infer<typeof commandeSchema>
 
@@ -42,7 +45,7 @@ type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
 type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]
 
 /** An order with its lines (`lines` may hold other orders' lines too: only this one's are kept). */
-export function toCommande({ commande: c, client, role, modepaiement, modelivraison, depot }: OrderRow, lines: LineRow[]): Commande {
+export function toCommande({ commande: c, client, role, modepaiement, modelivraison, depot, codepromo }: OrderRow, lines: LineRow[]): Commande {
   const status = isOrderStatus(c.etat) ? ORDER_STATUSES[c.etat] : { text: c.etat, badge: 'secondary' }
   return {
     id: c.id,
@@ -70,4 +73,5 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
       .filter((l) => l.commandeId === c.id)
       .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),
   }
+    codepromo: codepromo ? { code: codepromo, remise: c.remiseCode, remiseformat: formatPrix(c.remiseCode) } : null,
 }

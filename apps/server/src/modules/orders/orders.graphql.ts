@@ -38,6 +38,12 @@ const schema = /* GraphQL */ `
     prix: Int!
     produit: Produit!
   }
+  "The discount code an order used and its discount (also counted in remise)."
+  type CommandeCodepromo {
+    code: String!
+    remise: Int!
+    remiseformat: String!
+  }
   type Commande {
     id: Int!
     numerocommande: String!
@@ -61,6 +67,7 @@ const schema = /* GraphQL */ `
     modelivraison: Modelivraison!
     depot: DepotRef
     detailcommandes: [Detailcommande!]!
+    codepromo: CommandeCodepromo
   }
   ${pageType('Commande')}
   extend type Query {

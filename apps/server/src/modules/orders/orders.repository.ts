@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
+import { codeOfOrder } from '../promotions/promotions.service.ts'
 
 export function createOrdersRepository(db: Executor) {
   // An order with its client, modes and depot: what a page and a single order both show.
@@ -29,6 +30,7 @@ export function createOrdersRepository(db: Executor) {
           modepaiement: modepaiements,
           modelivraison: modelivraisons,
           depot: { id: depots.id, designation: depots.designation, adresse: depots.adresse, horaires: depots.horaires },
+          codepromo: codeOfOrder(commandes.codepromoId),
           total: sql<number>`count(*) over()`,
         })
         .from(commandes)

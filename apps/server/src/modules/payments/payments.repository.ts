@@ -18,6 +18,12 @@ export function createPaymentsRepository(db: Executor) {
   return {
     modes: () => db.select().from(modepaiements).where(eq(modepaiements.actif, true)).orderBy(asc(modepaiements.position), asc(modepaiements.id)),
 
+    /** A payment mode on offer, by id (paying again another way). */
+    async activeMode(id: number) {
+      const [row] = await db.select({ id: modepaiements.id, code: modepaiements.code }).from(modepaiements).where(and(eq(modepaiements.id, id), eq(modepaiements.actif, true)))
+      return row
+    },
+
     /** An order with its payment mode's code: what starting a payment needs to know. */
     async orderForPayment(numero: string) {
       const [row] = await db

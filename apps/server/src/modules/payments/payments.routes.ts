@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { repaySchema } from '@teranga/shared/schemas'
 import { readResource } from '../../lib/read-resource.ts'
 import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
@@ -12,7 +13,8 @@ import { modepaiementSchema, toModepaiement } from './payments.format.ts'
 import type { PaymentsRepository } from './payments.repository.ts'
 import type { PaymentsService } from './payments.service.ts'
 
-const paymentStartSchema = z.object({ url: z.string(), commande: commandeSchema })
+/** The provider's page to open, or null when the order is now paid on delivery (issue 19 §4). */
+const paymentStartSchema = z.object({ url: z.string().nullable(), commande: commandeSchema })
 /** `statut` is a WebhookOutcome (payments.service.ts); providers only read the status code. */
 const webhookAnswerSchema = z.object({ statut: z.string() })
 
@@ -22,10 +24,10 @@ export default async function paymentsRoutes(app: FastifyInstance, opts: { repo:
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.post(
     '/commande/:numero/paiement',
-    { schema: { params: orderNumberParams, response: { 200: paymentStartSchema, ...errorResponses } } },
+    { schema: { params: orderNumberParams, body: repaySchema.nullish(), response: { 200: paymentStartSchema, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request)
-      return opts.service.start(user.id, request.params.numero)
+      return opts.service.start(user.id, request.params.numero, request.body?.modepaiement)
     },
   )
 

@@ -126,8 +126,22 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
     /**
      * Starts (or restarts, after a failure) the online payment of the customer's order and
      * answers the provider's page. An attempt still open is reused rather than doubled.
+     * With `modepaiement` (issue 19 §4), the order is paid another way first, through the order
+     * lifecycle: another online mode opens its attempt here; cash (home delivery only) makes it
+     * a cash order waiting for confirmation, answered without a page (`url` null).
      */
-    async start(clientId: number, numero: string) {
+    async start(clientId: number, numero: string, modepaiement?: number): Promise<{ url: string | null; commande: Awaited<ReturnType<typeof answer>> }> {
+      if (modepaiement !== undefined) {
+        const owned = await repo.orderForPayment(numero)
+        if (!owned || owned.order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
+        const mode = await repo.activeMode(modepaiement)
+        if (!mode) throw badInput(MESSAGES.orderPaymentModeUnknown, { modepaiement: [MESSAGES.orderPaymentModeUnknown] })
+        if (!isPayable(owned.order, now())) throw conflict(MESSAGES.orderNotRepayable)
+        if ((await lifecycle.changePaymentMode(clientId, numero, mode)) === 'cash') {
+          log.info({ numero }, 'unpaid online order switched to payment on delivery')
+          return { url: null, commande: await answer(numero, clientId) }
+        }
+      }
       const found = await repo.orderForPayment(numero)
       if (!found || found.order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
       const { order, mode } = found

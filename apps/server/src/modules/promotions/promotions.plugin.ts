@@ -1,0 +1,24 @@
+// The promotions module (issue 19 §1): discount codes, their rules and uses. Sale prices live on
+// the products (the catalogue's projection reads them); the order lifecycle applies a code in
+// the order's transaction through `promoCodes` (promotions.service.ts).
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { registerRest } from '../../lib/rest.ts'
+import promotionsRoutes from './promotions.routes.ts'
+import { createPromotionsRepository } from './promotions.repository.ts'
+import { createPromotionsService } from './promotions.service.ts'
+
+async function promotions(app: FastifyInstance) {
+  const service = createPromotionsService({
+    db: app.db,
+    repo: createPromotionsRepository(app.db),
+    audit: app.audit,
+    cartLines: async (clientId) =>
+      (await app.cart.carts(clientId)).flatMap((panier) =>
+        panier.panierproduits.map((line) => ({ prix: line.prix, quantite: line.quantite, souscategorieId: line.produit.souscategorie.id })),
+      ),
+  })
+  await registerRest(app, promotionsRoutes, { service })
+}
+
+export default fp(promotions, { name: 'promotions', dependencies: ['database', 'audit', 'cart'] })
