@@ -121,11 +121,11 @@ export const produits = pgTable(
     actif: boolean('actif').notNull().default(true),
     /** Below or at this stock the back office flags the product (`stock=bas`). */
     seuil: integer('seuil').notNull().default(5),
-    createdAt: createdAt(),
     /** The sale price, while `promo_debut` ≤ now < `promo_fin` (either open); the catalogue's `prix` then (product-projection.ts). */
     prixPromo: integer('prix_promo'),
     promoDebut: timestamp('promo_debut', { withTimezone: true }),
     promoFin: timestamp('promo_fin', { withTimezone: true }),
+    createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -135,13 +135,6 @@ export const produits = pgTable(
     check('produits_prix_positive', sql`${t.prix} > 0`),
     check('produits_quantite_nonnegative', sql`${t.quantite} >= 0`),
     check('produits_seuil_nonnegative', sql`${t.seuil} >= 0`),
-  ],
-)
-
-/**
- * Who viewed which product in which hour: a view counts toward `produits.vues` once per
- * visitor (a client id, or a keyed hash of the address) and product per hour. Rows of past
- * hours are only there to be purged.
     check('produits_prix_promo_positive', sql`${t.prixPromo} is null or ${t.prixPromo} > 0`),
   ],
 )
@@ -175,6 +168,13 @@ export const codesPromo = pgTable(
     check('codes_promo_type', sql`${t.type} in ('pourcentage', 'montant')`),
     check('codes_promo_valeur', sql`${t.valeur} > 0 and (${t.type} <> 'pourcentage' or ${t.valeur} <= 100)`),
     check('codes_promo_utilisations', sql`${t.utilisations} >= 0`),
+  ],
+)
+
+/**
+ * Who viewed which product in which hour: a view counts toward `produits.vues` once per
+ * visitor (a client id, or a keyed hash of the address) and product per hour. Rows of past
+ * hours are only there to be purged.
  */
 export const vuesProduits = pgTable(
   'vues_produits',
@@ -373,6 +373,9 @@ export const commandes = pgTable(
       .references(() => modelivraisons.id),
     depotId: integer('depot_id').references(() => depots.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The discount code the order used, and its part of `remise` (migration 0021). */
+    codepromoId: integer('codepromo_id').references((): AnyPgColumn => codesPromo.id),
+    remiseCode: integer('remise_code').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -386,6 +389,7 @@ export const commandes = pgTable(
     index('commandes_etat_datecomm_idx').on(t.etat, t.datecomm.desc(), t.id.desc()),
     // Any part of the number, whatever its case (migration 0014).
     index('commandes_numero_trgm_idx').using('gin', sql`${t.numerocommande} gin_trgm_ops`),
+    index('commandes_codepromo_idx').on(t.codepromoId, t.clientId).where(sql`${t.codepromoId} is not null`),
     index('commandes_total_idx').on(sql`(${t.montantcommande} + ${t.montantliv} - ${t.remise})`, t.id),
     index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
     index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),
@@ -403,9 +407,6 @@ export const detailCommandes = pgTable(
       .references(() => commandes.id, { onDelete: 'cascade' }),
     produitId: integer('produit_id')
       .notNull()
-    /** The discount code the order used, and its part of `remise` (migration 0021). */
-    codepromoId: integer('codepromo_id').references((): AnyPgColumn => codesPromo.id),
-    remiseCode: integer('remise_code').notNull().default(0),
       .references(() => produits.id),
     quantite: integer('quantite').notNull(),
     prix: integer('prix').notNull(),
@@ -419,7 +420,6 @@ export const idempotencyKeys = pgTable(
     id: serial('id').primaryKey(),
     clientId: integer('client_id')
       .notNull()
-    index('commandes_codepromo_idx').on(t.codepromoId, t.clientId).where(sql`${t.codepromoId} is not null`),
       .references(() => clients.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),

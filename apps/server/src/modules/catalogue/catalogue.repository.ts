@@ -103,31 +103,10 @@ export function createCatalogueRepository(db: Executor) {
       }
       const exact = await searchPaged(visibleProduct(and(...base, contains)), ranking, page)
       if (exact.total > 0) return exact
-      return searchPaged(
-        visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)),
-        filter.tri ? sortKeys(filter.tri) : [sql`word_similarity(${nq}, ${produits.recherche}) desc`, asc(produits.id)],
-        page,
-      )
-    },
-
-    /**
-     * Rebuilds the units each product sold over the last `days` days, from the lines of orders
-     * neither cancelled, refunded nor unpaid (ADR 032). One transaction: a grid reads the old
-     * rows or the new ones, never none.
-     */
-    async refreshBestSellers(days: number) {
-      await db.transaction(async (tx) => {
-        // Two instances refreshing at once would each insert every row: one waits for the other.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('teranga:ventes_recentes'))`)
-        await tx.delete(ventesRecentes)
-        await tx.execute(sql`insert into ${ventesRecentes} (produit_id, quantite)
-          select d.produit_id, sum(d.quantite)::int from ${detailCommandes} d
-          join ${commandes} c on c.id = d.commande_id
-          join ${produits} p on p.id = d.produit_id
-          where c.datecomm > now() - make_interval(days => ${days})
-            and c.etat not in ('annulee', 'remboursee', 'echec_paiement', 'en_attente_paiement')
-          group by d.produit_id`)
-      })
+      return searchPaged(visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)), [
+        sql`word_similarity(${nq}, ${produits.recherche}) desc`,
+        asc(produits.id),
+      ], page)
     },
 
     /** The next start or end of a sale price after now (the database's clock), or null. */

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
-import { dateFr } from '../../lib/format.ts'
 import { orderCodePromoSchema } from '@teranga/shared/promotions'
+import { dateFr } from '../../lib/format.ts'
 import { toUtilisateur, utilisateurSchema } from '../auth/auth.format.ts'
 import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
 import { depotHoursFields, modelivraisonSchema, toDepotHours } from '../delivery/delivery.format.ts'
@@ -35,9 +35,9 @@ export const commandeSchema = z.object({
   modelivraison: modelivraisonSchema,
   depot: z.object({ id: z.number(), designation: z.string(), adresse: z.string().nullable(), ...depotHoursFields }).nullable(),
   detailcommandes: z.array(z.object({ id: z.number(), quantite: z.number(), prix: z.number(), produit: produitSchema })),
-})
   /** The discount code the order used and its discount, also counted in `remise` (issue 19 §1). */
   codepromo: orderCodePromoSchema,
+})
 
 export type Commande = z.infer<typeof commandeSchema>
 
@@ -72,6 +72,6 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
     detailcommandes: lines
       .filter((l) => l.commandeId === c.id)
       .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),
-  }
     codepromo: codepromo ? { code: codepromo, remise: c.remiseCode, remiseformat: formatPrix(c.remiseCode) } : null,
+  }
 }
