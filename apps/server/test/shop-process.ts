@@ -68,15 +68,21 @@ export async function childrenOf(pid: number): Promise<number[]> {
   return children
 }
 
+/** The shop's process, its database server's and that server's backends. */
+export async function shopProcesses(child: ChildProcess, dataDir: string) {
+  const postmaster = await postmasterPid(dataDir)
+  return { shop: child.pid!, postmaster, backends: await childrenOf(postmaster) }
+}
+
 /**
  * kill -9 of everything, no shutdown at all: the shop, its database server and that server's
- * backends, all at once; resolves when the shop and the database server are gone.
+ * backends (those of `processes`, read beforehand to kill at a chosen moment, else now), all
+ * at once; resolves when the shop and the database server are gone.
  */
-export async function killEverything(child: ChildProcess, dataDir: string) {
-  const postmaster = await postmasterPid(dataDir)
-  const backends = await childrenOf(postmaster)
+export async function killEverything(child: ChildProcess, dataDir: string, processes?: Awaited<ReturnType<typeof shopProcesses>>) {
+  const { shop, postmaster, backends } = processes ?? (await shopProcesses(child, dataDir))
   const exited = child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve()
-  process.kill(child.pid!, 'SIGKILL')
+  process.kill(shop, 'SIGKILL')
   process.kill(postmaster, 'SIGKILL')
   for (const pid of backends) {
     try {
