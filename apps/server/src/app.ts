@@ -24,6 +24,7 @@ import auth from './modules/auth/auth.plugin.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
 import cart from './modules/cart/cart.plugin.ts'
 import catalogue from './modules/catalogue/catalogue.plugin.ts'
+import content from './modules/content/content.plugin.ts'
 import customers from './modules/customers/customers.plugin.ts'
 import dispatch from './modules/dispatch/dispatch.plugin.ts'
 import delivery from './modules/delivery/delivery.plugin.ts'
@@ -35,6 +36,7 @@ import orders from './modules/orders/orders.plugin.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
 import promotions from './modules/promotions/promotions.plugin.ts'
+import seo from './modules/seo/seo.plugin.ts'
 import settings from './modules/settings/settings.plugin.ts'
 import staff from './modules/staff/staff.plugin.ts'
 import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.plugin.ts'
@@ -49,6 +51,8 @@ import { CATALOGUE_CHANNEL } from './lib/catalogue-changes.ts'
 export { SEED_MEDIA_DIR } from './modules/media/media.plugin.ts'
 
 export interface AppOptions {
+  /** Addresses per sitemap file (50,000); smaller in tests. */
+  sitemapPageSize?: number
   config: Config
   database: Database
   verifier: IdTokenVerifier
@@ -168,6 +172,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(staff)
     await scope.register(customers)
     await scope.register(settings)
+    await scope.register(content)
+    await scope.register(seo, { publicUrl: config.publicUrl, sitemapPageSize: opts.sitemapPageSize })
     await scope.register(graphql, {
       cacheTtlSeconds,
       rateLimit: opts.graphqlRateLimit ?? 600,

@@ -306,6 +306,11 @@ export const preferences = pgTable('preferences', {
   siteweb: text('siteweb'),
   telephone: text('telephone'),
   telephone2: text('telephone2'),
+  /** The contact page's (issue 19 §2): the shop's WhatsApp number, opening hours, place on the map. */
+  whatsapp: text('whatsapp'),
+  horaires: text('horaires'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
 })
 
 export const caroussels = pgTable('caroussels', {
@@ -737,4 +742,17 @@ export const rateLimitPlaces = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_places_key_idx').on(t.name, t.key), index('rate_limit_places_expires_at_idx').on(t.expiresAt)],
+)
+
+/** The shop's own pages the owner edits (CGV, FAQ, livraison, contact): Markdown, with their head (migration 0023). */
+export const pagesContenu = pgTable(
+  'pages_contenu',
+  {
+    slug: text('slug').primaryKey(),
+    titre: text('titre').notNull(),
+    description: text('description').notNull(),
+    contenu: text('contenu').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('pages_contenu_slug', sql`${t.slug} in ('cgv', 'faq', 'livraison', 'contact')`)],
 )

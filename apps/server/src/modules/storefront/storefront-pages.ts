@@ -158,7 +158,9 @@ export function createStorefrontPages(opts: Options) {
     const head = beforeHead
       .replace(TITLE, () => `<title>${escapeHtml(seo.title)}</title>`)
       .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(seo.description)}">`)
-    const html = `${head}${seo.tags}\n    ${headFor(queries)}${body}${data}${tail}`
+    // A template without a description gets one with the page's tags.
+    const ownDescription = DESCRIPTION.test(beforeHead) ? '' : `<meta name="description" content="${escapeHtml(seo.description)}">\n    `
+    const html = `${head}${ownDescription}${seo.tags}\n    ${headFor(queries)}${body}${data}${tail}`
     return {
       status: app.status,
       html,
