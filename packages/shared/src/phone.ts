@@ -72,3 +72,12 @@ export function formatPhone(e164: string): string {
   const senegal = /^\+221(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(e164)
   return senegal ? `+221 ${senegal.slice(1).join(' ')}` : e164
 }
+
+/**
+ * A customer as the shop names them: their name, else their email, else their phone (an
+ * account opened with a phone number has neither name nor email until they give them).
+ */
+export function customerLabel(c: { prenom?: string | null; name?: string | null; email?: string | null; telephone?: string | null }): string {
+  const name = [c.prenom, c.name].filter(Boolean).join(' ').trim()
+  return name || c.email || (c.telephone ? (c.telephone.startsWith('+') ? formatPhone(c.telephone) : c.telephone) : '') || 'Client sans nom'
+}

@@ -10,6 +10,7 @@ import { toast } from 'react-toastify'
 import { z } from 'zod'
 import { motifSchema, type OrderDetail } from '@teranga/shared/backoffice-orders'
 import { canTransition, isOrderStatus, isProviderOnly } from '@teranga/shared/order-status'
+import { customerLabel } from '@teranga/shared/phone'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useMoveOrder, useOrder, useRefundOrder } from './api/orders-api.ts'
 import { actorText, paymentText } from './order-labels.ts'
@@ -112,10 +113,8 @@ export function OrderPage() {
         <Col lg={4} className="order-lg-last">
           <Card body className="mb-3">
             <h2 className="h6">Client</h2>
-            <p className="mb-1">
-              {order.client.prenom} {order.client.name}
-            </p>
-            <p className="mb-1 small">{order.client.email}</p>
+            <p className="mb-1">{customerLabel(order.client)}</p>
+            {order.client.email && <p className="mb-1 small">{order.client.email}</p>}
             {order.tel && (
               <p className="mb-1">
                 <a href={`tel:${order.tel.replace(/\s/g, '')}`}>{order.tel}</a>

@@ -5,6 +5,7 @@ import { Alert, Card, Col, Row, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { pointsAdjustmentSchema } from '@teranga/shared/backoffice-settings'
 import { ORDER_STATUSES, isOrderStatus } from '@teranga/shared/order-status'
+import { customerLabel } from '@teranga/shared/phone'
 import { AdjustmentForm } from '../../components/adjustment-form.tsx'
 import { useAdjustPoints, useCustomer } from './api/customers-api.ts'
 
@@ -18,13 +19,11 @@ export function CustomerPage() {
   if (!data) return <Spinner animation="border" role="status" aria-label="Chargement" />
   return (
     <>
-      <h1 className="h3 mb-3">
-        {data.prenom} {data.name}
-      </h1>
+      <h1 className="h3 mb-3">{customerLabel(data)}</h1>
       <Row className="g-3">
         <Col lg={6}>
           <Card body className="mb-3">
-            <p className="mb-1">{data.email}</p>
+            <p className="mb-1">{data.email ?? "Pas d'e-mail : compte ouvert avec un numéro de téléphone"}</p>
             {data.telephone && <a href={`tel:${data.telephone}`}>{data.telephone}</a>}
             <p className="mb-0 mt-2">
               <strong>{data.points}</strong> points {data.privilege ? `· ${data.privilege}` : ''}

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Alert } from 'react-bootstrap'
 import type { Customer } from '@teranga/shared/backoffice-people'
+import { customerLabel } from '@teranga/shared/phone'
 import { DataTable } from '../../components/data-table.tsx'
 import { ListFilters } from '../../components/list-filters.tsx'
 import { useListSearch } from '../../lib/use-list-search.ts'
@@ -15,8 +16,8 @@ export function CustomersPage() {
   const { data, error } = useCustomers({ q: search.get('q'), page: list.page, sort: list.sort, dir: list.dir })
   const columns = useMemo<ColumnDef<Customer, unknown>[]>(
     () => [
-      { id: 'name', header: 'Nom', cell: ({ row }) => <Link to={`/clients/${row.original.id}`}>{`${row.original.prenom ?? ''} ${row.original.name ?? ''}`.trim() || row.original.email}</Link> },
-      { id: 'email', header: 'E-mail', enableSorting: false, cell: ({ row }) => row.original.email },
+      { id: 'name', header: 'Nom', cell: ({ row }) => <Link to={`/clients/${row.original.id}`}>{customerLabel(row.original)}</Link> },
+      { id: 'email', header: 'E-mail', enableSorting: false, cell: ({ row }) => row.original.email ?? '—' },
       { id: 'telephone', header: 'Téléphone', enableSorting: false, cell: ({ row }) => (row.original.telephone ? <a href={`tel:${row.original.telephone}`}>{row.original.telephone}</a> : '') },
       { id: 'commandes', header: 'Commandes', enableSorting: false, cell: ({ row }) => row.original.commandes },
       { id: 'points', header: 'Points', cell: ({ row }) => row.original.points },

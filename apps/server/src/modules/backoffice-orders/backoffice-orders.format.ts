@@ -15,8 +15,9 @@ import type { OrderRefunds } from './refunds.service.ts'
 
 const status = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat] : { text: etat, badge: 'secondary', next: [] as readonly string[] })
 
-const fullName = (r: { prenom: string | null; name: string | null; email: string | null }) =>
-  [r.prenom, r.name].filter(Boolean).join(' ').trim() || r.email || ''
+// An account opened with a phone number may have neither name nor email: its phone then.
+const fullName = (r: { prenom: string | null; name: string | null; email: string | null; telephone: string | null }) =>
+  [r.prenom, r.name].filter(Boolean).join(' ').trim() || r.email || r.telephone || ''
 
 export function formatSummary(r: SummaryRow): OrderSummary {
   const s = status(r.etat)
