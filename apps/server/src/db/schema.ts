@@ -132,6 +132,12 @@ export const produits = pgTable(
     uniqueIndex('produits_code_key').on(t.code),
     index('produits_souscategorie_idx').on(t.souscategorieId, t.id),
     index('produits_vues_idx').on(t.vues.desc(), t.id),
+    // The grids' sorts (issue 19 §2, migration 0024): by price, on sale by sale price, newest first.
+    index('produits_prix_idx').on(t.prix, t.id).where(sql`${t.actif}`),
+    index('produits_prix_promo_idx').on(t.prixPromo, t.id).where(sql`${t.actif} and ${t.prixPromo} is not null`),
+    index('produits_nouveautes_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.actif}`),
+    index('produits_souscategorie_prix_idx').on(t.souscategorieId, t.prix, t.id).where(sql`${t.actif}`),
+    index('produits_souscategorie_nouveautes_idx').on(t.souscategorieId, t.createdAt.desc(), t.id.desc()).where(sql`${t.actif}`),
     check('produits_prix_positive', sql`${t.prix} > 0`),
     check('produits_quantite_nonnegative', sql`${t.quantite} >= 0`),
     check('produits_seuil_nonnegative', sql`${t.seuil} >= 0`),
@@ -186,6 +192,22 @@ export const vuesProduits = pgTable(
     heure: timestamp('heure', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ name: 'vues_produits_pkey', columns: [t.produitId, t.visiteur, t.heure] }), index('vues_produits_heure_idx').on(t.heure)],
+)
+
+/**
+ * Units each product sold over the last 30 days, from the lines of orders neither cancelled nor
+ * unpaid: the best sellers' grid (issue 19 §2, ADR 033). Kept by the catalogue, rebuilt every
+ * few minutes from the order lines; a product that sold nothing has no row.
+ */
+export const ventesRecentes = pgTable(
+  'ventes_recentes',
+  {
+    produitId: integer('produit_id')
+      .primaryKey()
+      .references(() => produits.id, { onDelete: 'cascade' }),
+    quantite: integer('quantite').notNull(),
+  },
+  (t) => [index('ventes_recentes_quantite_idx').on(t.quantite.desc(), t.produitId), check('ventes_recentes_quantite_positive', sql`${t.quantite} > 0`)],
 )
 
 export const favoris = pgTable(

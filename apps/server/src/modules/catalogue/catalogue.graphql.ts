@@ -64,7 +64,23 @@ const schema = /* GraphQL */ `
     telephone2: String
   }
   extend type Query {
-    produitspaginated(page: Int, count: Int, userId: Int, categorie_id: Int, designation: String): ProduitPage!
+    """
+    A page of products. Optional grid arguments (issue 19 §2): tri (prix_croissant, prix_decroissant,
+    nouveautes, meilleures_ventes), prix_min and prix_max (FCFA, on the price now), en_stock
+    (quantity above 0), promotion (only products whose sale runs). A bad value is refused with its field named.
+    """
+    produitspaginated(
+      page: Int
+      count: Int
+      userId: Int
+      categorie_id: Int
+      designation: String
+      tri: String
+      prix_min: Int
+      prix_max: Int
+      en_stock: Boolean
+      promotion: Boolean
+    ): ProduitPage!
     produits(id: Int!): Produit
     produitsimilairespaginated(page: Int, count: Int, produit_id: Int): ProduitPage!
     produitplusvus: [Produit!]!

@@ -15,6 +15,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often the best sellers' units are rebuilt from the order lines. */
+const BEST_SELLERS_REFRESH_MS = 10 * 60_000
+
 export interface CataloguePluginOptions {
   /** How long answers every visitor sees alike are kept (the anonymous cache's TTL). */
   publicTtlMs?: number
@@ -42,6 +45,23 @@ async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
     }
   }
   app.decorate('catalogue', service)
+  // Best sellers (ADR 033): rebuilt when the server starts, then every few minutes, by each
+  // instance (one at a time, the others wait and rebuild the same rows).
+  let refreshing: Promise<void> = Promise.resolve()
+  let timer: ReturnType<typeof setInterval> | undefined
+  const refresh = () => {
+    refreshing = service.refreshBestSellers().catch((err: unknown) => app.log.error({ err }, 'best sellers could not be refreshed'))
+    return refreshing
+  }
+  app.addHook('onReady', async () => {
+    await refresh()
+    timer = setInterval(() => void refresh(), BEST_SELLERS_REFRESH_MS)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await refreshing
+  })
   app.addGraphqlModule(catalogueGraphql(service))
   await registerRest(app, catalogueRoutes, { service })
 }

@@ -3,15 +3,23 @@
 // (`likedAmong`). Each list is one round trip; a page past the end costs a second one.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { caroussels, categories, preferences, produits, souscategories, vuesProduits } from '../../db/schema.ts'
+import { caroussels, categories, commandes, detailCommandes, preferences, produits, souscategories, ventesRecentes, vuesProduits } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
-import { likedBy, productColumns, productJoin, visibleProduct, type ProductRow } from './product-projection.ts'
+import type { GridSort } from '@teranga/shared/catalogue-grid'
+import { gridWhere, orderedPage, sortKeys } from './product-grid.ts'
+import { likedBy, productColumns, productJoin, saleRuns, visibleProduct, type ProductRow } from './product-projection.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export interface ProductFilter {
   souscategorieId?: number | null | undefined
   search?: string | null | undefined
+  /** A grid's sort and filters (issue 19 §2); none keeps the catalogue's order (relevance for a search). */
+  tri?: GridSort | null | undefined
+  prixMin?: number | null | undefined
+  prixMax?: number | null | undefined
+  enStock?: boolean | null | undefined
+  promotion?: boolean | null | undefined
 }
 
 export function createCatalogueRepository(db: Executor) {
@@ -69,6 +77,24 @@ export function createCatalogueRepository(db: Executor) {
     return { rows: rows as ProductRow[], total }
   }
 
+  /**
+   * A grid page sorted or filtered (product-grid.ts): the page's ids from the sort's index, then
+   * only those rows joined, with the total counted in the same statement.
+   */
+  async function gridPaged(filter: Parameters<typeof orderedPage>[0], tri: GridSort | null | undefined, page: PageArgs) {
+    const where = gridWhere(filter)
+    const ranked = sql`(${orderedPage(filter, tri, page.count, page.offset)}) as ranked`
+    const rows = await db
+      .select({ ...productColumns(null), total: sql<number>`(select count(*)::int from ${produits} where ${where})` })
+      .from(ranked)
+      .innerJoin(produits, sql`${produits.id} = ranked.id`)
+      .innerJoin(souscategories, productJoin.souscategorie)
+      .innerJoin(categories, productJoin.categorie)
+      .orderBy(sql`ranked.ord`)
+    const total = await pageTotal(rows, page, () => countProducts(where))
+    return { rows: rows as ProductRow[], total }
+  }
+
   return {
     /**
      * A page of products, optionally in one sub-category and matching a search. Search
@@ -78,20 +104,27 @@ export function createCatalogueRepository(db: Executor) {
     async productPage(filter: ProductFilter, page: PageArgs) {
       const base: SQL[] = []
       if (filter.souscategorieId) base.push(eq(produits.souscategorieId, filter.souscategorieId))
+      if (filter.enStock) base.push(sql`${produits.quantite} > 0`)
+      if (filter.promotion) base.push(saleRuns)
       const q = filter.search?.trim()
-      if (!q) return paged(visibleProduct(base.length ? and(...base) : undefined), [asc(produits.id)], page)
+      const range = { prixMin: filter.prixMin, prixMax: filter.prixMax, promotion: Boolean(filter.promotion) }
+      if (!q) return gridPaged({ where: visibleProduct(base.length ? and(...base) : undefined)!, ...range }, filter.tri, page)
+      // A search's matches are few: filtered on the price now and sorted in memory.
+      if (filter.prixMin != null || filter.prixMax != null) base.push(gridWhere({ where: sql`true`, ...range }))
 
       const nq = sql`teranga_normalize(${q})`
       const pattern = sql`teranga_normalize(${escapeLike(q)})`
       const contains = sql`${produits.recherche} like '%' || ${pattern} || '%'`
-      const ranking = [
-        // The query as a whole word, then at the start of the name, then earliest, shortest.
-        sql`(' ' || ${produits.recherche} || ' ' like '% ' || ${pattern} || ' %') desc`,
-        sql`(${produits.recherche} like ${pattern} || '%') desc`,
-        sql`strpos(${produits.recherche}, ${nq})`,
-        sql`length(${produits.recherche})`,
-        asc(produits.id),
-      ]
+      const ranking = filter.tri
+        ? sortKeys(filter.tri)
+        : [
+            // The query as a whole word, then at the start of the name, then earliest, shortest.
+            sql`(' ' || ${produits.recherche} || ' ' like '% ' || ${pattern} || ' %') desc`,
+            sql`(${produits.recherche} like ${pattern} || '%') desc`,
+            sql`strpos(${produits.recherche}, ${nq})`,
+            sql`length(${produits.recherche})`,
+            asc(produits.id),
+          ]
       // One or two letters (the first keystrokes in the search box) are inside most names:
       // match the start of the name (an index range), else the start of a word (the trigram
       // index), instead of sorting most of the catalogue (700 ms for "r" at 100,000 products).
@@ -103,10 +136,31 @@ export function createCatalogueRepository(db: Executor) {
       }
       const exact = await searchPaged(visibleProduct(and(...base, contains)), ranking, page)
       if (exact.total > 0) return exact
-      return searchPaged(visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)), [
-        sql`word_similarity(${nq}, ${produits.recherche}) desc`,
-        asc(produits.id),
-      ], page)
+      return searchPaged(
+        visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)),
+        filter.tri ? sortKeys(filter.tri) : [sql`word_similarity(${nq}, ${produits.recherche}) desc`, asc(produits.id)],
+        page,
+      )
+    },
+
+    /**
+     * Rebuilds the units each product sold over the last `days` days, from the lines of orders
+     * neither cancelled, refunded nor unpaid (ADR 033). One transaction: a grid reads the old
+     * rows or the new ones, never none.
+     */
+    async refreshBestSellers(days: number) {
+      await db.transaction(async (tx) => {
+        // Two instances refreshing at once would each insert every row: one waits for the other.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('teranga:ventes_recentes'))`)
+        await tx.delete(ventesRecentes)
+        await tx.execute(sql`insert into ${ventesRecentes} (produit_id, quantite)
+          select d.produit_id, sum(d.quantite)::int from ${detailCommandes} d
+          join ${commandes} c on c.id = d.commande_id
+          join ${produits} p on p.id = d.produit_id
+          where c.datecomm > now() - make_interval(days => ${days})
+            and c.etat not in ('annulee', 'remboursee', 'echec_paiement', 'en_attente_paiement')
+          group by d.produit_id`)
+      })
     },
 
     /** The next start or end of a sale price after now (the database's clock), or null. */

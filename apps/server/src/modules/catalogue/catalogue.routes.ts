@@ -9,9 +9,15 @@ import { errorResponses, pageSchema } from '../../lib/rest.ts'
 import { carousselSchema, categorieSchema, preferencesSchema, produitSchema, souscategorieSchema } from './catalogue.format.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 
+// The grid's sort and filters are checked by the service (gridArgsSchema), as for GraphQL.
 const productListQuery = paginationSchema.extend({
   categorie_id: idSchema.optional(),
   designation: z.string().max(100).optional(),
+  tri: z.string().optional(),
+  prix_min: z.string().optional(),
+  prix_max: z.string().optional(),
+  en_stock: z.string().optional(),
+  promotion: z.string().optional(),
 })
 
 export default async function catalogueRoutes(app: FastifyInstance, opts: { service: CatalogueService }) {

@@ -6,7 +6,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { MESSAGES } from '@teranga/shared/messages'
 import { idSchema } from '@teranga/shared/schemas'
-import { badInput, notFound } from '../../lib/errors.ts'
+import { BEST_SELLERS_DAYS, gridArgsSchema, type GridArgs } from '@teranga/shared/catalogue-grid'
+import { badInput, fieldErrors, notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage, type Page } from '../../lib/pagination.ts'
 import type { CatalogueRepository } from './catalogue.repository.ts'
 import { toCaroussel, toCategories, toPreferences, toProduit, toSouscategorie } from './catalogue.format.ts'
@@ -37,6 +38,19 @@ export interface ProductQuery {
   count?: number | null
   categorie_id?: number | null
   designation?: string | null
+  /** A grid's sort and filters (issue 19 §2): `tri`, `prix_min`, `prix_max`, `en_stock`, `promotion`. */
+  tri?: unknown
+  prix_min?: unknown
+  prix_max?: unknown
+  en_stock?: unknown
+  promotion?: unknown
+}
+
+/** A grid's sort and filters, checked: a bad one is a 400 naming its field. */
+function gridArgs(args: ProductQuery): GridArgs {
+  const parsed = gridArgsSchema.safeParse({ tri: args.tri, prix_min: args.prix_min, prix_max: args.prix_max, en_stock: args.en_stock, promotion: args.promotion })
+  if (!parsed.success) throw badInput(undefined, fieldErrors(parsed.error.issues))
+  return parsed.data
 }
 
 export interface CatalogueServiceOptions {
@@ -107,8 +121,13 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
         throw badInput(undefined, { designation: [MESSAGES.textTooLong(MAX_SEARCH_LENGTH)] })
       }
       const search = args.designation ?? null
-      const result = await shared(`page ${JSON.stringify([souscategorieId, search, page.page, page.count])}`, async () => {
-        const { rows, total } = await repo.productPage({ souscategorieId, search }, page)
+      const { tri = null, prix_min = null, prix_max = null, en_stock = null, promotion = null } = gridArgs(args)
+      const grid = [tri, prix_min, prix_max, en_stock || null, promotion || null]
+      // The key of a page without a sort or filter stays what it was (the same answers shared).
+      const key = grid.every((v) => v === null) ? [souscategorieId, search, page.page, page.count] : [souscategorieId, search, page.page, page.count, ...grid]
+      const result = await shared(`page ${JSON.stringify(key)}`, async () => {
+        const filter = { souscategorieId, search, tri, prixMin: prix_min, prixMax: prix_max, enStock: en_stock, promotion }
+        const { rows, total } = await repo.productPage(filter, page)
         return toPage(rows.map(toProduit), total, page)
       })
       return withLikesOnPage(result, viewerId)
@@ -144,6 +163,9 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
       const products = await shared(`most-viewed ${MOST_VIEWED}`, async () => (await repo.mostViewed(MOST_VIEWED)).map(toProduit))
       return withLikes(products, viewerId)
     },
+
+    /** Rebuilds the best sellers' units (ADR 033): at start, then every few minutes (catalogue.plugin.ts). */
+    refreshBestSellers: () => repo.refreshBestSellers(BEST_SELLERS_DAYS),
 
     /** Counts once per visitor, product and hour, so that reloading (or a script) moves nothing. */
     async recordView(id: unknown, viewer: Viewer) {
