@@ -3,14 +3,14 @@
 // and the order, ending on their own even behind the cache; discount codes, each rule and its
 // French refusal, their uses under 50 concurrent orders, with the loyalty reward (ADR 034); the
 // back office's codes; an unpaid online order paid with another mode, or on delivery.
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import { buildApp } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'
-import { codesPromo, commandes, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, privileges, produits, typerecompenses } from '../src/db/schema.ts'
+import { codesPromo, commandes, depots, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, paiements, privileges, produits, typerecompenses } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { makeProduct, makeSubcategory } from './factories.ts'
@@ -287,8 +287,7 @@ describe('discount codes at checkout', () => {
     expect(refused).toHaveLength(40)
     for (const r of refused) expect(r.json().message).toBe(PROMO_MESSAGES.exhausted)
     expect((await db.select().from(codesPromo).where(eq(codesPromo.id, id)))[0]!.utilisations).toBe(10)
-    const [{ n }] = (await db.execute(sql`select count(*)::int as n from commandes where codepromo_id = ${id}`)).rows as Array<{ n: number }>
-    expect(n).toBe(10)
+    expect(await db.select({ id: commandes.id }).from(commandes).where(eq(commandes.codepromoId, id))).toHaveLength(10)
   })
 
   it('with the loyalty reward (ADR 034): the code first, the tier percentage on what is left; never more than the goods', async () => {
@@ -336,7 +335,7 @@ describe('paying again another way (POST /api/commande/{numero}/paiement {modepa
   let depot = 0
   async function depotId() {
     if (!depot) {
-      const [row] = (await db.execute(sql`insert into depots (designation, adresse, latitude, longitude) values ('Dépôt de Fann', 'Fann', 14.69, -17.46) returning id`)).rows as Array<{ id: number }>
+      const [row] = await db.insert(depots).values({ designation: 'Dépôt de Fann', adresse: 'Fann', latitude: 14.69, longitude: -17.46 }).returning({ id: depots.id })
       depot = row!.id
     }
     return depot
@@ -350,7 +349,11 @@ describe('paying again another way (POST /api/commande/{numero}/paiement {modepa
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().url).toEqual(expect.any(String))
     expect(res.json().commande).toMatchObject({ numerocommande: numero, etat: 'en_attente_paiement', modepaiement: { code: 'OM' } })
-    const attempts = (await db.execute(sql`select provider, statut from paiements p join commandes c on c.id = p.commande_id where c.numerocommande = ${numero} order by p.id`)).rows
+    const attempts = await db
+      .select({ provider: paiements.provider, statut: paiements.statut })
+      .from(paiements)
+      .where(eq(paiements.commandeId, res.json().commande.id as number))
+      .orderBy(asc(paiements.id))
     expect(attempts).toEqual([{ provider: 'wave', statut: 'echouee' }, { provider: 'paytech', statut: 'en_cours' }])
     expect(await db.select().from(commandes).where(eq(commandes.clientId, customer.userId))).toHaveLength(1)
   })
