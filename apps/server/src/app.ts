@@ -31,6 +31,9 @@ import delivery from './modules/delivery/delivery.plugin.ts'
 import favourites from './modules/favourites/favourites.plugin.ts'
 import loyalty from './modules/loyalty/loyalty.plugin.ts'
 import media from './modules/media/media.plugin.ts'
+import messageSandbox from './modules/messages/message-sandbox.plugin.ts'
+import messages from './modules/messages/messages.plugin.ts'
+import type { WorkerOptions } from './modules/messages/message-worker.ts'
 import { createImageRenderer, type ImageQueueOptions } from './modules/media/images.service.ts'
 import orders from './modules/orders/orders.plugin.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
@@ -84,6 +87,10 @@ export interface AppOptions {
   imageQueue?: ImageQueueOptions
   /** How often unused uploads past their grace period are deleted (1 h); 0 turns the sweep off (tests drive it). */
   sweepMediaEveryMs?: number
+  /** How often the order messages' outbox is polled (2 s); 0 turns the worker off (tests run it). */
+  messagesEveryMs?: number
+  /** The order messages' retries (message-worker.ts's defaults). */
+  messageRetries?: WorkerOptions
 }
 
 declare module 'fastify' {
@@ -137,6 +144,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(media, { dataDir: config.dataDir, images: opts.imageQueue, sweepEveryMs: opts.sweepMediaEveryMs })
   // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
+  if (!fastify.hasDecorator('messaging')) fastify.decorate('messaging', {})
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
   await fastify.register(databaseNotifications)
   // A catalogue write on any instance empties this one's catalogue caches (ADR 018, ADR 021).
@@ -163,6 +171,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(delivery)
     await scope.register(loyalty)
     await scope.register(promotions)
+    // Before orders: the order lifecycle writes the messages' outbox in its transactions.
+    await scope.register(messages, { config, everyMs: opts.messagesEveryMs, worker: opts.messageRetries })
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     await scope.register(account)
@@ -183,6 +193,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   })
 
   await fastify.register(paymentSandbox, { config, timeoutMs: paymentTimeoutMs })
+  await fastify.register(messageSandbox, { config })
 
   await fastify.register(adminApp, { config, adminRoot: opts.adminRoot === undefined ? DEFAULT_ADMIN_ROOT : opts.adminRoot })
 
@@ -201,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify(serverOptions(opts.config))
   fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   fastify.decorate('images', createImageRenderer(opts.imageQueue))
+  fastify.decorate('messaging', {})
   await fastify.register(app, opts)
   await fastify.ready()
   return fastify

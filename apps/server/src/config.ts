@@ -29,6 +29,17 @@ const schema = z.object({
   PAYTECH_API_SECRET: z.string().regex(/^\S{8,400}$/, 'must be a PayTech API secret').optional(),
   PAYTECH_API_URL: z.url().optional(),
   PAYMENTS_SANDBOX: z.stringbool().optional(),
+  ORANGE_SMS_CLIENT_ID: z.string().regex(/^\S{8,400}$/, 'must be an Orange API client id').optional(),
+  ORANGE_SMS_CLIENT_SECRET: z.string().regex(/^\S{8,400}$/, 'must be an Orange API client secret').optional(),
+  ORANGE_SMS_SENDER: z.string().regex(/^\+?\d{4,15}$/, 'must be the sender number, e.g. +221770000000').optional(),
+  ORANGE_SMS_API_URL: z.url().optional(),
+  WHATSAPP_TOKEN: z.string().regex(/^\S{16,1000}$/, 'must be a WhatsApp Cloud API access token').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,30}$/, 'must be the WhatsApp phone number id (digits)').optional(),
+  WHATSAPP_TEMPLATE: z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be an approved template name (lowercase, digits, _)').optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a template language code, e.g. fr').default('fr'),
+  WHATSAPP_API_URL: z.url().optional(),
+  MESSAGES_SANDBOX: z.stringbool().optional(),
+  TRACKING_LINK_SECRET: z.string().regex(/^\S{32,400}$/, 'must be at least 32 characters, without spaces').optional(),
   METRICS_TOKEN: z.string().regex(/^\S{16,400}$/, 'must be at least 16 characters, without spaces').optional(),
   NODE_ENV: z.string().optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
@@ -68,6 +79,36 @@ export interface Config {
   payments: { wave: ProviderConfig; paytech: ProviderConfig }
   /** The bearer token GET /metrics asks for; unset, the route answers 404 (ADR 029). */
   metricsToken: string | undefined
+  /** Order messages (ADR 032): each channel's provider, or null when it is off. */
+  messages: MessagesConfig
+}
+
+/** The Orange SMS API (Sonatel): OAuth2 client credentials, then outbound SMS from `sender`. */
+export interface OrangeSmsConfig {
+  sandbox: boolean
+  apiUrl: string
+  clientId: string
+  clientSecret: string
+  /** The sender's number, digits only, as the API's path names it (`tel:+<sender>`). */
+  sender: string
+}
+
+/** The WhatsApp Business Cloud API: template messages from one business phone number. */
+export interface WhatsappConfig {
+  sandbox: boolean
+  /** Up to the API version, e.g. `https://graph.facebook.com/v21.0`. */
+  apiUrl: string
+  token: string
+  phoneNumberId: string
+  template: string
+  language: string
+}
+
+export interface MessagesConfig {
+  sms: OrangeSmsConfig | null
+  whatsapp: WhatsappConfig | null
+  /** Signs the tracking links; unset, a key drawn once and kept in the database. */
+  trackingSecret: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +168,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),
     }),
     metricsToken: c.METRICS_TOKEN,
+    messages: messagesConfig(c, production, publicUrl),
+  }
+}
+
+/**
+ * Order messages (ADR 032): a provider's variables all set, or none. None: the built-in
+ * sandbox, except in production, where the channel is off (the sandbox's page would show
+ * customers' numbers to anyone) unless MESSAGES_SANDBOX=true says a staging shop means it;
+ * MESSAGES_SANDBOX=false turns channels without keys off anywhere. Messages are not money nor
+ * identity: a shop may open before its SMS contract, so missing keys do not stop the boot.
+ */
+function messagesConfig(c: z.infer<typeof schema>, production: boolean, publicUrl: string): MessagesConfig {
+  const sandboxOn = c.MESSAGES_SANDBOX ?? !production
+  const allOrNone = (name: string, vars: Record<string, string | undefined>, optional: Record<string, string | undefined>) => {
+    const set = Object.keys(vars).filter((k) => vars[k] !== undefined)
+    if (set.length > 0 && set.length < Object.keys(vars).length) {
+      const missing = Object.keys(vars).find((k) => vars[k] === undefined)!
+      throw new ConfigError(`Invalid configuration: ${missing} is required when ${set[0]} is set (${name}: set all of ${Object.keys(vars).join(', ')}, or none)`)
+    }
+    const stray = Object.keys(optional).find((k) => optional[k] !== undefined)
+    if (set.length === 0 && stray) throw new ConfigError(`Invalid configuration: ${Object.keys(vars)[0]} is required when ${stray} is set`)
+    return set.length > 0
+  }
+  const orange = allOrNone(
+    'Orange SMS',
+    { ORANGE_SMS_CLIENT_ID: c.ORANGE_SMS_CLIENT_ID, ORANGE_SMS_CLIENT_SECRET: c.ORANGE_SMS_CLIENT_SECRET, ORANGE_SMS_SENDER: c.ORANGE_SMS_SENDER },
+    { ORANGE_SMS_API_URL: c.ORANGE_SMS_API_URL },
+  )
+  const whatsapp = allOrNone(
+    'WhatsApp',
+    { WHATSAPP_TOKEN: c.WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID: c.WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TEMPLATE: c.WHATSAPP_TEMPLATE },
+    { WHATSAPP_API_URL: c.WHATSAPP_API_URL },
+  )
+  const drawn = (prefix: string) => `${prefix}_${randomBytes(24).toString('hex')}`
+  return {
+    sms: orange
+      ? {
+          sandbox: false,
+          apiUrl: (c.ORANGE_SMS_API_URL ?? 'https://api.orange.com').replace(/\/$/, ''),
+          clientId: c.ORANGE_SMS_CLIENT_ID!,
+          clientSecret: c.ORANGE_SMS_CLIENT_SECRET!,
+          sender: c.ORANGE_SMS_SENDER!.replace(/^\+/, ''),
+        }
+      : sandboxOn
+        ? { sandbox: true, apiUrl: `${publicUrl}/sandbox/orange`, clientId: drawn('orange_sandbox'), clientSecret: drawn('orange_sandbox_secret'), sender: '221770000000' }
+        : null,
+    whatsapp: whatsapp
+      ? {
+          sandbox: false,
+          apiUrl: (c.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
+          token: c.WHATSAPP_TOKEN!,
+          phoneNumberId: c.WHATSAPP_PHONE_NUMBER_ID!,
+          template: c.WHATSAPP_TEMPLATE!,
+          language: c.WHATSAPP_TEMPLATE_LANGUAGE,
+        }
+      : sandboxOn
+        ? { sandbox: true, apiUrl: `${publicUrl}/sandbox/whatsapp/v21.0`, token: drawn('whatsapp_sandbox'), phoneNumberId: '100000000000001', template: 'suivi_commande', language: c.WHATSAPP_TEMPLATE_LANGUAGE }
+        : null,
+    trackingSecret: c.TRACKING_LINK_SECRET,
   }
 }
 

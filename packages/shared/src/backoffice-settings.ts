@@ -2,6 +2,7 @@
 // (which validates every write with them) and apps/admin, with their French messages.
 import { z } from 'zod'
 import { mediaKeySchema } from './backoffice-catalogue.ts'
+import { normalizePhone } from './phone.ts'
 import { isHttpsUrl, optionalField } from './schemas.ts'
 
 export const SETTINGS_MESSAGES = {
@@ -21,6 +22,7 @@ export const SETTINGS_MESSAGES = {
   promotion2Invalid: "L'image de la promotion 2 n'est pas valide : envoyez une image depuis ce formulaire.",
   emailInvalid: "L'adresse e-mail n'est pas valide.",
   phoneInvalid: "Le numéro de téléphone n'est pas valide.",
+  alertPhonesTooMany: 'Au plus 5 numéros reçoivent les nouvelles commandes.',
   urlInvalid: "Le site web doit être une adresse en https:// (par exemple https://teranga.sn).",
   couleurInvalid: 'La couleur doit être au format #RRGGBB.',
   pointInvalid: 'Le seuil de points doit être un nombre entier positif ou nul.',
@@ -149,6 +151,14 @@ export const carousselSchema = z.object({
 
 const phone = z.string().trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: SETTINGS_MESSAGES.phoneInvalid })
 
+/** A staff number told by SMS of each new order (ADR 032): as typed, stored in E.164. */
+const alertPhone = z.string({ error: SETTINGS_MESSAGES.phoneInvalid }).transform((typed, ctx) => {
+  const result = normalizePhone(typed)
+  if (result.ok) return result.e164
+  ctx.addIssue({ code: 'custom', message: result.message })
+  return z.NEVER
+})
+
 export const preferenceSchema = z.object({
   logo: optionalField(mediaKey(SETTINGS_MESSAGES.logoInvalid)),
   telephone: optionalField(phone),
@@ -159,6 +169,13 @@ export const preferenceSchema = z.object({
   // The home page's two promotion images (spec §2).
   promotion: optionalField(mediaKey(SETTINGS_MESSAGES.promotionInvalid)),
   promotion2: optionalField(mediaKey(SETTINGS_MESSAGES.promotion2Invalid)),
+  // The contact page (issue 19 §2): the WhatsApp number, opening hours and the shop on the map.
+  whatsapp: optionalField(phone),
+  horaires: optionalText(500),
+  latitude: z.number({ error: SETTINGS_MESSAGES.latitudeInvalid }).min(SENEGAL_BOUNDS.latMin, { error: SETTINGS_MESSAGES.latitudeInvalid }).max(SENEGAL_BOUNDS.latMax, { error: SETTINGS_MESSAGES.latitudeInvalid }).nullable().optional(),
+  longitude: z.number({ error: SETTINGS_MESSAGES.longitudeInvalid }).min(SENEGAL_BOUNDS.lngMin, { error: SETTINGS_MESSAGES.longitudeInvalid }).max(SENEGAL_BOUNDS.lngMax, { error: SETTINGS_MESSAGES.longitudeInvalid }).nullable().optional(),
+  // The staff's numbers told of each new order by SMS; [] tells nobody.
+  telephonesAlertes: z.array(alertPhone).max(5, { error: SETTINGS_MESSAGES.alertPhonesTooMany }).optional(),
 })
 
 export const recompenseSchema = z.object({
@@ -255,6 +272,11 @@ export const preferenceResponseSchema = z.object({
   siteweb: z.string().nullable(),
   telephone: z.string().nullable(),
   telephone2: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  horaires: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  telephonesAlertes: z.array(z.string()),
 })
 
 export type Zone = z.infer<typeof zoneResponseSchema>

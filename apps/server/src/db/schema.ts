@@ -2,6 +2,7 @@
 // additions (stock, views, zones, addresses, tokens, idempotency, payments, loyalty ledger).
 import { sql } from 'drizzle-orm'
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -328,6 +329,8 @@ export const preferences = pgTable('preferences', {
   siteweb: text('siteweb'),
   telephone: text('telephone'),
   telephone2: text('telephone2'),
+  /** The staff's numbers (E.164) told by SMS of each new order (ADR 032). */
+  telephonesAlertes: text('telephones_alertes').array().notNull().default(sql`'{}'`),
   /** The contact page's (issue 19 §2): the shop's WhatsApp number, opening hours, place on the map. */
   whatsapp: text('whatsapp'),
   horaires: text('horaires'),
@@ -765,6 +768,61 @@ export const rateLimitPlaces = pgTable(
   },
   (t) => [index('rate_limit_places_key_idx').on(t.name, t.key), index('rate_limit_places_expires_at_idx').on(t.expiresAt)],
 )
+
+/**
+ * Order messages waiting to go, sent or given up (ADR 032, migration 0022): written in the order
+ * change's transaction, one per event (its history line), channel and recipient.
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    historyId: integer('history_id')
+      .notNull()
+      .references(() => orderHistory.id, { onDelete: 'cascade' }),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    audience: text('audience').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    providerRef: text('provider_ref'),
+  },
+  (t) => [
+    uniqueIndex('message_outbox_event_key').on(t.historyId, t.channel, t.recipient),
+    index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('message_outbox_commande_idx').on(t.commandeId),
+    check('message_outbox_audience', sql`${t.audience} in ('client', 'staff')`),
+    check('message_outbox_channel', sql`${t.channel} in ('sms', 'whatsapp')`),
+    check('message_outbox_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+)
+
+/** How each customer hears about their orders; no row is the default, SMS (ADR 032). */
+export const messagePreferences = pgTable(
+  'message_preferences',
+  {
+    clientId: integer('client_id')
+      .primaryKey()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    canal: text('canal').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('message_preferences_canal', sql`${t.canal} in ('sms', 'whatsapp', 'aucun')`)],
+)
+
+/** Secrets every instance shares, drawn by the first that needs one (the tracking links' key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /** The shop's own pages the owner edits (CGV, FAQ, livraison, contact): Markdown, with their head (migration 0023). */
 export const pagesContenu = pgTable(

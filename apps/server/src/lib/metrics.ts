@@ -27,6 +27,8 @@ export interface Metrics {
   refund(provider: string, outcome: 'effectue' | 'echoue'): void
   /** A lookup in one of the caches. */
   cacheLookup(cache: CacheName, hit: boolean): void
+  /** An order message's attempt (ADR 032): sent, to be tried again, or given up for good. */
+  orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne'): void
 }
 
 export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'>): Metrics & { close(): void } {
@@ -85,6 +87,12 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
     buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
     registers,
   })
+  const messages = new Counter({
+    name: 'teranga_order_messages_total',
+    help: 'Order messages by channel (sms, whatsapp) and outcome: envoye, nouvel_essai (failed, tried again later), abandonne (failed for good).',
+    labelNames: ['channel', 'outcome'] as const,
+    registers,
+  })
   const stopWaits = database.onPoolCheckout((seconds) => waits.observe(seconds))
 
   return {
@@ -100,6 +108,7 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
     payment: (provider, outcome) => payments.inc({ provider, outcome }),
     refund: (provider, outcome) => refunds.inc({ provider, outcome }),
     cacheLookup: (cache, hit) => lookups.inc({ cache, result: hit ? 'hit' : 'miss' }),
+    orderMessage: (channel, outcome) => messages.inc({ channel, outcome }),
     close: () => {
       stopWaits()
       registry.clear()

@@ -27,6 +27,7 @@ import type { Metrics } from '../../lib/metrics.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import { promoCodes } from '../promotions/promotions.service.ts'
+import type { OrderMessages } from '../messages/messages.service.ts'
 import type { OrderActorRef } from './order-events.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -78,13 +79,15 @@ interface Deps {
   log: FastifyBaseLogger
   /** Counts the committed changes (GET /metrics). */
   metrics?: Pick<Metrics, 'orderPlaced' | 'orderMoved'> | undefined
+  /** The customer's and staff's messages of each event, written in the change's transaction (ADR 032). */
+  messages?: Pick<OrderMessages, 'enqueue'> | undefined
   now?: () => Date
 }
 
 /** What a transaction placed and moved, counted once it has committed. */
 type Counted = Array<{ placed: string } | { from: string; to: string }>
 
-export function createOrderLifecycle({ db, orders, log, metrics, now = () => new Date() }: Deps) {
+export function createOrderLifecycle({ db, orders, log, metrics, messages, now = () => new Date() }: Deps) {
   function scope(tx: Executor, counted: Counted): LifecycleScope {
     const writes = createOrderWritesRepository(tx)
     const loyalty = createLoyaltyService(tx)
@@ -121,6 +124,7 @@ export function createOrderLifecycle({ db, orders, log, metrics, now = () => new
         if (from === 'livree') points = -(await loyalty.debitRefunded(order))
         await payments.markRefunded(order.id)
       }
+      await messages?.enqueue(tx, order, { to })
       counted.push({ from, to })
       return { moved: true, order: { ...order, ...changes, etat: to, updatedAt: at }, from, refunds, points }
     }
@@ -139,6 +143,7 @@ export function createOrderLifecycle({ db, orders, log, metrics, now = () => new
           etat,
           { at, actorKind: actor.kind, actorId: actor.id, reason: null },
         )
+        await messages?.enqueue(tx, order, 'placed')
         counted.push({ placed: etat })
       },
       move,

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
+import type { Suivi } from '@teranga/shared/order-messages'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { orderCodePromoSchema } from '@teranga/shared/promotions'
 import { dateFr } from '../../lib/format.ts'
@@ -75,3 +76,18 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
     codepromo: codepromo ? { code: codepromo, remise: c.remiseCode, remiseformat: formatPrix(c.remiseCode) } : null,
   }
 }
+
+/** The public tracking page's order (ADR 032): state, lines and amounts, nothing of the customer's. */
+export const toSuivi = (c: Commande): Suivi => ({
+  numerocommande: c.numerocommande,
+  etat: c.etat,
+  etat_text: c.etat_text,
+  etat_badge: c.etat_badge,
+  created_at_fr: c.created_at_fr,
+  modelivraison: c.modelivraison.designation,
+  montantcommande: c.montantcommande,
+  montantliv: c.montantliv,
+  remise: c.remise,
+  montanttotal: c.montanttotal,
+  lignes: c.detailcommandes.map((l) => ({ designation: l.produit.designation, quantite: l.quantite, prix: l.prix })),
+})

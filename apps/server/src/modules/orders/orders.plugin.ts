@@ -31,7 +31,7 @@ export interface OrdersOptions {
 
 async function orders(app: FastifyInstance, opts: OrdersOptions) {
   const service = createOrdersService(createOrdersRepository(app.db))
-  const lifecycle = createOrderLifecycle({ db: app.db, orders: service, log: app.log, metrics: app.metrics })
+  const lifecycle = createOrderLifecycle({ db: app.db, orders: service, log: app.log, metrics: app.metrics, messages: app.orderMessages })
   const placement = createOrderPlacementService({ lifecycle, writes: createOrderWritesRepository(app.db), orders: service })
   app.decorate('orders', service)
   app.decorate('orderLifecycle', lifecycle)
@@ -63,7 +63,7 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
   }
 
   app.addGraphqlModule(ordersGraphql(service))
-  await registerRest(app, ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit })
+  await registerRest(app, ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit, tracking: app.orderMessages })
 }
 
-export default fp(orders, { name: 'orders', dependencies: ['database', 'database-notifications', 'graphql-modules'] })
+export default fp(orders, { name: 'orders', dependencies: ['database', 'database-notifications', 'graphql-modules', 'messages'] })

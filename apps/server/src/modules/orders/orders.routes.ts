@@ -6,19 +6,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ORDER_RATE_LIMIT_PER_MINUTE } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
+import { suiviSchema } from '@teranga/shared/order-messages'
 import { idempotencyKeySchema, orderSchema } from '@teranga/shared/schemas'
-import { AppError } from '../../lib/errors.ts'
+import { AppError, notFound } from '../../lib/errors.ts'
 import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
 import type { OrderLifecycle } from './order-lifecycle.service.ts'
-import { commandeSchema } from './orders.format.ts'
+import { commandeSchema, toSuivi } from './orders.format.ts'
 import type { OrderPlacementService } from './orders-placement.service.ts'
 
 const commandeAnswer = z.object({ commande: commandeSchema })
+const trackingQuery = z.object({ k: z.string().max(100).optional() })
 
 export default async function ordersRoutes(
   app: FastifyInstance,
-  opts: { placement: OrderPlacementService; lifecycle: OrderLifecycle; orderRateLimit?: number },
+  opts: {
+    placement: OrderPlacementService
+    lifecycle: OrderLifecycle
+    orderRateLimit?: number | undefined
+    /** The messages module's check of a tracking link's key (ADR 032). */
+    tracking: { trackingKeyMatches(numero: string, key: string | undefined): boolean }
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 
@@ -59,6 +67,22 @@ export default async function ordersRoutes(
     async (request) => {
       const user = requireUser(request)
       return { commande: await opts.lifecycle.cancelByClient(user.id, request.params.numero) }
+    },
+  )
+
+  // The tracking page's order, for whoever holds the link a message carried (ADR 032): its state,
+  // lines and amounts, nothing else of the customer's. A wrong or missing key is the same 404 as
+  // an unknown order, so that a number alone tells nothing.
+  api.get(
+    '/suivi/:numero',
+    { schema: { params: orderNumberParams, querystring: trackingQuery, response: { 200: z.object({ commande: suiviSchema }), ...errorResponses } } },
+    async (request, reply) => {
+      const { numero } = request.params
+      if (!opts.tracking.trackingKeyMatches(numero, request.query.k)) throw notFound(MESSAGES.orderNotFound)
+      const found = await opts.placement.track(numero)
+      if (!found) throw notFound(MESSAGES.orderNotFound)
+      reply.header('cache-control', 'no-store')
+      return { commande: toSuivi(found) }
     },
   )
 }

@@ -1,0 +1,353 @@
+// Order messages by SMS and WhatsApp (issue 18 §2, ADR 032) through the real app listening on
+// loopback: the real Orange and WhatsApp adapters talk over HTTP to the sandbox the server
+// mounts, and the worker runs in-process (`app.messageWorker.runOnce()`), as it would every 2 s.
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix } from '@teranga/shared/money'
+import { buildApp, type AppOptions } from '../src/app.ts'
+import { ConfigError, loadConfig, type Config } from '../src/config.ts'
+import type { Database } from '../src/db/client.ts'
+import { depots, messageOutbox, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { freePort } from '../src/lib/auth-emulator.ts'
+import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { createMessagesRepository } from '../src/modules/messages/messages.repository.ts'
+import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
+import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
+import { createOrdersService } from '../src/modules/orders/orders.service.ts'
+import { grantRole, makeProduct } from './factories.ts'
+import { freshDatabase, signIn, testConfig, type SignedIn } from './helpers.ts'
+
+interface Shop {
+  app: FastifyInstance
+  config: Config
+  database: Database
+  db: Database['db']
+}
+
+const METRICS_TOKEN = 'metrics-token-for-the-tests'
+let shop: Shop
+let drop: () => Promise<void>
+let admin: SignedIn
+const ids = { domicile: 0, retrait: 0, cash: 0, wave: 0, depot: 0 }
+
+const appOptions = (config: Config, database: Database, options: Partial<AppOptions> = {}) => {
+  const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
+  // The worker is run by the tests; a retry is due at once.
+  return buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, expireOrdersEveryMs: 0, messagesEveryMs: 0, messageRetries: { retryBaseMs: 0, maxAttempts: 3 }, ...options })
+}
+
+beforeAll(async () => {
+  const fresh = await freshDatabase()
+  drop = fresh.drop
+  const port = await freePort()
+  const config = testConfig({ PUBLIC_URL: `http://127.0.0.1:${port}`, METRICS_TOKEN })
+  const app = await appOptions(config, fresh.database)
+  await app.listen({ port, host: '127.0.0.1' })
+  shop = { app, config, database: fresh.database, db: fresh.database.db }
+  admin = await signIn(app)
+  await grantRole(shop.db, admin.userId, 'admin')
+  const modes = await shop.db.select().from(modelivraisons)
+  ids.domicile = modes.find((m) => m.code === 'DOMICILE')!.id
+  ids.retrait = modes.find((m) => m.code === 'RETRAIT')!.id
+  const payments = await shop.db.select().from(modepaiements)
+  ids.cash = payments.find((m) => m.code === 'CASH')!.id
+  ids.wave = payments.find((m) => m.code === 'WAVE')!.id
+  const [depot] = await shop.db.insert(depots).values({ designation: 'Dépôt de Fann', adresse: 'Avenue Cheikh Anta Diop, Fann', latitude: 14.69, longitude: -17.46 }).returning()
+  ids.depot = depot!.id
+})
+afterAll(async () => {
+  await shop.app.close()
+  await shop.database.close()
+  await drop()
+})
+
+const sandbox = () => shop.app.messaging.sandbox!
+const deliver = () => shop.app.messaging.worker!.runOnce()
+/** The messages the sandbox received for `numero`, oldest first. */
+const sentAbout = (numero: string) =>
+  sandbox()
+    .messages()
+    .filter((m) => m.texte.includes(numero))
+    .reverse()
+
+async function place(customer: SignedIn, { tel = '77 123 45 67', online = false, pickup = false, prix = 12_500 } = {}) {
+  const produit = await makeProduct(shop.db, { prix, quantite: 10, designation: 'Thiéboudienne surgelé' })
+  await shop.app.inject({ method: 'POST', url: '/api/panier', headers: customer.auth, payload: { user: customer.userId, produit: produit.id, quantite: 1, action: 0 } })
+  const where = pickup ? { modelivraison: ids.retrait, depot: ids.depot } : { modelivraison: ids.domicile, adresseliv: 'Rue 10, villa 42, Mermoz', zone: 'Mermoz' }
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/commande',
+    headers: customer.auth,
+    payload: { ...where, modepaiement: online ? ids.wave : ids.cash, tel },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json().commande as { id: number; numerocommande: string; montanttotal: number }
+}
+
+const move = (numero: string, etat: string) =>
+  shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: admin.auth, payload: { etat, ...(etat === 'annulee' ? { motif: 'essai' } : {}) } })
+
+const choose = (customer: SignedIn, canal: string) => shop.app.inject({ method: 'PUT', url: '/api/profile/messages', headers: customer.auth, payload: { canal } })
+
+describe('each event gives one message per channel', () => {
+  it('a home delivery: placed, confirmed, out for delivery, delivered, one SMS each to the order’s number in E.164; none for « en préparation »', async () => {
+    const customer = await signIn(shop.app)
+    const order = await place(customer)
+    await deliver()
+    for (const etat of ['confirmee', 'en_preparation', 'en_livraison', 'livree']) {
+      expect((await move(order.numerocommande, etat)).statusCode).toBe(200)
+      await deliver()
+    }
+    // Run again: nothing is sent twice.
+    await deliver()
+    const sent = sentAbout(order.numerocommande).filter((m) => m.destinataire === '+221771234567')
+    expect(sent.map((m) => m.canal)).toEqual(['sms', 'sms', 'sms', 'sms'])
+    expect(sent[0]!.texte).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} reçue \\(${formatPrix(order.montanttotal)}\\)\\. Suivez-la ici : http://127\\.0\\.0\\.1:\\d+/suivi/${order.numerocommande}\\?k=[\\w-]{22}$`))
+    expect(sent.slice(1).map((m) => /est (confirmée|en route vers vous|livrée)/.exec(m.texte)?.[1])).toEqual(['confirmée', 'en route vers vous', 'livrée'])
+    const rows = await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, order.id))
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent'])
+  })
+
+  it('a pickup ready at the depot, a cancellation, a failed payment: one message each', async () => {
+    const customer = await signIn(shop.app)
+    const pickup = await place(customer, { pickup: true, tel: '+221 70 111 22 33' })
+    for (const etat of ['confirmee', 'en_preparation', 'prete_retrait']) expect((await move(pickup.numerocommande, etat)).statusCode).toBe(200)
+    const cancelled = await place(customer, { tel: '00221761234567' })
+    expect((await shop.app.inject({ method: 'POST', url: `/api/commande/${cancelled.numerocommande}/annulation`, headers: customer.auth })).statusCode).toBe(200)
+    const online = await place(customer, { online: true })
+    const lifecycle = createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db)), log: shop.app.log, messages: shop.app.messaging.messages })
+    const failed = await lifecycle.run(async ({ orders, move: moveTo }) => moveTo((await orders.lockOrder({ id: online.id }))!, 'echec_paiement', actors.provider('wave')))
+    expect(failed.moved).toBe(true)
+    await deliver()
+
+    expect(sentAbout(pickup.numerocommande).map((m) => [m.destinataire, m.texte.split(' : ')[1]!.replace(/ \(.*$/, '')])).toEqual([
+      ['+221701112233', `commande ${pickup.numerocommande} reçue`],
+      ['+221701112233', `votre commande ${pickup.numerocommande}`],
+      ['+221701112233', `votre commande ${pickup.numerocommande}`],
+    ])
+    expect(sentAbout(pickup.numerocommande)[2]!.texte).toContain('est prête au retrait')
+    expect(sentAbout(cancelled.numerocommande).map((m) => m.texte)).toEqual([expect.stringContaining('reçue'), expect.stringContaining('est annulée')])
+    expect(sentAbout(cancelled.numerocommande)[0]!.destinataire).toBe('+221761234567')
+    expect(sentAbout(online.numerocommande).map((m) => m.texte)).toEqual([expect.stringContaining('reçue'), expect.stringContaining('a échoué')])
+  })
+
+  it('the staff’s numbers from the settings get one SMS per new order, and none for its moves', async () => {
+    const set = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { telephonesAlertes: ['78 000 11 22', '+221 76 555 44 33'] } })
+    expect(set.statusCode, set.body).toBe(200)
+    expect(set.json().telephonesAlertes).toEqual(['+221780001122', '+221765554433'])
+    const bad = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { telephonesAlertes: ['12'] } })
+    expect(bad.statusCode).toBe(400)
+    expect(JSON.stringify(bad.json())).toContain('telephonesAlertes')
+    try {
+      const customer = await signIn(shop.app)
+      const order = await place(customer)
+      expect((await move(order.numerocommande, 'confirmee')).statusCode).toBe(200)
+      await deliver()
+      const staff = sentAbout(order.numerocommande).filter((m) => m.destinataire !== '+221771234567')
+      expect(staff.map((m) => m.destinataire).sort()).toEqual(['+221765554433', '+221780001122'])
+      expect(staff[0]!.texte).toMatch(new RegExp(`^Teranga : nouvelle commande ${order.numerocommande} de ${formatPrix(order.montanttotal)}\\. http://127\\.0\\.0\\.1:\\d+/admin/commandes/${order.numerocommande}$`))
+    } finally {
+      await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { telephonesAlertes: [] } })
+    }
+  })
+})
+
+describe("the customer's choice", () => {
+  it('SMS by default; WhatsApp once chosen; nothing after « aucun »', async () => {
+    const customer = await signIn(shop.app)
+    expect((await shop.app.inject({ url: '/api/profile/messages', headers: customer.auth })).json()).toEqual({ canal: 'sms' })
+
+    expect((await choose(customer, 'whatsapp')).json()).toEqual({ canal: 'whatsapp' })
+    expect((await shop.app.inject({ url: '/api/profile/messages', headers: customer.auth })).json()).toEqual({ canal: 'whatsapp' })
+    const byWhatsapp = await place(customer)
+    await deliver()
+    expect(sentAbout(byWhatsapp.numerocommande).map((m) => [m.canal, m.destinataire])).toEqual([['whatsapp', '+221771234567']])
+
+    expect((await choose(customer, 'aucun')).statusCode).toBe(200)
+    const silent = await place(customer)
+    expect((await move(silent.numerocommande, 'confirmee')).statusCode).toBe(200)
+    await deliver()
+    expect(sentAbout(silent.numerocommande)).toEqual([])
+    expect(await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, silent.id))).toEqual([])
+  })
+
+  it('the choice is the signed-in customer’s own, checked', async () => {
+    const customer = await signIn(shop.app)
+    expect((await shop.app.inject({ url: '/api/profile/messages' })).statusCode).toBe(401)
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/profile/messages', payload: { canal: 'sms' } })).statusCode).toBe(401)
+    const bad = await choose(customer, 'pigeon')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors).toEqual({ canal: ['Choisissez SMS, WhatsApp ou aucun message.'] })
+  })
+})
+
+describe('delivery', () => {
+  it('a provider answering 500 is tried again, and the message goes once', async () => {
+    const customer = await signIn(shop.app)
+    sandbox().failNext('sms', 2)
+    const order = await place(customer)
+    expect(await deliver()).toMatchObject({ sent: 0, retried: 1 })
+    expect(sentAbout(order.numerocommande)).toEqual([])
+    expect(await deliver()).toMatchObject({ sent: 0, retried: 1 })
+    expect(await deliver()).toMatchObject({ sent: 1, retried: 0 })
+    expect(sentAbout(order.numerocommande)).toHaveLength(1)
+    const [row] = await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, order.id))
+    expect(row).toMatchObject({ status: 'sent', attempts: 3 })
+  })
+
+  it('after its last try a message is given up: marked, logged without the number, counted in /metrics', async () => {
+    const customer = await signIn(shop.app)
+    sandbox().failNext('sms', 3)
+    const order = await place(customer)
+    for (let i = 0; i < 3; i++) await deliver()
+    const [row] = await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, order.id))
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 })
+    expect(await deliver()).toEqual({ sent: 0, retried: 0, failed: 0 })
+    expect(sentAbout(order.numerocommande)).toEqual([])
+    const metrics = await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    expect(metrics.body).toMatch(/teranga_order_messages_total\{channel="sms",outcome="abandonne"\} 1\b/)
+  })
+
+  it('a worker that died after claiming leaves its messages to another instance, which sends each once; two workers never send one twice', async () => {
+    const customer = await signIn(shop.app)
+    const orders = [await place(customer), await place(customer), await place(customer)]
+    // A worker that claims and dies before sending (its lease ends at once here).
+    expect((await createMessagesRepository(shop.db).claim(10, 0)).length).toBeGreaterThanOrEqual(3)
+    const other = await appOptions(shop.config, shop.database)
+    try {
+      await Promise.all([other.messaging.worker!.runOnce(), deliver(), deliver()])
+      await deliver()
+      for (const order of orders) expect(sentAbout(order.numerocommande)).toHaveLength(1)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('an order is placed and moved while the provider is down', async () => {
+    const customer = await signIn(shop.app)
+    sandbox().failNext('sms', 100)
+    try {
+      const order = await place(customer)
+      expect((await move(order.numerocommande, 'confirmee')).statusCode).toBe(200)
+    } finally {
+      sandbox().failNext('sms', 0)
+    }
+    await deliver()
+  })
+})
+
+describe('the tracking link', () => {
+  const linkOf = async (numero: string) => {
+    await deliver()
+    const url = new URL(/https?:\/\/\S+/.exec(sentAbout(numero)[0]!.texte)![0])
+    return { path: url.pathname, k: url.searchParams.get('k')! }
+  }
+
+  it('opens the order’s state, lines and amounts without signing in, and nothing else of the customer’s', async () => {
+    const customer = await signIn(shop.app)
+    const order = await place(customer, { prix: 4700 })
+    const { path, k } = await linkOf(order.numerocommande)
+    expect(path).toBe(`/suivi/${order.numerocommande}`)
+    const res = await shop.app.inject({ url: `/api${path}?k=${k}` })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().commande).toMatchObject({
+      numerocommande: order.numerocommande,
+      etat: 'en_attente',
+      etat_text: 'En attente de confirmation',
+      montantcommande: 4700,
+      montanttotal: order.montanttotal,
+      lignes: [{ designation: 'Thiéboudienne surgelé', quantite: 1, prix: 4700 }],
+    })
+    expect(res.body).not.toContain(customer.email)
+    expect(res.body).not.toContain('Mermoz')
+    expect(res.body).not.toContain('123 45 67')
+    expect(res.body).not.toContain('771234567')
+  })
+
+  it('an altered, missing or other order’s key is a 404', async () => {
+    const customer = await signIn(shop.app)
+    const [a, b] = [await place(customer), await place(customer)]
+    const { k } = await linkOf(a.numerocommande)
+    const altered = `${k.slice(0, -1)}${k.endsWith('A') ? 'B' : 'A'}`
+    for (const url of [`/api/suivi/${a.numerocommande}?k=${altered}`, `/api/suivi/${a.numerocommande}`, `/api/suivi/${b.numerocommande}?k=${k}`, `/api/suivi/TRG-000000-AAAAAA?k=${k}`]) {
+      const res = await shop.app.inject({ url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json().message).toBe(MESSAGES.orderNotFound)
+    }
+  })
+})
+
+describe('the sandbox', () => {
+  it('lists what was sent, newest first, as JSON and as a page in French', async () => {
+    const json = await shop.app.inject({ url: '/sandbox/messages.json' })
+    expect(json.statusCode).toBe(200)
+    const list = json.json() as Array<{ canal: string; destinataire: string; texte: string; date: string }>
+    expect(list.length).toBeGreaterThan(0)
+    expect(Object.keys(list[0]!).sort()).toEqual(['canal', 'date', 'destinataire', 'texte'])
+    expect([...list].sort((x, y) => y.date.localeCompare(x.date)).map((m) => m.date)).toEqual(list.map((m) => m.date))
+    const page = await shop.app.inject({ url: '/sandbox/messages' })
+    expect(page.headers['content-type']).toMatch(/text\/html/)
+    expect(page.body).toContain('Bac à sable · messages envoyés')
+    expect(page.body).toContain(list[0]!.destinataire)
+  })
+
+  it('wants its keys, as the providers do', async () => {
+    const base = shop.config.publicUrl
+    const token = await fetch(`${base}/sandbox/orange/oauth/v3/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    })
+    expect(token.status).toBe(401)
+    const sms = await fetch(`${base}/sandbox/orange/smsmessaging/v1/outbound/tel%3A%2B221770000000/requests`, { method: 'POST', headers: { authorization: 'Bearer nope', 'content-type': 'application/json' }, body: '{}' })
+    expect(sms.status).toBe(401)
+    const whatsapp = await fetch(`${base}/sandbox/whatsapp/v21.0/100000000000001/messages`, { method: 'POST', headers: { authorization: 'Bearer nope', 'content-type': 'application/json' }, body: '{}' })
+    expect(whatsapp.status).toBe(401)
+  })
+})
+
+describe('configuration', () => {
+  const real = {
+    ORANGE_SMS_CLIENT_ID: 'orange-client-id',
+    ORANGE_SMS_CLIENT_SECRET: 'orange-client-secret',
+    ORANGE_SMS_SENDER: '+221770000000',
+    WHATSAPP_TOKEN: 'EAAG-whatsapp-token-0123456789',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_TEMPLATE: 'suivi_commande',
+  }
+
+  it('a provider’s variables all set or none; without keys, the sandbox (production: off unless MESSAGES_SANDBOX=true)', () => {
+    const keyed = loadConfig(real).messages
+    expect(keyed.sms).toMatchObject({ sandbox: false, apiUrl: 'https://api.orange.com', sender: '221770000000' })
+    expect(keyed.whatsapp).toMatchObject({ sandbox: false, apiUrl: 'https://graph.facebook.com/v21.0', template: 'suivi_commande', language: 'fr' })
+    expect(() => loadConfig({ ORANGE_SMS_CLIENT_ID: 'orange-client-id' })).toThrow(/ORANGE_SMS_CLIENT_SECRET is required when ORANGE_SMS_CLIENT_ID is set/)
+    expect(() => loadConfig({ WHATSAPP_API_URL: 'https://graph.example.com/v21.0' })).toThrow(/WHATSAPP_TOKEN is required when WHATSAPP_API_URL is set/)
+    expect(() => loadConfig({ ...real, WHATSAPP_PHONE_NUMBER_ID: '+221 77' })).toThrow(ConfigError)
+    expect(loadConfig({ PORT: '4000' }).messages.sms).toMatchObject({ sandbox: true, apiUrl: 'http://127.0.0.1:4000/sandbox/orange' })
+    const production = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'teranga-prod', FIREBASE_API_KEY: 'AIzaSyExample-0123456789', PAYMENTS_SANDBOX: 'true' }
+    expect(loadConfig(production).messages).toMatchObject({ sms: null, whatsapp: null })
+    expect(loadConfig({ ...production, MESSAGES_SANDBOX: 'true' }).messages.sms?.sandbox).toBe(true)
+    expect(loadConfig({ MESSAGES_SANDBOX: 'false' }).messages).toMatchObject({ sms: null, whatsapp: null })
+  })
+
+  it('with every channel off, nothing is written nor mounted', async () => {
+    const fresh = await freshDatabase()
+    const app = await appOptions(testConfig({ MESSAGES_SANDBOX: 'false' }), fresh.database)
+    try {
+      expect((await app.inject({ url: '/sandbox/messages.json' })).statusCode).toBe(404)
+      expect((await app.inject({ url: '/sandbox/messages' })).statusCode).toBe(404)
+      const customer = await signIn(app)
+      const produit = await makeProduct(fresh.database.db, { prix: 1000, quantite: 5 })
+      await app.inject({ method: 'POST', url: '/api/panier', headers: customer.auth, payload: { user: customer.userId, produit: produit.id, quantite: 1, action: 0 } })
+      const res = await app.inject({ method: 'POST', url: '/api/commande', headers: customer.auth, payload: { modelivraison: ids.domicile, modepaiement: ids.cash, adresseliv: 'Rue 10, Mermoz', zone: 'Mermoz', tel: '771234567' } })
+      expect(res.statusCode).toBe(201)
+      expect(await fresh.database.db.select().from(messageOutbox)).toEqual([])
+    } finally {
+      await app.close()
+      await fresh.database.close()
+      await fresh.drop()
+    }
+  })
+})

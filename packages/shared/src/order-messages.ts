@@ -1,0 +1,42 @@
+// Order messages by SMS and WhatsApp (issue 18 §2, ADR 032): how a customer chooses to hear
+// about their orders (the account page's form and PUT /api/profile/messages share the schema),
+// and the public tracking page's answer (GET /api/suivi/{numero}?k=…), which the storefront reads.
+import { z } from 'zod'
+
+/** SMS by default, WhatsApp, or nothing at all. */
+export const MESSAGE_CHANNELS = ['sms', 'whatsapp', 'aucun'] as const
+export type MessageChannelChoice = (typeof MESSAGE_CHANNELS)[number]
+
+/** A customer who never chose hears by SMS (the issue's default). */
+export const DEFAULT_MESSAGE_CHANNEL: MessageChannelChoice = 'sms'
+
+export const ORDER_MESSAGES_TEXT = {
+  title: 'Suivi de mes commandes',
+  intro: 'Recevez un message à chaque étape de vos commandes, au numéro de téléphone donné à la commande.',
+  labels: { sms: 'Par SMS', whatsapp: 'Par WhatsApp', aucun: 'Ne pas me prévenir' } satisfies Record<MessageChannelChoice, string>,
+  channelInvalid: 'Choisissez SMS, WhatsApp ou aucun message.',
+  save: 'Enregistrer mon choix',
+  saved: 'Votre choix est enregistré.',
+  trackingTitle: (numero: string) => `Suivi de la commande ${numero}`,
+} as const
+
+export const messagesChoiceSchema = z.object({
+  canal: z.enum(MESSAGE_CHANNELS, { error: ORDER_MESSAGES_TEXT.channelInvalid }),
+})
+export type MessagesChoice = z.infer<typeof messagesChoiceSchema>
+
+/** The tracking page's order: its state, lines and amounts, nothing else of the customer's. */
+export const suiviSchema = z.object({
+  numerocommande: z.string(),
+  etat: z.string(),
+  etat_text: z.string(),
+  etat_badge: z.string(),
+  created_at_fr: z.string(),
+  modelivraison: z.string(),
+  montantcommande: z.number(),
+  montantliv: z.number(),
+  remise: z.number(),
+  montanttotal: z.number(),
+  lignes: z.array(z.object({ designation: z.string(), quantite: z.number(), prix: z.number() })),
+})
+export type Suivi = z.infer<typeof suiviSchema>
