@@ -7,7 +7,8 @@ const METADATA = 'metadata { total per_page current_page last_page }'
 
 export const STOREFRONT_QUERIES = {
   preferences: `query Preferences { preferences {
-    id logo logosrcset logo2 email lieu promotion promotionsrcset promotion2 promotion2srcset siteweb telephone telephone2 } }`,
+    id logo logosrcset logo2 email lieu promotion promotionsrcset promotion2 promotion2srcset siteweb telephone telephone2
+    whatsapp horaires latitude longitude } }`,
   categories: `query Categories { categories { id designation image imagesrcset
     souscategories { id designation image imagesrcset } } }`,
   souscategories: `query Souscategories { souscategories { id designation image imagesrcset categorie { id designation } } }`,
@@ -27,6 +28,7 @@ export const STOREFRONT_QUERIES = {
   depots: 'query Depots { depots { id designation description adresse latitude longitude horairestexte } }',
   modelivraisons: 'query ModesLivraison { modelivraisons { id code designation } }',
   zoneslivraison: 'query Zones { zoneslivraison { id designation frais fraisformat } }',
+  pagecontenu: 'query PageContenu($slug: String!) { pagecontenu(slug: $slug) { slug titre description html } }',
 } as const
 
 export type StorefrontQuery = keyof typeof STOREFRONT_QUERIES
@@ -47,6 +49,7 @@ export const STOREFRONT_ROOT_FIELDS: Record<StorefrontQuery, string> = {
   depots: 'depots',
   modelivraisons: 'modelivraisons',
   zoneslivraison: 'zoneslivraison',
+  pagecontenu: 'pagecontenu',
 }
 
 /**
@@ -123,6 +126,10 @@ export interface Preferences {
   siteweb: string | null
   telephone: string | null
   telephone2: string | null
+  whatsapp: string | null
+  horaires: string | null
+  latitude: number | null
+  longitude: number | null
 }
 export interface Favori {
   id: number

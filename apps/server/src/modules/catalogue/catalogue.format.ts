@@ -62,6 +62,11 @@ export const preferencesSchema = z.object({
   siteweb: z.string().nullable(),
   telephone: z.string().nullable(),
   telephone2: z.string().nullable(),
+  // The contact page's (issue 19 §2).
+  whatsapp: z.string().nullable(),
+  horaires: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 })
 
 export type Produit = z.infer<typeof produitSchema>
@@ -123,6 +128,10 @@ export function toPreferences(row: {
   siteweb: string | null
   telephone: string | null
   telephone2: string | null
+  whatsapp: string | null
+  horaires: string | null
+  latitude: number | null
+  longitude: number | null
 }): z.infer<typeof preferencesSchema> {
   const logo = mediaFields(row.logo)
   const promotion = mediaFields(row.promotion)

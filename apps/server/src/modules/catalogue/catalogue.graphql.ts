@@ -62,6 +62,11 @@ const schema = /* GraphQL */ `
     siteweb: String
     telephone: String
     telephone2: String
+    "The contact page's (issue 19 §2): the shop's WhatsApp number, opening hours and place on the map."
+    whatsapp: String
+    horaires: String
+    latitude: Float
+    longitude: Float
   }
   extend type Query {
     """
