@@ -69,6 +69,7 @@ describe('offline banner', () => {
     const banner = await screen.findByTestId('offline-banner')
     expect(banner).toHaveTextContent('Vous êtes hors ligne')
     expect(banner).toHaveTextContent('commander, payer ou se connecter demande une connexion')
+    expect(banner).toHaveTextContent('possiblement pas à jour')
     // Discreet: a polite status, not an alert that interrupts a screen reader.
     expect(banner.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite')
 

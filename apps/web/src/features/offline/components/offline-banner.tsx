@@ -11,7 +11,7 @@ export function OfflineBanner() {
       {!online ? (
         <div className="mx-auto rounded-3 text-bg-dark small px-3 py-2 shadow pe-auto" style={{ maxWidth: 640 }} data-testid="offline-banner">
           <strong>Vous êtes hors ligne</strong>
-          <span> · Les pages déjà vues et votre panier restent disponibles ; commander, payer ou se connecter demande une connexion.</span>
+          <span> · Les pages déjà vues (possiblement pas à jour) et votre panier restent disponibles ; commander, payer ou se connecter demande une connexion.</span>
         </div>
       ) : stale ? (
         <div className="mx-auto rounded-3 text-bg-warning small px-3 py-2 shadow pe-auto" style={{ maxWidth: 640 }} data-testid="stale-banner">
