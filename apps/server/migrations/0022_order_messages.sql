@@ -1,4 +1,4 @@
--- Order messages by SMS and WhatsApp (issue 18 §2, ADR 032). The outbox is written in the
+-- Order messages by SMS and WhatsApp (issue 18 §2, ADR 034). The outbox is written in the
 -- order change's own transaction, one row per event, channel and recipient (the unique key:
 -- a retried insert or a restarted worker never makes a second message); the worker claims due
 -- rows with FOR UPDATE SKIP LOCKED, so several instances share it.

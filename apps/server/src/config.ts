@@ -79,7 +79,7 @@ export interface Config {
   payments: { wave: ProviderConfig; paytech: ProviderConfig }
   /** The bearer token GET /metrics asks for; unset, the route answers 404 (ADR 029). */
   metricsToken: string | undefined
-  /** Order messages (ADR 032): each channel's provider, or null when it is off. */
+  /** Order messages (ADR 034): each channel's provider, or null when it is off. */
   messages: MessagesConfig
 }
 
@@ -173,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * Order messages (ADR 032): a provider's variables all set, or none. None: the built-in
+ * Order messages (ADR 034): a provider's variables all set, or none. None: the built-in
  * sandbox, except in production, where the channel is off (the sandbox's page would show
  * customers' numbers to anyone) unless MESSAGES_SANDBOX=true says a staging shop means it;
  * MESSAGES_SANDBOX=false turns channels without keys off anywhere. Messages are not money nor

@@ -1,4 +1,4 @@
-// Order messages by SMS and WhatsApp (issue 18 §2, ADR 032) through the real app listening on
+// Order messages by SMS and WhatsApp (issue 18 §2, ADR 034) through the real app listening on
 // loopback: the real Orange and WhatsApp adapters talk over HTTP to the sandbox the server
 // mounts, and the worker runs in-process (`app.messageWorker.runOnce()`), as it would every 2 s.
 import { eq } from 'drizzle-orm'

@@ -151,7 +151,7 @@ export const carousselSchema = z.object({
 
 const phone = z.string().trim().regex(/^\+?[0-9][0-9 ]{6,19}$/, { error: SETTINGS_MESSAGES.phoneInvalid })
 
-/** A staff number told by SMS of each new order (ADR 032): as typed, stored in E.164. */
+/** A staff number told by SMS of each new order (ADR 034): as typed, stored in E.164. */
 const alertPhone = z.string({ error: SETTINGS_MESSAGES.phoneInvalid }).transform((typed, ctx) => {
   const result = normalizePhone(typed)
   if (result.ok) return result.e164

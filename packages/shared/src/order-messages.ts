@@ -1,4 +1,4 @@
-// Order messages by SMS and WhatsApp (issue 18 §2, ADR 032): how a customer chooses to hear
+// Order messages by SMS and WhatsApp (issue 18 §2, ADR 034): how a customer chooses to hear
 // about their orders (the account page's form and PUT /api/profile/messages share the schema),
 // and the public tracking page's answer (GET /api/suivi/{numero}?k=…), which the storefront reads.
 import { z } from 'zod'

@@ -329,7 +329,7 @@ export const preferences = pgTable('preferences', {
   siteweb: text('siteweb'),
   telephone: text('telephone'),
   telephone2: text('telephone2'),
-  /** The staff's numbers (E.164) told by SMS of each new order (ADR 032). */
+  /** The staff's numbers (E.164) told by SMS of each new order (ADR 034). */
   telephonesAlertes: text('telephones_alertes').array().notNull().default(sql`'{}'`),
   /** The contact page's (issue 19 §2): the shop's WhatsApp number, opening hours, place on the map. */
   whatsapp: text('whatsapp'),
@@ -770,7 +770,7 @@ export const rateLimitPlaces = pgTable(
 )
 
 /**
- * Order messages waiting to go, sent or given up (ADR 032, migration 0022): written in the order
+ * Order messages waiting to go, sent or given up (ADR 034, migration 0022): written in the order
  * change's transaction, one per event (its history line), channel and recipient.
  */
 export const messageOutbox = pgTable(
@@ -804,7 +804,7 @@ export const messageOutbox = pgTable(
   ],
 )
 
-/** How each customer hears about their orders; no row is the default, SMS (ADR 032). */
+/** How each customer hears about their orders; no row is the default, SMS (ADR 034). */
 export const messagePreferences = pgTable(
   'message_preferences',
   {

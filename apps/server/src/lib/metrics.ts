@@ -27,7 +27,7 @@ export interface Metrics {
   refund(provider: string, outcome: 'effectue' | 'echoue'): void
   /** A lookup in one of the caches. */
   cacheLookup(cache: CacheName, hit: boolean): void
-  /** An order message's attempt (ADR 032): sent, to be tried again, or given up for good. */
+  /** An order message's attempt (ADR 034): sent, to be tried again, or given up for good. */
   orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne'): void
 }
 

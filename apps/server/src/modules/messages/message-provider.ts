@@ -1,4 +1,4 @@
-// What the shop asks of a message provider (ADR 032): send one text to one number. The Orange
+// What the shop asks of a message provider (ADR 034): send one text to one number. The Orange
 // SMS API and the WhatsApp Business Cloud API each implement it over HTTP; without keys they
 // talk to the server's own sandbox, with the same requests.
 export type MessageChannel = 'sms' | 'whatsapp'

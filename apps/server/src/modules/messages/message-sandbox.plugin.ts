@@ -1,4 +1,4 @@
-// Message providers without keys (ADR 032): the server plays the Orange SMS API and the
+// Message providers without keys (ADR 034): the server plays the Orange SMS API and the
 // WhatsApp Cloud API itself under /sandbox, with the same requests and answers, so that the
 // real adapters run in `npm start` and the tests. What was sent is listed at /sandbox/messages
 // (a page in French) and /sandbox/messages.json (newest first), the last 200 only. Nothing is

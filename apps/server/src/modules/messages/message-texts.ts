@@ -1,4 +1,4 @@
-// The order messages' French texts (ADR 032): short (one SMS of 160 characters where the link
+// The order messages' French texts (ADR 034): short (one SMS of 160 characters where the link
 // allows), the order's number, its amount in FCFA (the shared formatting) and its tracking link.
 import { formatPrix } from '@teranga/shared/money'
 import type { OrderStatus } from '@teranga/shared/order-status'

@@ -1,4 +1,4 @@
-// The order messages' worker (ADR 032): away from any request, it claims due messages from the
+// The order messages' worker (ADR 034): away from any request, it claims due messages from the
 // outbox (FOR UPDATE SKIP LOCKED: every instance runs one), sends each through its channel's
 // provider, and marks it sent; a failure is tried again later with exponential backoff, and
 // after `maxAttempts` (or a refusal no retry can mend) the message is given up for good:

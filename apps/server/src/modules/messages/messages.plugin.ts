@@ -1,4 +1,4 @@
-// The messages module (issue 18 §2, ADR 032): order messages by SMS (Orange) and WhatsApp —
+// The messages module (issue 18 §2, ADR 034): order messages by SMS (Orange) and WhatsApp —
 // the outbox the order lifecycle writes in its transactions, the worker that delivers it, the
 // customer's choice of channel, and the tracking links' key. Exposes `app.orderMessages`.
 import type { FastifyInstance } from 'fastify'

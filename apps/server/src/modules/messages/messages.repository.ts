@@ -1,4 +1,4 @@
-// The messages module's tables (ADR 032): the outbox (written in an order change's transaction,
+// The messages module's tables (ADR 034): the outbox (written in an order change's transaction,
 // claimed by the workers with FOR UPDATE SKIP LOCKED), each customer's choice of channel, and
 // the secrets the instances share.
 import { and, eq, sql } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// What the rest of the shop asks of the messages module (ADR 032): the order lifecycle hands
+// What the rest of the shop asks of the messages module (ADR 034): the order lifecycle hands
 // in each committed-to-be event in its own transaction (`enqueue`, one statement), the orders
 // module checks a tracking link's key, the account page reads and sets the customer's channel.
 import { randomBytes } from 'node:crypto'

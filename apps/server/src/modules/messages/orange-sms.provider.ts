@@ -1,4 +1,4 @@
-// The Orange SMS API (Sonatel, developer.orange.com « SMS Sénégal »), as ADR 032 assumes it:
+// The Orange SMS API (Sonatel, developer.orange.com « SMS Sénégal »), as ADR 034 assumes it:
 // `POST /oauth/v3/token` with the client id and secret in Basic auth and
 // `grant_type=client_credentials` answers `{access_token, expires_in}`; then
 // `POST /smsmessaging/v1/outbound/tel%3A%2B{sender}/requests` with a Bearer token and

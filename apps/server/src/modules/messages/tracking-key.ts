@@ -1,4 +1,4 @@
-// The tracking links' key (ADR 032): an HMAC of the order's number, so that the link in a
+// The tracking links' key (ADR 034): an HMAC of the order's number, so that the link in a
 // message opens that order's tracking page without signing in, and no other.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 

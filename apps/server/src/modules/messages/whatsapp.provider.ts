@@ -1,6 +1,6 @@
 // The WhatsApp Business Cloud API: `POST {api}/v{N}/{phone-number-id}/messages` with a Bearer
 // token and a template message; outside a conversation the customer opened, only an approved
-// template may be sent. ADR 032: the template (WHATSAPP_TEMPLATE, in WHATSAPP_TEMPLATE_LANGUAGE)
+// template may be sent. ADR 034: the template (WHATSAPP_TEMPLATE, in WHATSAPP_TEMPLATE_LANGUAGE)
 // has one body variable, {{1}}, which receives the whole French text. The answer names the
 // message: `{messages: [{id: 'wamid…'}]}`.
 import { z } from 'zod'

@@ -79,7 +79,7 @@ interface Deps {
   log: FastifyBaseLogger
   /** Counts the committed changes (GET /metrics). */
   metrics?: Pick<Metrics, 'orderPlaced' | 'orderMoved'> | undefined
-  /** The customer's and staff's messages of each event, written in the change's transaction (ADR 032). */
+  /** The customer's and staff's messages of each event, written in the change's transaction (ADR 034). */
   messages?: Pick<OrderMessages, 'enqueue'> | undefined
   now?: () => Date
 }

@@ -77,7 +77,7 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
   }
 }
 
-/** The public tracking page's order (ADR 032): state, lines and amounts, nothing of the customer's. */
+/** The public tracking page's order (ADR 034): state, lines and amounts, nothing of the customer's. */
 export const toSuivi = (c: Commande): Suivi => ({
   numerocommande: c.numerocommande,
   etat: c.etat,

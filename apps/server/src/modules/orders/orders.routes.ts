@@ -24,7 +24,7 @@ export default async function ordersRoutes(
     placement: OrderPlacementService
     lifecycle: OrderLifecycle
     orderRateLimit?: number | undefined
-    /** The messages module's check of a tracking link's key (ADR 032). */
+    /** The messages module's check of a tracking link's key (ADR 034). */
     tracking: { trackingKeyMatches(numero: string, key: string | undefined): boolean }
   },
 ) {
@@ -70,7 +70,7 @@ export default async function ordersRoutes(
     },
   )
 
-  // The tracking page's order, for whoever holds the link a message carried (ADR 032): its state,
+  // The tracking page's order, for whoever holds the link a message carried (ADR 034): its state,
   // lines and amounts, nothing else of the customer's. A wrong or missing key is the same 404 as
   // an unknown order, so that a number alone tells nothing.
   api.get(
