@@ -13,8 +13,10 @@ export const STOREFRONT_QUERIES = {
     souscategories { id designation image imagesrcset } } }`,
   souscategories: `query Souscategories { souscategories { id designation image imagesrcset categorie { id designation } } }`,
   caroussels: 'query Caroussels { caroussels { id image imagesrcset titre description } }',
-  produits: `query Produits($page: Int, $count: Int, $categorie_id: Int, $designation: String) {
-    produitspaginated(page: $page, count: $count, categorie_id: $categorie_id, designation: $designation) {
+  produits: `query Produits($page: Int, $count: Int, $categorie_id: Int, $designation: String, $tri: String, $prix_min: Int, $prix_max: Int,
+    $en_stock: Boolean, $promotion: Boolean) {
+    produitspaginated(page: $page, count: $count, categorie_id: $categorie_id, designation: $designation, tri: $tri,
+      prix_min: $prix_min, prix_max: $prix_max, en_stock: $en_stock, promotion: $promotion) {
       ${METADATA} data { ${PRODUIT} } } }`,
   produit: `query Produit($id: Int!) { produits(id: $id) { ${PRODUIT} } }`,
   similaires: `query Similaires($page: Int, $count: Int, $produit_id: Int) {

@@ -1,11 +1,12 @@
-// The catalogue's product grid with its pages, as the home page and a category page show it.
-// The page (and the category) live in the address, so "back" returns to the same page.
+// The catalogue's product grid with its pages, as the home page, a category page and the shop's
+// grids show it. The page (and the category, sort and filters) live in the address, so "back"
+// returns to the same page.
 import { MESSAGES } from '@teranga/shared/messages'
 import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
 import type { CardTitleLevel } from '@/components/product/product-card.tsx'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
 import { Pagination } from '@/components/ui/pagination.tsx'
-import { useProducts } from '@/features/catalogue/api/get-products.ts'
+import { useProducts, type ProductFilter } from '@/features/catalogue/api/get-products.ts'
 import { productActions } from './product-actions.tsx'
 
 interface Props {
@@ -14,10 +15,13 @@ interface Props {
   onPageChange: (page: number) => void
   enabled?: boolean
   titleLevel?: CardTitleLevel
+  /** A grid's sort, filters or search (issue 19 §2). */
+  filter?: Omit<ProductFilter, 'page' | 'count' | 'categorie_id'> | undefined
+  emptyMessage?: string
 }
 
-export function PaginatedProducts({ page, categorie, onPageChange, enabled = true, titleLevel }: Props) {
-  const products = useProducts({ page, count: HOME_PAGE_SIZE, categorie_id: categorie }, { enabled })
+export function PaginatedProducts({ page, categorie, onPageChange, enabled = true, titleLevel, filter, emptyMessage = 'Aucun produit dans cette catégorie pour le moment.' }: Props) {
+  const products = useProducts({ page, count: HOME_PAGE_SIZE, categorie_id: categorie, ...filter }, { enabled })
   return (
     <>
       <ProductGrid
@@ -25,7 +29,7 @@ export function PaginatedProducts({ page, categorie, onPageChange, enabled = tru
         isPending={products.isPending}
         isError={products.isError}
         errorMessage={MESSAGES.productsLoadError}
-        emptyMessage="Aucun produit dans cette catégorie pour le moment."
+        emptyMessage={emptyMessage}
         onRetry={() => void products.refetch()}
         actions={productActions}
         {...(titleLevel ? { titleLevel } : {})}

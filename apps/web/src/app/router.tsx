@@ -27,6 +27,12 @@ export const routes: RouteObject[] = [
             path: 'product_bycat/:id',
             lazy: () => import('./routes/product-by-category.tsx').then((m) => ({ Component: m.ProductByCategoryRoute, handle: m.handle })),
           },
+          // The shop's grids and the search results (issue 19 §2).
+          { path: 'shop', lazy: () => import('./routes/catalogue-pages.tsx').then((m) => ({ Component: m.ShopRoute, handle: m.shopHandle })) },
+          { path: 'promotions', lazy: () => import('./routes/catalogue-pages.tsx').then((m) => ({ Component: m.PromotionsRoute, handle: m.promotionsHandle })) },
+          { path: 'nouveautes', lazy: () => import('./routes/catalogue-pages.tsx').then((m) => ({ Component: m.NouveautesRoute, handle: m.nouveautesHandle })) },
+          { path: 'best-sellers', lazy: () => import('./routes/catalogue-pages.tsx').then((m) => ({ Component: m.BestSellersRoute, handle: m.bestSellersHandle })) },
+          { path: 'recherche', lazy: () => import('./routes/search-results.tsx') },
           { path: 'cart', lazy: () => import('./routes/cart.tsx') },
           { path: 'faq', lazy: () => import('./routes/faq.tsx') },
           { path: 'signup', lazy: () => import('./routes/signup.tsx') },

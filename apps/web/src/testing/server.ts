@@ -22,6 +22,11 @@ export interface FakeDb {
   produits: Produit[]
   /** The most-viewed list; the products themselves are looked up so `like` stays live. */
   mostViewed: number[]
+  /** The best sellers, best first, and the products on sale (the grids' `tri` and `promotion`). */
+  bestSellers: number[]
+  onSale: number[]
+  /** The shop's own pages (CGV, FAQ, livraison, contact) by slug, as the server renders them. */
+  pages: Record<string, { slug: string; titre: string; description: string; html: string }>
   /** The customer behind `token`; null means every token is refused. */
   user: Utilisateur | null
   token: string
@@ -38,6 +43,14 @@ function emptyDb(): FakeDb {
     souscategories: [],
     produits: [],
     mostViewed: [],
+    bestSellers: [],
+    onSale: [],
+    pages: {
+      cgv: { slug: 'cgv', titre: 'Conditions générales de vente', description: 'Nos conditions.', html: '<h2>Prix</h2>\n<p>En FCFA.</p>\n' },
+      faq: { slug: 'faq', titre: 'Questions fréquentes', description: 'Vos questions.', html: '<h3>Comment passer commande ?</h3>\n<p>Ajoutez vos produits au panier.</p>\n' },
+      livraison: { slug: 'livraison', titre: 'Livraison et retrait', description: 'La livraison.', html: '<h2>Livraison à domicile</h2>\n<p>Tous les jours.</p>\n' },
+      contact: { slug: 'contact', titre: 'Nous contacter', description: 'Nos coordonnées.', html: '<p>Appelez-nous.</p>\n' },
+    },
     user: null,
     token: newValidToken(),
     issuedToken: 'token-emis-par-le-serveur-0123456789',
@@ -163,7 +176,26 @@ const resolvers: Record<string, Resolver> = {
     const found = db.produits.filter(
       (p) => (categorie === undefined || p.souscategorie.id === categorie) && (!designation || p.designation.toLowerCase().includes(designation)),
     )
-    return { data: { produitspaginated: page(found.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 12)) } }
+    // The grids' sort and filters (issue 19 §2), as the server reads them; best sellers in `db.bestSellers` order.
+    const min = variables['prix_min']
+    const max = variables['prix_max']
+    const kept = found.filter(
+      (p) =>
+        (typeof min !== 'number' || p.prix >= min) &&
+        (typeof max !== 'number' || p.prix <= max) &&
+        (variables['en_stock'] !== true || p.quantite > 0) &&
+        (variables['promotion'] !== true || db.onSale.includes(p.id)),
+    )
+    const rank = (p: Produit) => (db.bestSellers.includes(p.id) ? db.bestSellers.indexOf(p.id) : db.bestSellers.length)
+    const sorts: Record<string, (a: Produit, b: Produit) => number> = {
+      prix_croissant: (a, b) => a.prix - b.prix || a.id - b.id,
+      prix_decroissant: (a, b) => b.prix - a.prix || b.id - a.id,
+      nouveautes: (a, b) => b.id - a.id,
+      meilleures_ventes: (a, b) => rank(a) - rank(b) || a.id - b.id,
+    }
+    const sort = typeof variables['tri'] === 'string' ? sorts[variables['tri']] : undefined
+    if (sort) kept.sort(sort)
+    return { data: { produitspaginated: page(kept.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 12)) } }
   },
   Produit: (variables, viewer) => {
     const found = db.produits.find((p) => p.id === variables['id'])
@@ -192,6 +224,7 @@ const resolvers: Record<string, Resolver> = {
     return { data: { paniers: db.cart.length ? [currentPanier()] : [] } }
   },
   EnregistrerVue: () => ({ data: { enregistrerVue: true } }),
+  PageContenu: (variables) => ({ data: { pagecontenu: db.pages[String(variables['slug'])] ?? null } }),
   // The checkout's and the account's documents: checkout-api.ts and account-api.ts.
 }
 

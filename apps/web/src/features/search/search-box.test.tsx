@@ -1,5 +1,6 @@
 // The header search: suggestions as you type (at most 5, image, designation, price), the
-// empty answer, keyboard choice, Enter opening the product, and hiding after blur.
+// empty answer, keyboard choice, Enter opening the chosen product or else the results page
+// (issue 19 §2), and hiding after blur.
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { SEARCH_HIDE_DELAY_MS } from '@teranga/shared/constants'
@@ -85,13 +86,19 @@ describe('search box', () => {
     expect(screen.queryAllByRole('option')).toHaveLength(0)
   })
 
-  it('opens the first suggestion on Enter when none is selected, and a clicked one', async () => {
+  it('opens the results page on Enter when no suggestion is chosen, and a clicked suggestion', async () => {
     seedMangoes(2)
     const { user, router } = renderApp('/')
     await user.type(searchBox(), 'mangue')
     await screen.findAllByRole('option')
     await user.keyboard('{Enter}')
-    expect(router.state.location.pathname).toBe(`/product/${db.produits[0]!.id}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Résultats pour « mangue »' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/recherche')
+    expect(router.state.location.search).toBe('?q=mangue')
+    expect(await within(screen.getByRole('main')).findAllByRole('article')).toHaveLength(2)
+    expect(searchBox()).toHaveAttribute('aria-expanded', 'false')
+
+    await user.clear(searchBox())
 
     await user.type(searchBox(), 'mangue 2')
     await user.click(await screen.findByRole('option', { name: /Mangue 2/ }))

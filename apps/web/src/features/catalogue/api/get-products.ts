@@ -1,5 +1,7 @@
-// The paginated product list of the home grid, a category page and the search box.
+// The paginated product list of the home grid, a category page, the shop's grids (sorted and
+// filtered, issue 19 §2) and the search box.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { GridSort } from '@teranga/shared/catalogue-grid'
 import { storefrontKey, type Page, type Produit } from '@teranga/shared/storefront-queries'
 import { storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
@@ -9,19 +11,29 @@ export interface ProductFilter {
   count: number
   categorie_id?: number | undefined
   designation?: string | undefined
+  tri?: GridSort | undefined
+  prix_min?: number | undefined
+  prix_max?: number | undefined
+  en_stock?: boolean | undefined
+  promotion?: boolean | undefined
 }
 
 export function getProducts(filter: ProductFilter): Promise<Page<Produit>> {
   return storefrontData<Page<Produit>>('produits', { ...filter })
 }
 
-/** Variables in the order and shape the server uses for its embedded first page. */
-export function productVariables({ page, count, categorie_id, designation }: ProductFilter): ProductFilter {
+/** Variables in the order and shape the server uses for its embedded first page (unset ones left out). */
+export function productVariables({ page, count, categorie_id, designation, tri, prix_min, prix_max, en_stock, promotion }: ProductFilter): ProductFilter {
   return {
     page,
     count,
     ...(categorie_id ? { categorie_id } : {}),
     ...(designation ? { designation } : {}),
+    ...(tri ? { tri } : {}),
+    ...(prix_min !== undefined ? { prix_min } : {}),
+    ...(prix_max !== undefined ? { prix_max } : {}),
+    ...(en_stock ? { en_stock } : {}),
+    ...(promotion ? { promotion } : {}),
   }
 }
 

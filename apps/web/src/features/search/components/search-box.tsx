@@ -1,6 +1,7 @@
 // The header search (spec §2): suggestions as you type (5, with image, designation and
-// price), 'Aucun résultat trouvé' when none, arrow keys to choose, Enter to open the
-// product, hidden 200 ms after the box loses focus. An ARIA combobox.
+// price), 'Aucun résultat trouvé' when none, arrow keys to choose, Enter to open the chosen
+// product, or without one the results page /recherche?q=… (issue 19 §2), hidden 200 ms after
+// the box loses focus. An ARIA combobox.
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { SEARCH_HIDE_DELAY_MS } from '@teranga/shared/constants'
@@ -57,8 +58,12 @@ export function SearchBox() {
       setActive((index) => (results.length ? (index <= 0 ? results.length - 1 : index - 1) : -1))
     } else if (event.key === 'Enter') {
       event.preventDefault()
-      const chosen = results[active >= 0 ? active : 0]
-      if (chosen && showList) openProduct(chosen.id)
+      const chosen = active >= 0 && showList ? results[active] : undefined
+      if (chosen) openProduct(chosen.id)
+      else if (text.trim()) {
+        setOpen(false)
+        void navigate(`/recherche?${new URLSearchParams({ q: text.trim() })}`)
+      }
     } else if (event.key === 'Escape') {
       setOpen(false)
     }
