@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'paiement', lazy: () => import('./routes/paiement.tsx') },
+          { path: 'suivi/:numero', lazy: () => import('./routes/suivi.tsx') },
           { path: 'success', lazy: () => import('./routes/order-result.tsx').then((m) => ({ Component: m.SuccessRoute })) },
           { path: 'failed', lazy: () => import('./routes/order-result.tsx').then((m) => ({ Component: m.FailedRoute })) },
           { id: 'not-found', path: '*', element: <NotFoundRoute /> },

@@ -4,6 +4,7 @@
 import { http, HttpResponse } from 'msw'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
+import { messagesChoiceSchema, type MessageChannelChoice } from '@teranga/shared/order-messages'
 import { ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import { addressSchema, customerDetailsSchema } from '@teranga/shared/schemas'
 import type { ZoneLivraison } from '@teranga/shared/storefront-queries'
@@ -24,6 +25,8 @@ export interface AccountDb {
   orderInProgress: boolean
   /** What POST /api/commande/{numero}/paiement answers as the provider's page. */
   paymentUrl: string
+  /** How the customer hears about their orders (GET|PUT /api/profile/messages). */
+  canal: MessageChannelChoice
 }
 
 let nextId = 1
@@ -119,6 +122,7 @@ function emptyAccount(): AccountDb {
     fidelite: { points: 0, privilege: null, prochain: null, historique: [] },
     orderInProgress: false,
     paymentUrl: 'https://pay.wave.com/c/cos-test-0123',
+    canal: 'sms',
   }
 }
 
@@ -159,6 +163,16 @@ const handlers = [
     if (!parsed.success) return invalid(parsed.error.issues)
     db.user = { ...user, ...parsed.data }
     return HttpResponse.json({ utilisateur: db.user })
+  }),
+
+  http.get('*/api/profile/messages', ({ request }) => (signedIn(request) ? HttpResponse.json({ canal: account.canal }) : refused())),
+
+  http.put('*/api/profile/messages', async ({ request }) => {
+    if (!signedIn(request)) return refused()
+    const parsed = messagesChoiceSchema.safeParse(await request.json())
+    if (!parsed.success) return invalid(parsed.error.issues)
+    account.canal = parsed.data.canal
+    return HttpResponse.json({ canal: account.canal })
   }),
 
   http.delete('*/api/profile', ({ request }) => {

@@ -1,6 +1,8 @@
-// /profile/account: the customer's details, editable, and the phone number proved by SMS.
+// /profile/account: the customer's details, editable, the phone number proved by SMS, and how
+// they hear about their orders (SMS, WhatsApp or nothing).
 import { useAuth } from '@/lib/auth.tsx'
 import { AccountForm } from '@/features/account/components/account-form.tsx'
+import { OrderMessagesForm } from '@/features/account/components/order-messages-form.tsx'
 import { VerifiedPhone } from '@/features/account/components/verified-phone.tsx'
 import type { ProfilePageHandle } from './profile-layout.tsx'
 
@@ -14,6 +16,7 @@ export function Component() {
     <>
       <AccountForm user={state.user} />
       <VerifiedPhone user={state.user} />
+      <OrderMessagesForm />
     </>
   )
 }

@@ -1,0 +1,54 @@
+// The tracking page's order: its state, lines and amounts (nothing else of the customer's).
+import { formatPrix } from '@teranga/shared/money'
+import { ORDER_MESSAGES_TEXT, type Suivi } from '@teranga/shared/order-messages'
+
+export function OrderTracking({ commande }: { commande: Suivi }) {
+  return (
+    <article className="py-4" style={{ maxWidth: '40rem' }}>
+      <h1 className="h3">{ORDER_MESSAGES_TEXT.trackingTitle(commande.numerocommande)}</h1>
+      <p className="text-body-secondary mb-2">
+        Passée le {commande.created_at_fr} · {commande.modelivraison}
+      </p>
+      <p className="fs-5">
+        État : <span className={`badge text-bg-${commande.etat_badge}`}>{commande.etat_text}</span>
+      </p>
+      <table className="table align-middle">
+        <caption className="visually-hidden">Articles de la commande</caption>
+        <thead>
+          <tr>
+            <th scope="col">Article</th>
+            <th scope="col" className="text-end">
+              Quantité
+            </th>
+            <th scope="col" className="text-end">
+              Prix
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {commande.lignes.map((ligne, index) => (
+            <tr key={index}>
+              <td>{ligne.designation}</td>
+              <td className="text-end">{ligne.quantite}</td>
+              <td className="text-end">{formatPrix(ligne.prix * ligne.quantite)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="row mb-0">
+        <dt className="col-6">Sous-total</dt>
+        <dd className="col-6 text-end">{formatPrix(commande.montantcommande)}</dd>
+        <dt className="col-6">Livraison</dt>
+        <dd className="col-6 text-end">{formatPrix(commande.montantliv)}</dd>
+        {commande.remise > 0 && (
+          <>
+            <dt className="col-6">Remise</dt>
+            <dd className="col-6 text-end">-{formatPrix(commande.remise)}</dd>
+          </>
+        )}
+        <dt className="col-6 fs-5">Total</dt>
+        <dd className="col-6 text-end fs-5 fw-bold">{formatPrix(commande.montanttotal)}</dd>
+      </dl>
+    </article>
+  )
+}
