@@ -48,8 +48,7 @@ export function previewImage(image: string | null | undefined, srcset: string | 
   const candidates = (srcset ?? '')
     .split(',')
     .map((part) => part.trim().split(/\s+/))
-    .filter((pair): pair is [string, string] => pair.length === 2 && /^\d+w$/.test(pair[1]))
-    .map(([src, width]) => ({ src, width: Number.parseInt(width, 10) }))
+    .flatMap(([src, width]) => (src && width && /^\d+w$/.test(width) ? [{ src, width: Number.parseInt(width, 10) }] : []))
   const chosen = candidates.find((c) => c.width === 640) ?? candidates.sort((a, b) => b.width - a.width)[0]
   return chosen?.src ?? image ?? null
 }

@@ -35,6 +35,9 @@ export const routes: RouteObject[] = [
           { path: 'recherche', lazy: () => import('./routes/search-results.tsx') },
           { path: 'cart', lazy: () => import('./routes/cart.tsx') },
           { path: 'faq', lazy: () => import('./routes/faq.tsx') },
+          { path: 'cgv', lazy: () => import('./routes/cgv.tsx') },
+          { path: 'contact', lazy: () => import('./routes/contact.tsx') },
+          { path: 'informations-livraison', lazy: () => import('./routes/informations-livraison.tsx') },
           { path: 'signup', lazy: () => import('./routes/signup.tsx') },
           {
             path: 'profile',

@@ -35,9 +35,23 @@ describe('server data declared by the routes', () => {
     ])
     expect(await dataFor('/faq')).toEqual([
       { name: 'preferences', variables: {} },
+      { name: 'pagecontenu', variables: { slug: 'faq' } },
       { name: 'modepaiements', variables: {} },
       { name: 'depots', variables: {} },
     ])
+  })
+
+  it("the shop's own pages: the owner's text (and the contact details, in the shell's preferences)", async () => {
+    for (const [url, slug] of [
+      ['/cgv', 'cgv'],
+      ['/contact', 'contact'],
+      ['/informations-livraison', 'livraison'],
+    ]) {
+      expect(await dataFor(url!)).toEqual([
+        { name: 'preferences', variables: {} },
+        { name: 'pagecontenu', variables: { slug } },
+      ])
+    }
   })
 
   it('personal pages and unknown paths: only what every page shows', async () => {

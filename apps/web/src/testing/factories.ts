@@ -78,6 +78,10 @@ export function makePreferences(overrides: Partial<Preferences> = {}): Preferenc
     siteweb: null,
     telephone: '+221 33 800 00 00',
     telephone2: null,
+    whatsapp: null,
+    horaires: null,
+    latitude: null,
+    longitude: null,
     ...overrides,
   }
 }

@@ -1,18 +1,17 @@
-// /faq: delivery, pickup, payment and the usual questions.
+// /faq: delivery, pickup and payment from the shop's data, and the usual questions as the owner
+// wrote them in the back office (issue 19 §2).
 import { getDepotsQueryOptions, getPaymentModesQueryOptions } from '@/lib/reference-data.ts'
 import { FaqPage } from '@/features/faq/components/faq-page.tsx'
+import { PageBody } from '@/features/pages/components/page-body.tsx'
+import { usePage } from '@/features/pages/api/get-page.ts'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
-import type { RouteHandle } from '../server-data.ts'
+import { contentHandle } from '../content-route.tsx'
 
-export const handle: RouteHandle = {
-  serverData: () => [getPaymentModesQueryOptions(), getDepotsQueryOptions()],
-}
+export const handle = contentHandle('faq', () => [getPaymentModesQueryOptions(), getDepotsQueryOptions()])
 
 export function Component() {
-  useDocumentTitle('Questions fréquentes')
-  return (
-    <>
-      <FaqPage />
-    </>
-  )
+  const page = usePage('faq')
+  const title = page.data?.titre ?? 'Questions fréquentes'
+  useDocumentTitle(title)
+  return <FaqPage title={title} questions={<PageBody slug="faq" />} />
 }

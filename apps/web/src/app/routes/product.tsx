@@ -11,6 +11,7 @@ import { getProductQueryOptions, useProduct } from '@/features/catalogue/api/get
 import { getSimilarProductsQueryOptions, useSimilarProducts } from '@/features/catalogue/api/get-similar-products.ts'
 import { useRecordView } from '@/features/catalogue/api/record-view.ts'
 import { ProductDetails } from '@/features/catalogue/components/product-details.tsx'
+import { ShareOnWhatsApp } from '@/features/catalogue/components/share-on-whatsapp.tsx'
 import { PurchaseForm } from '@/features/cart/components/purchase-form.tsx'
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx'
 import { productActions } from '../product-actions.tsx'
@@ -93,9 +94,12 @@ export function ProductRoute() {
       <ProductDetails
         product={product.data}
         purchase={
-          <PurchaseForm product={product.data}>
-            <FavouriteButton product={product.data} withText />
-          </PurchaseForm>
+          <>
+            <PurchaseForm product={product.data}>
+              <FavouriteButton product={product.data} withText />
+            </PurchaseForm>
+            <ShareOnWhatsApp product={product.data} />
+          </>
         }
       />
       <SimilarProducts produitId={id} />

@@ -1,5 +1,7 @@
 // The FAQ: delivery zones and fees (the shared table of spec §9), payment modes, pickup at a
-// depot, and the questions shoppers ask most.
+// depot, from the shop's data; the questions shoppers ask most are the owner's text (issue 19 §2),
+// which the route hands in.
+import type { ReactNode } from 'react'
 import { DELIVERY_FEES } from '@teranga/shared/delivery-zones'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
@@ -8,65 +10,45 @@ import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useDepots, usePaymentModes } from '@/lib/reference-data.ts'
 
-const QUESTIONS = [
-  {
-    q: 'Comment passer commande ?',
-    a: "Ajoutez vos produits au panier, connectez-vous (Google ou e-mail), choisissez la livraison à domicile ou le retrait en dépôt, puis le mode de paiement. Vous suivez ensuite votre commande dans « Mes achats ».",
-  },
-  {
-    q: 'Faut-il un compte pour commander ?',
-    a: "Vous pouvez parcourir le catalogue et remplir votre panier sans compte. Il est conservé sur votre téléphone et rejoint votre compte dès que vous vous connectez.",
-  },
-  {
-    q: 'Quand suis-je livré ?',
-    a: 'Nos livreurs couvrent Dakar et sa banlieue tous les jours ; les régions sont livrées par transporteur. Le livreur vous appelle avant de passer.',
-  },
-  {
-    q: 'Puis-je annuler ma commande ?',
-    a: "Oui, depuis « Mes achats », tant qu'elle est en attente de confirmation ou de paiement. Ensuite, appelez-nous.",
-  },
-  {
-    q: 'Comment fonctionnent les points de fidélité ?',
-    a: "Chaque commande livrée vous rapporte 1 point par tranche de 1 000 FCFA d'articles. Vos points vous font monter de niveau et débloquent des remises ou la livraison offerte.",
-  },
-  {
-    q: 'Un produit est abîmé ou manquant ?',
-    a: 'Signalez-le au livreur ou appelez-nous dans les 48 heures : nous le remplaçons ou vous remboursons.',
-  },
-]
+/** The fee of each delivery zone (the shared table), on the FAQ and the delivery page. */
+export function DeliveryFees() {
+  return (
+    <section aria-labelledby="faq-livraison" className="mb-5">
+      <h2 id="faq-livraison" className="h4">
+        Livraison à domicile : zones et frais
+      </h2>
+      <p>Les frais de livraison dépendent de votre quartier. Une zone absente de la liste est livrée sans frais supplémentaires après accord avec notre service client.</p>
+      <div className="table-responsive">
+        <table className="table table-sm table-striped align-middle">
+          <caption className="visually-hidden">Frais de livraison par zone</caption>
+          <thead>
+            <tr>
+              <th scope="col">Frais</th>
+              <th scope="col">Zones</th>
+            </tr>
+          </thead>
+          <tbody>
+            {DELIVERY_FEES.map((row) => (
+              <tr key={row.frais}>
+                <td className="text-nowrap fw-semibold">{formatPrix(row.frais)}</td>
+                <td>{row.zones.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
 
-export function FaqPage() {
+export function FaqPage({ title, questions }: { title: string; questions: ReactNode }) {
   const payments = usePaymentModes()
   const depots = useDepots()
   return (
     <div className="faq">
-      <h1 className="h3 mb-4">Questions fréquentes</h1>
+      <h1 className="h3 mb-4">{title}</h1>
 
-      <section aria-labelledby="faq-livraison" className="mb-5">
-        <h2 id="faq-livraison" className="h4">
-          Livraison à domicile : zones et frais
-        </h2>
-        <p>Les frais de livraison dépendent de votre quartier. Une zone absente de la liste est livrée sans frais supplémentaires après accord avec notre service client.</p>
-        <div className="table-responsive">
-          <table className="table table-sm table-striped align-middle">
-            <caption className="visually-hidden">Frais de livraison par zone</caption>
-            <thead>
-              <tr>
-                <th scope="col">Frais</th>
-                <th scope="col">Zones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {DELIVERY_FEES.map((row) => (
-                <tr key={row.frais}>
-                  <td className="text-nowrap fw-semibold">{formatPrix(row.frais)}</td>
-                  <td>{row.zones.join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <DeliveryFees />
 
       <section aria-labelledby="faq-retrait" className="mb-5">
         <h2 id="faq-retrait" className="h4">
@@ -119,12 +101,7 @@ export function FaqPage() {
         <h2 id="faq-questions" className="h4">
           Vos questions
         </h2>
-        {QUESTIONS.map((item) => (
-          <details key={item.q} className="border-bottom py-2">
-            <summary className="fw-semibold">{item.q}</summary>
-            <p className="mt-2 mb-0">{item.a}</p>
-          </details>
-        ))}
+        {questions}
       </section>
     </div>
   )

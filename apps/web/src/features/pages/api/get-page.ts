@@ -1,0 +1,21 @@
+// One of the shop's own pages (CGV, FAQ, livraison, contact) as the owner wrote it: its title,
+// description and the HTML the server rendered from its Markdown (safe to show as is).
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ContentSlug } from '@teranga/shared/content-pages'
+import { storefrontKey } from '@teranga/shared/storefront-queries'
+import { storefrontData } from '@/lib/api-client.ts'
+
+export interface ContentPage {
+  slug: ContentSlug
+  titre: string
+  description: string
+  html: string
+}
+
+export const getPage = (slug: ContentSlug) => storefrontData<ContentPage | null>('pagecontenu', { slug })
+
+export function getPageQueryOptions(slug: ContentSlug) {
+  return queryOptions({ queryKey: storefrontKey('pagecontenu', { slug }), queryFn: () => getPage(slug), staleTime: 5 * 60_000 })
+}
+
+export const usePage = (slug: ContentSlug) => useQuery(getPageQueryOptions(slug))
