@@ -1,7 +1,7 @@
 // The GraphQL documents the storefront sends, in one place: the web app runs them, and the
 // server runs the same ones to embed a page's first data in its HTML (no second round trip).
 
-const PRODUIT = `id designation prix prixformat quantite description code unite like image imagesrcset
+const PRODUIT = `id designation prix prixformat prix_initial quantite description code unite like image imagesrcset
   souscategorie { id designation categorie { id designation } }`
 const METADATA = 'metadata { total per_page current_page last_page }'
 
@@ -84,6 +84,8 @@ export interface Produit {
   designation: string
   prix: number
   prixformat: string
+  /** The regular price while a promotion runs (then `prix` is the sale price), else null. */
+  prix_initial: number | null
   quantite: number
   description: string | null
   code: string

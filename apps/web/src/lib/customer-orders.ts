@@ -35,6 +35,8 @@ export interface Commande {
   /** Where a pickup is collected, and when (`horairestexte`, in French). */
   depot: { id: number; designation: string; adresse?: string | null; horairestexte?: string | null } | null
   detailcommandes: DetailCommande[]
+  /** The discount code the order used and its discount (also counted in `remise`). */
+  codepromo?: { code: string; remise: number; remiseformat: string } | null
   /** What was given back so far (FCFA), and each refund with its lines; only the profile's list asks for them. */
   rembourse?: number
   rembourseformat?: string
@@ -58,6 +60,15 @@ export function placeOrder(input: OrderInput, idempotencyKey: string): Promise<C
 
 export function startPayment(numero: string): Promise<{ url: string; commande: Commande }> {
   return rest('POST', `${path(numero)}/paiement`)
+}
+
+/**
+ * Pays the unpaid online order with another mode (issue 19 §4): an online mode answers its
+ * provider's page; cash (home delivery only) answers no page (`url` null), the order now waits
+ * for confirmation.
+ */
+export function payAnotherWay(numero: string, modepaiement: number): Promise<{ url: string | null; commande: Commande }> {
+  return rest('POST', `${path(numero)}/paiement`, { modepaiement })
 }
 
 export function getOrder(numero: string): Promise<Commande> {

@@ -42,6 +42,7 @@ export function makeProduit(overrides: Partial<Produit> = {}): Produit {
     designation: `Produit ${produitId}`,
     prix,
     prixformat: formatPrix(prix),
+    prix_initial: null,
     quantite: 20,
     description: `Description du produit ${produitId}`,
     code: `REF-${produitId}`,

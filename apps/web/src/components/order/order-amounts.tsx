@@ -34,7 +34,10 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   )
 }
 
-/** Goods, delivery (free at a depot), the loyalty discount when there is one, and the total. */
+/**
+ * Goods, delivery (free at a depot), the discount code's part and the loyalty discount when
+ * there are (`remise` counts both; `codepromo` names the code's part), and the total.
+ */
 export function OrderAmountsList({
   montantcommande,
   montantliv,
@@ -42,6 +45,7 @@ export function OrderAmountsList({
   total,
   pickup,
   tier = null,
+  codepromo = null,
 }: {
   montantcommande: number
   montantliv: number
@@ -49,12 +53,15 @@ export function OrderAmountsList({
   total: number
   pickup: boolean
   tier?: string | null
+  codepromo?: { code: string; remise: number } | null
 }) {
+  const loyalty = remise - (codepromo?.remise ?? 0)
   return (
     <dl className="mb-0">
       <Row label="Sous-total" value={formatPrix(montantcommande)} />
       <Row label={pickup ? 'Livraison (retrait en dépôt)' : 'Livraison'} value={pickup ? 'Gratuit' : formatPrix(montantliv)} />
-      {remise > 0 && <Row label={tier ? `Remise fidélité (${tier})` : 'Remise fidélité'} value={`−${formatPrix(remise)}`} />}
+      {codepromo && codepromo.remise > 0 && <Row label={`Code promo ${codepromo.code}`} value={`−${formatPrix(codepromo.remise)}`} />}
+      {loyalty > 0 && <Row label={tier ? `Remise fidélité (${tier})` : 'Remise fidélité'} value={`−${formatPrix(loyalty)}`} />}
       <Row label="Total" value={formatPrix(total)} strong />
     </dl>
   )

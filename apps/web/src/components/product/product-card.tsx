@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { IMAGE_SIZES } from '@teranga/shared/media'
 import type { Produit } from '@teranga/shared/storefront-queries'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { SalePrice } from './sale-price.tsx'
 import { StockBadge } from './stock-badge.tsx'
 
 export type ProductActions = (product: Produit) => ReactNode
@@ -46,7 +47,9 @@ export function ProductCard({
       <div className="card-body pt-1 d-flex flex-column justify-content-end gap-2">
         <StockBadge quantite={product.quantite} />
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-1">
-          <span className="product-price">{product.prixformat}</span>
+          <span>
+            <span className="product-price">{product.prixformat}</span> <SalePrice prix={product.prix} prixInitial={product.prix_initial} />
+          </span>
           {actions && <span className="d-flex gap-1 ms-auto">{actions(product)}</span>}
         </div>
       </div>

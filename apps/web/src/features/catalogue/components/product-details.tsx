@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { IMAGE_SIZES } from '@teranga/shared/media'
 import type { Produit } from '@teranga/shared/storefront-queries'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
+import { SalePrice } from '@/components/product/sale-price.tsx'
 import { StockBadge } from '@/components/product/stock-badge.tsx'
 
 export function ProductDetails({ product, purchase }: { product: Produit; purchase: ReactNode }) {
@@ -27,7 +28,8 @@ export function ProductDetails({ product, purchase }: { product: Produit; purcha
         </p>
         <h1 className="h3 mb-0">{product.designation}</h1>
         <p className="product-details-price mb-0">
-          {product.prixformat} <span className="text-body-secondary fs-6">/ {product.unite}</span>
+          {product.prixformat} <span className="text-body-secondary fs-6">/ {product.unite}</span>{' '}
+          <SalePrice prix={product.prix} prixInitial={product.prix_initial} />
         </p>
         <StockBadge quantite={product.quantite} />
         {product.description && <p className="mb-0">{product.description}</p>}

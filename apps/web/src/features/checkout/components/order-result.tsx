@@ -17,6 +17,7 @@ import { toast } from '@/lib/notify.ts'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { isOnlinePayment } from '@teranga/shared/constants'
 import { cancelOrder, getOrder, orderQueryKey, startPayment, type Commande } from '@/lib/customer-orders.ts'
+import { PayAnotherWay } from './pay-another-way.tsx'
 
 export const ORDER_POLL_INTERVAL_MS = 2000
 export const ORDER_POLL_LIMIT_MS = 2 * 60_000
@@ -149,7 +150,14 @@ function OrderState({ numero, variant }: { numero: string; variant: 'success' | 
             </p>
           )}
           <OrderLineList lines={data.detailcommandes.map((line) => ({ key: line.id, designation: line.produit.designation, quantite: line.quantite, prix: line.prix }))} />
-          <OrderAmountsList montantcommande={data.montantcommande} montantliv={data.montantliv} remise={data.remise} total={data.montanttotal} pickup={data.depot !== null} />
+          <OrderAmountsList
+            montantcommande={data.montantcommande}
+            montantliv={data.montantliv}
+            remise={data.remise}
+            total={data.montanttotal}
+            pickup={data.depot !== null}
+            codepromo={data.codepromo ?? null}
+          />
         </div>
       </div>
 
@@ -187,6 +195,8 @@ function OrderState({ numero, variant }: { numero: string; variant: 'success' | 
             ))}
         </div>
       )}
+
+      {canRetry && <PayAnotherWay order={data} disabled={busy} />}
 
       <div className="d-flex flex-wrap gap-3">
         <Link to="/profile/orders" className="btn btn-outline-primary">

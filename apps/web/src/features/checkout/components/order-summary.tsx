@@ -1,5 +1,5 @@
 // What the order will cost, before it is placed: the cart's lines, the goods, the delivery
-// fee, the loyalty discount and the total, computed as the server will (shared orderAmounts).
+// fee, the discount code's and the loyalty discount and the total, computed as the server will (shared orderAmounts).
 import type { OrderAmounts } from '@teranga/shared/order-amounts'
 import { OrderAmountsList, OrderLineList } from '@/components/order/order-amounts.tsx'
 
@@ -16,12 +16,15 @@ export function OrderSummary({
   pickup,
   tier,
   note,
+  code = null,
 }: {
   lines: readonly CheckoutLine[]
   amounts: OrderAmounts
   pickup: boolean
   tier: string | null
   note: string | null
+  /** The discount code applied, whose part of the discount `amounts.remiseCode` holds. */
+  code?: string | null
 }) {
   return (
     <section aria-labelledby="order-summary-title" className="card">
@@ -30,7 +33,7 @@ export function OrderSummary({
           Récapitulatif de la commande
         </h2>
         <OrderLineList className="small" lines={lines.map((line) => ({ key: line.produit_id, designation: line.produit.designation, quantite: line.quantite, prix: line.prix }))} />
-        <OrderAmountsList {...amounts} pickup={pickup} tier={tier} />
+        <OrderAmountsList {...amounts} pickup={pickup} tier={tier} codepromo={code ? { code, remise: amounts.remiseCode } : null} />
         {note && <p className="small text-body-secondary mt-2 mb-0">{note}</p>}
       </div>
     </section>

@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
+import type { CodePromoPreview } from '@teranga/shared/promotions'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { EmptyCart } from '@/components/ui/empty-cart.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
@@ -24,6 +25,7 @@ import { isOnlinePayment } from '@teranga/shared/constants'
 import { orderQueryKey, placeOrder, startPayment } from '@/lib/customer-orders.ts'
 import { newIdempotencyKey, useDeliveryContext } from '../delivery-context.ts'
 import { OrderSummary, type CheckoutLine } from './order-summary.tsx'
+import { PromoCodeField } from './promo-code-field.tsx'
 
 /** Where the shopper fixes a field the server refused. */
 const ADDRESS_FIELDS = new Set(['adresseliv', 'zone', 'latitude', 'longitude'])
@@ -49,6 +51,9 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   const [placed, setPlaced] = useState(false)
   const [paymentError, setPaymentError] = useState<string | null>(null)
   const [refused, setRefused] = useState<Array<[string, string]>>([])
+  // The discount code checked on the server, and the order's refusal of it if it comes.
+  const [code, setCode] = useState<CodePromoPreview | null>(null)
+  const [codeRefusal, setCodeRefusal] = useState<string | null>(null)
   const id = useId()
 
   if (placed) return <Spinner label="Commande en cours d'enregistrement…" />
@@ -68,7 +73,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
 
   const pickup = mode === 'RETRAIT'
   const depot = pickup ? depots.data?.find((d) => d.id === context.depot) : undefined
-  const amounts = orderAmounts(cart.lines, pickup || !address ? 0 : address.zone.frais, rewardsOf(loyalty.data?.privilege ?? null))
+  const amounts = orderAmounts(cart.lines, pickup || !address ? 0 : address.zone.frais, rewardsOf(loyalty.data?.privilege ?? null), code?.remise ?? 0)
   const selectedPayment = payments.data.find((p) => p.code === context.paymentMode)
   const deliveryModeId = deliveryModes.data.find((m) => m.code === mode)?.id
 
@@ -79,10 +84,11 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
     sending.current = true
     setBusy(true)
     setRefused([])
+    setCodeRefusal(null)
     const key = context.idempotencyKey ?? newIdempotencyKey()
     if (context.idempotencyKey !== key) update({ idempotencyKey: key })
-    const input: OrderInput =
-      pickup || !address
+    const input: OrderInput = {
+      ...(pickup || !address
         ? { modelivraison: deliveryModeId, modepaiement: selectedPayment.id, tel: context.telephone ?? '', depot: context.depot }
         : {
             modelivraison: deliveryModeId,
@@ -92,7 +98,9 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
             zone: address.zone.designation,
             latitude: address.latitude,
             longitude: address.longitude,
-          }
+          }),
+      ...(code ? { codepromo: code.code } : {}),
+    }
     let numero: string
     try {
       const commande = await placeOrder(input, key)
@@ -101,7 +109,10 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
     } catch (error) {
       sending.current = false
       setBusy(false)
-      if (error instanceof ApiError && error.status === 400 && error.errors) {
+      if (error instanceof ApiError && error.errors?.codepromo) {
+        // The code no longer applies (expired, its last use taken meanwhile): said under the field.
+        setCodeRefusal(error.errors.codepromo[0] ?? error.message)
+      } else if (error instanceof ApiError && error.status === 400 && error.errors) {
         setRefused(Object.entries(error.errors).flatMap(([field, messages]) => messages.map((message): [string, string] => [field, message])))
       } else {
         // Stock, an emptied cart, a lost connection: said in a toast; the key stays for a retry.
@@ -205,6 +216,15 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
           </Link>
         </section>
 
+        <PromoCodeField
+          applied={code}
+          refusal={codeRefusal}
+          onApplied={(preview) => {
+            setCode(preview)
+            setCodeRefusal(null)
+          }}
+        />
+
         {refused.length > 0 && (
           <div className="alert alert-danger mt-4" role="alert">
             <p className="mb-1">{MESSAGES.orderInvalidFields}</p>
@@ -234,6 +254,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
           pickup={pickup}
           tier={loyalty.data?.privilege?.designation ?? null}
           note={loyalty.isError ? MESSAGES.loyaltyDiscountUnknown : null}
+          code={code?.code ?? null}
         />
         <button type="button" className="btn btn-primary btn-lg w-100 mt-3" onClick={() => void confirm()} disabled={busy}>
           {busy ? 'Envoi de la commande…' : 'Confirmer la commande'}
