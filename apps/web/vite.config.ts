@@ -1,11 +1,14 @@
 // Production build of the storefront: hashed, long-cached assets that the server serves,
 // each also written gzip- and brotli-compressed so shoppers on 3G download the smallest.
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import purgeCss from '@fullhuman/postcss-purgecss'
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { VitePWA } from 'vite-plugin-pwa'
-import { precompress } from './vite-precompress.ts'
+import { MIN_BYTES, precompress } from './vite-precompress.ts'
 
 const THEME = '#00763a'
 
@@ -56,8 +59,36 @@ function offlineShop() {
   })
 }
 
+/**
+ * The worker and the manifest are written after the bundle (the plugin's closeBundle), once
+ * precompress() has run: they get their own compressed copies, as every other file has.
+ */
+function precompressWorker(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'teranga-precompress-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        for (const name of ['sw.js', 'manifest.webmanifest']) {
+          const file = path.join(outDir, name)
+          const buffer = await fs.readFile(file).catch(() => null)
+          if (!buffer || buffer.length < MIN_BYTES) continue
+          await fs.writeFile(`${file}.gz`, gzipSync(buffer, { level: 9 }))
+          await fs.writeFile(`${file}.br`, brotliCompressSync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }))
+        }
+      },
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress(), ...(isSsrBuild ? [] : [offlineShop()])],
+  plugins: [react(), precompress(), ...(isSsrBuild ? [] : [offlineShop(), precompressWorker()])],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The server-rendering bundle carries its own copy of every library it uses, so the
   // server can load it without resolving the web app's dependencies.

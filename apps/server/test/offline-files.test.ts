@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVICE_WORKER_CACHE, UNHASHED_FILE_CACHE } from '../src/lib/built-app-caching.ts'
 import { createTestApp, type TestContext } from './helpers.ts'
@@ -13,7 +13,7 @@ import { createTestApp, type TestContext } from './helpers.ts'
 const TEMPLATE =
   '<!doctype html><html lang="fr"><head><title>Teranga</title><!--app-head--><link rel="manifest" href="/manifest.webmanifest"></head>' +
   '<body><div id="root"></div><!--app-data--></body></html>'
-const WORKER = `self.addEventListener('fetch', () => {}) // ${'precache '.repeat(20)}`
+const WORKER = `self.addEventListener('fetch', () => {}) // ${'precache '.repeat(200)}`
 const MANIFEST = JSON.stringify({ name: 'Teranga', short_name: 'Teranga', theme_color: '#00763a', icons: [] })
 
 let dir: string
@@ -25,6 +25,9 @@ beforeAll(async () => {
   await fs.mkdir(path.join(web, 'assets'), { recursive: true })
   await fs.writeFile(path.join(web, 'index.html'), TEMPLATE)
   await fs.writeFile(path.join(web, 'sw.js'), WORKER)
+  // The build writes compressed copies of the worker too.
+  await fs.writeFile(path.join(web, 'sw.js.br'), brotliCompressSync(WORKER))
+  await fs.writeFile(path.join(web, 'sw.js.gz'), gzipSync(WORKER))
   await fs.writeFile(path.join(web, 'manifest.webmanifest'), MANIFEST)
   const bare = path.join(dir, 'bare', 'dist')
   await fs.mkdir(bare, { recursive: true })
@@ -46,6 +49,11 @@ describe('the offline files', () => {
     expect(res.headers['cache-control']).toBe(SERVICE_WORKER_CACHE)
     expect(res.headers['cache-control']).not.toMatch(/immutable|max-age/)
     expect(res.body).toBe(WORKER)
+    // Its compressed copy, as a browser gets it, is checked on every use too.
+    const compressed = await ctx.app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(compressed.headers['cache-control']).toBe(SERVICE_WORKER_CACHE)
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(WORKER)
   })
 
   it('serves the web app manifest with its media type', async () => {

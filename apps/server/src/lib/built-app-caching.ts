@@ -16,7 +16,8 @@ export function builtAppCaching(root: string) {
   const assets = path.join(root, 'assets') + path.sep
   const worker = path.join(root, 'sw.js')
   return (reply: FastifyReply, file: string) => {
-    if (file === worker) {
+    // The file sent may be the worker's compressed copy (sw.js.br, sw.js.gz).
+    if (file.replace(/\.(br|gz)$/, '') === worker) {
       reply.header('cache-control', SERVICE_WORKER_CACHE)
       return
     }
