@@ -30,7 +30,7 @@ export const CONTENT_MESSAGES = {
   titreTooLong: `Le titre ne doit pas dépasser ${CONTENT_LIMITS.titre} caractères.`,
   descriptionRequired: 'La description est obligatoire.',
   descriptionTooLong: `La description ne doit pas dépasser ${CONTENT_LIMITS.description} caractères.`,
-  contenuTooLong: `Le texte ne doit pas dépasser ${CONTENT_LIMITS.contenu.toLocaleString('fr-FR')} caractères.`,
+  contenuTooLong: `Le texte ne doit pas dépasser ${String(CONTENT_LIMITS.contenu).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} caractères.`,
   contenuInvalid: 'Le texte de la page est invalide.',
   pageLoadError: "La page n'a pas pu être chargée. Réessayez.",
   saved: 'Page enregistrée.',

@@ -1,8 +1,9 @@
 // The shop's contact details, logo and the home page's promotion images: the one preference
 // row, edited with the server's own schema (packages/shared preferenceSchema).
+import { lazy, Suspense, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Col, Form, Row } from 'react-bootstrap'
+import { Alert, Button, Col, Form, Row } from 'react-bootstrap'
 import type { z } from 'zod'
 import { preferenceSchema, type Preference } from '@teranga/shared/backoffice-settings'
 import { FormField } from '../../components/form-field.tsx'
@@ -10,12 +11,14 @@ import { usePreference, useSavePreference } from './api/settings-api.ts'
 import { FormActions, saveAndTell, SettingsImage, useUploads } from './settings-controls.tsx'
 
 type PreferenceFields = z.input<typeof preferenceSchema>
-const PREFERENCE_FIELDS: Array<{ name: 'telephone' | 'telephone2' | 'email' | 'siteweb' | 'lieu'; label: string; type?: string }> = [
+const PREFERENCE_FIELDS: Array<{ name: 'telephone' | 'telephone2' | 'whatsapp' | 'email' | 'siteweb' | 'lieu' | 'horaires'; label: string; type?: string }> = [
   { name: 'telephone', label: 'Téléphone', type: 'tel' },
   { name: 'telephone2', label: 'Téléphone 2', type: 'tel' },
+  { name: 'whatsapp', label: 'Numéro WhatsApp', type: 'tel' },
   { name: 'email', label: 'E-mail', type: 'email' },
   { name: 'siteweb', label: 'Site web', type: 'url' },
   { name: 'lieu', label: 'Adresse de la boutique' },
+  { name: 'horaires', label: "Horaires d'ouverture (page Contact)" },
 ]
 /** The logo and the home page's two promotion images: media keys, set by an upload only. */
 const PREFERENCE_IMAGES: Array<{ name: 'logo' | 'promotion' | 'promotion2'; label: string }> = [
@@ -24,6 +27,8 @@ const PREFERENCE_IMAGES: Array<{ name: 'logo' | 'promotion' | 'promotion2'; labe
   { name: 'promotion2', label: 'Image promotion 2 (facultatif)' },
 ]
 const IMAGE_NAMES = PREFERENCE_IMAGES.map(({ name }) => name)
+
+const PositionPicker = lazy(() => import('../../components/position-picker.tsx'))
 
 export function PreferencesSettings() {
   const current = usePreference()
@@ -37,9 +42,16 @@ function PreferencesForm({ initial }: { initial: Partial<Preference> | null }) {
   const uploads = useUploads()
   const { register, handleSubmit, formState, setError, setValue, control } = useForm<PreferenceFields, unknown, z.output<typeof preferenceSchema>>({
     resolver: zodResolver(preferenceSchema),
-    defaultValues: Object.fromEntries([...PREFERENCE_FIELDS, ...PREFERENCE_IMAGES].map(({ name }) => [name, initial?.[name] ?? ''])),
+    defaultValues: {
+      ...Object.fromEntries([...PREFERENCE_FIELDS, ...PREFERENCE_IMAGES].map(({ name }) => [name, initial?.[name] ?? ''])),
+      latitude: initial?.latitude ?? undefined,
+      longitude: initial?.longitude ?? undefined,
+    },
   })
   const images = useWatch({ control, name: IMAGE_NAMES })
+  // The shop on the contact page's map: placed by a click, shown once asked for (Leaflet is heavy).
+  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] })
+  const [showMap, setShowMap] = useState(false)
   const onSubmit = handleSubmit(async (values) => {
     await saveAndTell(() => save.mutateAsync(values), 'Coordonnées enregistrées', (field, message) => setError(field as keyof PreferenceFields, { message }))
   })
@@ -61,6 +73,28 @@ function PreferencesForm({ initial }: { initial: Partial<Preference> | null }) {
             />
           </Col>
         ))}
+        <Col xs={12}>
+          <Form.Label as="p" className="mb-1">
+            Position de la boutique (carte de la page Contact)
+            {latitude != null && longitude != null ? ` : ${latitude.toFixed(5)}, ${longitude.toFixed(5)}` : ' : non placée'}
+          </Form.Label>
+          {showMap ? (
+            <Suspense fallback={<div style={{ height: 280 }} />}>
+              <PositionPicker
+                value={{ latitude: latitude ?? undefined, longitude: longitude ?? undefined }}
+                onChange={(lat, lng) => {
+                  setValue('latitude', lat, { shouldValidate: true })
+                  setValue('longitude', lng, { shouldValidate: true })
+                }}
+              />
+            </Suspense>
+          ) : (
+            <Button variant="outline-secondary" size="sm" onClick={() => setShowMap(true)}>
+              Placer la boutique sur la carte
+            </Button>
+          )}
+          {(formState.errors.latitude ?? formState.errors.longitude) && <div className="text-danger small">{formState.errors.latitude?.message ?? formState.errors.longitude?.message}</div>}
+        </Col>
         <FormActions label="Enregistrer les coordonnées" submitting={formState.isSubmitting || uploads.uploading} />
       </Row>
     </Form>

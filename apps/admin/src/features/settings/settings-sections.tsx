@@ -5,6 +5,7 @@ import { Link, Route, Routes } from 'react-router'
 import { Card, ListGroup } from 'react-bootstrap'
 import { CategoriesSettings, SubcategoriesSettings } from './categories-settings.tsx'
 import { DepotsSettings } from './depots-settings.tsx'
+import { PagesSettings } from './pages-settings.tsx'
 import { PaymentModesSettings } from './payment-modes-settings.tsx'
 import { PreferencesSettings } from './preferences-settings.tsx'
 import { SlidesSettings } from './slides-settings.tsx'
@@ -43,7 +44,8 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   },
   { path: 'diaporama', title: "Diaporama de l'accueil", description: "Les diapositives en haut de la page d'accueil", cards: [{ content: <SlidesSettings /> }] },
   { path: 'fidelite', title: 'Niveaux de fidélité', description: 'Les seuils de points et leurs avantages', cards: [{ content: <TiersSettings /> }] },
-  { path: 'coordonnees', title: 'Coordonnées et promotions', description: 'Téléphone, e-mail, logo et images de promotion', cards: [{ content: <PreferencesSettings /> }] },
+  { path: 'coordonnees', title: 'Coordonnées et promotions', description: 'Téléphone, WhatsApp, e-mail, horaires, position, logo et images de promotion', cards: [{ content: <PreferencesSettings /> }] },
+  { path: 'pages', title: 'Pages du site', description: 'CGV, FAQ, livraison et contact : leur texte, leur titre et leur description', cards: [{ content: <PagesSettings /> }] },
 ]
 
 function SettingsIndexPage() {

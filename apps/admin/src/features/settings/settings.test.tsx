@@ -231,6 +231,7 @@ describe('settings', () => {
       '/parametres/diaporama',
       '/parametres/fidelite',
       '/parametres/coordonnees',
+      '/parametres/pages',
     ])
     // The index alone loads nothing of the sections.
     expect(requests.some((r) => ['/api/zone', '/api/caroussel', '/api/privilege'].includes(r.url.pathname))).toBe(false)
