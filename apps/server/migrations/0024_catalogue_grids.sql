@@ -1,7 +1,7 @@
 -- The shop's grids (issue 19 §2): an index for each sort a page of the whole catalogue asks for
 -- (price, newest), the products on sale, and the units each product sold over the last 30
 -- days (best sellers), kept by the catalogue from the order lines and refreshed every few
--- minutes (ADR 033), so that no grid reads the order lines when a shopper asks for it.
+-- minutes (ADR 035), so that no grid reads the order lines when a shopper asks for it.
 CREATE INDEX IF NOT EXISTS "produits_prix_idx" ON "produits" ("prix", "id") WHERE "actif";
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "produits_prix_promo_idx" ON "produits" ("prix_promo", "id") WHERE "actif" AND "prix_promo" IS NOT NULL;

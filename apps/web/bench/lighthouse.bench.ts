@@ -1,5 +1,6 @@
-// Lighthouse's default mobile audit (simulated slow 4G, 4x CPU) of the home and a product page
-// served by the real server, the first page's JS weight, and the verdicts against our budgets.
+// Lighthouse's default mobile audit (simulated slow 4G, 4x CPU) of the home, a product page, the
+// promotions' grid and a search's results (issue 19) served by the real server, the first
+// page's JS weight, and the verdicts against our budgets.
 import fs from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
@@ -58,7 +59,7 @@ function parseOptions() {
   const runs = Number(values.runs)
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive whole number, not ${values.runs}`)
   if (!/^[\w-]+$/.test(values.product)) throw new Error(`--product must be a product id, not ${values.product}`)
-  return { runs, paths: ['/', `/product/${values.product}`] }
+  return { runs, paths: ['/', `/product/${values.product}`, '/promotions', '/recherche?q=riz'] }
 }
 
 function median(values: Array<number | null>): number | null {
@@ -247,7 +248,7 @@ async function main() {
     const measured: Record<string, RunSummary[]> = {}
     for (const urlPath of paths) {
       measured[urlPath] = []
-      const slug = urlPath === '/' ? 'home' : urlPath.replace(/^\/|\/$/g, '').replace(/\//g, '-')
+      const slug = urlPath === '/' ? 'home' : urlPath.replace(/^\/|\/$/g, '').replace(/[^\w-]+/g, '-')
       for (let i = 1; i <= runs; i++) {
         process.stderr.write(`[bench] Lighthouse ${urlPath} run ${i}/${runs}\n`)
         const { summary, report } = await audit(new URL(urlPath, baseURL).toString())

@@ -197,7 +197,7 @@ export const vuesProduits = pgTable(
 
 /**
  * Units each product sold over the last 30 days, from the lines of orders neither cancelled nor
- * unpaid: the best sellers' grid (issue 19 §2, ADR 033). Kept by the catalogue, rebuilt every
+ * unpaid: the best sellers' grid (issue 19 §2, ADR 035). Kept by the catalogue, rebuilt every
  * few minutes from the order lines; a product that sold nothing has no row.
  */
 export const ventesRecentes = pgTable(

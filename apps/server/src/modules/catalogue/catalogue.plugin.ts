@@ -45,7 +45,7 @@ async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
     }
   }
   app.decorate('catalogue', service)
-  // Best sellers (ADR 033): rebuilt when the server starts, then every few minutes, by each
+  // Best sellers (ADR 035): rebuilt when the server starts, then every few minutes, by each
   // instance (one at a time, the others wait and rebuild the same rows).
   let refreshing: Promise<void> = Promise.resolve()
   let timer: ReturnType<typeof setInterval> | undefined

@@ -145,7 +145,7 @@ export function createCatalogueRepository(db: Executor) {
 
     /**
      * Rebuilds the units each product sold over the last `days` days, from the lines of orders
-     * neither cancelled, refunded nor unpaid (ADR 033). One transaction: a grid reads the old
+     * neither cancelled, refunded nor unpaid (ADR 035). One transaction: a grid reads the old
      * rows or the new ones, never none.
      */
     async refreshBestSellers(days: number) {

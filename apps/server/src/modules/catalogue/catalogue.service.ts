@@ -164,7 +164,7 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
       return withLikes(products, viewerId)
     },
 
-    /** Rebuilds the best sellers' units (ADR 033): at start, then every few minutes (catalogue.plugin.ts). */
+    /** Rebuilds the best sellers' units (ADR 035): at start, then every few minutes (catalogue.plugin.ts). */
     refreshBestSellers: () => repo.refreshBestSellers(BEST_SELLERS_DAYS),
 
     /** Counts once per visitor, product and hour, so that reloading (or a script) moves nothing. */

@@ -1,4 +1,4 @@
-// The SQL of a grid page sorted or filtered (issue 19 §2, ADR 033): which products, in which
+// The SQL of a grid page sorted or filtered (issue 19 §2, ADR 035): which products, in which
 // order, read from an index so that a page of 100,000 products reads its rows, not the
 // catalogue. A price sort merges two index-ordered streams (products at their price, by
 // produits_prix_idx; products whose sale runs, at their sale price, by produits_prix_promo_idx),

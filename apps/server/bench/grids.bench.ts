@@ -1,0 +1,123 @@
+// `npm run bench:grids -w apps/server` (also the end of `npm run bench`): the shop's grids of
+// issue 19 §2 at BENCH_SEARCH_PRODUCTS products (100,000 by default) with the anonymous cache
+// off, so that every request reaches PostgreSQL: every sort, the filters (on sale, in stock, a
+// price range), a sub-category, a search, a deep page. One open loop sends the cases in turn
+// (BENCH_GRID_RATE requests/s for BENCH_SECONDS × 2) and prints each one's latencies; the
+// budget is p95 ≤ 30 ms for each. All traffic stays on 127.0.0.1.
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { GRID_QUERY } from './queries.ts'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10) * 2
+const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000)
+const RATE = Number(process.env.BENCH_GRID_RATE ?? 50)
+
+/** The grid's query with every argument of issue 19 §2. */
+const QUERY = GRID_QUERY.replace('$categorie_id: Int)', '$categorie_id: Int, $designation: String, $tri: String, $prix_min: Int, $prix_max: Int, $en_stock: Boolean, $promotion: Boolean)').replace(
+  'categorie_id: $categorie_id)',
+  'categorie_id: $categorie_id, designation: $designation, tri: $tri, prix_min: $prix_min, prix_max: $prix_max, en_stock: $en_stock, promotion: $promotion)',
+)
+
+type Variables = Record<string, unknown>
+const CASES: Array<[string, Variables]> = [
+  ['/shop (catalogue order)', {}],
+  ['/shop prix croissant', { tri: 'prix_croissant' }],
+  ['/shop prix décroissant', { tri: 'prix_decroissant' }],
+  ['/nouveautes', { tri: 'nouveautes' }],
+  ['/best-sellers', { tri: 'meilleures_ventes' }],
+  ['/promotions', { promotion: true }],
+  ['/promotions prix croissant', { promotion: true, tri: 'prix_croissant' }],
+  ['/shop en stock 1 000–3 000 prix croissant', { en_stock: true, prix_min: 1000, prix_max: 3000, tri: 'prix_croissant' }],
+  ['/shop en stock, meilleures ventes', { en_stock: true, tri: 'meilleures_ventes' }],
+  ['/shop prix ≤ 2 000, nouveautés', { prix_max: 2000, tri: 'nouveautes' }],
+  ['/shop page 40, prix croissant', { tri: 'prix_croissant', page: 40 }],
+  ['sub-category prix décroissant', { categorie_id: 'SUB', tri: 'prix_decroissant' }],
+  ['sub-category nouveautés en stock', { categorie_id: 'SUB', tri: 'nouveautes', en_stock: true }],
+  ['sub-category meilleures ventes', { categorie_id: 'SUB', tri: 'meilleures_ventes' }],
+  ['/recherche riz prix croissant', { designation: 'riz', tri: 'prix_croissant' }],
+  ['/recherche huile en stock ≤ 5 000', { designation: 'huile', en_stock: true, prix_max: 5000 }],
+]
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+const ms = (n: number) => n.toFixed(1)
+
+async function startServer(): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
+    env: { ...process.env, BENCH_PRODUCTS: String(PRODUCTS), BENCH_CACHE_TTL: '0', BENCH_GRIDS: '1' },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve({ child, port: m.port }))
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
+  })
+}
+
+async function main() {
+  console.log(`generating ${PRODUCTS} products and their orders for the grids' benchmark…`)
+  const server = await startServer()
+  const url = `http://127.0.0.1:${server.port}/graphql`
+  const post = (variables: Variables) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, variables }) })
+  // The largest sub-category: the worst page of a category's grid.
+  const subs = (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ souscategories { id } }' }) })).json()) as {
+    data: { souscategories: Array<{ id: number }> }
+  }
+  const sub = subs.data.souscategories[0]!.id
+  const cases = CASES.map(([label, v]) => [label, { page: 1, count: 12, ...v, ...(v.categorie_id ? { categorie_id: sub } : {}) }] as const)
+
+  // Each case checked once: an answer with data, no error.
+  for (const [label, variables] of cases) {
+    const body = (await (await post(variables)).json()) as { errors?: unknown; data?: { produitspaginated: { metadata: { total: number } } } }
+    if (body.errors || !body.data) throw new Error(`${label}: ${JSON.stringify(body.errors)}`)
+    console.log(`  ${label.padEnd(42)} ${body.data.produitspaginated.metadata.total} products`)
+  }
+
+  const run = async (seconds: number) => {
+    const latencies = cases.map(() => [] as number[])
+    let failed = 0
+    const inflight: Array<Promise<void>> = []
+    const start = performance.now()
+    const total = Math.round(RATE * seconds)
+    for (let i = 0; i < total; i++) {
+      const wait = start + (i * 1000) / RATE - performance.now()
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+      const n = i % cases.length
+      inflight.push(
+        (async () => {
+          const t = performance.now()
+          try {
+            const res = await post(cases[n]![1])
+            await res.arrayBuffer()
+            if (!res.ok) failed++
+          } catch {
+            failed++
+          }
+          latencies[n]!.push(performance.now() - t)
+        })(),
+      )
+    }
+    await Promise.all(inflight)
+    return { latencies: latencies.map((l) => l.sort((a, b) => a - b)), failed }
+  }
+  await run(2)
+  const { latencies, failed } = await run(SECONDS)
+  const exited = new Promise((resolve) => server.child.once('exit', resolve))
+  server.child.disconnect()
+  await exited
+
+  console.log(`\ngrids at ${PRODUCTS} products, cache off, ${RATE} req/s for ${SECONDS} s (open loop, the cases in turn), 12 products a page`)
+  let worst = 0
+  for (const [i, [label]] of cases.entries()) {
+    const l = latencies[i]!
+    worst = Math.max(worst, percentile(l, 95))
+    console.log(`  ${label.padEnd(42)} p50 ${ms(percentile(l, 50)).padStart(6)} ms   p95 ${ms(percentile(l, 95)).padStart(6)} ms   max ${ms(l.at(-1) ?? NaN).padStart(6)} ms   (${l.length})`)
+  }
+  console.log(`  errors ${failed}`)
+  console.log('\nbudget (issue 19)')
+  console.log(`  ${worst <= 30 && failed === 0 ? 'OK  ' : 'MISS'} every grid's p95 ≤ 30 ms at ${PRODUCTS} products: worst ${ms(worst)} ms`)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
