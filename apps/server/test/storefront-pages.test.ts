@@ -295,6 +295,37 @@ describe('every page of the route table, rendered by the real renderer', () => {
     }
   })
 
+  it("writes a product's preview and Product data, and each of the shop's own pages its title and description", async () => {
+    const origin = testConfig().publicUrl
+    const sub = await makeSubcategory(real.db)
+    const product = await makeProduct(real.db, { souscategorieId: sub.id, designation: 'Thiakry 500 g', prix: 2750, quantite: 0, image: 'catalogue/thiakry', description: 'Dessert de mil.' })
+    const res = await real.app.inject({ url: `/product/${product.id}` })
+    const tag = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(res.body)?.[1]
+    expect(res.body).toContain('<title>Thiakry 500 g — Teranga</title>')
+    expect(tag('og:title')).toBe('Thiakry 500 g — 2 750 FCFA')
+    expect(tag('og:image')).toBe(`${origin}/media/catalogue/thiakry-640.webp`)
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/product/${product.id}">`)
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!)
+    expect(ld).toMatchObject({ '@type': 'Product', name: 'Thiakry 500 g', sku: product.code, description: 'Dessert de mil.', image: [`${origin}/media/catalogue/thiakry-640.webp`] })
+    expect(ld.offers).toMatchObject({ priceCurrency: 'XOF', price: '2750', availability: 'https://schema.org/OutOfStock' })
+    // The share button is in the server's markup too, with the product's name and price.
+    expect(res.body).toContain('Partager sur WhatsApp')
+    expect(res.body).toContain(`href="https://wa.me/?text=${encodeURIComponent('Thiakry 500 g — 2 750 FCFA\n')}`)
+
+    const category = await real.app.inject({ url: `/product_bycat/${sub.id}?page=2` })
+    expect(category.body).toContain(`<link rel="canonical" href="${origin}/product_bycat/${sub.id}?page=2">`)
+
+    for (const [url, slug] of [['/cgv', 'cgv'], ['/faq', 'faq'], ['/informations-livraison', 'livraison'], ['/contact', 'contact']] as const) {
+      const page = (await real.app.inject({ url: `/api/pages/${slug}` })).json()
+      const html = (await real.app.inject({ url })).body
+      expect(html, url).toContain(`<title>${page.titre} — Teranga</title>`)
+      expect(html, url).toContain(`<meta name="description" content="${page.description.replace(/'/g, '&#39;')}">`)
+      expect(html, url).toContain(`<link rel="canonical" href="${origin}${url}">`)
+      expect(html, url).toContain(`<h1 class="h3 mb-4">${page.titre}</h1>`)
+    }
+    expect((await real.app.inject({ url: '/cgv' })).body).toContain('<h2>Prix</h2>')
+  })
+
   it('draws the sign-up form and the account page on the server', async () => {
     const signup = await real.app.inject({ url: '/signup' })
     expect(signup.body).toContain('Créer mon compte')
