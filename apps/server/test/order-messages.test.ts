@@ -9,10 +9,11 @@ import { formatPrix } from '@teranga/shared/money'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'
 import type { Database } from '../src/db/client.ts'
-import { depots, messageOutbox, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { commandes, depots, messageOutbox, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { createMessagesRepository } from '../src/modules/messages/messages.repository.ts'
+import { createOrderMessages } from '../src/modules/messages/messages.service.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
@@ -171,6 +172,19 @@ describe("the customer's choice", () => {
     await deliver()
     expect(sentAbout(silent.numerocommande)).toEqual([])
     expect(await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, silent.id))).toEqual([])
+  })
+
+  it('WhatsApp chosen while that channel is off: by SMS rather than not at all', async () => {
+    const customer = await signIn(shop.app)
+    expect((await choose(customer, 'whatsapp')).statusCode).toBe(200)
+    const order = await place(customer)
+    const smsOnly = createOrderMessages({ repo: createMessagesRepository(shop.db), publicUrl: shop.config.publicUrl, secret: 'k'.repeat(32), channels: new Set(['sms']) })
+    const [row] = await shop.db.select().from(commandes).where(eq(commandes.id, order.id))
+    await shop.db.transaction((tx) => smsOnly.enqueue(tx, row!, 'placed'))
+    const rows = await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, order.id))
+    expect(rows.map((r) => r.channel).sort()).toEqual(['sms', 'whatsapp'])
+    await deliver()
+    expect(sentAbout(order.numerocommande).map((m) => m.canal).sort()).toEqual(['sms', 'whatsapp'])
   })
 
   it('the choice is the signed-in customer’s own, checked', async () => {

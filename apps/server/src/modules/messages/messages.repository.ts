@@ -35,8 +35,8 @@ export function createMessagesRepository(db: Executor) {
     /**
      * The event's messages in one statement, for its history line (the order's last, written
      * just before in the same transaction, the order's row locked): the customer's on their
-     * channel (SMS unless they chose otherwise, none after « aucun », none for a deleted
-     * account), the staff's numbers by SMS. The unique key makes a second insert a no-op.
+     * channel (SMS unless they chose otherwise or WhatsApp is off, none after « aucun », none
+     * for a deleted account), the staff's numbers by SMS. The unique key makes a second insert a no-op.
      */
     async enqueue(entry: OutboxEntry) {
       const sms = entry.channels.has('sms')
@@ -45,10 +45,12 @@ export function createMessagesRepository(db: Executor) {
         select h.id, ${entry.orderId}::int, m.audience, m.channel, m.recipient, m.body
         from (select max(oh.id) as id from order_history oh where oh.commande_id = ${entry.orderId}::int) h
         cross join lateral (
-          select 'client' as audience, coalesce(p.canal, 'sms') as channel, ${entry.clientPhone}::text as recipient, ${entry.clientBody}::text as body
+          select 'client' as audience, chosen.channel, ${entry.clientPhone}::text as recipient, ${entry.clientBody}::text as body
             from clients c left join ${messagePreferences} p on p.client_id = c.id
+            -- WhatsApp chosen while that channel is off: by SMS rather than not at all.
+            cross join lateral (select case when p.canal = 'whatsapp' and ${whatsapp}::boolean then 'whatsapp' else 'sms' end as channel) chosen
             where c.id = ${entry.clientId}::int and ${entry.clientPhone}::text is not null and c.firebase_uid not like 'deleted:%'
-              and ((coalesce(p.canal, 'sms') = 'sms' and ${sms}::boolean) or (p.canal = 'whatsapp' and ${whatsapp}::boolean))
+              and coalesce(p.canal, 'sms') <> 'aucun' and (chosen.channel = 'whatsapp' or ${sms}::boolean)
           union all
           select 'staff', 'sms', phone, ${entry.staffBody}::text
             from preferences pr cross join unnest(pr.telephones_alertes) as phone
