@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { PHONE_MESSAGES } from '@teranga/shared/phone'
-import { clients } from '../src/db/schema.ts'
-import { createEmulatorUser, createTestApp, emulatorPhoneSignIn, signIn, uniqueSenegalMobile, type TestContext } from './helpers.ts'
+import { clients, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { makeProduct } from './factories.ts'
+import { createEmulatorUser, createTestApp, emulatorPhoneSignIn, signIn, signInStaff, uniqueSenegalMobile, type TestContext } from './helpers.ts'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -124,5 +125,33 @@ describe('A proved phone from the account page', () => {
     ]) {
       expect(res.statusCode).toBe(401)
     }
+  })
+})
+
+describe('the back office and a customer without an email', () => {
+  it('finds them by their phone and names them by it on their orders', async () => {
+    const { manager } = await signInStaff(ctx)
+    const phone = uniqueSenegalMobile()
+    const { token, utilisateur } = (await login({ idToken: (await emulatorPhoneSignIn(phone)).idToken })).json()
+    const auth = { authorization: `Bearer ${token}` }
+    const produit = await makeProduct(ctx.db, { prix: 2500, quantite: 10 })
+    await ctx.app.inject({ method: 'POST', url: '/api/panier', headers: auth, payload: { user: utilisateur.id, produit: produit.id, quantite: 1, action: 0 } })
+    const domicile = (await ctx.db.select().from(modelivraisons)).find((m) => m.code === 'DOMICILE')!.id
+    const cash = (await ctx.db.select().from(modepaiements)).find((m) => m.code === 'CASH')!.id
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/commande',
+      headers: auth,
+      payload: { modelivraison: domicile, modepaiement: cash, adresseliv: 'Rue 10, Mermoz', zone: 'Mermoz', tel: phone },
+    })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const numero = placed.json().commande.numerocommande as string
+
+    const found = await ctx.app.inject({ url: `/api/client?q=${phone.slice(4)}`, headers: manager.auth })
+    expect(found.json().data).toEqual([expect.objectContaining({ id: utilisateur.id, email: null, telephone: phone })])
+    const list = await ctx.app.inject({ url: `/api/commande?q=${numero}`, headers: manager.auth })
+    expect(list.json().data).toEqual([expect.objectContaining({ numero, client: expect.objectContaining({ nom: phone }) })])
+    const detail = await ctx.app.inject({ url: `/api/admin/commande/${numero}`, headers: manager.auth })
+    expect(detail.json().client).toMatchObject({ nom: phone, email: null, telephone: phone })
   })
 })
