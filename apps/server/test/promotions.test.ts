@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
-import { PROMO_MESSAGES } from '@teranga/shared/promotions'
+import { PROMO_CHECKS_PER_MINUTE, PROMO_MESSAGES } from '@teranga/shared/promotions'
 import { buildApp } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'
 import { codesPromo, commandes, depots, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, paiements, privileges, produits, typerecompenses } from '../src/db/schema.ts'
@@ -234,6 +234,16 @@ describe('discount codes at checkout', () => {
     const badFormat = await order(customer, { codepromo: 'x' })
     expect(badFormat.statusCode).toBe(400)
     expect(badFormat.json().errors.codepromo).toEqual([MESSAGES.promoCodeFormat])
+  })
+
+  it('a customer may try only a few codes a minute', async () => {
+    const customer = await signIn(app)
+    const answers = []
+    for (let i = 0; i < PROMO_CHECKS_PER_MINUTE; i++) answers.push((await check(customer, `DEVINE${i}`)).statusCode)
+    expect(answers).toEqual(Array(PROMO_CHECKS_PER_MINUTE).fill(409))
+    const limited = await check(customer, 'DEVINE99')
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().message).toBe(PROMO_MESSAGES.tooManyChecks)
   })
 
   it('uses per customer, first order only', async () => {

@@ -156,6 +156,8 @@ const productFields = {
 export const productFormSchema = z.object({ ...productFields, qte: qteSchema }).superRefine(checkSalePrice)
 /** PUT /api/produit/{id}: the same without `qte` (stock changes only through movements). */
 export const productUpdateSchema = z.object(productFields).superRefine(checkSalePrice)
+/** The update's fields without the checks across them, for schemas that replace some (the CSV import's rows, which carry no sale). */
+export const productUpdateFields = z.object(productFields)
 
 export type ProductFormInput = z.input<typeof productFormSchema>
 export type ProductForm = z.output<typeof productFormSchema>

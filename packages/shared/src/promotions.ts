@@ -34,7 +34,11 @@ export const PROMO_MESSAGES = {
   minimum: (minimum: number) => `Montant minimum : ${formatPrix(minimum)}`,
   noMatchingProduct: "Ce code ne s'applique à aucun produit de votre panier",
   cartEmpty: 'Votre panier est vide',
+  tooManyChecks: 'Trop de codes essayés : patientez une minute avant de réessayer.',
 } as const
+
+/** Codes one customer may try a minute at /paiement (POST /api/codepromo/verifier). */
+export const PROMO_CHECKS_PER_MINUTE = 10
 
 /**
  * A date and time in the shop's time (Africa/Dakar, UTC+0 all year): `2026-12-24T08:00` as a

@@ -11,7 +11,7 @@ import {
   PRODUCT_CSV_COLUMNS,
   detectImageType,
   productCodeSchema,
-  productUpdateSchema,
+  productUpdateFields,
   type CategoryForm,
   type ProductForm,
   type ProductUpdate,
@@ -414,7 +414,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
       }
 
       const erreurs: Array<{ ligne: number; champ: string; message: string }> = []
-      const rowSchema = productUpdateSchema.extend({
+      const rowSchema = productUpdateFields.extend({
         code: z.preprocess((v) => (v === '' ? undefined : v), productCodeSchema.optional()).refine((v) => v !== undefined, { error: M.codeRequired }),
         qte: z.preprocess(
           (v) => (v === '' || v == null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),

@@ -21,4 +21,4 @@ async function promotions(app: FastifyInstance) {
   await registerRest(app, promotionsRoutes, { service })
 }
 
-export default fp(promotions, { name: 'promotions', dependencies: ['database', 'audit', 'cart'] })
+export default fp(promotions, { name: 'promotions', dependencies: ['database', 'shared-limits', 'audit', 'cart'] })

@@ -4,8 +4,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { codePromoCheckSchema, codePromoFormSchema, codePromoPreviewSchema, codePromoResponseSchema } from '@teranga/shared/promotions'
+import { codePromoCheckSchema, codePromoFormSchema, codePromoPreviewSchema, codePromoResponseSchema, PROMO_CHECKS_PER_MINUTE, PROMO_MESSAGES } from '@teranga/shared/promotions'
 import { idSchema, paginationSchema } from '@teranga/shared/schemas'
+import { AppError } from '../../lib/errors.ts'
 import { errorResponses, pageSchema } from '../../lib/rest.ts'
 import { requireStaff, requireUser } from '../../plugins/authentication.ts'
 import type { PromotionsService } from './promotions.service.ts'
@@ -42,8 +43,20 @@ export default async function promotionsRoutes(app: FastifyInstance, opts: { ser
     service.deactivate(requireStaff(request, 'admin').id, request.params.id),
   )
 
-  // The shopper, at /paiement: the discount the code gives their cart now (409 with the reason otherwise).
-  api.post('/codepromo/verifier', { schema: { body: codePromoCheckSchema, response: { 200: codePromoPreviewSchema, ...errorResponses } } }, (request) =>
-    service.preview(requireUser(request).id, request.body.code),
+  // The shopper, at /paiement: the discount the code gives their cart now (409 with the reason
+  // otherwise). A few tries a minute per customer, counted for every instance (ADR 031): codes
+  // are not to be guessed.
+  api.post(
+    '/codepromo/verifier',
+    {
+      schema: { body: codePromoCheckSchema, response: { 200: codePromoPreviewSchema, ...errorResponses } },
+      preHandler: async (request, reply) => {
+        const verdict = await app.limits.hit('codepromo', String(requireUser(request).id), PROMO_CHECKS_PER_MINUTE, 60_000)
+        if (verdict.allowed) return
+        reply.header('retry-after', verdict.retryAfterSeconds)
+        throw new AppError(429, 'TOO_MANY_REQUESTS', PROMO_MESSAGES.tooManyChecks)
+      },
+    },
+    (request) => service.preview(requireUser(request).id, request.body.code),
   )
 }
