@@ -10,7 +10,7 @@ import { formatPrix } from '@teranga/shared/money'
 import { DELIVERY_CONTEXT_KEY, EMPTY_DELIVERY_CONTEXT } from '@/features/checkout/delivery-context.ts'
 import { account, makeCommande, makeZone } from '@/testing/account-api.ts'
 import { installCheckoutApi } from '@/testing/checkout-api.ts'
-import { makeProduit } from '@/testing/factories.ts'
+import { makeProduit, makeSouscategorie } from '@/testing/factories.ts'
 import { stubLocationAssign } from '@/testing/location.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { db, restCalls, server } from '@/testing/server.ts'
@@ -33,6 +33,20 @@ describe('a product on sale', () => {
     const old = screen.getByLabelText('Prix habituel : 5 000 FCFA')
     expect(old.tagName).toBe('DEL')
     expect(old).toHaveTextContent('5 000 FCFA')
+  })
+
+  it('shows them on its card in a grid, beside the price paid', async () => {
+    const riz = makeSouscategorie({ designation: 'Riz' })
+    db.souscategories = [riz]
+    db.produits = [makeProduit({ designation: 'Riz parfumé', prix: 7500, prix_initial: 10000, souscategorie: riz }), makeProduit({ designation: 'Riz brisé', prix: 3000, souscategorie: riz })]
+    renderApp(`/product_bycat/${riz.id}`)
+    const main = await screen.findByRole('main')
+    const [onSale, regular] = await within(main).findAllByRole('article')
+    expect(within(onSale!).getByText('7 500 FCFA')).toHaveClass('product-price')
+    expect(within(onSale!).getByLabelText('Promotion : moins 25 %')).toHaveTextContent('-25 %')
+    expect(within(onSale!).getByLabelText('Prix habituel : 10 000 FCFA').tagName).toBe('DEL')
+    expect(within(regular!).queryByText(/^-\d+ %$/)).not.toBeInTheDocument()
+    expect(regular!.querySelector('del')).toBeNull()
   })
 
   it('shows neither on a product without a sale', async () => {
