@@ -80,6 +80,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   siteweb: 'Site web',
   telephone: 'Téléphone',
   telephone2: 'Téléphone 2',
+  telephonesAlertes: 'Numéros prévenus des nouvelles commandes',
   couleur: 'Couleur',
   point: 'Seuil de points',
   recompenses: 'Récompenses',

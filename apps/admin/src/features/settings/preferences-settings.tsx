@@ -46,8 +46,13 @@ function PreferencesForm({ initial }: { initial: Partial<Preference> | null }) {
       ...Object.fromEntries([...PREFERENCE_FIELDS, ...PREFERENCE_IMAGES].map(({ name }) => [name, initial?.[name] ?? ''])),
       latitude: initial?.latitude ?? undefined,
       longitude: initial?.longitude ?? undefined,
+      telephonesAlertes: initial?.telephonesAlertes ?? [],
     },
   })
+  // The staff's numbers told by SMS of each new order (ADR 034): one per line, sent as a list.
+  const [alertPhones, setAlertPhones] = useState((initial?.telephonesAlertes ?? []).join('\n'))
+  const alertError = formState.errors.telephonesAlertes
+  const alertMessage = alertError?.message ?? (Array.isArray(alertError) ? alertError.find((e) => e?.message)?.message : undefined)
   const images = useWatch({ control, name: IMAGE_NAMES })
   // The shop on the contact page's map: placed by a click, shown once asked for (Leaflet is heavy).
   const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] })
@@ -73,6 +78,33 @@ function PreferencesForm({ initial }: { initial: Partial<Preference> | null }) {
             />
           </Col>
         ))}
+        <Col xs={12} md={6}>
+          <Form.Group controlId="preference-telephonesAlertes">
+            <Form.Label>Numéros prévenus par SMS de chaque nouvelle commande (un par ligne, 5 au plus)</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              value={alertPhones}
+              isInvalid={alertMessage !== undefined}
+              aria-describedby={alertMessage ? 'preference-telephonesAlertes-error' : undefined}
+              onChange={(event) => {
+                setAlertPhones(event.target.value)
+                setValue(
+                  'telephonesAlertes',
+                  event.target.value
+                    .split('\n')
+                    .map((line) => line.trim())
+                    .filter(Boolean),
+                )
+              }}
+            />
+            {alertMessage && (
+              <Form.Control.Feedback type="invalid" id="preference-telephonesAlertes-error">
+                {alertMessage}
+              </Form.Control.Feedback>
+            )}
+          </Form.Group>
+        </Col>
         <Col xs={12}>
           <Form.Label as="p" className="mb-1">
             Position de la boutique (carte de la page Contact)

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { CATALOGUE_MESSAGES } from '@teranga/shared/backoffice-catalogue'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
+import { PHONE_MESSAGES } from '@teranga/shared/phone'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { MANAGER, requests, server } from '../../testing/server.ts'
 
@@ -105,6 +106,19 @@ describe('settings', () => {
     await userEvent.type(email, 'bonjour@teranga.sn')
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
     await waitFor(() => expect(requests.find((r) => r.method === 'PUT' && r.url.pathname === '/api/preference')?.body).toMatchObject({ email: 'bonjour@teranga.sn', telephone: '+221 33 800 00 00' }))
+
+    // The staff's numbers told of each new order: as typed, one per line; a wrong one is named.
+    const alerts = screen.getByLabelText(/Numéros prévenus par SMS/)
+    await userEvent.type(alerts, '77 000 11 22{Enter}12')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
+    expect(await screen.findByText(PHONE_MESSAGES.senegal)).toBeInTheDocument()
+    expect(alerts).toHaveAccessibleDescription(PHONE_MESSAGES.senegal)
+    await userEvent.clear(alerts)
+    await userEvent.type(alerts, '77 000 11 22{Enter}+221 76 555 44 33')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PUT' && r.url.pathname === '/api/preference').at(-1)?.body).toMatchObject({ telephonesAlertes: ['+221770001122', '+221765554433'] }),
+    )
 
     // A slide needs its image.
     view.unmount()
