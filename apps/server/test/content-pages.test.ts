@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_LIMITS, CONTENT_MESSAGES } from '@teranga/shared/content-pages'
+import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { MESSAGES } from '@teranga/shared/messages'
 import { produits } from '../src/db/schema.ts'
 import { makeProduct, makeSubcategory } from './factories.ts'
@@ -106,6 +107,20 @@ describe('PUT /api/pages/{slug}', () => {
     expect(html).toContain('<a href="https://www.wave.com" target="_blank" rel="noopener noreferrer nofollow">Wave</a>')
     expect(html).toContain('<a href="tel:+221338000000">appel</a>')
     expect(html).toContain('<a href="/faq">accueil</a>')
+  })
+})
+
+describe('the contact details', () => {
+  it('the admin sets the WhatsApp number, hours and position; the storefront reads them with the preferences', async () => {
+    const bad = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { whatsapp: 'abc', latitude: 48.85, longitude: 2.35 } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors).toMatchObject({ whatsapp: [SETTINGS_MESSAGES.phoneInvalid], latitude: [SETTINGS_MESSAGES.latitudeInvalid], longitude: [SETTINGS_MESSAGES.longitudeInvalid] })
+    const contact = { whatsapp: '+221 77 123 45 67', horaires: 'Lun–Sam 8 h–20 h', latitude: 14.6928, longitude: -17.4467 }
+    const res = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: contact })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject(contact)
+    const gql = await shop.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ preferences { whatsapp horaires latitude longitude } }' } })
+    expect(gql.json().data.preferences).toEqual(contact)
   })
 })
 
