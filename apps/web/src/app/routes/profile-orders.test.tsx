@@ -86,6 +86,18 @@ describe('orders route', () => {
     expect(within(card).queryByRole('table')).not.toBeInTheDocument()
   })
 
+  it("shows a discount code's line apart from the loyalty discount", async () => {
+    const commande = makeCommande({ lignes: [{ designation: 'Riz parfumé 5 kg', prix: 6500, quantite: 2 }], montantliv: 1000, remise: 2350 })
+    commande.codepromo = { code: 'NOEL20', remise: 2000, remiseformat: '2 000 FCFA' }
+    account.commandes = [commande]
+    const { user, main } = await renderOrders()
+    const card = await orderCard(main, commande.numerocommande)
+    await user.click(within(card).getByRole('button', { name: 'Voir les détails' }))
+    const amounts = [...card.querySelectorAll('dl')].at(-1)!
+    expect(amounts).toHaveTextContent('Code promo NOEL20-2 000 FCFA')
+    expect(amounts).toHaveTextContent('Remise fidélité-350 FCFA')
+  })
+
   it("offers 'Annuler la commande' only while the customer may cancel", async () => {
     account.commandes = [
       makeCommande({ etat: 'en_attente' }),

@@ -211,8 +211,14 @@ function OrderDetails({ commande }: { commande: Commande }) {
         <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(commande.montantcommande)}</dd>
         <dt className="col-7 fw-normal">Livraison</dt>
         <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(commande.montantliv)}</dd>
+        {commande.codepromo && (
+          <>
+            <dt className="col-7 fw-normal">Code promo {commande.codepromo.code}</dt>
+            <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(-commande.codepromo.remise)}</dd>
+          </>
+        )}
         <dt className="col-7 fw-normal">Remise fidélité</dt>
-        <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(-commande.remise)}</dd>
+        <dd className="col-5 text-end mb-1 text-nowrap">{formatPrix(-(commande.remise - (commande.codepromo?.remise ?? 0)))}</dd>
         <dt className="col-7">Total</dt>
         <dd className="col-5 text-end mb-0 fw-semibold text-nowrap">{commande.montanttotalformat}</dd>
         {(commande.rembourse ?? 0) > 0 && (
