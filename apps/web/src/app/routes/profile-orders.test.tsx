@@ -159,8 +159,11 @@ describe('orders route', () => {
     for (const commande of [cash, paid]) {
       const card = await orderCard(main, commande.numerocommande)
       expect(within(card).queryByRole('button', { name: /^(Payer|Réessayer le paiement)$/ })).not.toBeInTheDocument()
+      expect(within(card).queryByRole('link', { name: 'Payer autrement' })).not.toBeInTheDocument()
     }
     expect(within(await orderCard(main, pending.numerocommande)).getByRole('button', { name: 'Payer' })).toBeInTheDocument()
+    // Another mode is chosen on the order's payment page.
+    expect(within(await orderCard(main, pending.numerocommande)).getByRole('link', { name: 'Payer autrement' })).toHaveAttribute('href', `/failed?commande=${pending.numerocommande}`)
 
     const card = await orderCard(main, failed.numerocommande)
     await user.click(within(card).getByRole('button', { name: 'Réessayer le paiement' }))

@@ -154,6 +154,12 @@ function OrderCard({ commande, onCancel }: { commande: Commande; onCancel: () =>
               {paying ? 'Redirection…' : payLabel}
             </button>
           )}
+          {payLabel && (
+            // Another mode for the same order (issue 19 §4), on the order's payment page.
+            <Link to={`/failed?commande=${encodeURIComponent(commande.numerocommande)}`} className="btn btn-sm btn-outline-primary">
+              Payer autrement
+            </Link>
+          )}
           {canCancel(commande) && (
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={onCancel}>
               Annuler la commande
