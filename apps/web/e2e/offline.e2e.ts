@@ -97,6 +97,7 @@ describe('offline', () => {
         // Offline, reloaded: the page (the worker's copy), the cart and the banner.
         await context.setOffline(true)
         expect(await reload(page)).toBe(true)
+        expect(await page.locator('meta[name="teranga-copie-conservee"]').count()).toBe(1)
         await page.getByRole('heading', { level: 1, name: product.designation }).waitFor()
         await banner(page).getByText('Vous êtes hors ligne').waitFor()
         await expect.poll(() => cartCount(page)).toBe(count)

@@ -1,7 +1,7 @@
 // What the offline banner and the update prompt show: whether the phone has a connection,
 // whether the page is showing answers kept by the service worker (possibly outdated), and a
 // new release waiting to take over. Small external stores read with useSyncExternalStore.
-import { STALE_MESSAGE } from './worker-rules.ts'
+import { KEPT_PAGE_META, STALE_MESSAGE } from './worker-rules.ts'
 
 type Listener = () => void
 
@@ -48,11 +48,14 @@ export const waitingRelease = createStore<null | (() => void)>(null)
  * loads, before the first queries, so no message is missed.
  */
 export function listenToWorker(target: { serviceWorker?: ServiceWorkerContainer } = navigator, win: Window = window): () => void {
+  // A page the worker served from its copy (the network was too slow or absent) says so in its head.
+  if (win.document.querySelector(`meta[name="${KEPT_PAGE_META}"]`)) staleAnswers.set(true)
   const onMessage = (event: MessageEvent) => {
     if ((event.data as { type?: string } | null)?.type === STALE_MESSAGE) staleAnswers.set(true)
   }
   const onOnline = () => staleAnswers.set(false)
   target.serviceWorker?.addEventListener('message', onMessage)
+  target.serviceWorker?.startMessages()
   win.addEventListener('online', onOnline)
   return () => {
     target.serviceWorker?.removeEventListener('message', onMessage)

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '@/testing/render-app.tsx'
 import { listenToWorker, staleAnswers, waitingRelease } from './network-status.ts'
 import { registerWorker, type WorkerHost } from './register-worker.ts'
-import { isGraphqlRead, isPrivateAnswer, isShopPage, SKIP_WAITING_MESSAGE, STALE_MESSAGE } from './worker-rules.ts'
+import { isGraphqlRead, isPrivateAnswer, isShopPage, KEPT_PAGE_META, markKeptPage, SKIP_WAITING_MESSAGE, STALE_MESSAGE } from './worker-rules.ts'
 
 afterEach(() => {
   staleAnswers.set(false)
@@ -78,8 +78,10 @@ describe('offline banner', () => {
   })
 
   it("marks the page « possiblement pas à jour » when the worker answered from its cache, until the connection is back", async () => {
-    const worker = new EventTarget()
+    const worker = Object.assign(new EventTarget(), { startMessages: vi.fn() })
     const stop = listenToWorker({ serviceWorker: worker as unknown as ServiceWorkerContainer })
+    // Messages sent before the app's code ran are delivered, not dropped.
+    expect(worker.startMessages).toHaveBeenCalled()
     try {
       renderApp('/')
       expect(await screen.findByRole('region', { name: 'Pourquoi nous choisir ?' })).toBeInTheDocument()
@@ -90,6 +92,21 @@ describe('offline banner', () => {
       await waitFor(() => expect(screen.queryByTestId('stale-banner')).not.toBeInTheDocument())
     } finally {
       stop()
+    }
+  })
+
+  it('marks a page the worker served from its copy (a slow network) « possiblement pas à jour »', async () => {
+    const meta = document.createElement('meta')
+    meta.name = KEPT_PAGE_META
+    meta.content = '1'
+    document.head.append(meta)
+    const stop = listenToWorker({})
+    try {
+      renderApp('/')
+      expect(await screen.findByTestId('stale-banner')).toHaveTextContent('Connexion lente : certaines informations affichées sont possiblement pas à jour.')
+    } finally {
+      stop()
+      meta.remove()
     }
   })
 })
@@ -164,6 +181,12 @@ describe('what the worker keeps', () => {
       expect(isShopPage(new URL(`https://teranga.sn${path}`), origin)).toBe(false)
     }
     expect(isShopPage(new URL('https://ailleurs.sn/product/12'), origin)).toBe(false)
+  })
+
+  it('marks the HTML of a kept page in its head', () => {
+    expect(markKeptPage('<html><head><title>T</title></head><body></body></html>')).toBe(
+      `<html><head><title>T</title><meta name="${KEPT_PAGE_META}" content="1"></head><body></body></html>`,
+    )
   })
 
   it('never keeps an answer marked private or no-store', () => {

@@ -7,7 +7,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
-import { NETWORK_TIMEOUT_SECONDS, OFFLINE_SHELL, STALE_MESSAGE, SKIP_WAITING_MESSAGE, isPrivateAnswer, isShopPage, isGraphqlRead } from './worker-rules.ts'
+import { NETWORK_TIMEOUT_SECONDS, OFFLINE_SHELL, STALE_MESSAGE, SKIP_WAITING_MESSAGE, isPrivateAnswer, isShopPage, isGraphqlRead, markKeptPage } from './worker-rules.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -45,6 +45,18 @@ const staleNotice: WorkboxPlugin = {
   },
 }
 
+/** A page from the cache says so in its head: the page is not loaded yet to hear a message. */
+const markKeptCopy: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse
+    const headers = new Headers(cachedResponse.headers)
+    // The kept body is already decoded.
+    headers.delete('content-length')
+    headers.delete('content-encoding')
+    return new Response(markKeptPage(await cachedResponse.text()), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers })
+  },
+}
+
 // Pages: the server's HTML (the same for every visitor) from the network, unless it takes more
 // than a few seconds; then the copy kept from the last visit; then the offline shell, which
 // the app draws from its own kept data.
@@ -53,7 +65,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: PAGES,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), keepPrivateOut, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 3600 })],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), keepPrivateOut, markKeptCopy, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 3600 })],
   }),
 )
 

@@ -7,6 +7,8 @@ export const NETWORK_TIMEOUT_SECONDS = 3
 export const OFFLINE_SHELL = '/offline.html'
 /** Worker → page: an answer came from the cache, so what the page shows may be outdated. */
 export const STALE_MESSAGE = 'teranga:copie-conservee'
+/** Set in the head of a page the worker answered from its copy (a slow or absent network). */
+export const KEPT_PAGE_META = 'teranga-copie-conservee'
 /** Page → waiting worker: take over now (the shopper pressed « Recharger »). */
 export const SKIP_WAITING_MESSAGE = 'teranga:activer'
 
@@ -35,4 +37,10 @@ export function isGraphqlRead(body: string): boolean {
   if (typeof query !== 'string') return false
   const withoutComments = query.replace(/#[^\n]*/g, '')
   return !/\b(mutation|subscription)\b/.test(withoutComments)
+}
+
+/** The page's HTML marked as a kept copy, so that the page can say it may be outdated. */
+export function markKeptPage(html: string): string {
+  const mark = `<meta name="${KEPT_PAGE_META}" content="1">`
+  return html.includes('</head>') ? html.replace('</head>', `${mark}</head>`) : html
 }
