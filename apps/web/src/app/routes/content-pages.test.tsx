@@ -47,7 +47,7 @@ describe('content pages', () => {
   })
 
   it('says so in French when the text cannot be loaded', async () => {
-    failGraphql('PageContenu', 'server')
+    failGraphql('PageContenu', 500)
     renderApp('/cgv')
     expect(await screen.findByText(CONTENT_MESSAGES.pageLoadError)).toBeInTheDocument()
   })
