@@ -1,7 +1,7 @@
 // Promotions (issue 19 §1) and paying again another way (§4) through the real app listening on
 // loopback (the payment sandbox calls it back): sale prices in every catalogue answer, the cart
 // and the order, ending on their own even behind the cache; discount codes, each rule and its
-// French refusal, their uses under 50 concurrent orders, with the loyalty reward (ADR 035); the
+// French refusal, their uses under 50 concurrent orders, with the loyalty reward (ADR 036); the
 // back office's codes; an unpaid online order paid with another mode, or on delivery.
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -300,7 +300,7 @@ describe('discount codes at checkout', () => {
     expect(await db.select({ id: commandes.id }).from(commandes).where(eq(commandes.codepromoId, id))).toHaveLength(10)
   })
 
-  it('with the loyalty reward (ADR 035): the code first, the tier percentage on what is left; never more than the goods', async () => {
+  it('with the loyalty reward (ADR 036): the code first, the tier percentage on what is left; never more than the goods', async () => {
     const [tier] = await db.insert(privileges).values({ designation: 'Platine', point: 100000, couleur: '#999' }).returning()
     const types = await db.select().from(typerecompenses)
     await db.insert(privilegeRecompenses).values([{ privilegeId: tier!.id, typerecompenseId: types.find((t) => t.code === 'REMISE_POURCENT')!.id, valeur: 10 }])

@@ -1,6 +1,6 @@
 // What an order costs (DESIGN §5, §7): goods at their prices now (a sale price while it runs),
 // the zone's delivery fee (none for pickup), then the discount code's part, then the loyalty
-// tier's rewards, as one discount (ADR 035: the loyalty percentage is taken from the goods left
+// tier's rewards, as one discount (ADR 036: the loyalty percentage is taken from the goods left
 // after the code; the discount on the goods never exceeds them). The server computes it from
 // database prices; the payment page shows the same computation as a preview.
 

@@ -116,7 +116,7 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
         // Every state that leads to annulee holds the stock, and annulee is reached once.
         await writes.giveStockBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
         refunds = await payments.owePaid(order.id)
-        // A cancelled order's discount code is free for another order (ADR 035).
+        // A cancelled order's discount code is free for another order (ADR 036).
         if (order.codepromoId) await promotions.giveUseBack(order.codepromoId)
       } else if (to === 'livree') {
         points = await loyalty.creditDelivered(order)
