@@ -1,9 +1,8 @@
 // The shop's grids (issue 19 §2): how a page of products may be sorted and filtered (price
 // range, in stock only, on sale), read alike by the server (GraphQL and REST arguments) and by
 // the storefront (its address's query string, which the server reads too to embed the page's
-// first data), with the French words the shopper reads and the reasons a value is refused.
-import { z } from 'zod'
-import { fromDecimalDigits } from './schemas.ts'
+// first data), with the French words the shopper reads and the reasons a value is refused. The
+// arguments' schema is catalogue-grid-schema.ts: the storefront's grids need no zod.
 
 /** The sorts a grid offers, with their labels; without one, the catalogue's own order (or relevance for a search). */
 export const GRID_SORTS = {
@@ -30,26 +29,6 @@ export const GRID_MESSAGES = {
   noResult: (q: string) => `Aucun résultat pour « ${q} »`,
 } as const
 
-const price = fromDecimalDigits(
-  z.number({ error: GRID_MESSAGES.prixInvalid }).int({ error: GRID_MESSAGES.prixInvalid }).min(0, { error: GRID_MESSAGES.prixInvalid }).max(GRID_PRICE_MAX, { error: GRID_MESSAGES.prixInvalid }),
-)
-const flag = z.preprocess(
-  (value) => (value === 'true' ? true : value === 'false' ? false : value),
-  z.boolean({ error: GRID_MESSAGES.booleanInvalid }),
-)
-
-/** A grid's sort and filters as arguments (GraphQL) or a query string (REST); each optional. */
-export const gridArgsSchema = z
-  .object({
-    tri: z.enum(GRID_SORT_VALUES as [GridSort, ...GridSort[]], { error: GRID_MESSAGES.triInvalid }).nullish(),
-    prix_min: price.nullish(),
-    prix_max: price.nullish(),
-    en_stock: flag.nullish(),
-    promotion: flag.nullish(),
-  })
-  .refine((a) => a.prix_min == null || a.prix_max == null || a.prix_min <= a.prix_max, { error: GRID_MESSAGES.prixRange, path: ['prix_max'] })
-
-export type GridArgs = z.infer<typeof gridArgsSchema>
 
 /** What a grid page's address holds: its page, sort and filters (the search term apart). */
 export interface GridState {
