@@ -9,7 +9,7 @@ import { formatPrix } from '@teranga/shared/money'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'
 import type { Database } from '../src/db/client.ts'
-import { commandes, depots, messageOutbox, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { commandes, depots, messageOutbox, messagePreferences, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { createMessagesRepository } from '../src/modules/messages/messages.repository.ts'
@@ -185,6 +185,28 @@ describe("the customer's choice", () => {
     expect(rows.map((r) => r.channel).sort()).toEqual(['sms', 'whatsapp'])
     await deliver()
     expect(sentAbout(order.numerocommande).map((m) => m.canal).sort()).toEqual(['sms', 'whatsapp'])
+  })
+
+  it('a deleted account is not messaged, and its messages and choice are erased with it', async () => {
+    const customer = await signIn(shop.app)
+    expect((await choose(customer, 'whatsapp')).statusCode).toBe(200)
+    const sent = await place(customer)
+    await deliver()
+    expect(sentAbout(sent.numerocommande)).toHaveLength(1)
+    expect((await move(sent.numerocommande, 'confirmee')).statusCode).toBe(200)
+    for (const etat of ['en_preparation', 'en_livraison', 'livree']) expect((await move(sent.numerocommande, etat)).statusCode).toBe(200)
+    const waiting = await place(customer)
+    const before = await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, waiting.id))
+    expect(before).toHaveLength(1)
+
+    const deleted = await shop.app.inject({ method: 'DELETE', url: '/api/profile', headers: customer.auth })
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    await deliver()
+    // The waiting order was cancelled by the deletion: no « annulée » goes, and nothing is kept.
+    expect(sentAbout(waiting.numerocommande)).toEqual([])
+    expect(await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, waiting.id))).toEqual([])
+    expect(await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, sent.id))).toEqual([])
+    expect(await shop.db.select().from(messagePreferences).where(eq(messagePreferences.clientId, customer.userId))).toEqual([])
   })
 
   it('the choice is the signed-in customer’s own, checked', async () => {

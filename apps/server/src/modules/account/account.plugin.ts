@@ -1,6 +1,6 @@
 // The account module: the customer's profile edits, saved addresses, signing out everywhere,
-// the loyalty statement and account deletion. Asks auth, loyalty, the order lifecycle and
-// payments through the instance.
+// the loyalty statement and account deletion. Asks auth, loyalty, the order lifecycle,
+// payments and messages through the instance.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
@@ -16,6 +16,7 @@ async function account(app: FastifyInstance) {
     loyalty: app.loyalty,
     lifecycle: app.orderLifecycle,
     payments: app.payments,
+    messages: app.orderMessages,
     verifier: app.identity,
     tokenOwners: app.tokenOwners,
     onFirebaseDeleteError: (err, uid) => app.log.error({ err, uid }, 'deleting the Firebase account failed; the shop account is anonymised'),
@@ -23,4 +24,4 @@ async function account(app: FastifyInstance) {
   await registerRest(app, accountRoutes, { service })
 }
 
-export default fp(account, { name: 'account', dependencies: ['database', 'auth', 'loyalty', 'orders', 'payments'] })
+export default fp(account, { name: 'account', dependencies: ['database', 'auth', 'loyalty', 'orders', 'payments', 'messages'] })

@@ -31,6 +31,8 @@ interface Deps {
   lifecycle: OrderLifecycle
   /** Scrubs the payer's details from the stored provider events, in the deletion's transaction. */
   payments: { forgetPayer(tx: Executor, clientId: number): Promise<void> }
+  /** Erases the customer's order messages and their choice of channel, in the deletion's transaction. */
+  messages: { forgetCustomer(tx: Executor, clientId: number): Promise<void> }
   verifier: IdTokenVerifier
   /** Told when the client's tokens are revoked, so that no instance keeps them. */
   tokenOwners: { forgetClient(clientId: number): void }
@@ -39,7 +41,7 @@ interface Deps {
   now?: () => Date
 }
 
-export function createAccountService({ repo, transaction, auth, loyalty, lifecycle, payments, verifier, tokenOwners, onFirebaseDeleteError, now = () => new Date() }: Deps) {
+export function createAccountService({ repo, transaction, auth, loyalty, lifecycle, payments, messages, verifier, tokenOwners, onFirebaseDeleteError, now = () => new Date() }: Deps) {
   async function profile(clientId: number) {
     const answer = await auth.profile(clientId)
     if (!answer) throw unauthenticated(MESSAGES.invalidToken)
@@ -175,6 +177,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, lifecyc
           if (!order || !(await cancel(order, actors.client(clientId), 'compte supprimé')).moved) throw conflict(MESSAGES.accountOrdersInProgress)
         }
         await payments.forgetPayer(tx, clientId)
+        await messages.forgetCustomer(tx, clientId)
         await account.anonymise(clientId, `deleted:${clientId}:${randomBytes(12).toString('hex')}`, now())
         return client.firebaseUid
       })

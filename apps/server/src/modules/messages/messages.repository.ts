@@ -95,6 +95,15 @@ export function createMessagesRepository(db: Executor) {
         .set({ status: 'failed' })
         .where(and(eq(messageOutbox.id, id), eq(messageOutbox.status, 'pending')))
     },
+    /**
+     * A deleted account's traces (in the deletion's transaction): its choice, and every message
+     * to it, sent or not (their numbers and texts), the ones its deletion's cancellations just wrote too.
+     */
+    async forgetCustomer(clientId: number) {
+      await db.execute(sql`with choice as (delete from ${messagePreferences} where client_id = ${clientId}::int)
+        delete from ${messageOutbox} where audience = 'client' and commande_id in (select id from commandes where client_id = ${clientId}::int)`)
+    },
+
     /** Messages done with (sent or given up) before `before`: their numbers and texts are not kept longer. */
     async purge(before: Date) {
       await db.execute(sql`delete from ${messageOutbox} where status <> 'pending' and created_at < ${before.toISOString()}`)

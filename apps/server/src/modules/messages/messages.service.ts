@@ -29,6 +29,8 @@ export interface OrderMessages {
   trackingKeyMatches(numero: string, key: string | undefined): boolean
   channelOf(clientId: number): Promise<MessageChannelChoice>
   setChannel(clientId: number, canal: MessageChannelChoice): Promise<MessageChannelChoice>
+  /** Account deletion, in its transaction: the customer's choice and messages go (one statement). */
+  forgetCustomer(tx: Executor, clientId: number): Promise<void>
 }
 
 /** The tracking links' key when no TRACKING_LINK_SECRET is given: drawn once, kept in the database for every instance. */
@@ -59,6 +61,7 @@ export function createOrderMessages(deps: { repo: MessagesRepository; publicUrl:
     trackingLink,
     trackingKeyMatches: (numero, key) => trackingKeyMatches(secret, numero, key),
     channelOf: async (clientId) => (await repo.channelOf(clientId)) ?? DEFAULT_MESSAGE_CHANNEL,
+    forgetCustomer: (tx, clientId) => createMessagesRepository(tx).forgetCustomer(clientId),
     async setChannel(clientId, canal) {
       await repo.setChannel(clientId, canal)
       return canal
