@@ -269,6 +269,12 @@ describe('every page of the route table, rendered by the real renderer', () => {
     if (dir) await fs.rm(dir, { recursive: true, force: true })
   })
 
+  /** The path and query of an order's tracking link, with the key the server signs (ADR 034). */
+  const trackingAddress = (numero: string) => {
+    const link = new URL(real.app.messaging.messages!.trackingLink(numero))
+    return link.pathname + link.search
+  }
+
   it('knows the pages of the spec, the 404 page included', () => {
     expect(patterns).toEqual(expect.arrayContaining(['/', '/product/:id', '/product_bycat/:id', '/cart', '/signup', '/profile/account', '/livraison', '/paiement', '/*']))
   })
@@ -279,7 +285,10 @@ describe('every page of the route table, rendered by the real renderer', () => {
     const addressOf = (pattern: string) =>
       pattern === '/*'
         ? '/cette-page-n-existe-pas'
-        : pattern.replace('/product_bycat/:id', `/product_bycat/${sub.id}`).replace('/product/:id', `/product/${product.id}`)
+        : pattern
+            .replace('/product_bycat/:id', `/product_bycat/${sub.id}`)
+            .replace('/product/:id', `/product/${product.id}`)
+            .replace(/^\/suivi\/:numero$/, () => trackingAddress('XC000001'))
     for (const pattern of patterns) {
       const url = addressOf(pattern)
       // A new page with parameters needs values here, or its pattern would be asked as is.
@@ -293,6 +302,16 @@ describe('every page of the route table, rendered by the real renderer', () => {
       expect(res.body, url).not.toContain(MESSAGES.internalError)
       expect(res.body, url).not.toContain(MESSAGES.pageLoadError)
     }
+  })
+
+  it('answers 404 for a tracking page whose key is missing or altered, with the not-found page when there is no key', async () => {
+    const address = trackingAddress('XC000002')
+    expect((await real.app.inject({ url: address })).statusCode).toBe(200)
+    const altered = address.replace(/k=(.)/, (_, c: string) => `k=${c === 'A' ? 'B' : 'A'}`)
+    expect((await real.app.inject({ url: altered })).statusCode).toBe(404)
+    const keyless = await real.app.inject({ url: address.replace(/\?.*$/, '') })
+    expect(keyless.statusCode).toBe(404)
+    expect(keyless.body).toContain('Oops! Page not found.')
   })
 
   it("writes a product's preview and Product data, and each of the shop's own pages its title and description", async () => {

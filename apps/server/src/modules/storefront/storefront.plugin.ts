@@ -27,6 +27,24 @@ export interface StorefrontOptions {
 /** The service worker's files: never answered with a page (a missing worker is a plain 404). */
 const WORKER_FILES = /^\/(sw\.js|manifest\.webmanifest)([?#]|$)/
 
+/** An order's tracking page (ADR 034): its number, and the key its link carries. */
+const TRACKING_PAGE = /^\/suivi\/([^/?#]+)/
+
+/** A tracking page whose key is missing or wrong: the storefront shows its not-found page, and the server says 404. */
+function trackingRefused(app: FastifyInstance, url: string): boolean {
+  const match = TRACKING_PAGE.exec(url)
+  const messages = app.messaging.messages
+  if (!match || !messages) return false
+  const key = new URL(url, 'http://shop.local').searchParams.get('k') ?? undefined
+  let numero: string
+  try {
+    numero = decodeURIComponent(match[1]!)
+  } catch {
+    return true
+  }
+  return !messages.trackingKeyMatches(numero, key)
+}
+
 /** A page's HTML, compressed as the browser accepts. */
 function sendPage(acceptEncoding: string | string[] | undefined, reply: FastifyReply, page: RenderedPage) {
   const accepts = String(acceptEncoding ?? '')
@@ -82,7 +100,7 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
     const isPage = request.method === 'GET' && !/^\/(api|graphql|media|assets)(\/|$)/.test(request.url) && !WORKER_FILES.test(request.url)
     if (pages && isPage) {
       const page = await pages.render(request.url)
-      reply.status(page.status).header('cache-control', 'no-cache')
+      reply.status(trackingRefused(app, request.url) ? 404 : page.status).header('cache-control', 'no-cache')
       return sendPage(request.headers['accept-encoding'], reply, page)
     }
     return reply.status(404).send({ message: MESSAGES.notFound })
