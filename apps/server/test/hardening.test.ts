@@ -8,7 +8,7 @@ import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { app as shopApp, BODY_LIMIT, serverOptions } from '../src/app.ts'
-import { commandes, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { caroussels, commandes, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { MAX_ALIASES, MAX_MUTATIONS, MAX_QUERY_LENGTH } from '../src/plugins/graphql.ts'
 import { makeProduct } from './factories.ts'
@@ -411,6 +411,23 @@ async function introspectionOff(config: ReturnType<typeof testConfig>) {
     await prod.close()
   }
 }
+
+describe('images stored before the checks on writes', () => {
+  it('are shown as no image, or a slide left out, when they are not one of the shop keys (an address elsewhere, a path, a script)', async () => {
+    const product = await makeProduct(ctx.db, { image: '//pisteur.example/p.png' })
+    await ctx.db.insert(caroussels).values([
+      { image: 'javascript:alert(1)', titre: 'Ancienne bannière', position: 90 },
+      { image: 'http://pisteur.example/b.png', titre: 'Autre bannière', position: 91 },
+      { image: 'catalogue/../../secret', titre: 'Chemin', position: 92 },
+      { image: 'catalogue/banniere-riz', titre: 'Bonne bannière', position: 93 },
+    ])
+    const page = await gql(ctx.app, `{ produits(id: ${product.id}) { image imagesrcset } caroussels { titre image } }`)
+    expect(page.errors).toBeUndefined()
+    expect(page.data!.produits).toEqual({ image: null, imagesrcset: null })
+    // A slide is its picture: those with nothing to show are left out of the slideshow.
+    expect(page.data!.caroussels).toEqual([{ titre: 'Bonne bannière', image: '/media/catalogue/banniere-riz-320.webp' }])
+  })
+})
 
 describe('Cache-Control on private answers', () => {
   it('no-store on every answer to a request with a token, and on sign-in; the anonymous cache never serves them', async () => {

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { MESSAGES } from '@teranga/shared/messages'
+import { isMediaKey } from '@teranga/shared/media'
 import { idSchema } from '@teranga/shared/schemas'
 import { BEST_SELLERS_DAYS } from '@teranga/shared/catalogue-grid'
 import { gridArgsSchema, type GridArgs } from '@teranga/shared/catalogue-grid-schema'
@@ -196,7 +197,8 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     },
 
     slides() {
-      return shared('slides', async () => (await repo.slides()).map(toCaroussel))
+      // A slide is its picture: one stored before the checks on writes with no key to show is left out.
+      return shared('slides', async () => (await repo.slides()).filter((slide) => isMediaKey(slide.image)).map(toCaroussel))
     },
 
     preferences() {
