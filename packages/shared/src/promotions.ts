@@ -7,6 +7,7 @@ import { formatPrix } from './money.ts'
 import { optionalField, promoCodeSchema } from './schemas.ts'
 
 export { promoCodeSchema }
+export { discountPercent } from './sale-price.ts'
 
 export const PROMO_MESSAGES = {
   prixPromoInvalid: 'Le prix promotionnel doit être un nombre entier de FCFA, positif',
@@ -94,11 +95,6 @@ export function checkSalePrice(
   }
 }
 
-/** The « -20 % » of a sale: the share of the regular price taken off, rounded. */
-export function discountPercent(prix: number, prixInitial: number | null | undefined): number | null {
-  if (!prixInitial || prixInitial <= prix) return null
-  return Math.round(((prixInitial - prix) * 100) / prixInitial)
-}
 
 export const CODE_TYPES = ['pourcentage', 'montant'] as const
 export type CodeType = (typeof CODE_TYPES)[number]
