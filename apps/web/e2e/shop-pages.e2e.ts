@@ -1,6 +1,7 @@
 // The shop's real pages in Chromium against the built shop (issue 19 §2): Enter in the search
 // box opens the results page, a grid's sort and filter survive a reload, and every footer link
-// opens a page of the shop, not the 404.
+// opens a page of the shop, not the 404; axe finds no serious violation on them.
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import { browserForFile } from './support/browser-for-file.ts'
@@ -78,4 +79,19 @@ describe('grids', () => {
       expect(await page.title()).toBe('Promotions — Teranga')
     })
   })
+})
+
+describe('accessibility', () => {
+  for (const path of ['/shop?tri=prix_croissant&en_stock=1', '/promotions', '/recherche?q=riz', '/recherche?q=zzqxwv']) {
+    test(`axe finds no serious violation on ${path}`, async () => {
+      await withPage(desktop, async ({ page }) => {
+        await visit(page, path)
+        await page.locator('main h1').first().waitFor()
+        await page.waitForLoadState('networkidle')
+        const { violations } = await new AxeBuilder({ page }).analyze()
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      })
+    })
+  }
 })
