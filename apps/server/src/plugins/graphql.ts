@@ -228,18 +228,28 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
 
   const listSizes = new Map(opts.modules.flatMap((m) => Object.entries(m.listSizes ?? {})))
   const estimators = [costEstimator(listSizes)]
+  // A document's cost with the same variables does not change: kept per document (Mercurius
+  // hands the same parsed document for the same text while its own cache holds it) and per
+  // short variables, at most COSTS_KEPT each, instead of walking the document on every request.
+  const costs = new WeakMap<DocumentNode, Map<string, number>>()
+  const COSTS_KEPT = 100
   // Cost is checked before execution (after Mercurius's cached validation), with the
   // request's variables, so `count: $n` is priced at its real value.
   app.graphql.addHook('preExecution', async (schema, document, _context, variables) => {
     // HTTP inputs were checked by the input-text plugin; this covers in-process callers too.
     const variable = unstorableField(variables ?? {})
     if (variable) throw badText(variable)
-    const complexity = getComplexity({
-      schema,
-      query: document,
-      variables: (variables ?? {}) as Record<string, unknown>,
-      estimators,
-    })
+    const key = JSON.stringify(variables ?? {})
+    let kept = costs.get(document)
+    let complexity = kept?.get(key)
+    if (complexity === undefined) {
+      complexity = getComplexity({ schema, query: document, variables: (variables ?? {}) as Record<string, unknown>, estimators })
+      if (key.length <= 200) {
+        if (!kept) costs.set(document, (kept = new Map()))
+        if (kept.size >= COSTS_KEPT) kept.clear()
+        kept.set(key, complexity)
+      }
+    }
     if (complexity > MAX_COMPLEXITY) throw new AppError(400, 'BAD_USER_INPUT', MESSAGES.queryTooComplex)
   })
 }

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.ts'
 import { caroussels, categories, commandes, detailCommandes, preferences, produits, souscategories, ventesRecentes, vuesProduits } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
-import { gridWhere, orderedPage, sortKeys } from './product-grid.ts'
+import { gridWhere, orderedPage, sortKeys, type GridFilter, type PageBounds } from './product-grid.ts'
 import { likedBy, productColumns, productJoin, saleRuns, visibleProduct, type ProductRow } from './product-projection.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -81,17 +81,54 @@ export function createCatalogueRepository(db: Executor) {
    * A grid page sorted or filtered (product-grid.ts): the page's ids from the sort's index, then
    * only those rows joined, with the total counted in the same statement.
    */
-  async function gridPaged(filter: Parameters<typeof orderedPage>[0], tri: GridSort | null | undefined, page: PageArgs) {
+  function gridSelect(filter: GridFilter, tri: GridSort | null | undefined, bounds: PageBounds) {
     const where = gridWhere(filter)
-    const ranked = sql`(${orderedPage(filter, tri, page.count, page.offset)}) as ranked`
-    const rows = await db
+    const ranked = sql`(${orderedPage(filter, tri, bounds)}) as ranked`
+    const rows = db
       .select({ ...productColumns(null), total: sql<number>`(select count(*)::int from ${produits} where ${where})` })
       .from(ranked)
       .innerJoin(produits, sql`${produits.id} = ranked.id`)
       .innerJoin(souscategories, productJoin.souscategorie)
       .innerJoin(categories, productJoin.categorie)
       .orderBy(sql`ranked.ord`)
-    const total = await pageTotal(rows, page, () => countProducts(where))
+    return { where, rows }
+  }
+
+  async function gridPaged(filter: GridFilter, tri: GridSort | null | undefined, page: PageArgs) {
+    const { where, rows } = gridSelect(filter, tri, { count: page.count, offset: page.offset, limit: page.offset + page.count })
+    const found = await rows
+    const total = await pageTotal(found, page, () => countProducts(where))
+    return { rows: found as ProductRow[], total }
+  }
+
+  /**
+   * A grid page without a search or a price range is a named prepared statement, built once per
+   * shape (sub-category or not, in stock, on sale, sort): its best plan does not depend on its
+   * values, so PostgreSQL parses it once per connection and may keep its plan, and the SQL is
+   * not rebuilt for each request (ADR 038). A page past the end is counted by a second one.
+   */
+  type GridShape = { souscategorie: boolean; enStock: boolean; promotion: boolean; tri: GridSort | null }
+  const preparedGrids = new Map<string, ReturnType<typeof prepareGrid>>()
+  function prepareGrid(name: string, shape: GridShape) {
+    const base: SQL[] = []
+    if (shape.souscategorie) base.push(eq(produits.souscategorieId, sql.placeholder('souscategorie')))
+    if (shape.enStock) base.push(sql`${produits.quantite} > 0`)
+    if (shape.promotion) base.push(saleRuns)
+    const filter = { where: visibleProduct(base.length ? and(...base) : undefined)!, promotion: shape.promotion }
+    const bounds = { count: sql.placeholder('count'), offset: sql.placeholder('offset'), limit: sql.placeholder('limit') }
+    const { where, rows } = gridSelect(filter, shape.tri, bounds)
+    return {
+      rows: rows.prepare(name),
+      count: db.select({ n: sql<number>`count(*)::int` }).from(produits).where(where).prepare(`${name}_count`),
+    }
+  }
+  async function preparedGridPage(shape: GridShape, souscategorieId: number | null, page: PageArgs) {
+    const name = ['grid', shape.souscategorie ? 'sc' : 'all', shape.enStock ? 'stock' : '', shape.promotion ? 'promo' : '', shape.tri ?? 'id'].join('_')
+    let statements = preparedGrids.get(name)
+    if (!statements) preparedGrids.set(name, (statements = prepareGrid(name, shape)))
+    const values = { souscategorie: souscategorieId, count: page.count, offset: page.offset, limit: page.offset + page.count }
+    const rows = (await statements.rows.execute(values)) as Array<ProductRow & { total: number }>
+    const total = await pageTotal(rows, page, async () => (await statements.count.execute(values))[0]?.n ?? 0)
     return { rows: rows as ProductRow[], total }
   }
 
@@ -108,6 +145,10 @@ export function createCatalogueRepository(db: Executor) {
       if (filter.promotion) base.push(saleRuns)
       const q = filter.search?.trim()
       const range = { prixMin: filter.prixMin, prixMax: filter.prixMax, promotion: Boolean(filter.promotion) }
+      if (!q && filter.prixMin == null && filter.prixMax == null) {
+        const shape = { souscategorie: Boolean(filter.souscategorieId), enStock: Boolean(filter.enStock), promotion: Boolean(filter.promotion), tri: filter.tri ?? null }
+        return preparedGridPage(shape, filter.souscategorieId || null, page)
+      }
       if (!q) return gridPaged({ where: visibleProduct(base.length ? and(...base) : undefined)!, ...range }, filter.tri, page)
       // A search's matches are few: filtered on the price now and sorted in memory.
       if (filter.prixMin != null || filter.prixMax != null) base.push(gridWhere({ where: sql`true`, ...range }))

@@ -4,7 +4,7 @@
 // produits_prix_idx; products whose sale runs, at their sale price, by produits_prix_promo_idx),
 // since the price a shopper pays now depends on the clock and no index can hold it; best
 // sellers merge the products that sold (ventes_recentes, by units) with the others (by id).
-import { and, sql, type SQL } from 'drizzle-orm'
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
 import { produits, ventesRecentes } from '../../db/schema.ts'
 import { priceNow, saleRuns } from './product-projection.ts'
@@ -50,12 +50,18 @@ export function sortKeys(tri: GridSort | null | undefined): SQL[] {
   }
 }
 
+/** A page's bounds: numbers, or placeholders of a prepared statement (`limit` is `offset + count`). */
+export interface PageBounds {
+  count: number | Placeholder
+  offset: number | Placeholder
+  limit: number | Placeholder
+}
+
 /**
  * The ids of one page, as rows `(id, ord)`, `ord` their place on the page. Each stream reads
  * at most `offset + count` rows of its index.
  */
-export function orderedPage(filter: GridFilter, tri: GridSort | null | undefined, count: number, offset: number): SQL {
-  const limit = offset + count
+export function orderedPage(filter: GridFilter, tri: GridSort | null | undefined, { count, offset, limit }: PageBounds): SQL {
   const { where, prixMin, prixMax } = filter
   const page = (union: SQL, keys: SQL) =>
     sql`select u.id, row_number() over (order by ${keys}) as ord from (${union}) u order by ${keys} limit ${count} offset ${offset}`
