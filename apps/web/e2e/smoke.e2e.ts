@@ -1,9 +1,13 @@
 // Proves the harness: the built storefront is served in French by the real server, and the
 // REST API and the Auth Emulator answer beside it; the real builds of both apps go out
 // compressed and long-cached.
+import fs from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { expect, inject, test } from 'vitest'
 import { clearEmulatorUsers, createEmulatorUser, newShopPage } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
+import { ADMIN_DIR, WEB_DIST } from './support/shop-server.ts'
 
 const baseURL = inject('baseURL')
 const { browser } = browserForFile(baseURL)
@@ -52,4 +56,31 @@ test("both apps' entry scripts and stylesheets go out in Brotli, immutable, as b
       expect(res.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable')
     }
   }
+})
+
+/** gzip -9 of the scripts a page fetches before it runs: the storefront's first page, the back-office's entry. */
+const gzipKb = (files: string[]) => files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(file), { level: 9 }).length, 0) / 1024
+
+test('the first page of the storefront stays within 150 KB of script (gzip), the back-office entry within 100 KB', () => {
+  // As the Lighthouse bench counts it: index.html's entry and its static imports, plus what the
+  // entry imports at once (the app after the first paint) with theirs.
+  const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit('index.html')
+  for (const dynamic of manifest['index.html']?.dynamicImports ?? []) visit(dynamic)
+  const firstPage = [...files].filter((file) => file.endsWith('.js')).map((file) => path.join(WEB_DIST, file))
+  expect(firstPage.length).toBeGreaterThan(3)
+  expect(gzipKb(firstPage)).toBeLessThanOrEqual(150)
+
+  const adminDist = path.join(ADMIN_DIR, 'dist')
+  const adminHtml = fs.readFileSync(path.join(adminDist, 'index.html'), 'utf8')
+  const entry = [...adminHtml.matchAll(/<script type="module"[^>]*src="\/admin\/([^"]+\.js)"/g)].map((m) => path.join(adminDist, m[1]!))
+  expect(entry).toHaveLength(1)
+  expect(gzipKb(entry)).toBeLessThanOrEqual(100)
 })
