@@ -224,3 +224,58 @@ describe('bad arguments', () => {
     }
   })
 })
+
+// A page without a search or a price range is a named prepared statement, one per shape,
+// its total counted in the same statement (ADR 038): the same statement serves every
+// sub-category and page with their own values, and a page past the end still has its total.
+describe('totals and last pages of the prepared grid pages', () => {
+  let five: number, three: number, none: number
+  let fiveIds: number[]
+  beforeAll(async () => {
+    five = (await makeSubcategory(ctx.db)).id
+    three = (await makeSubcategory(ctx.db)).id
+    none = (await makeSubcategory(ctx.db)).id
+    fiveIds = []
+    for (const prix of [700, 300, 900, 100, 500]) fiveIds.push((await makeProduct(ctx.db, { souscategorieId: five, prix })).id)
+    for (const prix of [200, 400, 600]) await makeProduct(ctx.db, { souscategorieId: three, prix, quantite: prix === 400 ? 0 : 5 })
+    await makeProduct(ctx.db, { souscategorieId: three, prix: 800, actif: false })
+  })
+
+  it('pages a sub-category in the catalogue order: each page its rows, the same total, the last page short', async () => {
+    const pages = [await page({ categorie_id: five, count: 2, page: 1 }), await page({ categorie_id: five, count: 2, page: 2 }), await page({ categorie_id: five, count: 2, page: 3 })]
+    expect(pages.map(ids)).toEqual([fiveIds.slice(0, 2), fiveIds.slice(2, 4), fiveIds.slice(4)])
+    expect(pages.map((p) => p.metadata)).toEqual([1, 2, 3].map((current_page) => ({ total: 5, per_page: 2, current_page, last_page: 3 })))
+  })
+
+  it('answers another sub-category with its own values, and an empty page past the end with the total', async () => {
+    const first = await page({ categorie_id: three, count: 2, page: 1 })
+    expect(first.metadata).toEqual({ total: 3, per_page: 2, current_page: 1, last_page: 2 })
+    expect(await page({ categorie_id: three, count: 2, page: 5 })).toEqual({ metadata: { total: 3, per_page: 2, current_page: 5, last_page: 2 }, data: [] })
+    expect(await page({ categorie_id: five, count: 2, page: 4 })).toEqual({ metadata: { total: 5, per_page: 2, current_page: 4, last_page: 3 }, data: [] })
+  })
+
+  it('an empty sub-category: a total of 0 and one page, on page 1 and past it', async () => {
+    expect(await page({ categorie_id: none, count: 2, page: 1 })).toEqual({ metadata: { total: 0, per_page: 2, current_page: 1, last_page: 1 }, data: [] })
+    expect(await page({ categorie_id: none, count: 2, page: 3 })).toEqual({ metadata: { total: 0, per_page: 2, current_page: 3, last_page: 1 }, data: [] })
+  })
+
+  it('with a sort and a filter: the total counts what the filter keeps, past the end too', async () => {
+    const up = await page({ categorie_id: five, tri: 'prix_croissant', count: 2, page: 3 })
+    expect(up.metadata).toEqual({ total: 5, per_page: 2, current_page: 3, last_page: 3 })
+    expect(up.data.map((r) => r.prix)).toEqual([900])
+    const stocked = await page({ categorie_id: three, en_stock: true, tri: 'prix_decroissant', count: 1, page: 2 })
+    expect(stocked.metadata).toEqual({ total: 2, per_page: 1, current_page: 2, last_page: 2 })
+    expect(stocked.data.map((r) => r.prix)).toEqual([200])
+    expect(await page({ categorie_id: three, en_stock: true, count: 1, page: 3 })).toEqual({ metadata: { total: 2, per_page: 1, current_page: 3, last_page: 2 }, data: [] })
+  })
+
+  it('the whole catalogue: a page past the end has the same total as the first page, and a new product counts', async () => {
+    const { total } = (await page({ count: 3, page: 1 })).metadata
+    const lastPage = Math.ceil(total / 3)
+    expect(await page({ count: 3, page: lastPage + 1 })).toEqual({ metadata: { total, per_page: 3, current_page: lastPage + 1, last_page: lastPage }, data: [] })
+    expect((await page({ count: 3, page: lastPage })).data.length).toBe(total - (lastPage - 1) * 3)
+    await makeProduct(ctx.db, { souscategorieId: five, prix: 50 })
+    expect((await page({ count: 4, page: 1 })).metadata.total).toBe(total + 1)
+    expect((await page({ categorie_id: five, count: 4, page: 2 })).metadata).toEqual({ total: 6, per_page: 4, current_page: 2, last_page: 2 })
+  })
+})
