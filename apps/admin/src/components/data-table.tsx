@@ -38,7 +38,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   })
   return (
     <>
-      <div className="table-responsive">
+      {/* A wide table scrolls sideways: its region takes the keyboard's focus, so arrow keys scroll it (WCAG 2.1.1). */}
+      <div className="table-responsive" tabIndex={0} role="region" aria-label={props.caption}>
         <Table hover size="sm" className="align-middle">
           <caption className="visually-hidden">{props.caption}</caption>
           <thead>
