@@ -141,6 +141,15 @@ describe('each event gives one message per channel', () => {
     const bad = await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { telephonesAlertes: ['12'] } })
     expect(bad.statusCode).toBe(400)
     expect(JSON.stringify(bad.json())).toContain('telephonesAlertes')
+    // The staff's numbers are the back office's alone: the shop's public settings (REST and GraphQL) never show them.
+    const restPublic = await shop.app.inject({ url: '/api/preferences' })
+    expect(restPublic.statusCode, restPublic.body).toBe(200)
+    const graphqlPublic = await shop.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ preferences { id telephone } }' } })
+    for (const answer of [restPublic.body, graphqlPublic.body]) {
+      expect(answer).not.toContain('780001122')
+      expect(answer).not.toContain('765554433')
+    }
+    expect(restPublic.json()).not.toHaveProperty('telephonesAlertes')
     try {
       const customer = await signIn(shop.app)
       const order = await place(customer)

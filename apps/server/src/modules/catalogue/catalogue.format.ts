@@ -136,8 +136,19 @@ export function toPreferences(row: {
   const logo = mediaFields(row.logo)
   const promotion = mediaFields(row.promotion)
   const promotion2 = mediaFields(row.promotion2)
+  // Field by field, never the row: the settings also hold what visitors must not read (the
+  // staff's phone numbers for order alerts).
   return {
-    ...row,
+    id: row.id,
+    email: row.email,
+    lieu: row.lieu,
+    siteweb: row.siteweb,
+    telephone: row.telephone,
+    telephone2: row.telephone2,
+    whatsapp: row.whatsapp,
+    horaires: row.horaires,
+    latitude: row.latitude,
+    longitude: row.longitude,
     logo: logo.image,
     logosrcset: logo.imagesrcset,
     logo2: mediaFields(row.logo2).image,
