@@ -21,8 +21,11 @@ const HYDRATION_TROUBLE = /Minified React error #(418|419|422|423|425)\b|hydrat/
 async function pages(): Promise<string[]> {
   // The renderer of the build the shop serves (global setup builds it when stale).
   const renderer = (await import(pathToFileURL(path.join(WEB_DIR, 'dist-server', 'entry-server.js')).href)) as { routePatterns: () => string[] }
-  return renderer.routePatterns().map((pattern) => (pattern === '/*' ? '/page-qui-n-existe-pas' : pattern.replace(/:id\b/, '1')))
+  return renderer.routePatterns().map((pattern) => (pattern === '/*' ? '/page-qui-n-existe-pas' : pattern.replace(/:id\b/, '1').replace(/:numero\b/, 'XC000001')))
 }
+
+/** The pages answered 404 with the not-found page: an unknown address, and a tracking page without its signed key. */
+const NOT_FOUND = new Set(['/page-qui-n-existe-pas', '/suivi/XC000001'])
 
 /** A customer's API token, as the browser keeps it after signing in. */
 async function customerToken(): Promise<string> {
@@ -58,7 +61,7 @@ describe('every page of the route table, hydrated in Chromium', () => {
         for (const address of addresses) {
           said.length = 0
           const response = await visit(page, address)
-          expect(response?.status(), address).toBe(address === '/page-qui-n-existe-pas' ? 404 : 200)
+          expect(response?.status(), address).toBe(NOT_FOUND.has(address) ? 404 : 200)
           // Signed in, the page then asks for the profile and shows the customer's screens.
           await page.waitForLoadState('networkidle')
           expect(await page.getByText('Un problème est survenu').count(), address).toBe(0)
