@@ -10,6 +10,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { CHROMIUM_PATH } from '../e2e/support/browser.ts'
 import { ensureWebBuild, startShop, WEB_DIR, WEB_DIST, type RunningShop } from '../e2e/support/shop-server.ts'
+import { firstPageScripts } from '../scripts/first-page-scripts.ts'
 
 const BUDGETS = { performance: 95, lcpMs: 2000, cls: 0.05, firstPageJsKb: 150 }
 
@@ -105,33 +106,6 @@ async function audit(url: string): Promise<{ summary: RunSummary; report: string
 
 // ---------- the first page's JS, from the build ----------
 
-interface ManifestChunk {
-  file: string
-  isEntry?: boolean
-  imports?: string[]
-  dynamicImports?: string[]
-}
-
-/**
- * The scripts the first page fetches before the app runs, from Vite's manifest: the entry of
- * index.html and its static imports, plus what the entry itself imports dynamically (the
- * boot script always imports the app right after the first paint) with their static imports.
- * Route chunks loaded only for other pages are not counted.
- */
-async function firstPageScripts(): Promise<string[]> {
-  const manifest = JSON.parse(await fs.readFile(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
-  const files = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = manifest[key]
-    if (!chunk || files.has(chunk.file)) return
-    files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  visit('index.html')
-  for (const dynamic of manifest['index.html']?.dynamicImports ?? []) visit(dynamic)
-  return [...files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`)
-}
-
 interface StaticScript {
   url: string
   rawKb: number
@@ -141,7 +115,7 @@ interface StaticScript {
 
 async function staticJsWeight() {
   const files: StaticScript[] = []
-  for (const url of await firstPageScripts()) {
+  for (const url of firstPageScripts(WEB_DIST).map((file) => `/${file}`)) {
     const source = await fs.readFile(path.join(WEB_DIST, url.replace(/^\.?\//, '').split(/[?#]/)[0]!))
     files.push({
       url,

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import { expect, inject, test } from 'vitest'
 import { clearEmulatorUsers, createEmulatorUser, newShopPage } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
+import { firstPageScripts } from '../scripts/first-page-scripts.ts'
 import { ADMIN_DIR, WEB_DIST } from './support/shop-server.ts'
 
 const baseURL = inject('baseURL')
@@ -62,19 +63,8 @@ test("both apps' entry scripts and stylesheets go out in Brotli, immutable, as b
 const gzipKb = (files: string[]) => files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(file), { level: 9 }).length, 0) / 1024
 
 test('the first page of the storefront stays within 150 KB of script (gzip), the back-office entry within 100 KB', () => {
-  // As the Lighthouse bench counts it: index.html's entry and its static imports, plus what the
-  // entry imports at once (the app after the first paint) with theirs.
-  const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>
-  const files = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = manifest[key]
-    if (!chunk || files.has(chunk.file)) return
-    files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  visit('index.html')
-  for (const dynamic of manifest['index.html']?.dynamicImports ?? []) visit(dynamic)
-  const firstPage = [...files].filter((file) => file.endsWith('.js')).map((file) => path.join(WEB_DIST, file))
+  // As the Lighthouse bench counts it (scripts/first-page-scripts.ts).
+  const firstPage = firstPageScripts(WEB_DIST).map((file) => path.join(WEB_DIST, file))
   expect(firstPage.length).toBeGreaterThan(3)
   expect(gzipKb(firstPage)).toBeLessThanOrEqual(150)
 
