@@ -2,6 +2,7 @@
 // as zod schemas (REST declares them as its responses) and the functions that build them.
 // Other modules show products through `toProduit` and `produitSchema`.
 import { z } from 'zod'
+import { preferenceResponseSchema } from '@teranga/shared/backoffice-settings'
 import { formatPrix } from '@teranga/shared/money'
 import { mediaFields } from '@teranga/shared/media'
 import { mediaSchema } from '../../lib/rest.ts'
@@ -48,25 +49,14 @@ export const carousselSchema = z.object({
   position: z.number(),
 })
 
-export const preferencesSchema = z.object({
-  id: z.number(),
-  logo: z.string().nullable(),
+/**
+ * The shop's settings as every visitor reads them: the back office's answer (packages/shared)
+ * without the staff's alert numbers, each image as its rendering with its srcset.
+ */
+export const preferencesSchema = preferenceResponseSchema.omit({ telephonesAlertes: true }).extend({
   logosrcset: z.string().nullable(),
-  logo2: z.string().nullable(),
-  email: z.string().nullable(),
-  lieu: z.string().nullable(),
-  promotion: z.string().nullable(),
   promotionsrcset: z.string().nullable(),
-  promotion2: z.string().nullable(),
   promotion2srcset: z.string().nullable(),
-  siteweb: z.string().nullable(),
-  telephone: z.string().nullable(),
-  telephone2: z.string().nullable(),
-  // The contact page's (issue 19 §2).
-  whatsapp: z.string().nullable(),
-  horaires: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
 })
 
 export type Produit = z.infer<typeof produitSchema>
