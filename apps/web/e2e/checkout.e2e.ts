@@ -7,7 +7,7 @@ import { formatPrix } from '@teranga/shared/money'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { clearEmulatorUsers, createEmulatorUser, type ShopPage } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
-import { cartCount, signInWithEmail, visit } from './support/shop-actions.ts'
+import { cartCount, deliverHome, signInWithEmail, visit } from './support/shop-actions.ts'
 
 const baseURL = inject('baseURL')
 const emulatorHost = inject('emulatorHost')
@@ -97,22 +97,6 @@ const orderOf = async (token: string, numero: string) => (await api<{ commande: 
 const numeroIn = (page: Page) => new URL(page.url()).searchParams.get('commande') ?? ''
 const stateBadge = (page: Page) => page.getByTestId('order-state')
 
-/** The address step with a new address in the zone named, then home delivery. */
-async function deliverHome(page: Page, zone: string) {
-  await visit(page, '/livraison')
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/addresse')
-  await page.getByLabel('Adresse', { exact: true }).fill('Rue 10, villa 24, près de la pharmacie')
-  const zones = page.getByLabel('Zone de livraison')
-  await zones.locator('option').filter({ hasText: zone }).first().waitFor({ state: 'attached' })
-  await zones.selectOption((await zones.locator('option').filter({ hasText: zone }).first().getAttribute('value'))!)
-  await page.getByText(/^Frais de livraison : /).waitFor()
-  await page.getByLabel('Téléphone').fill('77 123 45 67')
-  await page.getByRole('button', { name: 'Continuer', exact: true }).click()
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/modelivraison')
-  await page.getByRole('radio', { name: /Livraison à domicile/ }).check()
-  await page.getByRole('button', { name: 'Continuer vers le paiement' }).click()
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/paiement')
-}
 
 async function pay(page: Page, mode: RegExp) {
   // The modes are cards: the radio is hidden behind its label, which is what a shopper taps.

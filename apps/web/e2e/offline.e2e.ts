@@ -9,7 +9,7 @@ import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { clearEmulatorUsers, createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
-import { cartCount, openUserMenu, toast, visit } from './support/shop-actions.ts'
+import { cartCount, deliverHome, openUserMenu, toast, visit } from './support/shop-actions.ts'
 
 const baseURL = inject('baseURL')
 const emulatorHost = inject('emulatorHost')
@@ -132,19 +132,7 @@ describe('offline', () => {
         expect((await readFromPage(page, STOREFRONT_QUERIES.preferences, token)).ok).toBe(true)
 
         // To the payment step, then the connection drops as the order is confirmed.
-        await visit(page, '/livraison')
-        await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/addresse')
-        await page.getByLabel('Adresse', { exact: true }).fill('Rue 10, villa 24, près de la pharmacie')
-        const zones = page.getByLabel('Zone de livraison')
-        await zones.locator('option').filter({ hasText: 'Mermoz' }).first().waitFor({ state: 'attached' })
-        await zones.selectOption((await zones.locator('option').filter({ hasText: 'Mermoz' }).first().getAttribute('value'))!)
-        await page.getByText(/^Frais de livraison : /).waitFor()
-        await page.getByLabel('Téléphone').fill('77 123 45 67')
-        await page.getByRole('button', { name: 'Continuer', exact: true }).click()
-        await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/modelivraison')
-        await page.getByRole('radio', { name: /Livraison à domicile/ }).check()
-        await page.getByRole('button', { name: 'Continuer vers le paiement' }).click()
-        await expect.poll(() => new URL(page.url()).pathname).toBe('/paiement')
+        await deliverHome(page)
         const cash = page.getByRole('radio', { name: /Paiement à la livraison/ })
         await page.locator(`label[for="${await cash.getAttribute('id')}"]`).click()
         expect(await cash.isChecked()).toBe(true)

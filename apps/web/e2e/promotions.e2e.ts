@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
 import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
-import { signInWithEmail, visit } from './support/shop-actions.ts'
+import { deliverHome, signInWithEmail, visit } from './support/shop-actions.ts'
 
 const baseURL = inject('baseURL')
 const emulatorHost = inject('emulatorHost')
@@ -72,19 +72,7 @@ describe('a discount code at checkout', () => {
       const token = await signIn(page)
       const subtotal = await fillCart(token)
 
-      await visit(page, '/livraison')
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/addresse')
-      await page.getByLabel('Adresse', { exact: true }).fill('Rue 10, villa 24, près de la pharmacie')
-      const zones = page.getByLabel('Zone de livraison')
-      await zones.locator('option').filter({ hasText: 'Mermoz' }).first().waitFor({ state: 'attached' })
-      await zones.selectOption((await zones.locator('option').filter({ hasText: 'Mermoz' }).first().getAttribute('value'))!)
-      await page.getByText(/^Frais de livraison : /).waitFor()
-      await page.getByLabel('Téléphone').fill('77 123 45 67')
-      await page.getByRole('button', { name: 'Continuer', exact: true }).click()
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/modelivraison')
-      await page.getByRole('radio', { name: /Livraison à domicile/ }).check()
-      await page.getByRole('button', { name: 'Continuer vers le paiement' }).click()
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/paiement')
+      await deliverHome(page)
 
       // A code that does not exist is refused in French, then the real one applies.
       const field = page.getByRole('textbox', { name: 'Code promo' })

@@ -1,6 +1,7 @@
 // What a shopper does again and again in the end-to-end tests: sign in through the header's
-// form or Google's popup (the Auth Emulator's account picker), read the cart badge.
+// form or Google's popup (the Auth Emulator's account picker), read the cart badge, go through the delivery steps.
 import fs from 'node:fs'
+import { expect } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 
 const GAPI_STAND_IN = fs.readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8')
@@ -59,4 +60,21 @@ export async function cartCount(page: Page): Promise<string> {
 
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.Toastify').getByText(text).first()
+}
+
+/** The address step with a new address in the zone named, then home delivery, up to /paiement. */
+export async function deliverHome(page: Page, zone = 'Mermoz', telephone = '77 123 45 67'): Promise<void> {
+  await visit(page, '/livraison')
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/addresse')
+  await page.getByLabel('Adresse', { exact: true }).fill('Rue 10, villa 24, près de la pharmacie')
+  const zones = page.getByLabel('Zone de livraison')
+  await zones.locator('option').filter({ hasText: zone }).first().waitFor({ state: 'attached' })
+  await zones.selectOption((await zones.locator('option').filter({ hasText: zone }).first().getAttribute('value'))!)
+  await page.getByText(/^Frais de livraison : /).waitFor()
+  await page.getByLabel('Téléphone').fill(telephone)
+  await page.getByRole('button', { name: 'Continuer', exact: true }).click()
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/modelivraison')
+  await page.getByRole('radio', { name: /Livraison à domicile/ }).check()
+  await page.getByRole('button', { name: 'Continuer vers le paiement' }).click()
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/paiement')
 }
