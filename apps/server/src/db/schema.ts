@@ -211,6 +211,23 @@ export const ventesRecentes = pgTable(
   (t) => [index('ventes_recentes_quantite_idx').on(t.quantite.desc(), t.produitId), check('ventes_recentes_quantite_positive', sql`${t.quantite} > 0`)],
 )
 
+/**
+ * How many visible products each (sub-category, in stock, regular price) holds: the grids'
+ * totals (ADR 039). Written only by the database's triggers on `produits` (migration 0025),
+ * as signed rows that the catalogue folds into one per key every few minutes; a total is the
+ * sum of the rows that match, whichever of them a reader sees.
+ */
+export const produitsComptes = pgTable(
+  'produits_comptes',
+  {
+    souscategorieId: integer('souscategorie_id').notNull(),
+    enStock: boolean('en_stock').notNull(),
+    prix: integer('prix').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('produits_comptes_cle_idx').on(t.souscategorieId, t.enStock, t.prix)],
+)
+
 export const favoris = pgTable(
   'favoris',
   {

@@ -15,8 +15,8 @@ declare module 'fastify' {
   }
 }
 
-/** How often the best sellers' units are rebuilt from the order lines. */
-const BEST_SELLERS_REFRESH_MS = 10 * 60_000
+/** How often the best sellers' units are rebuilt from the order lines and the grids' counts folded. */
+const UPKEEP_EVERY_MS = 10 * 60_000
 
 export interface CataloguePluginOptions {
   /** How long answers every visitor sees alike are kept (the anonymous cache's TTL). */
@@ -45,17 +45,17 @@ async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
     }
   }
   app.decorate('catalogue', service)
-  // Best sellers (ADR 035): rebuilt when the server starts, then every few minutes, by each
-  // instance (one at a time, the others wait and rebuild the same rows).
+  // Best sellers (ADR 035) and the grids' counts (ADR 039): rebuilt and folded when the server
+  // starts, then every few minutes, by each instance (one at a time, the others wait and redo it).
   let refreshing: Promise<void> = Promise.resolve()
   let timer: ReturnType<typeof setInterval> | undefined
   const refresh = () => {
-    refreshing = service.refreshBestSellers().catch((err: unknown) => app.log.error({ err }, 'best sellers could not be refreshed'))
+    refreshing = service.upkeep().catch((err: unknown) => app.log.error({ err }, 'catalogue upkeep failed'))
     return refreshing
   }
   app.addHook('onReady', async () => {
     await refresh()
-    timer = setInterval(() => void refresh(), BEST_SELLERS_REFRESH_MS)
+    timer = setInterval(() => void refresh(), UPKEEP_EVERY_MS)
     timer.unref()
   })
   app.addHook('onClose', async () => {

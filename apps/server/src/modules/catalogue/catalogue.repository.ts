@@ -3,10 +3,10 @@
 // (`likedAmong`). Each list is one round trip; a page past the end costs a second one.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { caroussels, categories, commandes, detailCommandes, preferences, produits, souscategories, ventesRecentes, vuesProduits } from '../../db/schema.ts'
+import { caroussels, categories, commandes, detailCommandes, preferences, produits, produitsComptes, souscategories, ventesRecentes, vuesProduits } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
-import { gridWhere, orderedPage, sortKeys, type GridFilter, type PageBounds } from './product-grid.ts'
+import { gridTotal, orderedPage, priceNowRange, sortKeys, type GridFilter, type PageBounds } from './product-grid.ts'
 import { likedBy, productColumns, productJoin, saleRuns, visibleProduct, type ProductRow } from './product-projection.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -77,27 +77,30 @@ export function createCatalogueRepository(db: Executor) {
     return { rows: rows as ProductRow[], total }
   }
 
+  /** The exact total of a grid's filter (gridTotal), alone: for a page past the end. */
+  async function gridCount(filter: GridFilter) {
+    const result = await db.execute(sql`select ${gridTotal(filter)} as n`)
+    return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0)
+  }
+
   /**
    * A grid page sorted or filtered (product-grid.ts): the page's ids from the sort's index, then
-   * only those rows joined, with the total counted in the same statement.
+   * only those rows joined, with the total from the catalogue's counts in the same statement.
    */
   function gridSelect(filter: GridFilter, tri: GridSort | null | undefined, bounds: PageBounds) {
-    const where = gridWhere(filter)
     const ranked = sql`(${orderedPage(filter, tri, bounds)}) as ranked`
-    const rows = db
-      .select({ ...productColumns(null), total: sql<number>`(select count(*)::int from ${produits} where ${where})` })
+    return db
+      .select({ ...productColumns(null), total: gridTotal(filter) })
       .from(ranked)
       .innerJoin(produits, sql`${produits.id} = ranked.id`)
       .innerJoin(souscategories, productJoin.souscategorie)
       .innerJoin(categories, productJoin.categorie)
       .orderBy(sql`ranked.ord`)
-    return { where, rows }
   }
 
   async function gridPaged(filter: GridFilter, tri: GridSort | null | undefined, page: PageArgs) {
-    const { where, rows } = gridSelect(filter, tri, { count: page.count, offset: page.offset, limit: page.offset + page.count })
-    const found = await rows
-    const total = await pageTotal(found, page, () => countProducts(where))
+    const found = await gridSelect(filter, tri, { count: page.count, offset: page.offset, limit: page.offset + page.count })
+    const total = await pageTotal(found, page, () => gridCount(filter))
     return { rows: found as ProductRow[], total }
   }
 
@@ -110,25 +113,17 @@ export function createCatalogueRepository(db: Executor) {
   type GridShape = { souscategorie: boolean; enStock: boolean; promotion: boolean; tri: GridSort | null }
   const preparedGrids = new Map<string, ReturnType<typeof prepareGrid>>()
   function prepareGrid(name: string, shape: GridShape) {
-    const base: SQL[] = []
-    if (shape.souscategorie) base.push(eq(produits.souscategorieId, sql.placeholder('souscategorie')))
-    if (shape.enStock) base.push(sql`${produits.quantite} > 0`)
-    if (shape.promotion) base.push(saleRuns)
-    const filter = { where: visibleProduct(base.length ? and(...base) : undefined)!, promotion: shape.promotion }
     const bounds = { count: sql.placeholder('count'), offset: sql.placeholder('offset'), limit: sql.placeholder('limit') }
-    const { where, rows } = gridSelect(filter, shape.tri, bounds)
-    return {
-      rows: rows.prepare(name),
-      count: db.select({ n: sql<number>`count(*)::int` }).from(produits).where(where).prepare(`${name}_count`),
-    }
+    const filter: GridFilter = { souscategorie: shape.souscategorie ? sql.placeholder('souscategorie') : null, enStock: shape.enStock, promotion: shape.promotion }
+    return gridSelect(filter, shape.tri, bounds).prepare(name)
   }
   async function preparedGridPage(shape: GridShape, souscategorieId: number | null, page: PageArgs) {
     const name = ['grid', shape.souscategorie ? 'sc' : 'all', shape.enStock ? 'stock' : '', shape.promotion ? 'promo' : '', shape.tri ?? 'id'].join('_')
-    let statements = preparedGrids.get(name)
-    if (!statements) preparedGrids.set(name, (statements = prepareGrid(name, shape)))
+    let statement = preparedGrids.get(name)
+    if (!statement) preparedGrids.set(name, (statement = prepareGrid(name, shape)))
     const values = { souscategorie: souscategorieId, count: page.count, offset: page.offset, limit: page.offset + page.count }
-    const rows = (await statements.rows.execute(values)) as Array<ProductRow & { total: number }>
-    const total = await pageTotal(rows, page, async () => (await statements.count.execute(values))[0]?.n ?? 0)
+    const rows = (await statement.execute(values)) as Array<ProductRow & { total: number }>
+    const total = await pageTotal(rows, page, () => gridCount({ souscategorie: souscategorieId, enStock: shape.enStock, promotion: shape.promotion }))
     return { rows: rows as ProductRow[], total }
   }
 
@@ -139,19 +134,22 @@ export function createCatalogueRepository(db: Executor) {
      * none does, it falls back to close words, so a typo still finds "Café".
      */
     async productPage(filter: ProductFilter, page: PageArgs) {
-      const base: SQL[] = []
-      if (filter.souscategorieId) base.push(eq(produits.souscategorieId, filter.souscategorieId))
-      if (filter.enStock) base.push(sql`${produits.quantite} > 0`)
-      if (filter.promotion) base.push(saleRuns)
       const q = filter.search?.trim()
-      const range = { prixMin: filter.prixMin, prixMax: filter.prixMax, promotion: Boolean(filter.promotion) }
       if (!q && filter.prixMin == null && filter.prixMax == null) {
         const shape = { souscategorie: Boolean(filter.souscategorieId), enStock: Boolean(filter.enStock), promotion: Boolean(filter.promotion), tri: filter.tri ?? null }
         return preparedGridPage(shape, filter.souscategorieId || null, page)
       }
-      if (!q) return gridPaged({ where: visibleProduct(base.length ? and(...base) : undefined)!, ...range }, filter.tri, page)
-      // A search's matches are few: filtered on the price now and sorted in memory.
-      if (filter.prixMin != null || filter.prixMax != null) base.push(gridWhere({ where: sql`true`, ...range }))
+      if (!q) {
+        const grid = { souscategorie: filter.souscategorieId || null, enStock: Boolean(filter.enStock), promotion: Boolean(filter.promotion), prixMin: filter.prixMin, prixMax: filter.prixMax }
+        return gridPaged(grid, filter.tri, page)
+      }
+      // A search's matches are few: counted from their rows, filtered on the price now and sorted in memory.
+      const base: SQL[] = []
+      if (filter.souscategorieId) base.push(eq(produits.souscategorieId, filter.souscategorieId))
+      if (filter.enStock) base.push(sql`${produits.quantite} > 0`)
+      if (filter.promotion) base.push(saleRuns)
+      const range = priceNowRange(filter.prixMin, filter.prixMax)
+      if (range) base.push(range)
 
       const nq = sql`teranga_normalize(${q})`
       const pattern = sql`teranga_normalize(${escapeLike(q)})`
@@ -201,6 +199,20 @@ export function createCatalogueRepository(db: Executor) {
           where c.datecomm > now() - make_interval(days => ${days})
             and c.etat not in ('annulee', 'remboursee', 'echec_paiement', 'en_attente_paiement')
           group by d.produit_id`)
+      })
+    },
+
+    /**
+     * Folds the grids' counts into one row per key (ADR 039). The triggers append a row for each
+     * key a write moves a product in or out of; the rows this fold does not see (committed after
+     * it started) stay as they are, and a reader sums the same total before and after.
+     */
+    async foldCatalogueCounts() {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('teranga:produits_comptes'))`)
+        await tx.execute(sql`with folded as (delete from ${produitsComptes} returning *)
+          insert into ${produitsComptes} (souscategorie_id, en_stock, prix, n)
+          select souscategorie_id, en_stock, prix, sum(n)::int from folded group by 1, 2, 3 having sum(n) <> 0`)
       })
     },
 

@@ -166,8 +166,14 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
       return withLikes(products, viewerId)
     },
 
-    /** Rebuilds the best sellers' units (ADR 035): at start, then every few minutes (catalogue.plugin.ts). */
-    refreshBestSellers: () => repo.refreshBestSellers(BEST_SELLERS_DAYS),
+    /**
+     * The catalogue's upkeep, at start and then every few minutes (catalogue.plugin.ts): the best
+     * sellers' units rebuilt (ADR 035), the grids' counts folded into one row per key (ADR 039).
+     */
+    async upkeep() {
+      await repo.refreshBestSellers(BEST_SELLERS_DAYS)
+      await repo.foldCatalogueCounts()
+    },
 
     /** Counts once per visitor, product and hour, so that reloading (or a script) moves nothing. */
     async recordView(id: unknown, viewer: Viewer) {

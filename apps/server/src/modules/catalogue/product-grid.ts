@@ -5,30 +5,72 @@
 // since the price a shopper pays now depends on the clock and no index can hold it; best
 // sellers merge the products that sold (ventes_recentes, by units) with the others (by id).
 import { and, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
-import { produits, ventesRecentes } from '../../db/schema.ts'
-import { priceNow, saleRuns } from './product-projection.ts'
+import { produits, produitsComptes, ventesRecentes } from '../../db/schema.ts'
+import { priceNow, saleRuns, visibleProduct } from './product-projection.ts'
 
 export interface GridFilter {
-  /** Everything but the price range: visibility, sub-category, stock, on sale, search. */
-  where: SQL
+  /** A sub-category's id, or the placeholder of a prepared statement; none for the whole catalogue. */
+  souscategorie?: number | Placeholder | null | undefined
+  enStock: boolean
+  /** Only products whose sale runs. */
+  promotion: boolean
+  /** The range of the price paid now. */
   prixMin?: number | null | undefined
   prixMax?: number | null | undefined
-  /** Only products whose sale runs (the where says so too; this picks the plan). */
-  promotion: boolean
 }
 
 /** The price range on a price column (`prix` or `prix_promo`, which is then the price now). */
-function inRange(column: SQL | typeof produits.prix | typeof produits.prixPromo, min?: number | null, max?: number | null): SQL[] {
+function inRange(column: SQL | AnyPgColumn, min?: number | null, max?: number | null): SQL[] {
   const bounds: SQL[] = []
   if (min != null) bounds.push(sql`${column} >= ${min}`)
   if (max != null) bounds.push(sql`${column} <= ${max}`)
   return bounds
 }
 
-/** Every condition of the filter, the price range on the price now: what the page's total counts. */
+/** The range of the price paid now (a search's matches filter on it), or nothing. */
+export function priceNowRange(min?: number | null, max?: number | null): SQL | undefined {
+  return and(...inRange(priceNow, min, max))
+}
+
+/** Every condition but the price range: visibility, sub-category, stock, on sale. */
+function filterWhere(filter: GridFilter): SQL {
+  return visibleProduct(
+    and(
+      filter.souscategorie != null ? sql`${produits.souscategorieId} = ${filter.souscategorie}` : undefined,
+      filter.enStock ? sql`${produits.quantite} > 0` : undefined,
+      filter.promotion ? saleRuns : undefined,
+    ),
+  )!
+}
+
+/** Every condition of the filter, the price range on the price now. */
 export function gridWhere(filter: GridFilter): SQL {
-  return and(filter.where, ...inRange(priceNow, filter.prixMin, filter.prixMax))!
+  return and(filterWhere(filter), priceNowRange(filter.prixMin, filter.prixMax))!
+}
+
+/**
+ * The exact number of products the filter keeps, as one integer expression that reads no more
+ * than the counts of `produits_comptes` (by sub-category, in stock, regular price; ADR 039) and
+ * the products whose sale runs: they are counted there at their regular price, so with a price
+ * range those whose sale price falls in it are added and those whose regular price does are
+ * taken off. Only products on sale (`promotion`) are counted from their own rows: they are few.
+ */
+export function gridTotal(filter: GridFilter): SQL<number> {
+  if (filter.promotion) return sql<number>`(select count(*)::int from ${produits} where ${gridWhere(filter)})`
+  const counts = and(
+    filter.souscategorie != null ? sql`${produitsComptes.souscategorieId} = ${filter.souscategorie}` : undefined,
+    filter.enStock ? sql`${produitsComptes.enStock}` : undefined,
+    ...inRange(produitsComptes.prix, filter.prixMin, filter.prixMax),
+  )
+  const counted = sql`(select coalesce(sum(${produitsComptes.n}), 0) from ${produitsComptes}${counts ? sql` where ${counts}` : sql``})`
+  if (filter.prixMin == null && filter.prixMax == null) return sql<number>`${counted}::int`
+  const inPromoRange = and(...inRange(produits.prixPromo, filter.prixMin, filter.prixMax))
+  const inRegularRange = and(...inRange(produits.prix, filter.prixMin, filter.prixMax))
+  const onSale = sql`(select count(*) filter (where ${inPromoRange}) - count(*) filter (where ${inRegularRange})
+    from ${produits} where ${and(filterWhere(filter), saleRuns)})`
+  return sql<number>`(${counted} + ${onSale})::int`
 }
 
 /** Units sold over the last 30 days (0 when none), for a product row of `produits`. */
@@ -62,7 +104,8 @@ export interface PageBounds {
  * at most `offset + count` rows of its index.
  */
 export function orderedPage(filter: GridFilter, tri: GridSort | null | undefined, { count, offset, limit }: PageBounds): SQL {
-  const { where, prixMin, prixMax } = filter
+  const { prixMin, prixMax } = filter
+  const where = filterWhere(filter)
   const page = (union: SQL, keys: SQL) =>
     sql`select u.id, row_number() over (order by ${keys}) as ord from (${union}) u order by ${keys} limit ${count} offset ${offset}`
 
