@@ -190,6 +190,14 @@ describe('discount codes: the back office', () => {
     expect(off.statusCode).toBe(200)
     expect(off.json()).toMatchObject({ actif: false, utilisations: 1 })
     expect((await app.inject({ method: 'DELETE', url: '/api/codepromo/999999', headers: admin.auth })).statusCode).toBe(404)
+
+    // An edit that does not say `actif` keeps the code off; only `actif: true` turns it on again.
+    const put = (payload: Record<string, unknown>) => app.inject({ method: 'PUT', url: `/api/codepromo/${id}`, headers: admin.auth, payload })
+    const stillOff = await put({ code: 'NOEL20', type: 'montant', valeur: 2500 })
+    expect(stillOff.statusCode, stillOff.body).toBe(200)
+    expect(stillOff.json()).toMatchObject({ valeur: 2500, actif: false })
+    expect((await check(buyer, 'NOEL20')).json().message).toBe(PROMO_MESSAGES.inactive)
+    expect((await put({ code: 'NOEL20', type: 'montant', valeur: 2500, actif: true })).json()).toMatchObject({ actif: true })
   })
 })
 

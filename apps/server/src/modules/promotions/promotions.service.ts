@@ -107,7 +107,8 @@ export function createPromotionsService({ db, repo, audit, cartLines, now = () =
     if (ids.some((id) => !found.has(id))) throw badInput(PROMO_MESSAGES.souscategoriesInvalid, { souscategories: [PROMO_MESSAGES.souscategoriesInvalid] })
   }
 
-  const values = (form: CodePromoForm) => ({
+  /** The row a form writes; `actif` left out keeps what the code was (a new one is active), so an edit never revives a code the staff turned off. */
+  const values = (form: CodePromoForm, actif = true) => ({
     code: form.code,
     type: form.type,
     valeur: form.valeur,
@@ -118,7 +119,7 @@ export function createPromotionsService({ db, repo, audit, cartLines, now = () =
     parClient: form.par_client ?? null,
     premiereCommande: form.premiere_commande ?? false,
     souscategories: form.souscategories?.length ? [...new Set(form.souscategories)] : null,
-    actif: form.actif ?? true,
+    actif: form.actif ?? actif,
   })
 
   const taken = () => conflict(PROMO_MESSAGES.codeTaken, { code: [PROMO_MESSAGES.codeTaken] })
@@ -153,7 +154,7 @@ export function createPromotionsService({ db, repo, audit, cartLines, now = () =
           const before = await repoTx.lock(id)
           if (!before) throw notFound(PROMO_MESSAGES.codeNotFound)
           await checkSubcategories(tx, form.souscategories)
-          const row = values(form)
+          const row = values(form, before.actif)
           await repoTx.update(id, row)
           await audit.record(tx, { staffId, action: 'codepromo.modifier', resource: 'codepromo', resourceId: id, before: before as CodeRow, after: row })
         })
