@@ -295,3 +295,46 @@ describe('image processing is bounded (issue 16)', () => {
     }
   })
 })
+
+describe('link previews under /media/apercu/ (issue 19 §3)', () => {
+  const jpegOf = async (url: string) => {
+    const res = await shop.app.inject({ url })
+    return { res, meta: res.statusCode === 200 ? await sharp(res.rawPayload).metadata() : undefined }
+  }
+
+  it('a seeded rendering as a JPEG of the same width, kept a week, the same bytes on the next ask', async () => {
+    const { res, meta } = await jpegOf('/media/apercu/catalogue/avocado-640.jpg')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/jpeg')
+    expect(res.headers['cache-control']).toBe('public, max-age=604800')
+    expect(meta).toMatchObject({ format: 'jpeg', width: (await sharp(`assets/media/catalogue/avocado-640.webp`).metadata()).width })
+    const again = await shop.app.inject({ url: '/media/apercu/catalogue/avocado-640.jpg' })
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true)
+  })
+
+  it('an uploaded rendering as a JPEG, immutable like its WebP', async () => {
+    const uploaded = await upload(admin, 'image', 'photo.png', 'image/png', await image('png', 800, 600))
+    expect(uploaded.statusCode).toBe(201)
+    const { key } = uploaded.json()
+    const { res, meta } = await jpegOf(`/media/apercu/${key}-640.jpg`)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(meta).toMatchObject({ format: 'jpeg', width: 640, height: 480 })
+  })
+
+  it('404 for what is not one of our renderings: unknown, a width we do not make, another extension, a way out of the folder', async () => {
+    for (const url of [
+      '/media/apercu/catalogue/nothing-640.jpg',
+      `/media/apercu/uploads/${'0'.repeat(32)}-640.jpg`,
+      '/media/apercu/catalogue/avocado-999.jpg',
+      '/media/apercu/catalogue/avocado-640.webp',
+      '/media/apercu/catalogue/avocado-640.png',
+      '/media/apercu/../catalogue/avocado-640.jpg',
+      '/media/apercu/%2e%2e/assets/media/catalogue/avocado-640.jpg',
+      '/media/apercu/catalogue/..%2fcatalogue/avocado-640.jpg',
+    ]) {
+      const res = await shop.app.inject({ url })
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 })
+    }
+  })
+})

@@ -149,7 +149,9 @@ describe('storefront pages', () => {
     expect(tag('og:url')).toBe(`${origin}/product/${product.id}`)
     expect(tag('product:price:amount')).toBe('12500')
     expect(tag('product:price:currency')).toBe('XOF')
-    expect(tag('og:image')).toBe(`${origin}/media/catalogue/mangue-320.webp`)
+    // The rendering as a JPEG (the media module makes it): what WhatsApp shows for sure.
+    expect(tag('og:image')).toBe(`${origin}/media/apercu/catalogue/mangue-320.jpg`)
+    expect(tag('og:image:type')).toBe('image/jpeg')
     expect(res.body).toMatch(/<meta name="description" content="12 500 FCFA — [^"]+">/)
     // One description only: the template's is replaced, not repeated.
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1)
@@ -322,7 +324,7 @@ describe('every page of the route table, rendered by the real renderer', () => {
     const tag = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(res.body)?.[1]
     expect(res.body).toContain('<title>Thiakry 500 g — Teranga</title>')
     expect(tag('og:title')).toBe('Thiakry 500 g — 2 750 FCFA')
-    expect(tag('og:image')).toBe(`${origin}/media/catalogue/thiakry-640.webp`)
+    expect(tag('og:image')).toBe(`${origin}/media/apercu/catalogue/thiakry-640.jpg`)
     expect(res.body).toContain(`<link rel="canonical" href="${origin}/product/${product.id}">`)
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!)
     expect(ld).toMatchObject({ '@type': 'Product', name: 'Thiakry 500 g', sku: product.code, description: 'Dessert de mil.', image: [`${origin}/media/catalogue/thiakry-640.webp`] })

@@ -44,13 +44,14 @@ describe('a product page shared', () => {
       const origin = new URL(baseURL).origin
       expect(await meta('og:title')).toBe(`${product.designation} — ${product.prixformat}`)
       expect(await meta('og:type')).toBe('product')
-      expect(await meta('og:image')).toMatch(new RegExp(`^${origin}/media/.+-640\\.webp$`))
+      expect(await meta('og:image')).toMatch(new RegExp(`^${origin}/media/apercu/.+-640\\.jpg$`))
       expect(await meta('product:price:amount')).toBe(String(product.prix))
       expect(await meta('product:price:currency')).toBe('XOF')
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${origin}/product/${product.id}`)
       // The picture the preview shows is served.
       const image = await fetch((await meta('og:image'))!)
       expect(image.status).toBe(200)
+      expect(image.headers.get('content-type')).toBe('image/jpeg')
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
       expect(ld['@type']).toBe('Product')
       expect(ld.name).toBe(product.designation)

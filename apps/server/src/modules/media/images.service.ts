@@ -136,6 +136,13 @@ export function createImageRenderer(options: ImageQueueOptions = {}) {
         }
       })
     },
+    /**
+     * A WebP rendering of ours as a JPEG, for link previews (a pasted link in WhatsApp shows a
+     * JPEG; its reading of WebP is not documented). White behind any transparency.
+     */
+    async toJpeg(webp: Buffer): Promise<Buffer> {
+      return queue.run(() => sharp(webp, input).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer())
+    },
   }
 }
 

@@ -38,6 +38,17 @@ export function absoluteUrl(publicUrl: string, target: string | null | undefined
   return `${publicUrl}${target}`
 }
 
+/**
+ * What a pasted link shows: one of our WebP renderings (`/media/<path>-<width>.webp`) as the JPEG
+ * the media module makes of it under /media/apercu/ (WhatsApp's reading of WebP is not
+ * documented); any other picture as it is.
+ */
+export function previewPicture(image: string | null | undefined): { src: string; type?: string } | undefined {
+  if (!image) return undefined
+  const rendering = /^\/media\/(?!apercu\/)([a-z0-9_/-]+-\d{2,4})\.webp$/.exec(image)
+  return rendering ? { src: `/media/apercu/${rendering[1]}.jpg`, type: 'image/jpeg' } : { src: image }
+}
+
 const shorten = (text: string, max: number) => {
   const plain = text.replace(/\s+/g, ' ').trim()
   return plain.length <= max ? plain : `${plain.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
@@ -88,7 +99,13 @@ export function pageHead(page: PageMeta | undefined, ctx: HeadContext): PageHead
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
   )
-  if (image) tags.push(meta('property', 'og:image', image), meta('property', 'og:image:alt', product?.name ?? page?.title ?? SHOP_NAME))
+  const preview = previewPicture(page?.image ?? product?.image)
+  const previewUrl = absoluteUrl(ctx.publicUrl, preview?.src)
+  if (previewUrl) {
+    tags.push(meta('property', 'og:image', previewUrl))
+    if (preview?.type) tags.push(meta('property', 'og:image:type', preview.type))
+    tags.push(meta('property', 'og:image:alt', product?.name ?? page?.title ?? SHOP_NAME))
+  }
   if (product) {
     tags.push(
       meta('property', 'product:price:amount', String(product.price)),
