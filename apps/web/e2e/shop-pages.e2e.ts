@@ -36,6 +36,14 @@ describe('search results', () => {
       await page.getByRole('heading', { name: 'Aucun résultat pour « zzqxwv »' }).waitFor()
       await page.getByRole('heading', { name: 'Les produits les plus consultés' }).waitFor()
       await expect.poll(() => cards(page).count()).toBeGreaterThan(0)
+
+      // Two letters swapped: nothing matches, and the catalogue's own spelling is offered.
+      await visit(page, '/recherche?q=fnoio')
+      await page.getByRole('heading', { name: 'Aucun résultat pour « fnoio »' }).waitFor()
+      const spelled = page.getByRole('listitem').filter({ hasText: 'Vouliez-vous dire' }).getByRole('link', { name: 'fonio' })
+      await spelled.click()
+      await page.getByRole('heading', { level: 1, name: 'Résultats pour « fonio »' }).waitFor()
+      await expect.poll(() => cards(page).locator('.product-card-title').allInnerTexts()).toContain('Fonio précuit 1 kg')
     })
   })
 })

@@ -31,6 +31,7 @@ export const STOREFRONT_QUERIES = {
   modelivraisons: 'query ModesLivraison { modelivraisons { id code designation } }',
   zoneslivraison: 'query Zones { zoneslivraison { id designation frais fraisformat } }',
   pagecontenu: 'query PageContenu($slug: String!) { pagecontenu(slug: $slug) { slug titre description html } }',
+  orthographes: 'query Orthographes($q: String!) { orthographes(q: $q) }',
 } as const
 
 export type StorefrontQuery = keyof typeof STOREFRONT_QUERIES
@@ -52,6 +53,7 @@ export const STOREFRONT_ROOT_FIELDS: Record<StorefrontQuery, string> = {
   modelivraisons: 'modelivraisons',
   zoneslivraison: 'zoneslivraison',
   pagecontenu: 'pagecontenu',
+  orthographes: 'orthographes',
 }
 
 /**

@@ -208,6 +208,14 @@ const resolvers: Record<string, Resolver> = {
       data: { produitsimilairespaginated: page(similar.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 6)) },
     }
   },
+  // Close spellings: the names' words one letter away from a word of the search (the server's
+  // own rule is tested against it; this is enough to show the links).
+  Orthographes: (variables) => {
+    const words = [...new Set(db.produits.flatMap((p) => p.designation.toLowerCase().split(/[^\p{L}]+/u)).filter((w) => w.length >= 3))]
+    const typed = String(variables['q'] ?? '').toLowerCase()
+    const near = (a: string, b: string) => a !== b && a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1
+    return { data: { orthographes: words.filter((w) => near(w, typed)).slice(0, 3) } }
+  },
   PlusVus: (_variables, viewer) => ({
     data: { produitplusvus: db.mostViewed.flatMap((id) => db.produits.filter((p) => p.id === id)).map((p) => withLike(p, viewer)) },
   }),

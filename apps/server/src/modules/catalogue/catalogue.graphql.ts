@@ -2,6 +2,7 @@
 import { pageType, type GraphqlModule } from '../../plugins/graphql.ts'
 import { subjectFor } from '../../lib/subject.ts'
 import { MOST_VIEWED, type CatalogueService } from './catalogue.service.ts'
+import { MAX_SPELLINGS } from './spelling.ts'
 
 const schema = /* GraphQL */ `
   type CategorieRef {
@@ -89,6 +90,8 @@ const schema = /* GraphQL */ `
     produits(id: Int!): Produit
     produitsimilairespaginated(page: Int, count: Int, produit_id: Int): ProduitPage!
     produitplusvus: [Produit!]!
+    "Searches to try when q finds nothing: its words that no product's name holds, spelled as the nearest ones that do (at most 3)."
+    orthographes(q: String!): [String!]!
     categories: [Categorie!]!
     souscategories: [Souscategorie!]!
     caroussels: [Caroussel!]!
@@ -107,11 +110,12 @@ const likeViewer = (ctx: { user: { id: number; isadmin: boolean } | null }, user
 export function catalogueGraphql(service: CatalogueService): GraphqlModule {
   return {
     schema,
-    publicQueries: ['produitspaginated', 'produits', 'produitsimilairespaginated', 'produitplusvus', 'categories', 'souscategories', 'caroussels', 'preferences'],
+    publicQueries: ['produitspaginated', 'produits', 'produitsimilairespaginated', 'produitplusvus', 'orthographes', 'categories', 'souscategories', 'caroussels', 'preferences'],
     // The seeded catalogue has 10 categories of 2 to 5 sub-categories (38) and 4 slides: bounds
     // with room for the back-office to grow them (ADR 014).
     listSizes: {
       'Query.produitplusvus': MOST_VIEWED,
+      'Query.orthographes': MAX_SPELLINGS,
       'Query.categories': 20,
       'Categorie.souscategories': 10,
       'Query.souscategories': 60,
@@ -123,6 +127,7 @@ export function catalogueGraphql(service: CatalogueService): GraphqlModule {
         produits: (_, args, ctx) => service.product(args.id, ctx.user?.id ?? null),
         produitsimilairespaginated: (_, args, ctx) => service.similarPage(args, ctx.user?.id ?? null),
         produitplusvus: (_, __, ctx) => service.mostViewed(ctx.user?.id ?? null),
+        orthographes: (_, args) => service.spellings(args.q),
         categories: () => service.categories(),
         souscategories: () => service.subcategories(),
         caroussels: () => service.slides(),

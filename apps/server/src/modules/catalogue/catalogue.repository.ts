@@ -216,6 +216,20 @@ export function createCatalogueRepository(db: Executor) {
       })
     },
 
+    /**
+     * The words of the visible products' names, lower-cased, with how many names hold each, the
+     * most common first: the vocabulary of close spellings (spelling.ts). Split on spaces,
+     * digits and punctuation, so that « d’arachide » gives « arachide ». About 0.6 s at 100,000
+     * products, run with the upkeep.
+     */
+    async catalogueWords(limit: number): Promise<Array<{ word: string; products: number }>> {
+      const result = await db.execute(sql`select w as word, count(*)::int as products
+        from ${produits}, unnest(string_to_array(regexp_replace(lower(${produits.designation}), '[[:space:][:digit:][:punct:]’«»°]+', ' ', 'g'), ' ')) w
+        where ${produits.actif} and length(w) >= 3
+        group by w order by count(*) desc, w limit ${limit}`)
+      return (result as unknown as { rows: Array<{ word: string; products: number }> }).rows
+    },
+
     /** The next start or end of a sale price after now (the database's clock), or null. */
     async nextPromotionBoundary(): Promise<Date | null> {
       const result = await db.execute(sql`select least(

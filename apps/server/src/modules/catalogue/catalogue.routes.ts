@@ -37,6 +37,11 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { serv
   api.get('/produitplusvus', { schema: { response: { 200: z.array(produitSchema), ...errorResponses } } }, (request) =>
     service.mostViewed(request.user?.id ?? null),
   )
+  api.get(
+    '/orthographes',
+    { schema: { querystring: z.object({ q: z.string().max(100) }), response: { 200: z.array(z.string()), ...errorResponses } } },
+    (request) => service.spellings(request.query.q),
+  )
   readResource(app, 'categories', categorieSchema, () => service.categories(), (id) => service.category(id))
   readResource(app, 'souscategories', souscategorieSchema, () => service.subcategories(), async (id) => (await service.subcategories(id))[0])
   readResource(app, 'caroussels', carousselSchema, () => service.slides())

@@ -12,12 +12,15 @@ import { gridArgsSchema, type GridArgs } from '@teranga/shared/catalogue-grid-sc
 import { badInput, fieldErrors, notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage, type Page } from '../../lib/pagination.ts'
 import type { CatalogueRepository } from './catalogue.repository.ts'
+import { EMPTY_VOCABULARY, buildVocabulary, suggestSpellings } from './spelling.ts'
 import { toCaroussel, toCategories, toPreferences, toProduit, toSouscategorie } from './catalogue.format.ts'
 
 type Produit = ReturnType<typeof toProduit>
 
 /** How many products « Les plus consultés » shows. */
 export const MOST_VIEWED = 10
+/** Words kept for close spellings, the most common first (a catalogue's names hold a few thousand). */
+const VOCABULARY_MAX_WORDS = 50_000
 /** Past hours' view rows are purged at most this often. */
 const VIEW_PURGE_EVERY_MS = 10 * 60_000
 /** Keys the hash of a visitor's address: stored views never hold an address. */
@@ -76,6 +79,8 @@ function rowsIn(answer: unknown): number {
 
 export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup }: CatalogueServiceOptions = {}) {
   let lastPurge = 0
+  /** The names' words, for close spellings: rebuilt by each upkeep. */
+  let vocabulary = EMPTY_VOCABULARY
   // Promises are kept, so that requests asking the same at once share one query; a failed
   // read is not kept. Emptied by any catalogue write (`clear`).
   const kept =
@@ -173,6 +178,16 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     async upkeep() {
       await repo.refreshBestSellers(BEST_SELLERS_DAYS)
       await repo.foldCatalogueCounts()
+      vocabulary = buildVocabulary(await repo.catalogueWords(VOCABULARY_MAX_WORDS))
+    },
+
+    /**
+     * Searches to try when `q` finds nothing (issue 19 §2): its words that no product's name
+     * holds, spelled as the nearest words that one does (spelling.ts). At most three.
+     */
+    spellings(q: string): string[] {
+      if (q.length > MAX_SEARCH_LENGTH) throw badInput(undefined, { q: [MESSAGES.textTooLong(MAX_SEARCH_LENGTH)] })
+      return suggestSpellings(vocabulary, q)
     },
 
     /** Counts once per visitor, product and hour, so that reloading (or a script) moves nothing. */

@@ -57,6 +57,18 @@ describe('/recherche', () => {
     expect(await names()).toEqual(['Mangue Kent'])
   })
 
+  it('offers the close spellings the server finds, which open their results', async () => {
+    db.produits = [makeProduit({ designation: 'Mangue Kent', prix: 1500 }), makeProduit({ designation: 'Riz brisé', prix: 4000 })]
+    const { user, router } = renderApp('/recherche?q=mangie&tri=prix_croissant')
+    expect(await screen.findByRole('heading', { level: 2, name: GRID_MESSAGES.noResult('mangie') })).toBeInTheDocument()
+    const suggestion = await screen.findByText(/Vouliez-vous dire/)
+    expect(suggestion).toHaveTextContent('Vouliez-vous dire : mangue ?')
+    expect(graphqlCalls('Orthographes').at(-1)?.variables).toEqual({ q: 'mangie' })
+    await user.click(within(suggestion).getByRole('link', { name: 'mangue' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?q=mangue&tri=prix_croissant'))
+    expect(await names()).toEqual(['Mangue Kent'])
+  })
+
   it('without a term, says how to search', async () => {
     renderApp('/recherche')
     expect(await screen.findByRole('heading', { level: 1, name: 'Recherche' })).toBeInTheDocument()

@@ -1,13 +1,14 @@
 // /recherche?q=…: the search box's results page (issue 19 §2), opened by Enter: the matches
 // sorted and filtered like the shop's grids, page by page, the state in the address. When
-// nothing matches: « Aucun résultat pour « … » », the words tried one by one, the filters to
-// take off, and the most viewed products.
+// nothing matches: « Aucun résultat pour « … » », close spellings from the catalogue's names,
+// the words tried one by one, the filters to take off, and the most viewed products.
 import { Link } from 'react-router'
 import { GRID_MESSAGES, gridSearchParams, readGridState, type GridState } from '@teranga/shared/catalogue-grid'
 import { MESSAGES } from '@teranga/shared/messages'
 import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
 import { useMostViewed } from '@/features/catalogue/api/get-most-viewed.ts'
+import { useSpellings } from '@/features/catalogue/api/get-spellings.ts'
 import { getProductsQueryOptions, useProducts } from '@/features/catalogue/api/get-products.ts'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { GridToolbar, useGridState } from '../grid-toolbar.tsx'
@@ -52,6 +53,7 @@ function otherSearches(q: string): string[] {
 
 function NoResult({ q, state, filtered }: { q: string; state: GridState; filtered: boolean }) {
   const popular = useMostViewed()
+  const spellings = useSpellings(q).data ?? []
   const tries = otherSearches(q)
   return (
     <section aria-labelledby="no-result">
@@ -59,6 +61,20 @@ function NoResult({ q, state, filtered }: { q: string; state: GridState; filtere
         {GRID_MESSAGES.noResult(q)}
       </h2>
       <ul className="mb-3">
+        {spellings.length > 0 && (
+          <li>
+            Vouliez-vous dire :{' '}
+            {spellings.map((spelled, i) => (
+              <span key={spelled}>
+                {i > 0 && ', '}
+                <Link to={`/recherche?${gridSearchParams({ page: 1, tri: state.tri }, spelled)}`} className="fw-semibold">
+                  {spelled}
+                </Link>
+              </span>
+            ))}{' '}
+            ?
+          </li>
+        )}
         {filtered && (
           <li>
             <Link to={`/recherche?${gridSearchParams({ page: 1, tri: state.tri }, q)}`}>Chercher sans les filtres de prix et de stock</Link>
