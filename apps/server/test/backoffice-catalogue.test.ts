@@ -141,6 +141,20 @@ describe('products', () => {
     expect((await call('GET', `/api/produit?q=100%25`, manager)).json().metadata.total).toBe(0)
     expect((await call('GET', '/api/produit?count=1000', manager)).statusCode).toBe(400)
 
+    // Promotions (issue 19 §1): the sales that run now, and those set to start later.
+    const promoSc = await makeSubcategory(shop.db)
+    const day = 86_400_000
+    const runs = await makeProduct(shop.db, { souscategorieId: promoSc.id, prix: 2000, prixPromo: 1500 })
+    const later = await makeProduct(shop.db, { souscategorieId: promoSc.id, prix: 2000, prixPromo: 1500, promoDebut: new Date(Date.now() + day) })
+    await makeProduct(shop.db, { souscategorieId: promoSc.id, prix: 2000, prixPromo: 1500, promoFin: new Date(Date.now() - day) })
+    await makeProduct(shop.db, { souscategorieId: promoSc.id, prix: 2000 })
+    const promoIds = async (promo: string) => (await call('GET', `/api/produit?souscategorie=${promoSc.id}&promo=${promo}`, manager)).json().data.map((p: { id: number }) => p.id)
+    expect(await promoIds('en_cours')).toEqual([runs.id])
+    expect(await promoIds('programmee')).toEqual([later.id])
+    const badPromo = await call('GET', '/api/produit?promo=toutes', manager)
+    expect(badPromo.statusCode).toBe(400)
+    expect(Object.keys(badPromo.json().errors)).toEqual(['promo'])
+
     const updated = await call('PUT', `/api/produit/${item.id}`, admin, { designation: 'Mangue Kent bio', prix: 1800, unite: 'kg', categorie_id: sc.id })
     expect(updated.statusCode, updated.body).toBe(200)
     expect(updated.json()).toMatchObject({ designation: 'Mangue Kent bio', prix: 1800, quantite: 3, code: item.code })

@@ -9,10 +9,46 @@ import { DataTable } from '../../components/data-table.tsx'
 import { useRole } from '../../lib/auth.tsx'
 import { downloadFile } from '../../lib/download.ts'
 import type { Product } from '@teranga/shared/backoffice-catalogue'
+import { discountPercent } from '@teranga/shared/sale-price'
 import { FilterSelect } from '../../components/filter-select.tsx'
 import { ListFilters } from '../../components/list-filters.tsx'
+import { formatDayOf, formatFcfa } from '../../lib/format.ts'
 import { useListSearch } from '../../lib/use-list-search.ts'
 import { useProducts, useSubcategories } from './api/products-api.ts'
+
+const PROMO_CHOICES = [
+  { value: 'en_cours', label: 'En promotion' },
+  { value: 'programmee', label: 'Promotion à venir' },
+]
+
+/** The price the shop charges now: a running sale's price over the struck regular one, with its « -20 % »; a sale to come says when. */
+function PriceCell({ product }: { product: Product }) {
+  const percent = product.promo_active && product.prix_promo !== null ? discountPercent(product.prix_promo, product.prix) : null
+  if (percent !== null && product.prix_promo !== null) {
+    return (
+      <span className="text-nowrap">
+        <strong>{formatFcfa(product.prix_promo)}</strong> <s className="text-body-secondary small">{product.prix_fr}</s>{' '}
+        <Badge bg="danger" aria-label={`Promotion en cours : moins ${percent} %`}>
+          -{percent} %
+        </Badge>
+      </span>
+    )
+  }
+  const later = product.prix_promo !== null && product.prix_promo < product.prix && product.promo_debut !== null && new Date(product.promo_debut) > new Date()
+  return (
+    <span className="text-nowrap">
+      {product.prix_fr}
+      {later && (
+        <>
+          {' '}
+          <Badge bg="info" text="dark">
+            Promo le {formatDayOf(new Date(product.promo_debut!))}
+          </Badge>
+        </>
+      )}
+    </span>
+  )
+}
 
 const STOCK_CHOICES = [
   { value: 'bas', label: 'Stock bas' },
@@ -28,6 +64,7 @@ export function ProductsPage() {
     q: search.get('q'),
     souscategorie: search.get('souscategorie'),
     stock: search.get('stock'),
+    promo: search.get('promo'),
     archive: search.get('archive') === '1' ? '1' : '0',
     page: list.page,
     sort: list.sort,
@@ -39,7 +76,7 @@ export function ProductsPage() {
       { id: 'designation', header: 'Désignation', cell: ({ row }) => <Link to={`/produits/${row.original.id}`}>{row.original.designation}</Link> },
       { id: 'code', header: 'Code', enableSorting: false, cell: ({ row }) => row.original.code },
       { id: 'souscategorie', header: 'Sous-catégorie', enableSorting: false, cell: ({ row }) => row.original.souscategorie.designation },
-      { id: 'prix', header: 'Prix', cell: ({ row }) => <span className="text-nowrap">{row.original.prix_fr}</span> },
+      { id: 'prix', header: 'Prix', cell: ({ row }) => <PriceCell product={row.original} /> },
       {
         id: 'quantite',
         header: 'Stock',
@@ -80,6 +117,9 @@ export function ProductsPage() {
         </Col>
         <Col xs={6} md={3}>
           <FilterSelect label="Stock" all="Tout le stock" value={search.get('stock')} choices={STOCK_CHOICES} onChange={(stock) => update({ stock })} />
+        </Col>
+        <Col xs={6} md={3}>
+          <FilterSelect label="Promotion" all="Toutes" value={search.get('promo')} choices={PROMO_CHOICES} onChange={(promo) => update({ promo })} />
         </Col>
         <Col xs={12} md={2}>
           <Form.Check type="switch" id="archive" label="Archivés" checked={search.get('archive') === '1'} onChange={(e) => update({ archive: e.target.checked ? '1' : null })} />

@@ -1,12 +1,14 @@
-// The product form's spec messages, the image checked by its bytes, the CSV import's dry run.
-import { screen, waitFor } from '@testing-library/react'
+// The product form's spec messages, the image checked by its bytes, the CSV import's dry run,
+// and the list's prices: a running sale over its struck price, a sale to come, the promotion filter.
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { CATALOGUE_MESSAGES, IMAGE_MAX_BYTES, productFormSchema } from '@teranga/shared/backoffice-catalogue'
 import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import { checkImage } from '../../components/image-upload.tsx'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
-import { requests } from '../../testing/server.ts'
+import { product, requests, server } from '../../testing/server.ts'
 
 const messagesOf = (input: Record<string, unknown>) => {
   const result = productFormSchema.safeParse({ designation: 'Riz', prix: '5000', qte: '3', unite: 'sac', categorie_id: '4', ...input })
@@ -105,5 +107,31 @@ describe('CSV import', () => {
     expect(sent.map((r) => r.url.searchParams.get('dry_run'))).toEqual(['1'])
     expect(sent[0]!.body).toBe(csv)
     expect(await seriousViolations()).toEqual([])
+  })
+})
+
+describe('the products list', () => {
+  it('shows a running sale over the struck regular price with its « -20 % », a sale to come with its day, and filters by promotion', async () => {
+    const running = { ...product, id: 11, designation: 'Riz en promotion', prix: 5000, prix_fr: '5 000 FCFA', prix_promo: 4000, promo_active: true }
+    const later = { ...product, id: 12, designation: 'Huile bientôt en promo', prix: 2000, prix_fr: '2 000 FCFA', prix_promo: 1500, promo_debut: '2099-12-24T08:00:00.000Z', promo_active: false }
+    // This handler answers before the shared recorder: it keeps the addresses asked itself.
+    const asked: URL[] = []
+    server.use(
+      http.get('*/api/produit', ({ request }) => {
+        asked.push(new URL(request.url))
+        return HttpResponse.json({ metadata: { total: 3, per_page: 20, current_page: 1, last_page: 1 }, data: [running, later, product] })
+      }),
+    )
+    renderAdmin('/produits')
+    const row = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!
+    const sale = await row('Riz en promotion')
+    expect(within(sale).getByText('4 000 FCFA').tagName).toBe('STRONG')
+    expect(within(sale).getByText('5 000 FCFA').tagName).toBe('S')
+    expect(within(sale).getByLabelText('Promotion en cours : moins 20 %')).toHaveTextContent('-20 %')
+    expect(within(await row('Huile bientôt en promo')).getByText('Promo le 24 déc.')).toBeInTheDocument()
+    expect(within(await row(product.designation)).queryByText(/Promo|%/)).toBeNull()
+
+    await userEvent.selectOptions(screen.getByLabelText('Promotion'), 'En promotion')
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('promo')).toBe('en_cours'))
   })
 })

@@ -13,6 +13,8 @@ export interface ProductFilter {
   souscategorie?: number | undefined
   categorie?: number | undefined
   stock?: 'bas' | 'rupture' | 'ok' | undefined
+  /** A sale price that runs now, or one set to start later (issue 19 §1). */
+  promo?: 'en_cours' | 'programmee' | undefined
   archive: boolean
 }
 
@@ -81,6 +83,11 @@ function productWhere(filter: ProductFilter): SQL | undefined {
         : filter.stock === 'ok'
           ? sql`${produits.quantite} > ${produits.seuil}`
           : undefined,
+    filter.promo === 'en_cours'
+      ? saleRuns
+      : filter.promo === 'programmee'
+        ? sql`${produits.prixPromo} is not null and ${produits.prixPromo} < ${produits.prix} and ${produits.promoDebut} > now()`
+        : undefined,
   )
 }
 

@@ -43,6 +43,7 @@ const productListQuery = pageQuery.extend({
   souscategorie: idSchema.optional(),
   categorie: idSchema.optional(),
   stock: z.enum(['bas', 'rupture', 'ok']).optional(),
+  promo: z.enum(['en_cours', 'programmee']).optional(),
   archive: z.enum(['0', '1']).optional(),
   sort: z.enum(['designation', 'prix', 'quantite', 'created_at']).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
@@ -71,7 +72,7 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
   api.get('/produit', { config: { staffRole: 'gestionnaire' }, schema: { querystring: productListQuery, response: { 200: pageSchema(productResponseSchema), ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
     const q = request.query
-    const filter = { q: q.q, souscategorie: q.souscategorie, categorie: q.categorie, stock: q.stock, archive: q.archive === '1' }
+    const filter = { q: q.q, souscategorie: q.souscategorie, categorie: q.categorie, stock: q.stock, promo: q.promo, archive: q.archive === '1' }
     return service.productPage(filter, q.sort ?? 'created_at', q.dir ?? 'desc', pageOf(q))
   })
 

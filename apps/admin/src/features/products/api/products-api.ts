@@ -10,6 +10,7 @@ export interface ProductsFilter {
   q?: string | null
   souscategorie?: string | null
   stock?: string | null
+  promo?: string | null
   archive: '0' | '1'
   page: number
   sort: string | null
