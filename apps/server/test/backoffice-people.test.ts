@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { MESSAGES } from '@teranga/shared/messages'
 import { eq } from 'drizzle-orm'
-import { clients, modelivraisons, modepaiements } from '../src/db/schema.ts'
-import { makeProduct } from './factories.ts'
+import { clients } from '../src/db/schema.ts'
+import { makeProduct, placeHomeOrder } from './factories.ts'
 import { createTestApp, signInStaff, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
@@ -85,19 +85,11 @@ describe('customers', () => {
   })
 
   it("counts each customer's own orders, in the list and the detail", async () => {
-    const [domicile] = await shop.db.select().from(modelivraisons).where(eq(modelivraisons.code, 'DOMICILE'))
-    const [cash] = await shop.db.select().from(modepaiements).where(eq(modepaiements.code, 'CASH'))
     const buyer = await signIn(shop.app)
     const idle = await signIn(shop.app)
     for (let i = 0; i < 3; i++) {
       const produit = await makeProduct(shop.db, { prix: 1000, quantite: 10 })
-      await shop.app.inject({ method: 'POST', url: '/api/panier', headers: buyer.auth, payload: { user: buyer.userId, produit: produit.id, quantite: 1, action: 0 } })
-      const placed = await shop.app.inject({
-        method: 'POST',
-        url: '/api/commande',
-        headers: buyer.auth,
-        payload: { modelivraison: domicile!.id, modepaiement: cash!.id, adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' },
-      })
+      const placed = await placeHomeOrder(shop.app, shop.db, buyer, [[produit.id, 1]])
       expect(placed.statusCode, placed.body).toBe(201)
     }
     const list = await shop.app.inject({ url: '/api/client?count=100', headers: manager.auth })

@@ -5,9 +5,9 @@
 // fold, and while concurrent transactions empty products of the same keys in opposite orders.
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modelivraisons, modepaiements, produits, produitsComptes } from '../src/db/schema.ts'
+import { produits, produitsComptes } from '../src/db/schema.ts'
 import { createCatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts'
-import { makeProduct, makeSubcategory } from './factories.ts'
+import { makeProduct, makeSubcategory, placeHomeOrder } from './factories.ts'
 import { createTestApp, gql, signIn, type TestContext } from './helpers.ts'
 
 const TOTAL = /* GraphQL */ `
@@ -100,15 +100,7 @@ describe('the grids count from produits_comptes', () => {
   it('after stock emptied by a real order, then given back when it is cancelled', async () => {
     const last = await makeProduct(ctx.db, { souscategorieId: subA, prix: 1300, quantite: 2 })
     const customer = await signIn(ctx.app)
-    const [cash] = await ctx.db.select().from(modepaiements).where(eq(modepaiements.code, 'CASH'))
-    const [home] = await ctx.db.select().from(modelivraisons).where(eq(modelivraisons.code, 'DOMICILE'))
-    await ctx.app.inject({ method: 'POST', url: '/api/panier', headers: customer.auth, payload: { user: customer.userId, produit: last.id, quantite: 2, action: 0 } })
-    const placed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/commande',
-      headers: customer.auth,
-      payload: { modelivraison: home!.id, modepaiement: cash!.id, adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' },
-    })
+    const placed = await placeHomeOrder(ctx.app, ctx.db, customer, [[last.id, 2]])
     expect(placed.statusCode).toBe(201)
     expect((await ctx.db.select({ q: produits.quantite }).from(produits).where(eq(produits.id, last.id)))[0]!.q).toBe(0)
     await expectExactTotals()

@@ -5,22 +5,19 @@ import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiTokens, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { apiTokens } from '../src/db/schema.ts'
 import { hashToken } from '../src/modules/auth/auth.service.ts'
-import { grantRole, makeProduct } from './factories.ts'
+import { grantRole, makeProduct, placeHomeOrder } from './factories.ts'
 import { anotherInstance, createTestApp, signIn, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let address: string
 let customer: SignedIn
-const ids = { domicile: 0, cash: 0 }
 
 beforeAll(async () => {
   shop = await createTestApp()
   ;({ customer } = await signInStaff(shop))
   address = await shop.app.listen({ port: 0, host: '127.0.0.1' })
-  ids.domicile = (await shop.db.select().from(modelivraisons)).find((m) => m.code === 'DOMICILE')!.id
-  ids.cash = (await shop.db.select().from(modepaiements)).find((m) => m.code === 'CASH')!.id
 })
 afterAll(() => shop?.close())
 
@@ -71,13 +68,7 @@ async function open(who: Pick<SignedIn, 'auth'>, base = address) {
 
 async function place(buyer: SignedIn) {
   const produit = await makeProduct(shop.db, { prix: 1500, quantite: 10 })
-  await shop.app.inject({ method: 'POST', url: '/api/panier', headers: buyer.auth, payload: { user: buyer.userId, produit: produit.id, quantite: 1, action: 0 } })
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/commande',
-    headers: buyer.auth,
-    payload: { modelivraison: ids.domicile, modepaiement: ids.cash, adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' },
-  })
+  const res = await placeHomeOrder(shop.app, shop.db, buyer, [[produit.id, 1]])
   expect(res.statusCode, res.body).toBe(201)
   return res.json().commande.numerocommande as string
 }

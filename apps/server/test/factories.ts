@@ -1,8 +1,10 @@
 // Test data factories with overrides: each test makes the catalogue it needs.
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import type { Database } from '../src/db/client.ts'
-import { categories, clients, produits, roles, souscategories } from '../src/db/schema.ts'
+import { categories, clients, modelivraisons, modepaiements, produits, roles, souscategories } from '../src/db/schema.ts'
+import type { SignedIn } from './helpers.ts'
 
 type Db = Database['db']
 const unique = () => randomUUID().slice(0, 8)
@@ -56,4 +58,28 @@ export async function grantRole(db: Db, userId: number, role: string) {
   const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role))
   if (!row) throw new Error(`no role ${role}`)
   await db.update(clients).set({ roleId: row.id }).where(eq(clients.id, userId))
+}
+
+/** Where most tests deliver: a home in Mermoz, with the customer's phone. */
+export const HOME_DELIVERY = { adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' }
+
+/**
+ * An order placed as a customer places it, through the API: each `[product, units]` line put in
+ * `who`'s cart, then POST /api/commande for a home delivery paid by `mode` (a payment mode's
+ * code, cash by default), `extra` added to the body. Answers the order's response.
+ */
+export async function placeHomeOrder(
+  app: FastifyInstance,
+  db: Db,
+  who: SignedIn,
+  lines: Array<[produit: number, quantite: number]>,
+  { mode = 'CASH', ...extra }: { mode?: string } & Record<string, unknown> = {},
+) {
+  const [livraison] = await db.select({ id: modelivraisons.id }).from(modelivraisons).where(eq(modelivraisons.code, 'DOMICILE'))
+  const [paiement] = await db.select({ id: modepaiements.id }).from(modepaiements).where(eq(modepaiements.code, mode))
+  for (const [produit, quantite] of lines) {
+    const added = await app.inject({ method: 'POST', url: '/api/panier', headers: who.auth, payload: { user: who.userId, produit, quantite, action: 0 } })
+    if (added.statusCode !== 200) throw new Error(`the cart refused product ${produit}: ${added.statusCode} ${added.body}`)
+  }
+  return app.inject({ method: 'POST', url: '/api/commande', headers: who.auth, payload: { modelivraison: livraison!.id, modepaiement: paiement!.id, ...HOME_DELIVERY, ...extra } })
 }
