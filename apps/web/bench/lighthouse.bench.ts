@@ -39,6 +39,8 @@ interface RunSummary {
   jsKb: number
   totalKb: number
   requests: number
+  /** Lighthouse's measure of the host's CPU (higher is faster): the 4× slowdown is relative to it, so scores from two hosts compare only at a like index. */
+  benchmarkIndex: number | null
   warnings: string[]
   runtimeError: string | null
 }
@@ -86,6 +88,7 @@ function summarise(lhr: Result): RunSummary {
     jsKb: kb(bytes(items.filter((item) => item.resourceType === 'Script'))),
     totalKb: kb(bytes(items)),
     requests: items.length,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     warnings: lhr.runWarnings,
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
   }
@@ -178,6 +181,7 @@ function printTable(urlPath: string, runs: RunSummary[]) {
     ['JS transferred', 'jsKb', fmt.kb],
     ['Total transferred', 'totalKb', fmt.kb],
     ['Requests', 'requests', (v) => (v === null ? 'n/a' : String(v))],
+    ['Host CPU index', 'benchmarkIndex', (v) => (v === null ? 'n/a' : String(Math.round(v)))],
   ]
   console.log(`\n${urlPath}  (${runs.length} run${runs.length > 1 ? 's' : ''})`)
   console.log(`  ${'metric'.padEnd(18)}${'median'.padStart(10)}${'min'.padStart(10)}${'max'.padStart(10)}`)
