@@ -165,6 +165,26 @@ describe('GET /api/admin/evenements ends with its session', () => {
     }
   })
 
+  it('when the instance loses its notifications connection, each stream says resync (events may be missed), then carries events again', async () => {
+    const staff = await newManager()
+    const stream = await open(staff)
+    const listeners = async () =>
+      ((await shop.db.execute(sql`select pid from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> }).rows
+    await expect.poll(async () => (await listeners()).length, { timeout: 3000, interval: 20 }).toBe(1)
+    await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)
+    const told = await stream.until((t) => t.includes('event: resync'))
+    expect(told.ended).toBe(false)
+    expect(told.text).toContain('event: resync\ndata: {}\n\n')
+    // Connected again (after 2 s), it says resync once more (what changed before it listened
+    // was not heard either); then the events come through as before.
+    const again = await stream.until((t) => t.split('event: resync').length === 3, 6000)
+    expect(again.text.split('event: resync')).toHaveLength(3)
+    expect(await listeners()).toHaveLength(1)
+    const numero = await place(customer)
+    expect((await stream.until((t) => t.includes(numero))).text).toContain(`"numero":"${numero}"`)
+    stream.abort()
+  })
+
   it('the stream ends when its token expires', async () => {
     const staff = await newManager()
     // A token with two seconds to live, as if signed in a month ago.

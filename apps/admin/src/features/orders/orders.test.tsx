@@ -64,6 +64,42 @@ describe('orders list', () => {
     expect(authorization).toBe('Bearer api-token')
   })
 
+  it('reads the list again when the stream says resync (the server may have missed events) and when it connects again after a break', async () => {
+    let opened = 0
+    server.use(
+      http.get('*/api/admin/evenements', () => {
+        opened++
+        const first = opened === 1
+        const body = new ReadableStream({
+          start(controller) {
+            const encoder = new TextEncoder()
+            controller.enqueue(encoder.encode(': connecté\n\n'))
+            // The first stream says resync, then ends (the app connects again 5 s later); the second stays open.
+            if (first) {
+              setTimeout(() => {
+                controller.enqueue(encoder.encode('event: resync\ndata: {}\n\n'))
+                setTimeout(() => controller.close(), 50)
+              }, 50)
+            }
+          },
+        })
+        return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
+      }),
+    )
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      renderAdmin('/commandes')
+      expect(await screen.findByRole('link', { name: 'T-000123' })).toBeInTheDocument()
+      const before = listRequests().length
+      await waitFor(() => expect(listRequests().length).toBe(before + 1))
+      vi.advanceTimersByTime(5000)
+      await waitFor(() => expect(opened).toBe(2))
+      await waitFor(() => expect(listRequests().length).toBe(before + 2))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('builds the export query without paging', () => {
     expect(ordersQuery(new URLSearchParams('etat=livree&page=4'), { paging: false })).toBe('etat=livree&sort=datecomm&dir=desc')
   })

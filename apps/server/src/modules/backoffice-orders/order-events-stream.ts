@@ -1,5 +1,7 @@
 // The back office's live stream of committed order events (Server-Sent Events, ADR 019). A
 // stream lasts no longer than the session that opened it: ADR 021's NOTIFY re-checks it.
+// When this instance's notifications connection was lost, events may have been missed: the
+// stream sends `event: resync` and the back office reads its lists again.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -24,6 +26,8 @@ interface Stream {
   clientId: number
   /** Reads the token again from the database and closes the stream if it ended or lost its staff role. */
   check(): void
+  /** Tells the back office that events may have been missed: it reads its lists again. */
+  resync(): void
 }
 
 export default async function orderEventsStream(app: FastifyInstance, opts: OrderEventsStreamOptions) {
@@ -43,7 +47,12 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
     if (payload !== '*' && Number.isSafeInteger(clientId)) for (const stream of byClient.get(clientId) ?? []) stream.check()
     else checkAll()
   })
-  app.notifications.onReset(checkAll)
+  // Order events missed as well: each stream says so (`event: resync`), and the back office
+  // reads its lists again instead of waiting for the next order.
+  app.notifications.onReset(() => {
+    checkAll()
+    for (const streams of byClient.values()) for (const stream of streams) stream.resync()
+  })
 
   // Open streams end before the server closes (it would otherwise wait for them), and give
   // their places back before the database closes.
@@ -124,6 +133,9 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
       let again = false
       const stream: Stream = {
         clientId: staff.id,
+        resync() {
+          if (!closed) res.write('event: resync\ndata: {}\n\n')
+        },
         check() {
           if (closed) return
           if (checking) {

@@ -1,6 +1,7 @@
 // New orders, live: GET /api/admin/evenements read with fetch streaming (EventSource cannot
 // send the Authorization header), parsed as server-sent events. Every event refreshes the
-// orders' lists; `useOrderEvents` hands the page the orders placed.
+// orders' lists, and so does a `resync` (events may have been missed) or a reconnection;
+// `useOrderEvents` hands the page the orders placed.
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { authHeaders } from '../../../lib/api.ts'
@@ -12,13 +13,22 @@ export interface OrderEvent {
   etat: string
 }
 
-export function listenToOrders(onEvent: (event: OrderEvent) => void): () => void {
+/**
+ * Reads the stream until unmounted, connecting again 5 s after it ends. `onResync` hears that
+ * events may have been missed: the server said so (`event: resync`, its own connection to the
+ * database was lost), or this stream connected again after a break.
+ */
+export function listenToOrders(onEvent: (event: OrderEvent) => void, onResync: () => void = () => {}): () => void {
   const controller = new AbortController()
   let retry: ReturnType<typeof setTimeout> | undefined
+  let connected = false
   const connect = async () => {
     try {
       const response = await fetch('/api/admin/evenements', { headers: { accept: 'text/event-stream', ...authHeaders() }, signal: controller.signal })
       if (!response.ok || !response.body) throw new Error(String(response.status))
+      // What happened during the break was not heard.
+      if (connected) onResync()
+      connected = true
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
       let buffer = ''
       for (;;) {
@@ -35,7 +45,8 @@ export function listenToOrders(onEvent: (event: OrderEvent) => void): () => void
             .filter((line) => line.startsWith('data:'))
             .map((line) => line.slice(5).trim())
             .join('\n')
-          if (name === 'commande' && data) {
+          if (name === 'resync') onResync()
+          else if (name === 'commande' && data) {
             try {
               onEvent(JSON.parse(data) as OrderEvent)
             } catch {
@@ -65,10 +76,13 @@ export function useOrderEvents(onPlaced: (event: OrderEvent) => void) {
   })
   useEffect(
     () =>
-      listenToOrders((event) => {
-        if (event.type === 'placed') placed.current(event)
-        void refreshOrderLists(client)
-      }),
+      listenToOrders(
+        (event) => {
+          if (event.type === 'placed') placed.current(event)
+          void refreshOrderLists(client)
+        },
+        () => void refreshOrderLists(client),
+      ),
     [client],
   )
 }
