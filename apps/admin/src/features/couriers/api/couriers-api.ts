@@ -1,16 +1,15 @@
-// The shop's couriers (GET|POST /api/livreur, PUT|DELETE /api/livreur/{id}): fetchers, query
-// options and hooks; every write refreshes the list.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+// The shop's couriers (GET|POST /api/livreur, PUT|DELETE /api/livreur/{id}): the list (read as
+// every feature reads it, lib/couriers.ts) and the writes, each of which refreshes it.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Courier, CourierInput } from '@teranga/shared/backoffice-dispatch'
 import { api } from '../../../lib/api.ts'
+import { couriersKey, couriersQueryOptions } from '../../../lib/couriers.ts'
 
-export const getCouriers = () => api<Courier[]>('GET', '/livreur')
-export const couriersQueryOptions = () => queryOptions({ queryKey: ['livreurs'], queryFn: getCouriers })
 export const useCouriers = () => useQuery(couriersQueryOptions())
 
 function useCourierWrite<T, R>(write: (input: T) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: write, onSettled: () => client.invalidateQueries({ queryKey: ['livreurs'] }) })
+  return useMutation({ mutationFn: write, onSettled: () => client.invalidateQueries({ queryKey: couriersKey }) })
 }
 
 export const useCreateCourier = () => useCourierWrite((input: CourierInput) => api<Courier>('POST', '/livreur', input))

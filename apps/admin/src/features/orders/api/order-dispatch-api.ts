@@ -1,13 +1,12 @@
 // An order's courier and notes: the active couriers to choose from (GET /api/livreur), the
 // hand-over (PUT /api/commande/{numero}/livreur) and a note (POST /api/commande/{numero}/note);
 // each write refreshes the order's page.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Courier, OrderDispatch, OrderNote } from '@teranga/shared/backoffice-dispatch'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { OrderDispatch, OrderNote } from '@teranga/shared/backoffice-dispatch'
 import { api } from '../../../lib/api.ts'
+import { couriersQueryOptions } from '../../../lib/couriers.ts'
 import { orderKeys } from './orders-api.ts'
 
-export const getCouriers = () => api<Courier[]>('GET', '/livreur')
-export const couriersQueryOptions = () => queryOptions({ queryKey: ['livreurs'], queryFn: getCouriers, staleTime: 60_000 })
 export const useCouriers = (enabled: boolean) => useQuery({ ...couriersQueryOptions(), enabled })
 
 function useOrderWrite<T, R>(numero: string, write: (input: T) => Promise<R>) {
