@@ -13,7 +13,9 @@ import { commandes, depots, messageOutbox, messagePreferences, modelivraisons, m
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { createMessagesRepository } from '../src/modules/messages/messages.repository.ts'
+import { customerText, MESSAGED_STATES, staffText } from '../src/modules/messages/message-texts.ts'
 import { createOrderMessages } from '../src/modules/messages/messages.service.ts'
+import { smsParts, toGsm7 } from '../src/modules/messages/sms-text.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
@@ -105,8 +107,10 @@ describe('each event gives one message per channel', () => {
     await deliver()
     const sent = sentAbout(order.numerocommande).filter((m) => m.destinataire === '+221771234567')
     expect(sent.map((m) => m.canal)).toEqual(['sms', 'sms', 'sms', 'sms'])
-    expect(sent[0]!.texte).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} reçue \\(${formatPrix(order.montanttotal)}\\)\\. Suivez-la ici : http://127\\.0\\.0\\.1:\\d+/suivi/${order.numerocommande}\\?k=[\\w-]{22}$`))
-    expect(sent.slice(1).map((m) => /est (confirmée|en route vers vous|livrée)/.exec(m.texte)?.[1])).toEqual(['confirmée', 'en route vers vous', 'livrée'])
+    expect(sent[0]!.texte).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} enregistrée \\(${formatPrix(order.montanttotal)}\\)\\. Suivi : http://127\\.0\\.0\\.1:\\d+/suivi/${order.numerocommande}\\?k=[\\w-]{22}$`))
+    expect(sent.slice(1).map((m) => /\) (confirmée|en route vers vous|livrée)/.exec(m.texte)?.[1])).toEqual(['confirmée', 'en route vers vous', 'livrée'])
+    // In the GSM alphabet: one SMS part each, not three of UCS-2's 70 characters.
+    for (const m of sent) expect({ texte: m.texte, parts: smsParts(m.texte), gsm: toGsm7(m.texte) === m.texte }).toEqual({ texte: m.texte, parts: 1, gsm: true })
     const rows = await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, order.id))
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent'])
   })
@@ -124,14 +128,14 @@ describe('each event gives one message per channel', () => {
     await deliver()
 
     expect(sentAbout(pickup.numerocommande).map((m) => [m.destinataire, m.texte.split(' : ')[1]!.replace(/ \(.*$/, '')])).toEqual([
-      ['+221701112233', `commande ${pickup.numerocommande} reçue`],
-      ['+221701112233', `votre commande ${pickup.numerocommande}`],
-      ['+221701112233', `votre commande ${pickup.numerocommande}`],
+      ['+221701112233', `commande ${pickup.numerocommande} enregistrée`],
+      ['+221701112233', `commande ${pickup.numerocommande}`],
+      ['+221701112233', `commande ${pickup.numerocommande}`],
     ])
-    expect(sentAbout(pickup.numerocommande)[2]!.texte).toContain('est prête au retrait')
-    expect(sentAbout(cancelled.numerocommande).map((m) => m.texte)).toEqual([expect.stringContaining('reçue'), expect.stringContaining('est annulée')])
+    expect(sentAbout(pickup.numerocommande)[2]!.texte).toContain(') disponible au retrait')
+    expect(sentAbout(cancelled.numerocommande).map((m) => m.texte)).toEqual([expect.stringContaining('enregistrée'), expect.stringContaining(') annulée')])
     expect(sentAbout(cancelled.numerocommande)[0]!.destinataire).toBe('+221761234567')
-    expect(sentAbout(online.numerocommande).map((m) => m.texte)).toEqual([expect.stringContaining('reçue'), expect.stringContaining('a échoué')])
+    expect(sentAbout(online.numerocommande).map((m) => m.texte)).toEqual([expect.stringContaining('enregistrée'), expect.stringContaining('paiement échoué')])
   })
 
   it('the staff’s numbers from the settings get one SMS per new order, and none for its moves', async () => {
@@ -161,6 +165,26 @@ describe('each event gives one message per channel', () => {
     } finally {
       await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { telephonesAlertes: [] } })
     }
+  })
+})
+
+describe('the texts fit one SMS', () => {
+  it('every text, with a shop address of 27 characters and a six-figure amount, is one part in the GSM alphabet', () => {
+    const numero = 'TRG-261127-ABCDEF'
+    const link = `https://boutique.teranga.sn/suivi/${numero}?k=${'k'.repeat(22)}`
+    const texts = [...(['placed', ...MESSAGED_STATES] as const).map((event) => customerText(event, { numero, total: 125_000, link })), staffText({ numero, total: 125_000, adminLink: `https://boutique.teranga.sn/admin/commandes/${numero}` })]
+    for (const texte of texts) expect({ texte, gsm: toGsm7(texte) === texte, parts: smsParts(texte) }).toEqual({ texte, gsm: true, parts: 1 })
+  })
+
+  it('what falls outside the GSM alphabet is replaced by its nearest sign, and counted as UCS-2 when it is not', () => {
+    expect(toGsm7('Reçue, prête au dépôt « Liberté 6 » – l’œuf…')).toBe('Recue, prete au dépot " Liberté 6 " - l\'oeuf...')
+    expect(toGsm7('Thiéboudienne 🐟')).toBe('Thiéboudienne ?')
+    expect(smsParts('a'.repeat(160))).toBe(1)
+    expect(smsParts('a'.repeat(161))).toBe(2)
+    expect(smsParts('€'.repeat(80))).toBe(1)
+    expect(smsParts(`ç${'a'.repeat(69)}`)).toBe(1)
+    expect(smsParts(`ç${'a'.repeat(70)}`)).toBe(2)
+    expect(smsParts(`ç${'a'.repeat(150)}`)).toBe(3)
   })
 })
 

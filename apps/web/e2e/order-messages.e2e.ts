@@ -90,7 +90,7 @@ describe('order messages', () => {
       numero = await placeOrder(token)
       const sms = await messageAbout(numero)
       expect(sms).toMatchObject({ canal: 'sms', destinataire: '+221771234567' })
-      expect(sms.texte).toMatch(new RegExp(`^Teranga : commande ${numero} reçue \\(\\d[\\d ]* FCFA\\)\\. Suivez-la ici : `))
+      expect(sms.texte).toMatch(new RegExp(`^Teranga : commande ${numero} enregistrée \\(\\d[\\d ]* FCFA\\)\\. Suivi : `))
       link = /https?:\/\/\S+/.exec(sms.texte)![0]
       expect(new URL(link).origin).toBe(baseURL)
     })

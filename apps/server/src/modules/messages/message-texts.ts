@@ -1,5 +1,7 @@
 // The order messages' French texts (ADR 034): short (one SMS of 160 characters where the link
 // allows), the order's number, its amount in FCFA (the shared formatting) and its tracking link.
+// Written in the SMS's GSM 7-bit alphabet (sms-text.ts: no « ç », « ê » or « ô »), so that a
+// message is one part of 160 characters, not three of 70.
 import { formatPrix } from '@teranga/shared/money'
 import type { OrderStatus } from '@teranga/shared/order-status'
 
@@ -16,13 +18,13 @@ interface About {
 }
 
 const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
-  placed: (a, amount) => `Teranga : commande ${a.numero} reçue (${amount}). Suivez-la ici : ${a.link}`,
-  confirmee: (a, amount) => `Teranga : votre commande ${a.numero} (${amount}) est confirmée. Suivi : ${a.link}`,
-  prete_retrait: (a, amount) => `Teranga : votre commande ${a.numero} (${amount}) est prête au retrait. Suivi : ${a.link}`,
-  en_livraison: (a, amount) => `Teranga : votre commande ${a.numero} (${amount}) est en route vers vous. Suivi : ${a.link}`,
-  livree: (a, amount) => `Teranga : votre commande ${a.numero} (${amount}) est livrée. Merci ! ${a.link}`,
-  annulee: (a, amount) => `Teranga : votre commande ${a.numero} (${amount}) est annulée. Détails : ${a.link}`,
-  echec_paiement: (a, amount) => `Teranga : le paiement de votre commande ${a.numero} (${amount}) a échoué. Suivi : ${a.link}`,
+  placed: (a, amount) => `Teranga : commande ${a.numero} enregistrée (${amount}). Suivi : ${a.link}`,
+  confirmee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) confirmée. Suivi : ${a.link}`,
+  prete_retrait: (a, amount) => `Teranga : commande ${a.numero} (${amount}) disponible au retrait. Suivi : ${a.link}`,
+  en_livraison: (a, amount) => `Teranga : commande ${a.numero} (${amount}) en route vers vous. Suivi : ${a.link}`,
+  livree: (a, amount) => `Teranga : commande ${a.numero} (${amount}) livrée. Merci ! ${a.link}`,
+  annulee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) annulée. Détails : ${a.link}`,
+  echec_paiement: (a, amount) => `Teranga : paiement échoué, commande ${a.numero} (${amount}). Suivi : ${a.link}`,
 }
 
 export const customerText = (event: OrderMessageEvent, about: About) => WHAT[event](about, formatPrix(about.total))

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import type { OrangeSmsConfig } from '../../config.ts'
 import { callJson, httpError, MessageProviderError, type MessageProvider } from './message-provider.ts'
+import { toGsm7 } from './sms-text.ts'
 
 const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.union([z.number(), z.string()]).optional() })
 const sendAnswer = z.object({ outboundSMSMessageRequest: z.object({ resourceURL: z.string().optional() }).loose() })
@@ -48,11 +49,13 @@ export function createOrangeSmsProvider(config: OrangeSmsConfig, timeoutMs: numb
   return {
     channel: 'sms',
     async send(to, text) {
-      let answer = await post(to, text)
+      // One character outside the GSM alphabet would send it in UCS-2, 70 characters a part.
+      const message = toGsm7(text)
+      let answer = await post(to, message)
       if (answer.status === 401) {
         // A token revoked or expired early: one new token, one more try.
         token = null
-        answer = await post(to, text)
+        answer = await post(to, message)
       }
       if (answer.status < 200 || answer.status >= 300) throw httpError('sms', answer.status)
       const parsed = sendAnswer.safeParse(answer.json)
