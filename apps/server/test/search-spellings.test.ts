@@ -58,6 +58,9 @@ describe('close spellings for a search that found nothing', () => {
     expect(await spellings('zzqxwv')).toEqual([])
     expect(await spellings('')).toEqual([])
     expect(await spellings('5 kg')).toEqual([])
+    // At most three unknown words are spelled again, each of 20 letters at most; the others are kept as typed.
+    expect(await spellings('ognion bisap cafee violett')).toEqual(['oignon bissap café violett'])
+    expect(await spellings(`${'o'.repeat(21)} ognion`)).toEqual([`${'o'.repeat(21)} oignon`])
     // « ognon » is written only by a product taken off the shop: the visible « oignon » is proposed.
     expect(await spellings('ognon')).toEqual(['oignon'])
   })
@@ -66,6 +69,8 @@ describe('close spellings for a search that found nothing', () => {
     const res = await shop.inject({ url: '/api/orthographes?q=ognion' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual(['oignon'])
+    // Bounded as GraphQL's anonymous requests are.
+    expect(res.headers['x-ratelimit-limit']).toBe('600')
     const long = await shop.inject({ url: `/api/orthographes?q=${'a'.repeat(101)}` })
     expect(long.statusCode).toBe(400)
     expect(Object.keys(long.json().errors)).toEqual(['q'])

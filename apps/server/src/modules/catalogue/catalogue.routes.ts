@@ -39,7 +39,11 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { serv
   )
   api.get(
     '/orthographes',
-    { schema: { querystring: z.object({ q: z.string().max(100) }), response: { 200: z.array(z.string()), ...errorResponses } } },
+    {
+      // As GraphQL's anonymous limit: each answer compares words with the catalogue's.
+      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      schema: { querystring: z.object({ q: z.string().max(100) }), response: { 200: z.array(z.string()), ...errorResponses } },
+    },
     (request) => service.spellings(request.query.q),
   )
   readResource(app, 'categories', categorieSchema, () => service.categories(), (id) => service.category(id))

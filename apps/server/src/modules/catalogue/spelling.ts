@@ -89,8 +89,11 @@ function nearest(vocabulary: Vocabulary, key: string, count: number): string[] {
   return found.slice(0, count).map((f) => vocabulary.words.get(f.key)!.display)
 }
 
-/** Words of a search looked at, at most: the rest of a long search is left as typed. */
+/** Words of a search looked at, at most: the rest of a long search is left out. */
 const MAX_WORDS = 6
+/** Unknown words spelled again, at most, each no longer than this: what an anonymous request may cost stays bounded. */
+const MAX_CORRECTED = 3
+const MAX_WORD_LENGTH = 20
 /** Suggestions given, at most. */
 export const MAX_SPELLINGS = 3
 
@@ -102,9 +105,11 @@ export const MAX_SPELLINGS = 3
  */
 export function suggestSpellings(vocabulary: Vocabulary, q: string): string[] {
   const tokens = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? []
+  let corrected = 0
   const options = tokens.map((token) => {
     const key = wordKey(token)
-    if (key.length < 3 || /\d/.test(key) || vocabulary.words.has(key)) return { token, alternatives: null }
+    if (key.length < 3 || key.length > MAX_WORD_LENGTH || /\d/.test(key) || vocabulary.words.has(key) || corrected >= MAX_CORRECTED) return { token, alternatives: null }
+    corrected++
     return { token, alternatives: nearest(vocabulary, key, MAX_SPELLINGS) }
   })
   const unknown = options.filter((o) => o.alternatives !== null)
