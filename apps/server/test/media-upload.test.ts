@@ -307,6 +307,7 @@ describe('link previews under /media/apercu/ (issue 19 §3)', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('image/jpeg')
     expect(res.headers['cache-control']).toBe('public, max-age=604800')
+    expect(res.headers['x-ratelimit-limit']).toBe('120')
     expect(meta).toMatchObject({ format: 'jpeg', width: (await sharp(`assets/media/catalogue/avocado-640.webp`).metadata()).width })
     const again = await shop.app.inject({ url: '/media/apercu/catalogue/avocado-640.jpg' })
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true)

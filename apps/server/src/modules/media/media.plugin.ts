@@ -71,7 +71,8 @@ async function serveMedia(app: FastifyInstance, opts: { dataDir: string }) {
   // image, never holds the staff's uploads back) and kept for the next ones.
   const previews = createImageRenderer({ concurrency: 1, maxWaiting: 4 })
   const made = new LRUCache<string, Buffer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (b) => b.length })
-  app.get<{ Params: { '*': string } }>('/media/apercu/*', async (request, reply) => {
+  // Each address may ask 120 a minute: a link's preview is fetched once by each crawler.
+  app.get<{ Params: { '*': string } }>('/media/apercu/*', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
     const match = PREVIEW.exec(request.params['*'])
     const width = match ? Number(match[2]) : 0
     if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return reply.status(404).send({ message: MESSAGES.notFound })
