@@ -1,6 +1,9 @@
 // Image uploads (issue 10): checked by their bytes, not their name; at most 2 MB; rendered to
 // WebP in every width the storefront asks for, kept in PostgreSQL and served immutably.
 // Issue 16: too many declared pixels refused before decoding; a few rendered at a time.
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
@@ -12,7 +15,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { auditLog, medias } from '../src/db/schema.ts'
 import { IMAGE_RETRY_AFTER_SECONDS } from '../src/modules/media/images.service.ts'
 import { makeSubcategory } from './factories.ts'
-import { anotherInstance, createTestApp, signInStaff, gql, type SignedIn, type TestContext } from './helpers.ts'
+import { anotherInstance, createTestApp, signInStaff, gql, testConfig, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
 let admin: SignedIn
@@ -321,6 +324,23 @@ describe('link previews under /media/apercu/ (issue 19 §3)', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(meta).toMatchObject({ format: 'jpeg', width: 640, height: 480 })
+  })
+
+  it('an older upload kept as a file under DATA_DIR has its JPEG too', async () => {
+    const key = randomBytes(16).toString('hex')
+    const dir = path.join(testConfig().dataDir, 'media', 'uploads')
+    await fs.mkdir(dir, { recursive: true })
+    await fs.writeFile(path.join(dir, `${key}-640.webp`), await sharp({ create: { width: 640, height: 400, channels: 3, background: '#336699' } }).webp().toBuffer())
+    // The folder is looked for when an instance starts.
+    const other = await anotherInstance(shop)
+    try {
+      const res = await other.inject({ url: `/media/apercu/uploads/${key}-640.jpg` })
+      expect(res.statusCode).toBe(200)
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 400 })
+    } finally {
+      await other.close()
+      await fs.rm(path.join(dir, `${key}-640.webp`), { force: true })
+    }
   })
 
   it('404 for what is not one of our renderings: unknown, a width we do not make, another extension, a way out of the folder', async () => {

@@ -55,7 +55,8 @@ async function serveMedia(app: FastifyInstance, opts: { dataDir: string }) {
         .select({ bytes: medias.bytes })
         .from(medias)
         .where(and(eq(medias.key, `uploads/${upload[1]}`), eq(medias.width, width)))
-      return row ? { bytes: row.bytes, immutable: true } : undefined
+      if (row) return { bytes: row.bytes, immutable: true }
+      // Else perhaps an older upload, kept as a file under DATA_DIR (below).
     }
     for (const root of roots) {
       const file = path.resolve(root, `${name}-${width}.webp`)
