@@ -151,6 +151,9 @@ describe('products', () => {
     const promoIds = async (promo: string) => (await call('GET', `/api/produit?souscategorie=${promoSc.id}&promo=${promo}`, manager)).json().data.map((p: { id: number }) => p.id)
     expect(await promoIds('en_cours')).toEqual([runs.id])
     expect(await promoIds('programmee')).toEqual([later.id])
+    const listed = (await call('GET', `/api/produit?souscategorie=${promoSc.id}&count=10`, manager)).json().data as Array<{ id: number; promo_active: boolean; promo_programmee: boolean }>
+    expect(listed.filter((p) => p.promo_programmee).map((p) => p.id)).toEqual([later.id])
+    expect(listed.filter((p) => p.promo_active).map((p) => p.id)).toEqual([runs.id])
     const badPromo = await call('GET', '/api/produit?promo=toutes', manager)
     expect(badPromo.statusCode).toBe(400)
     expect(Object.keys(badPromo.json().errors)).toEqual(['promo'])

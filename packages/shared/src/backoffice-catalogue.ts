@@ -266,11 +266,13 @@ export const productResponseSchema = z.object({
   seuil: z.number(),
   stock_bas: z.boolean(),
   actif: z.boolean(),
-  /** The sale price and its dates (ISO instants), null when none is set; `promo_active`: it runs now. */
+  /** The sale price and its dates (ISO instants), null when none is set; `promo_active`: it runs now; `promo_programmee`: it starts later. */
   prix_promo: z.number().nullable(),
   promo_debut: z.string().nullable(),
   promo_fin: z.string().nullable(),
   promo_active: z.boolean(),
+  /** A sale price set to start later (after `promo_debut`). */
+  promo_programmee: z.boolean(),
   image_key: z.string().nullable(),
   image: z.string().nullable(),
   imagesrcset: z.string().nullable(),

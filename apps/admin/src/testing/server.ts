@@ -96,6 +96,7 @@ export const product: Product = {
   promo_debut: null,
   promo_fin: null,
   promo_active: false,
+  promo_programmee: false,
 }
 
 /** A discount code as GET /api/codepromo lists it. */

@@ -34,15 +34,14 @@ function PriceCell({ product }: { product: Product }) {
       </span>
     )
   }
-  const later = product.prix_promo !== null && product.prix_promo < product.prix && product.promo_debut !== null && new Date(product.promo_debut) > new Date()
   return (
     <span className="text-nowrap">
       {product.prix_fr}
-      {later && (
+      {product.promo_programmee && product.promo_debut && (
         <>
           {' '}
           <Badge bg="info" text="dark">
-            Promo le {formatDayOf(new Date(product.promo_debut!))}
+            Promo le {formatDayOf(new Date(product.promo_debut))}
           </Badge>
         </>
       )}

@@ -113,7 +113,7 @@ describe('CSV import', () => {
 describe('the products list', () => {
   it('shows a running sale over the struck regular price with its « -20 % », a sale to come with its day, and filters by promotion', async () => {
     const running = { ...product, id: 11, designation: 'Riz en promotion', prix: 5000, prix_fr: '5 000 FCFA', prix_promo: 4000, promo_active: true }
-    const later = { ...product, id: 12, designation: 'Huile bientôt en promo', prix: 2000, prix_fr: '2 000 FCFA', prix_promo: 1500, promo_debut: '2099-12-24T08:00:00.000Z', promo_active: false }
+    const later = { ...product, id: 12, designation: 'Huile bientôt en promo', prix: 2000, prix_fr: '2 000 FCFA', prix_promo: 1500, promo_debut: '2099-12-24T08:00:00.000Z', promo_active: false, promo_programmee: true }
     // This handler answers before the shared recorder: it keeps the addresses asked itself.
     const asked: URL[] = []
     server.use(

@@ -22,6 +22,7 @@ export function formatAdminProduct(row: ProductRow): Product {
     promo_debut: row.promoDebut ? new Date(row.promoDebut).toISOString() : null,
     promo_fin: row.promoFin ? new Date(row.promoFin).toISOString() : null,
     promo_active: Boolean(row.promoActive),
+    promo_programmee: Boolean(row.promoProgrammee),
     image_key: row.image,
     ...mediaFields(row.image),
     souscategorie: {

@@ -20,6 +20,9 @@ export interface ProductFilter {
 
 export type ProductSort = 'designation' | 'prix' | 'quantite' | 'created_at'
 
+/** A sale price set to start later (the list's « Promotion à venir »): the column and the filter say it alike. */
+const saleToCome = sql`(${produits.prixPromo} is not null and ${produits.prixPromo} < ${produits.prix} and ${produits.promoDebut} > now())`
+
 const productColumns = {
   id: produits.id,
   code: produits.code,
@@ -35,6 +38,7 @@ const productColumns = {
   promoDebut: produits.promoDebut,
   promoFin: produits.promoFin,
   promoActive: sql<boolean>`${saleRuns}`,
+  promoProgrammee: sql<boolean>`${saleToCome}`,
   createdAt: produits.createdAt,
   souscategorieId: souscategories.id,
   souscategorieDesignation: souscategories.designation,
@@ -57,6 +61,7 @@ export type ProductRow = {
   promoDebut: Date | null
   promoFin: Date | null
   promoActive: boolean
+  promoProgrammee: boolean
   createdAt: Date
   souscategorieId: number
   souscategorieDesignation: string
@@ -86,7 +91,7 @@ function productWhere(filter: ProductFilter): SQL | undefined {
     filter.promo === 'en_cours'
       ? saleRuns
       : filter.promo === 'programmee'
-        ? sql`${produits.prixPromo} is not null and ${produits.prixPromo} < ${produits.prix} and ${produits.promoDebut} > now()`
+        ? saleToCome
         : undefined,
   )
 }
