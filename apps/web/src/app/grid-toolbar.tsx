@@ -1,6 +1,9 @@
 // The shop's grids' controls (issue 19 §2): a sort, a price range and « En stock uniquement »,
 // all kept in the address (catalogue-grid's readGridState and gridSearchParams), so that a
 // reload, a shared link or "back" shows the same grid. Any change goes back to page 1.
+// A control shows the shopper's choice at once: the address follows in the router's
+// transition, which on a slow phone can take a moment, and a box that stays unticked meanwhile
+// looks broken (and is ticked again).
 import { useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { GRID_MESSAGES, GRID_PRICE_MAX, GRID_SORTS, gridSearchParams, readGridState, type GridSort, type GridState } from '@teranga/shared/catalogue-grid'
@@ -36,7 +39,21 @@ export function GridToolbar({ state, update, defaultLabel = 'Par défaut', defau
   const [min, setMin] = useState(state.prix_min?.toString() ?? '')
   const [max, setMax] = useState(state.prix_max?.toString() ?? '')
   const [error, setError] = useState<string | null>(null)
-  const filtered = state.prix_min !== undefined || state.prix_max !== undefined || state.en_stock
+  // What the shopper chose, until the address says otherwise ("back", a link): then the address.
+  const [chosen, setChosen] = useState(state)
+  const addressed = gridSearchParams(state).toString()
+  const [seen, setSeen] = useState(addressed)
+  if (seen !== addressed) {
+    setSeen(addressed)
+    setChosen(state)
+  }
+  // Every field is given, so that two choices quicker than the router both count.
+  const choose = (next: Partial<GridState>) => {
+    const whole: GridState = { tri: chosen.tri, prix_min: chosen.prix_min, prix_max: chosen.prix_max, en_stock: chosen.en_stock, ...next, page: 1 }
+    setChosen(whole)
+    update(whole)
+  }
+  const filtered = chosen.prix_min !== undefined || chosen.prix_max !== undefined || chosen.en_stock
 
   const applyRange = (event: React.FormEvent) => {
     event.preventDefault()
@@ -45,7 +62,7 @@ export function GridToolbar({ state, update, defaultLabel = 'Par défaut', defau
     if (prixMin === null || prixMax === null) return setError(GRID_MESSAGES.prixInvalid)
     if (prixMin !== undefined && prixMax !== undefined && prixMin > prixMax) return setError(GRID_MESSAGES.prixRange)
     setError(null)
-    update({ prix_min: prixMin, prix_max: prixMax })
+    choose({ prix_min: prixMin, prix_max: prixMax })
   }
 
   return (
@@ -57,8 +74,8 @@ export function GridToolbar({ state, update, defaultLabel = 'Par défaut', defau
         <select
           id={`${id}-tri`}
           className="form-select form-select-sm"
-          value={state.tri ?? defaultSort ?? ''}
-          onChange={(event) => update({ tri: (event.target.value || undefined) as GridSort | undefined })}
+          value={chosen.tri ?? defaultSort ?? ''}
+          onChange={(event) => choose({ tri: (event.target.value || undefined) as GridSort | undefined })}
         >
           {!defaultSort && <option value="">{defaultLabel}</option>}
           {Object.entries(GRID_SORTS).map(([value, label]) => (
@@ -106,8 +123,8 @@ export function GridToolbar({ state, update, defaultLabel = 'Par défaut', defau
           id={`${id}-stock`}
           type="checkbox"
           className="form-check-input"
-          checked={Boolean(state.en_stock)}
-          onChange={(event) => update({ en_stock: event.target.checked || undefined })}
+          checked={Boolean(chosen.en_stock)}
+          onChange={(event) => choose({ en_stock: event.target.checked || undefined })}
         />
         <label htmlFor={`${id}-stock`} className="form-check-label">
           En stock uniquement
@@ -121,7 +138,7 @@ export function GridToolbar({ state, update, defaultLabel = 'Par défaut', defau
             setMin('')
             setMax('')
             setError(null)
-            update({ prix_min: undefined, prix_max: undefined, en_stock: undefined })
+            choose({ prix_min: undefined, prix_max: undefined, en_stock: undefined })
           }}
         >
           Effacer les filtres
