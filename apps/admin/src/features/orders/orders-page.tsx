@@ -9,7 +9,7 @@ import { notify } from '../../lib/notify.ts'
 import type { OrderSummary } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUSES } from '@teranga/shared/order-status'
 import { FilterSelect } from '../../components/filter-select.tsx'
-import { ListFilters, type SearchBoxProps } from '../../components/list-filters.tsx'
+import { ListFilters, SearchBox, type SearchBoxProps } from '../../components/list-filters.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { downloadFile } from '../../lib/download.ts'
 import { useListSearch } from '../../lib/use-list-search.ts'
@@ -112,7 +112,7 @@ export function OrdersPage() {
         <Form.Control type="date" aria-label="Au" value={search.get('au') ?? ''} onChange={(e) => update({ au: e.target.value })} />
       </Col>
       <Col xs={6} md={3}>
-        <Form.Control aria-label="Zone" placeholder="Zone" value={search.get('zone') ?? ''} onChange={(e) => update({ zone: e.target.value })} />
+        <SearchBox label="Zone" placeholder="Zone" value={search.get('zone')} onChange={(zone) => update({ zone })} />
       </Col>
       <Col xs={6} md={3}>
         <FilterSelect label="Dépôt" all="Tous les dépôts" value={search.get('depot')} choices={depots.map((d) => ({ value: d.id, label: d.designation }))} onChange={(depot) => update({ depot })} />
