@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 async function content(app: FastifyInstance) {
-  const service = createContentService({ db: app.db, audit: app.audit })
+  const service = createContentService({ db: app.db, audit: app.audit, clearCaches: () => app.catalogueCaches?.clear() })
   app.decorate('content', service)
   app.addGraphqlModule(contentGraphql(service))
   await registerRest(app, contentRoutes, { service })

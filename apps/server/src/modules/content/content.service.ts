@@ -24,7 +24,7 @@ const known = (slug: string): ContentSlug => {
   return slug as ContentSlug
 }
 
-export function createContentService(deps: { db: Executor; audit: Audit }) {
+export function createContentService(deps: { db: Executor; audit: Audit; clearCaches?: () => void }) {
   const { db, audit } = deps
   const repo = createContentRepository(db)
   // Rendering Markdown costs more than reading the row: each text is rendered once per change.
@@ -73,6 +73,8 @@ export function createContentService(deps: { db: Executor; audit: Audit }) {
         await notifyCatalogueChanged(tx)
         return after
       })
+      // This instance at once: its own NOTIFY reaches it a moment after the commit.
+      deps.clearCaches?.()
       return render(row)
     },
   }

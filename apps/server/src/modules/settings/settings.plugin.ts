@@ -7,7 +7,7 @@ import settingsRoutes from './settings.routes.ts'
 import { createSettingsService } from './settings.service.ts'
 
 async function settings(app: FastifyInstance) {
-  await registerRest(app, settingsRoutes, { service: createSettingsService({ db: app.db, audit: app.audit }) })
+  await registerRest(app, settingsRoutes, { service: createSettingsService({ db: app.db, audit: app.audit, clearCaches: () => app.catalogueCaches?.clear() }) })
 }
 
 export default fp(settings, { name: 'settings', dependencies: ['database', 'authentication', 'audit'] })

@@ -55,16 +55,23 @@ const RESOURCES: { [N in SettingsResourceName]: Resource<ResourceTypes[N]['input
   },
 }
 
-export function createSettingsService(deps: { db: Executor; audit: Audit }) {
+export function createSettingsService(deps: { db: Executor; audit: Audit; clearCaches?: () => void }) {
   const { db, audit } = deps
 
-  /** One audited write: the change, its audit line and the storefronts' cache notice, in one transaction. */
-  const write = <T>(fn: (repo: SettingsRepository, tx: Executor) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      const result = await fn(createSettingsRepository(tx), tx)
+  /**
+   * One audited write: the change, its audit line and the storefronts' cache notice, in one
+   * transaction; this instance's caches are emptied at once after commit (the NOTIFY reaches
+   * its own listener a moment later, and a read in between would be served the old list).
+   */
+  const write = async <T>(fn: (repo: SettingsRepository, tx: Executor) => Promise<T>) => {
+    const result = await db.transaction(async (tx) => {
+      const value = await fn(createSettingsRepository(tx), tx)
       await notifyCatalogueChanged(tx)
-      return result
+      return value
     })
+    deps.clearCaches?.()
+    return result
+  }
 
   const found = <R>(row: R | undefined): R => {
     if (!row) throw notFound(SETTINGS_MESSAGES.settingNotFound)
