@@ -23,7 +23,7 @@ import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { mediaFields } from '@teranga/shared/media'
 import type { Db, Executor } from '../../db/client.ts'
 import type { produits } from '../../db/schema.ts'
-import { notifyCatalogueChanged } from '../../lib/catalogue-changes.ts'
+import { writeCatalogue } from '../../lib/catalogue-changes.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { pageTotal, toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
@@ -75,15 +75,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
   const { db, repo, audit } = deps
 
   /** Runs a catalogue write: its transaction, its NOTIFY, and this instance's caches emptied after commit. */
-  async function write<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
-      const value = await fn(tx)
-      await notifyCatalogueChanged(tx)
-      return value
-    })
-    deps.clearCaches()
-    return result
-  }
+  const write = <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => writeCatalogue(db, deps.clearCaches, fn)
 
   async function productOr404(executor: Executor, id: number) {
     const row = await repo.product(executor, id)

@@ -2,7 +2,7 @@
 // rewritten by an admin with an audit line and the storefronts' caches told, in one transaction.
 import { CONTENT_MESSAGES, CONTENT_PAGE_PATHS, CONTENT_SLUGS, type ContentSlug, type PageContenu, type PageContenuInput } from '@teranga/shared/content-pages'
 import type { Executor } from '../../db/client.ts'
-import { notifyCatalogueChanged } from '../../lib/catalogue-changes.ts'
+import { writeCatalogue } from '../../lib/catalogue-changes.ts'
 import { notFound } from '../../lib/errors.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { createContentRepository, type PageRow } from './content.repository.ts'
@@ -56,7 +56,8 @@ export function createContentService(deps: { db: Executor; audit: Audit; clearCa
 
     async update(staffId: number, slug: string, input: PageContenuInput): Promise<PageContenu> {
       known(slug)
-      const row = await db.transaction(async (tx) => {
+      // The rendered pages and the public answers show the new text at once, on every instance.
+      const row = await writeCatalogue(db, deps.clearCaches, async (tx) => {
         const txRepo = createContentRepository(tx)
         const before = await txRepo.lock(slug)
         if (!before) throw notFound(CONTENT_MESSAGES.pageNotFound)
@@ -69,12 +70,8 @@ export function createContentService(deps: { db: Executor; audit: Audit; clearCa
           before: { slug, titre: before.titre, description: before.description, contenu: before.contenu },
           after: { slug, titre: after.titre, description: after.description, contenu: after.contenu },
         })
-        // The rendered pages and the public answers show the new text at once, on every instance.
-        await notifyCatalogueChanged(tx)
         return after
       })
-      // This instance at once: its own NOTIFY reaches it a moment after the commit.
-      deps.clearCaches?.()
       return render(row)
     },
   }

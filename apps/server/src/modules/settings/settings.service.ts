@@ -3,7 +3,7 @@
 // (zones, depots, slides, loyalty tiers) is one set of rules over the repository's tables.
 import { SETTINGS_MESSAGES, type CarousselInput, type DepotInput, type ModePaiementInput, type PreferenceInput, type PrivilegeInput, type ZoneInput } from '@teranga/shared/backoffice-settings'
 import type { Executor } from '../../db/client.ts'
-import { notifyCatalogueChanged } from '../../lib/catalogue-changes.ts'
+import { writeCatalogue } from '../../lib/catalogue-changes.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
@@ -58,20 +58,8 @@ const RESOURCES: { [N in SettingsResourceName]: Resource<ResourceTypes[N]['input
 export function createSettingsService(deps: { db: Executor; audit: Audit; clearCaches?: () => void }) {
   const { db, audit } = deps
 
-  /**
-   * One audited write: the change, its audit line and the storefronts' cache notice, in one
-   * transaction; this instance's caches are emptied at once after commit (the NOTIFY reaches
-   * its own listener a moment later, and a read in between would be served the old list).
-   */
-  const write = async <T>(fn: (repo: SettingsRepository, tx: Executor) => Promise<T>) => {
-    const result = await db.transaction(async (tx) => {
-      const value = await fn(createSettingsRepository(tx), tx)
-      await notifyCatalogueChanged(tx)
-      return value
-    })
-    deps.clearCaches?.()
-    return result
-  }
+  /** One audited write: the change, its audit line and the storefronts' cache notice, in one transaction. */
+  const write = <T>(fn: (repo: SettingsRepository, tx: Executor) => Promise<T>) => writeCatalogue(db, deps.clearCaches, (tx) => fn(createSettingsRepository(tx), tx))
 
   const found = <R>(row: R | undefined): R => {
     if (!row) throw notFound(SETTINGS_MESSAGES.settingNotFound)
