@@ -1,19 +1,20 @@
 // Order messages by SMS and WhatsApp (issue 18 §2, ADR 034) through the real app listening on
 // loopback: the real Orange and WhatsApp adapters talk over HTTP to the sandbox the server
 // mounts, and the worker runs in-process (`app.messageWorker.runOnce()`), as it would every 2 s.
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'
 import type { Database } from '../src/db/client.ts'
-import { commandes, depots, messageOutbox, messagePreferences, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { commandes, depots, messageDailyCounts, messageOutbox, messagePreferences, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { createMessagesRepository } from '../src/modules/messages/messages.repository.ts'
-import { customerText, MESSAGED_STATES, staffText } from '../src/modules/messages/message-texts.ts'
+import { customerText, MESSAGED_STATES, onTheWayText, refundDestination, refundText, staffText } from '../src/modules/messages/message-texts.ts'
+import { DAILY_ALLOWANCE } from '../src/modules/messages/message-worker.ts'
 import { createOrderMessages } from '../src/modules/messages/messages.service.ts'
 import { smsParts, toGsm7 } from '../src/modules/messages/sms-text.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
@@ -33,7 +34,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-tests'
 let shop: Shop
 let drop: () => Promise<void>
 let admin: SignedIn
-const ids = { domicile: 0, retrait: 0, cash: 0, wave: 0, depot: 0 }
+const ids = { domicile: 0, retrait: 0, cash: 0, wave: 0, om: 0, depot: 0 }
 
 const appOptions = (config: Config, database: Database, options: Partial<AppOptions> = {}) => {
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
@@ -57,6 +58,7 @@ beforeAll(async () => {
   const payments = await shop.db.select().from(modepaiements)
   ids.cash = payments.find((m) => m.code === 'CASH')!.id
   ids.wave = payments.find((m) => m.code === 'WAVE')!.id
+  ids.om = payments.find((m) => m.code === 'OM')!.id
   const [depot] = await shop.db.insert(depots).values({ designation: 'Dépôt de Fann', adresse: 'Avenue Cheikh Anta Diop, Fann', latitude: 14.69, longitude: -17.46 }).returning()
   ids.depot = depot!.id
 })
@@ -64,6 +66,11 @@ afterAll(async () => {
   await shop.app.close()
   await shop.database.close()
   await drop()
+})
+
+// Each test starts with every number's allowance for the day untouched (most place orders with one number).
+beforeEach(async () => {
+  await shop.db.delete(messageDailyCounts)
 })
 
 const sandbox = () => shop.app.messaging.sandbox!
@@ -172,7 +179,17 @@ describe('the texts fit one SMS', () => {
   it('every text, with a shop address of 27 characters and a six-figure amount, is one part in the GSM alphabet', () => {
     const numero = 'TRG-261127-ABCDEF'
     const link = `https://boutique.teranga.sn/suivi/${numero}?k=${'k'.repeat(22)}`
-    const texts = [...(['placed', ...MESSAGED_STATES] as const).map((event) => customerText(event, { numero, total: 125_000, link })), staffText({ numero, total: 125_000, adminLink: `https://boutique.teranga.sn/admin/commandes/${numero}` })]
+    const about = { numero, total: 125_000, link }
+    const texts = [
+      ...(['placed', ...MESSAGED_STATES] as const).map((event) => customerText(event, about)),
+      customerText('en_attente', { ...about, total: 0 }),
+      staffText({ numero, total: 125_000, adminLink: `https://boutique.teranga.sn/admin/commandes/${numero}` }),
+      // A refund, wherever its money goes; « en route » with a courier's name, however long, and number.
+      ...(['WAVE', 'OM', 'FREE', 'CARD', 'CASH', null] as const).map((code) => refundText(about, { montant: 125_000, destination: refundDestination(code, 'paytech') })),
+      onTheWayText(about, { nom: 'Moussa Diop', telephone: '77 000 11 22' }),
+      onTheWayText(about, { nom: 'Serigne-Mouhamadou-Moustapha Mbacké', telephone: '+33 6 12 34 56 78' }),
+      onTheWayText(about, { nom: 'François', telephone: '+221 77 000 11 22' }),
+    ]
     for (const texte of texts) expect({ texte, gsm: toGsm7(texte) === texte, parts: smsParts(texte) }).toEqual({ texte, gsm: true, parts: 1 })
   })
 
@@ -273,7 +290,7 @@ describe('delivery', () => {
     for (let i = 0; i < 3; i++) await deliver()
     const [row] = await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, order.id))
     expect(row).toMatchObject({ status: 'failed', attempts: 3 })
-    expect(await deliver()).toEqual({ sent: 0, retried: 0, failed: 0 })
+    expect(await deliver()).toEqual({ sent: 0, retried: 0, failed: 0, postponed: 0 })
     expect(sentAbout(order.numerocommande)).toEqual([])
     const metrics = await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     expect(metrics.body).toMatch(/teranga_order_messages_total\{channel="sms",outcome="abandonne"\} 1\b/)
@@ -304,6 +321,158 @@ describe('delivery', () => {
       sandbox().failNext('sms', 0)
     }
     await deliver()
+  })
+})
+
+describe('messages that cost money (issue 23 §4)', () => {
+  const metricsBody = async () => (await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body
+  const counted = (body: string, outcome: string) => Number(new RegExp(`teranga_order_messages_total\\{channel="sms",outcome="${outcome}"\\} (\\d+)`).exec(body)?.[1] ?? 0)
+  const setCountries = (indicatifsMessages: unknown) => shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { indicatifsMessages } })
+
+  it('only Senegalese mobiles get messages: a foreign number, or a landline, is refused, written nowhere and counted, until the owner allows its country', async () => {
+    const before = counted(await metricsBody(), 'refuse')
+    const customer = await signIn(shop.app)
+    const numbers = ['+88213123456', '+447700900123', '00 33 6 12 34 56 78', '33 821 23 45']
+    const orders = []
+    for (const tel of numbers) {
+      const order = await place(customer, { tel })
+      expect((await shop.app.inject({ method: 'POST', url: `/api/commande/${order.numerocommande}/annulation`, headers: customer.auth })).statusCode).toBe(200)
+      orders.push(order)
+    }
+    await deliver()
+    for (const order of orders) {
+      expect(sentAbout(order.numerocommande)).toEqual([])
+      expect(await shop.db.select().from(messageOutbox).where(eq(messageOutbox.commandeId, order.id))).toEqual([])
+    }
+    // Placed and cancelled, four numbers: eight messages refused.
+    expect(counted(await metricsBody(), 'refuse') - before).toBe(8)
+
+    // The owner allows the United Kingdom (« +44 ») and France (« 0033 »): those numbers get their messages, the others still none.
+    const set = await setCountries(['+44', '0033', '44'])
+    expect(set.statusCode, set.body).toBe(200)
+    expect(set.json().indicatifsMessages).toEqual(['44', '33'])
+    expect((await shop.app.inject({ url: '/api/preference', headers: admin.auth })).json().indicatifsMessages).toEqual(['44', '33'])
+    // Back-office only: the shop's public settings do not show it.
+    expect((await shop.app.inject({ url: '/api/preferences' })).json()).not.toHaveProperty('indicatifsMessages')
+    try {
+      const uk = await place(customer, { tel: '+44 7700 900123' })
+      const france = await place(customer, { tel: '00 33 6 12 34 56 78' })
+      const satellite = await place(customer, { tel: '+88213123456' })
+      const landline = await place(customer, { tel: '33 821 23 45' })
+      await deliver()
+      expect(sentAbout(uk.numerocommande).map((m) => m.destinataire)).toEqual(['+447700900123'])
+      expect(sentAbout(france.numerocommande).map((m) => m.destinataire)).toEqual(['+33612345678'])
+      expect(sentAbout(satellite.numerocommande)).toEqual([])
+      expect(sentAbout(landline.numerocommande)).toEqual([])
+    } finally {
+      expect((await setCountries([])).json().indicatifsMessages).toEqual([])
+    }
+    for (const bad of [['221'], ['2210'], ['0'], ['abc'], Array.from({ length: 21 }, (_, i) => String(i + 1))]) {
+      const res = await setCountries(bad)
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400)
+      expect(JSON.stringify(res.json().errors)).toContain('indicatifsMessages')
+    }
+  })
+
+  it(`a number gets at most ${DAILY_ALLOWANCE} messages a day, whichever instance sends them; the next ones wait for tomorrow in Dakar, counted in /metrics`, async () => {
+    const before = counted(await metricsBody(), 'reporte')
+    const customer = await signIn(shop.app)
+    const tel = '78 999 00 11'
+    const orders = []
+    for (let i = 0; i < 5; i++) orders.push(await place(customer, { tel }))
+    for (const order of orders) expect((await move(order.numerocommande, 'confirmee')).statusCode).toBe(200)
+    // Ten messages for one number, two instances sending at once.
+    const other = await appOptions(shop.config, shop.database)
+    let postponedByOther = 0
+    try {
+      await Promise.all([other.messaging.worker!.runOnce(), deliver()])
+      await Promise.all([other.messaging.worker!.runOnce(), deliver()])
+      // Each instance counts what it put off in its own /metrics.
+      postponedByOther = counted((await other.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body, 'reporte')
+    } finally {
+      await other.close()
+    }
+    const toNumber = () => sandbox().messages().filter((m) => m.destinataire === '+221789990011')
+    expect(toNumber()).toHaveLength(DAILY_ALLOWANCE)
+    const waiting = await shop.db.select().from(messageOutbox).where(and(eq(messageOutbox.recipient, '+221789990011'), eq(messageOutbox.status, 'pending')))
+    expect(waiting).toHaveLength(10 - DAILY_ALLOWANCE)
+    const [{ midnight }] = (await shop.db.execute(sql`select ((now() at time zone 'Africa/Dakar')::date + 1)::timestamp at time zone 'Africa/Dakar' as midnight`)).rows as Array<{ midnight: string | Date }>
+    for (const row of waiting) expect({ next: row.nextAttemptAt.toISOString(), attempts: row.attempts }).toEqual({ next: new Date(midnight).toISOString(), attempts: 0 })
+    expect(counted(await metricsBody(), 'reporte') - before + postponedByOther).toBe(10 - DAILY_ALLOWANCE)
+    expect(await deliver()).toMatchObject({ sent: 0, postponed: 0 })
+
+    // The next day: the day's count starts again and the messages go, in their order.
+    await shop.db.execute(sql`update message_daily_counts set day = day - 1 where recipient = '+221789990011'`)
+    await shop.db.execute(sql`update message_outbox set next_attempt_at = now() where recipient = '+221789990011' and status = 'pending'`)
+    expect(await deliver()).toMatchObject({ sent: 10 - DAILY_ALLOWANCE, postponed: 0 })
+    expect(toNumber()).toHaveLength(10)
+    expect(toNumber().slice(0, 10 - DAILY_ALLOWANCE).every((m) => m.texte.includes(') confirmée'))).toBe(true)
+  })
+
+  it('a payment received after « Payer autrement » says so; cash chosen after a failure says it is paid on delivery', async () => {
+    const customer = await signIn(shop.app)
+    const pay = async (numero: string, decision: 'approve' | 'decline', modepaiement?: number) => {
+      const started = await shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/paiement`, headers: customer.auth, ...(modepaiement ? { payload: { modepaiement } } : {}) })
+      expect(started.statusCode, started.body).toBe(200)
+      const res = await fetch(started.json().url as string, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision }).toString(), redirect: 'manual' })
+      expect(res.status).toBe(303)
+    }
+    const online = await place(customer, { online: true })
+    await pay(online.numerocommande, 'decline')
+    await pay(online.numerocommande, 'approve', ids.om)
+    await deliver()
+    const texts = sentAbout(online.numerocommande).map((m) => m.texte)
+    expect(texts).toEqual([expect.stringContaining('enregistrée'), expect.stringContaining('paiement échoué'), expect.any(String)])
+    expect(texts[2]).toMatch(new RegExp(`^Teranga : paiement accepté, commande ${online.numerocommande} \\(${formatPrix(online.montanttotal)}\\)\\. Suivi : http://\\S+$`))
+
+    const cash = await place(customer, { online: true })
+    await pay(cash.numerocommande, 'decline')
+    const switched = await shop.app.inject({ method: 'POST', url: `/api/commande/${cash.numerocommande}/paiement`, headers: customer.auth, payload: { modepaiement: ids.cash } })
+    expect(switched.statusCode, switched.body).toBe(200)
+    await deliver()
+    expect(sentAbout(cash.numerocommande).map((m) => m.texte).at(-1)).toMatch(new RegExp(`^Teranga : commande ${cash.numerocommande} \\(${formatPrix(cash.montanttotal)}\\) à payer à la livraison\\. http://\\S+$`))
+  })
+
+  it('« en route » names the courier (first name and number); a refund says how much and where the money goes', async () => {
+    const courier = await shop.app.inject({ method: 'POST', url: '/api/livreur', headers: admin.auth, payload: { nom: 'Moussa Diop', telephone: '+221 77 000 11 22', actif: true } })
+    expect(courier.statusCode, courier.body).toBe(201)
+    const customer = await signIn(shop.app)
+    const order = await place(customer, { prix: 4000 })
+    for (const etat of ['confirmee', 'en_preparation']) expect((await move(order.numerocommande, etat)).statusCode).toBe(200)
+    const assigned = await shop.app.inject({ method: 'PUT', url: `/api/commande/${order.numerocommande}/livreur`, headers: admin.auth, payload: { livreur: courier.json().id } })
+    expect(assigned.statusCode, assigned.body).toBe(200)
+    for (const etat of ['en_livraison', 'livree']) expect((await move(order.numerocommande, etat)).statusCode).toBe(200)
+    await deliver()
+    const onTheWay = sentAbout(order.numerocommande).find((m) => m.texte.includes('en route'))!
+    expect(onTheWay.texte).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} en route, livreur Moussa \\(77 000 11 22\\)\\. http://\\S+$`))
+
+    // A part given back by hand, then the rest: one message each, with its amount, « en espèces ».
+    const refund = (payload: Record<string, unknown>) => shop.app.inject({ method: 'POST', url: `/api/commande/${order.numerocommande}/remboursement`, headers: admin.auth, payload })
+    const part = await refund({ montant: 1500, motif: 'Produit abîmé' })
+    expect(part.statusCode, part.body).toBeLessThan(300)
+    const rest = await refund({ motif: 'Client mécontent' })
+    expect(rest.statusCode, rest.body).toBeLessThan(300)
+    await deliver()
+    const refunds = sentAbout(order.numerocommande).filter((m) => m.texte.includes('remboursés'))
+    expect(refunds.map((m) => m.texte)).toEqual([
+      expect.stringMatching(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrix(1500)} remboursés en espèces\\. http://\\S+$`)),
+      expect.stringMatching(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrix(order.montanttotal - 1500)} remboursés en espèces\\. http://\\S+$`)),
+    ])
+    // No other message for the move to « remboursée » the second refund made.
+    expect(sentAbout(order.numerocommande)).toHaveLength(6)
+  })
+
+  it('a refund online says it goes back on Wave', async () => {
+    const customer = await signIn(shop.app)
+    const order = await place(customer, { online: true, prix: 3000 })
+    const started = await shop.app.inject({ method: 'POST', url: `/api/commande/${order.numerocommande}/paiement`, headers: customer.auth })
+    const res = await fetch(started.json().url as string, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision: 'approve' }).toString(), redirect: 'manual' })
+    expect(res.status).toBe(303)
+    for (const etat of ['confirmee', 'en_preparation', 'en_livraison', 'livree']) expect((await move(order.numerocommande, etat)).statusCode).toBe(200)
+    const refunded = await shop.app.inject({ method: 'POST', url: `/api/commande/${order.numerocommande}/remboursement`, headers: admin.auth, payload: { montant: 1000, motif: 'Produit abîmé' } })
+    expect(refunded.statusCode, refunded.body).toBeLessThan(300)
+    await deliver()
+    expect(sentAbout(order.numerocommande).map((m) => m.texte).at(-1)).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrix(1000)} remboursés sur Wave\\. http://\\S+$`))
   })
 })
 

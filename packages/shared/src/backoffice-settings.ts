@@ -23,6 +23,8 @@ export const SETTINGS_MESSAGES = {
   emailInvalid: "L'adresse e-mail n'est pas valide.",
   phoneInvalid: "Le numéro de téléphone n'est pas valide.",
   alertPhonesTooMany: 'Au plus 5 numéros reçoivent les nouvelles commandes.',
+  messageCountryInvalid: "Un indicatif de pays s'écrit avec 1 à 3 chiffres, par exemple 33 pour la France (le Sénégal, 221, est toujours servi).",
+  messageCountriesTooMany: 'Au plus 20 pays autres que le Sénégal.',
   urlInvalid: "Le site web doit être une adresse en https:// (par exemple https://teranga.sn).",
   couleurInvalid: 'La couleur doit être au format #RRGGBB.',
   pointInvalid: 'Le seuil de points doit être un nombre entier positif ou nul.',
@@ -159,6 +161,16 @@ const alertPhone = z.string({ error: SETTINGS_MESSAGES.phoneInvalid }).transform
   return z.NEVER
 })
 
+/**
+ * A country (its calling code, « 33 » or « +33 ») whose numbers also receive the order messages
+ * (ADR 034): stored as digits. Senegal's mobiles always do, and are not listed.
+ */
+const messageCountry = z
+  .string({ error: SETTINGS_MESSAGES.messageCountryInvalid })
+  .trim()
+  .transform((typed) => typed.replace(/^\+/, '').replace(/^00/, ''))
+  .pipe(z.string().regex(/^[1-9]\d{0,2}$/, { error: SETTINGS_MESSAGES.messageCountryInvalid }).refine((code) => code !== '221', { error: SETTINGS_MESSAGES.messageCountryInvalid }))
+
 export const preferenceSchema = z.object({
   logo: optionalField(mediaKey(SETTINGS_MESSAGES.logoInvalid)),
   telephone: optionalField(phone),
@@ -176,6 +188,12 @@ export const preferenceSchema = z.object({
   longitude: z.number({ error: SETTINGS_MESSAGES.longitudeInvalid }).min(SENEGAL_BOUNDS.lngMin, { error: SETTINGS_MESSAGES.longitudeInvalid }).max(SENEGAL_BOUNDS.lngMax, { error: SETTINGS_MESSAGES.longitudeInvalid }).nullable().optional(),
   // The staff's numbers told of each new order by SMS; [] tells nobody.
   telephonesAlertes: z.array(alertPhone).max(5, { error: SETTINGS_MESSAGES.alertPhonesTooMany }).optional(),
+  // The countries other than Senegal whose numbers get the order messages (SMS cost money abroad): [] for none.
+  indicatifsMessages: z
+    .array(messageCountry)
+    .max(20, { error: SETTINGS_MESSAGES.messageCountriesTooMany })
+    .transform((codes) => [...new Set(codes)])
+    .optional(),
 })
 
 export const recompenseSchema = z.object({
@@ -277,6 +295,7 @@ export const preferenceResponseSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   telephonesAlertes: z.array(z.string()),
+  indicatifsMessages: z.array(z.string()),
 })
 
 export type Zone = z.infer<typeof zoneResponseSchema>

@@ -67,6 +67,16 @@ export function normalizePhone(typed: string): PhoneResult {
   return { ok: true, e164: `+${digits}` }
 }
 
+/** Whether `e164` is a Senegalese mobile number (+221 7…: 70, 75, 76, 77, 78…), the only kind that receives SMS; landlines (33, 30) do not. */
+export const isSenegaleseMobile = (e164: string) => e164.startsWith(`+${SENEGAL_CALLING_CODE}`) && SENEGAL_MOBILE.test(e164.slice(1 + SENEGAL_CALLING_CODE.length))
+
+/** The country calling code of a number in E.164 (« +33612345678 » → « 33 », « +88213123456 » → « 882 »), or null when it is not one. */
+export function callingCodeOf(e164: string): string | null {
+  if (!/^\+[1-9]\d{6,14}$/.test(e164)) return null
+  const digits = e164.slice(1)
+  return ONE_DIGIT.has(digits[0]!) ? digits[0]! : TWO_DIGITS.has(digits.slice(0, 2)) ? digits.slice(0, 2) : digits.slice(0, 3)
+}
+
 /** « +221771234567 » → « +221 77 123 45 67 », for reading; other countries as stored. */
 export function formatPhone(e164: string): string {
   const senegal = /^\+221(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(e164)

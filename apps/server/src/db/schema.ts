@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -348,6 +349,8 @@ export const preferences = pgTable('preferences', {
   telephone2: text('telephone2'),
   /** The staff's numbers (E.164) told by SMS of each new order (ADR 034). */
   telephonesAlertes: text('telephones_alertes').array().notNull().default(sql`'{}'`),
+  /** The countries (calling codes, « 33 ») other than Senegal whose numbers get order messages (ADR 034, migration 0028). */
+  indicatifsMessages: text('indicatifs_messages').array().notNull().default(sql`'{}'`),
   /** The contact page's (issue 19 §2): the shop's WhatsApp number, opening hours, place on the map. */
   whatsapp: text('whatsapp'),
   horaires: text('horaires'),
@@ -810,9 +813,11 @@ export const messageOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     providerRef: text('provider_ref'),
+    /** What the message is about beyond its history line: '' for the line's move, `remboursement:{id}` for a refund (migration 0028). */
+    event: text('event').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('message_outbox_event_key').on(t.historyId, t.channel, t.recipient),
+    uniqueIndex('message_outbox_event_kind_key').on(t.historyId, t.event, t.channel, t.recipient),
     index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('message_outbox_commande_idx').on(t.commandeId),
     check('message_outbox_audience', sql`${t.audience} in ('client', 'staff')`),
@@ -832,6 +837,20 @@ export const messagePreferences = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('message_preferences_canal', sql`${t.canal} in ('sms', 'whatsapp', 'aucun')`)],
+)
+
+/**
+ * How many customer messages each number was given each day, Dakar's (ADR 034, migration 0028):
+ * shared by every instance, so that no number gets more than the day's allowance.
+ */
+export const messageDailyCounts = pgTable(
+  'message_daily_counts',
+  {
+    recipient: text('recipient').notNull(),
+    day: date('day').notNull(),
+    sent: integer('sent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.recipient, t.day] })],
 )
 
 /** Secrets every instance shares, drawn by the first that needs one (the tracking links' key). */

@@ -28,7 +28,7 @@ export interface Metrics {
   /** A lookup in one of the caches. */
   cacheLookup(cache: CacheName, hit: boolean): void
   /** An order message's attempt (ADR 034): sent, to be tried again, or given up for good. */
-  orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne'): void
+  orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne' | 'reporte' | 'refuse'): void
 }
 
 export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'>): Metrics & { close(): void } {
@@ -89,7 +89,7 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
   })
   const messages = new Counter({
     name: 'teranga_order_messages_total',
-    help: 'Order messages by channel (sms, whatsapp) and outcome: envoye, nouvel_essai (failed, tried again later), abandonne (failed for good).',
+    help: "Order messages by channel (sms, whatsapp) and outcome: envoye, nouvel_essai (failed, tried again later), abandonne (failed for good), reporte (the number's allowance for the day is spent: sent the next day), refuse (a number the shop does not message: not a Senegalese mobile, nor of a country the settings allow).",
     labelNames: ['channel', 'outcome'] as const,
     registers,
   })

@@ -128,6 +128,8 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     const repo = createRefundsRepository(scope.tx)
     const done = await repo.markDone(refundId, providerRef)
     if (!done) return
+    // The customer is told what came back and where (issue 23 §4), at the refund's commit.
+    await scope.tell(order, { refund: { id: refundId, montant: done.montant, provider: done.provider } })
     const back = done.lignes.filter((l) => l.restock).map((l) => ({ produitId: l.produit_id, quantite: l.quantite }))
     if (back.length > 0) await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'

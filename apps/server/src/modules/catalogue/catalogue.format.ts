@@ -51,9 +51,9 @@ export const carousselSchema = z.object({
 
 /**
  * The shop's settings as every visitor reads them: the back office's answer (packages/shared)
- * without the staff's alert numbers, each image as its rendering with its srcset.
+ * without the staff's alert numbers nor the messages' countries, each image as its rendering with its srcset.
  */
-export const preferencesSchema = preferenceResponseSchema.omit({ telephonesAlertes: true }).extend({
+export const preferencesSchema = preferenceResponseSchema.omit({ telephonesAlertes: true, indicatifsMessages: true }).extend({
   logosrcset: z.string().nullable(),
   promotionsrcset: z.string().nullable(),
   promotion2srcset: z.string().nullable(),

@@ -4,9 +4,15 @@
 // message is one part of 160 characters, not three of 70.
 import { formatPrix } from '@teranga/shared/money'
 import type { OrderStatus } from '@teranga/shared/order-status'
+import { formatPhone, normalizePhone } from '@teranga/shared/phone'
+import { smsParts, toGsm7 } from './sms-text.ts'
 
-/** The events a customer hears of: the placement, and the moves to these states. */
-export const MESSAGED_STATES = ['confirmee', 'prete_retrait', 'en_livraison', 'livree', 'annulee', 'echec_paiement'] as const satisfies readonly OrderStatus[]
+/**
+ * The events a customer hears of: the placement, and the moves to these states. `payee` (the
+ * money came, also after « Payer autrement ») and `en_attente` (cash on delivery chosen after an
+ * online payment failed) say what the last message no longer does (issue 23 §4).
+ */
+export const MESSAGED_STATES = ['payee', 'en_attente', 'confirmee', 'prete_retrait', 'en_livraison', 'livree', 'annulee', 'echec_paiement'] as const satisfies readonly OrderStatus[]
 export type OrderMessageEvent = 'placed' | (typeof MESSAGED_STATES)[number]
 
 export const isMessagedState = (etat: string): etat is (typeof MESSAGED_STATES)[number] => (MESSAGED_STATES as readonly string[]).includes(etat)
@@ -19,6 +25,9 @@ interface About {
 
 const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
   placed: (a, amount) => `Teranga : commande ${a.numero} enregistrée (${amount}). Suivi : ${a.link}`,
+  payee: (a, amount) => `Teranga : paiement accepté, commande ${a.numero} (${amount}). Suivi : ${a.link}`,
+  en_attente: (a, amount) =>
+    a.total === 0 ? `Teranga : commande ${a.numero} (${amount}) en attente de confirmation. Suivi : ${a.link}` : `Teranga : commande ${a.numero} (${amount}) à payer à la livraison. ${a.link}`,
   confirmee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) confirmée. Suivi : ${a.link}`,
   prete_retrait: (a, amount) => `Teranga : commande ${a.numero} (${amount}) disponible au retrait. Suivi : ${a.link}`,
   en_livraison: (a, amount) => `Teranga : commande ${a.numero} (${amount}) en route vers vous. Suivi : ${a.link}`,
@@ -28,6 +37,53 @@ const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
 }
 
 export const customerText = (event: OrderMessageEvent, about: About) => WHAT[event](about, formatPrix(about.total))
+
+/** The first of `texts` that is one SMS part in the GSM alphabet, else the last (the shortest). */
+const firstInOnePart = (texts: string[]) => texts.find((text) => toGsm7(text) === text && smsParts(text) === 1) ?? texts.at(-1)!
+
+/** A courier's number as read aloud in Senegal (« 77 123 45 67 »), others in E.164, else as the staff typed it. */
+function courierPhone(typed: string) {
+  const phone = normalizePhone(typed)
+  if (!phone.ok) return typed.trim()
+  return phone.e164.startsWith('+221') ? formatPhone(phone.e164).slice('+221 '.length) : phone.e164
+}
+
+/**
+ * « En route » with the courier's first name and number, so that the customer knows who
+ * calls (issue 23 §4), in place of the amount (both do not fit one part beside the link); a name
+ * too long for one part leaves the number alone.
+ */
+export function onTheWayText(about: About, courier: { nom: string; telephone: string } | null) {
+  if (!courier) return customerText('en_livraison', about)
+  // The first name, in the alphabet (a name's « ç » would make the whole SMS UCS-2).
+  const prenom = toGsm7(courier.nom.trim().split(/\s+/)[0] ?? '')
+  const tel = toGsm7(courierPhone(courier.telephone))
+  return firstInOnePart([
+    `Teranga : commande ${about.numero} en route, livreur ${prenom} (${tel}). ${about.link}`,
+    `Teranga : commande ${about.numero} en route, livreur : ${tel}. ${about.link}`,
+  ])
+}
+
+/** Where a refund's money goes, by the order's payment mode (its code). */
+export function refundDestination(paymentCode: string | null, provider: string) {
+  if (provider === 'cash' || paymentCode === 'CASH') return 'en espèces'
+  switch (paymentCode) {
+    case 'WAVE':
+      return 'sur Wave'
+    case 'OM':
+      return 'sur Orange Money'
+    case 'FREE':
+      return 'sur Free Money'
+    case 'CARD':
+      return 'sur votre carte'
+    default:
+      return provider === 'wave' ? 'sur Wave' : 'sur votre compte'
+  }
+}
+
+/** A refund done (in part or in full): its amount and where the money goes. */
+export const refundText = (about: Omit<About, 'total'>, refund: { montant: number; destination: string }) =>
+  `Teranga : commande ${about.numero} : ${formatPrix(refund.montant)} remboursés ${refund.destination}. ${about.link}`
 
 /** The staff's message of a new order, with its page in the back office. */
 export const staffText = (about: { numero: string; total: number; adminLink: string }) =>

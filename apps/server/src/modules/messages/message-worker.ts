@@ -2,11 +2,21 @@
 // outbox (FOR UPDATE SKIP LOCKED: every instance runs one), sends each through its channel's
 // provider, and marks it sent; a failure is tried again later with exponential backoff, and
 // after `maxAttempts` (or a refusal no retry can mend) the message is given up for good:
-// logged (its id and order, never the number nor the text) and counted in /metrics.
+// logged (its id and order, never the number nor the text) and counted in /metrics. A customer's
+// number gets at most `DAILY_ALLOWANCE` messages a day, Dakar's (issue 23 §4): the next ones
+// wait for midnight, counted in /metrics.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Metrics } from '../../lib/metrics.ts'
 import { MessageProviderError, type MessageChannel, type MessageProvider } from './message-provider.ts'
 import type { MessagesRepository } from './messages.repository.ts'
+
+/**
+ * Customer messages a number is given a day (Dakar's day), whichever instance sends them: one
+ * order's whole path is at most 5 (placed, paid, confirmed, on its way, delivered), so a second
+ * order the same day mostly fits too; a number flooded with orders (SMS pumping, or a nuisance)
+ * costs the shop at most this many messages a day. The staff's numbers are not limited.
+ */
+export const DAILY_ALLOWANCE = 8
 
 export interface WorkerOptions {
   /** Tries before a message is given up (8: about two hours of retries at the default base). */
@@ -17,12 +27,16 @@ export interface WorkerOptions {
   /** How long a claimed message stays out of other workers' reach (longer than any send). */
   leaseSeconds?: number
   batch?: number
+  /** Customer messages per number and day (`DAILY_ALLOWANCE`). */
+  dailyAllowance?: number
 }
 
 export interface RunReport {
   sent: number
   retried: number
   failed: number
+  /** Over their number's allowance for the day: put off to the next. */
+  postponed: number
 }
 
 export function createMessageWorker(deps: {
@@ -39,6 +53,7 @@ export function createMessageWorker(deps: {
   const maxDelay = deps.options?.maxDelayMs ?? 30 * 60_000
   const lease = deps.options?.leaseSeconds ?? 120
   const batch = deps.options?.batch ?? 20
+  const allowance = deps.options?.dailyAllowance ?? DAILY_ALLOWANCE
   const now = deps.now ?? Date.now
 
   /** The wait after the `attempts`-th failure: base, 2×base, 4×base… with up to a fifth less, so retries spread. */
@@ -49,6 +64,15 @@ export function createMessageWorker(deps: {
 
   async function deliver(message: Awaited<ReturnType<MessagesRepository['claim']>>[number], report: RunReport) {
     const provider = providers[message.channel]
+    // The allowance is taken before the provider is asked (a send that fails has used it: the
+    // provider may have delivered it anyway); a message over it waits for tomorrow, Dakar's.
+    if (provider && message.audience === 'client' && !(await repo.takeDailySlot(message.recipient, allowance))) {
+      await repo.postponeToTomorrow(message.id)
+      metrics.orderMessage(message.channel, 'reporte')
+      log.info({ messageId: message.id, channel: message.channel }, "order message put off to tomorrow: its number's allowance for the day is spent")
+      report.postponed++
+      return
+    }
     try {
       if (!provider) throw new MessageProviderError(message.channel, 'channel off', false)
       const { providerRef } = await provider.send(message.recipient, message.body)
@@ -74,7 +98,7 @@ export function createMessageWorker(deps: {
 
   /** Sends every message due now, batch after batch; answers what happened. */
   async function runOnce(): Promise<RunReport> {
-    const report: RunReport = { sent: 0, retried: 0, failed: 0 }
+    const report: RunReport = { sent: 0, retried: 0, failed: 0, postponed: 0 }
     for (;;) {
       const claimed = await repo.claim(batch, lease)
       // One recipient's messages in the order of their events (an order's « confirmée » never
@@ -103,6 +127,7 @@ export function createMessageWorker(deps: {
         if (now() - lastPurge > 3_600_000) {
           lastPurge = now()
           await repo.purge(new Date(now() - 30 * 86_400_000))
+          await repo.purgeDailyCounts()
         }
       })
       .catch((err: unknown) => log.error({ err }, 'the order messages worker failed; it tries again'))

@@ -51,7 +51,7 @@ async function messages(app: FastifyInstance, opts: MessagesOptions) {
   const off = (['sms', 'whatsapp'] as const).filter((channel) => !channels.has(channel))
   if (off.length > 0) app.log.warn({ channels: off }, 'order messages: these channels have no provider and send nothing')
 
-  const service = createOrderMessages({ repo, publicUrl: config.publicUrl, secret: await trackingSecret(repo, config.messages.trackingSecret), channels })
+  const service = createOrderMessages({ repo, publicUrl: config.publicUrl, secret: await trackingSecret(repo, config.messages.trackingSecret), channels, metrics: app.metrics })
   app.decorate('orderMessages', service)
   app.messaging.messages = service
 

@@ -4,11 +4,12 @@
 import { randomBytes } from 'node:crypto'
 import { DEFAULT_MESSAGE_CHANNEL, type MessageChannelChoice } from '@teranga/shared/order-messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
-import { normalizePhone } from '@teranga/shared/phone'
+import { callingCodeOf, isSenegaleseMobile, normalizePhone } from '@teranga/shared/phone'
 import type { Executor } from '../../db/client.ts'
+import type { Metrics } from '../../lib/metrics.ts'
 import type { MessageChannel } from './message-provider.ts'
-import { customerText, isMessagedState, staffText, type OrderMessageEvent } from './message-texts.ts'
-import { createMessagesRepository, type MessagesRepository } from './messages.repository.ts'
+import { customerText, isMessagedState, onTheWayText, refundDestination, refundText, staffText, type OrderMessageEvent } from './message-texts.ts'
+import { createMessagesRepository, type MessagesRepository, type OutboxEntry } from './messages.repository.ts'
 import { trackingKey, trackingKeyMatches } from './tracking-key.ts'
 
 /** What the lifecycle knows of the order an event is about. */
@@ -22,9 +23,15 @@ export interface OrderAbout {
   remise: number
 }
 
+/**
+ * What a customer is told of: the placement, a move (nothing for a state nobody is told of), or a
+ * refund done (its id, amount and the provider that gave the money back, `cash` by hand).
+ */
+export type OrderEventToTell = 'placed' | { to: string } | { refund: { id: number; montant: number; provider: string } }
+
 export interface OrderMessages {
-  /** The event's messages, in the transaction `tx` (placement, or a move to `etat`); nothing for a state nobody is told of. */
-  enqueue(tx: Executor, order: OrderAbout, event: 'placed' | { to: string }): Promise<void>
+  /** The event's messages, in the transaction `tx` that commits the event. */
+  enqueue(tx: Executor, order: OrderAbout, event: OrderEventToTell): Promise<void>
   trackingLink(numero: string): string
   trackingKeyMatches(numero: string, key: string | undefined): boolean
   channelOf(clientId: number): Promise<MessageChannelChoice>
@@ -38,25 +45,44 @@ export async function trackingSecret(repo: MessagesRepository, configured: strin
   return configured ?? repo.secret('tracking_links', randomBytes(32).toString('base64url'))
 }
 
-export function createOrderMessages(deps: { repo: MessagesRepository; publicUrl: string; secret: string; channels: ReadonlySet<MessageChannel> }): OrderMessages {
-  const { repo, publicUrl, secret, channels } = deps
+export function createOrderMessages(deps: {
+  repo: MessagesRepository
+  publicUrl: string
+  secret: string
+  channels: ReadonlySet<MessageChannel>
+  /** Counts the customer messages refused for their destination (GET /metrics). */
+  metrics?: Pick<Metrics, 'orderMessage'> | undefined
+}): OrderMessages {
+  const { repo, publicUrl, secret, channels, metrics } = deps
   const trackingLink = (numero: string) => `${publicUrl}/suivi/${encodeURIComponent(numero)}?k=${trackingKey(secret, numero)}`
 
   return {
     async enqueue(tx, order, event) {
       if (channels.size === 0) return
-      const name: OrderMessageEvent | null = event === 'placed' ? 'placed' : isMessagedState(event.to) ? event.to : null
-      if (!name) return
-      const phone = order.tel ? normalizePhone(order.tel) : null
+      const messages = createMessagesRepository(tx)
       const about = { numero: order.numerocommande, total: orderTotal(order), link: trackingLink(order.numerocommande) }
-      await createMessagesRepository(tx).enqueue({
-        orderId: order.id,
-        clientId: order.clientId,
-        clientPhone: phone?.ok ? phone.e164 : null,
-        clientBody: customerText(name, about),
-        staffBody: name === 'placed' ? staffText({ ...about, adminLink: `${publicUrl}/admin/commandes/${encodeURIComponent(order.numerocommande)}` }) : null,
-        channels,
-      })
+      let body: string
+      let kind = ''
+      let staffBody: string | null = null
+      if (event === 'placed') {
+        body = customerText('placed', about)
+        staffBody = staffText({ ...about, adminLink: `${publicUrl}/admin/commandes/${encodeURIComponent(order.numerocommande)}` })
+      } else if ('refund' in event) {
+        const destination = refundDestination(await messages.paymentCodeOf(order.id), event.refund.provider)
+        body = refundText(about, { montant: event.refund.montant, destination })
+        kind = `remboursement:${event.refund.id}`
+      } else if (event.to === 'en_livraison') {
+        body = onTheWayText(about, await messages.courierOf(order.id))
+      } else if (isMessagedState(event.to)) {
+        body = customerText(event.to satisfies OrderMessageEvent, about)
+      } else return
+      const phone = order.tel ? normalizePhone(order.tel) : null
+      const e164 = phone?.ok ? phone.e164 : null
+      // SMS pumping (issue 23 §4): Senegalese mobiles only, unless the owner lists the number's country.
+      const destination: OutboxEntry['clientDestination'] =
+        e164 && isSenegaleseMobile(e164) ? { mobile: true } : { mobile: false, country: e164 && !e164.startsWith('+221') ? callingCodeOf(e164) : null }
+      const refused = await messages.enqueue({ orderId: order.id, clientId: order.clientId, clientPhone: e164, clientDestination: destination, clientBody: body, staffBody, channels, event: kind })
+      for (const channel of refused) metrics?.orderMessage(channel, 'refuse')
     },
     trackingLink,
     trackingKeyMatches: (numero, key) => trackingKeyMatches(secret, numero, key),

@@ -27,7 +27,7 @@ import type { Metrics } from '../../lib/metrics.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import { promoCodes } from '../promotions/promotions.service.ts'
-import type { OrderMessages } from '../messages/messages.service.ts'
+import type { OrderEventToTell, OrderMessages } from '../messages/messages.service.ts'
 import type { OrderActorRef } from './order-events.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -69,6 +69,8 @@ export interface LifecycleScope {
   move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
   /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
   cancel(order: OrderRow, actor: OrderActorRef, reason: string): Promise<MoveOutcome>
+  /** Tells the customer of an event that is not a move (a refund done), in this transaction (ADR 034). */
+  tell(order: OrderRow, event: Exclude<OrderEventToTell, 'placed' | { to: string }>): Promise<void>
 }
 
 const label = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
@@ -156,6 +158,7 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
         }
         return move(current, 'annulee', actor, reason)
       },
+      tell: async (order, event) => messages?.enqueue(tx, order, event),
     }
   }
 
