@@ -383,7 +383,7 @@ describe('messages that cost money (issue 23 §4)', () => {
     for (const order of orders) expect((await move(order.numerocommande, 'confirmee')).statusCode).toBe(200)
     // Ten messages for one number, two instances sending at once.
     const other = await appOptions(shop.config, shop.database)
-    let postponedByOther = 0
+    let postponedByOther: number
     try {
       await Promise.all([other.messaging.worker!.runOnce(), deliver()])
       await Promise.all([other.messaging.worker!.runOnce(), deliver()])

@@ -137,6 +137,7 @@ export const shopDetails = {
   telephone: '+221 33 800 00 00',
   telephone2: null,
   telephonesAlertes: [],
+  indicatifsMessages: [],
 }
 
 const page = <T,>(data: T[]) => ({ metadata: { total: data.length, per_page: 20, current_page: 1, last_page: 1 }, data })

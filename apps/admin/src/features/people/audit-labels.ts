@@ -81,6 +81,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   telephone: 'Téléphone',
   telephone2: 'Téléphone 2',
   telephonesAlertes: 'Numéros prévenus des nouvelles commandes',
+  indicatifsMessages: 'Autres pays recevant les messages des commandes',
   couleur: 'Couleur',
   point: 'Seuil de points',
   recompenses: 'Récompenses',

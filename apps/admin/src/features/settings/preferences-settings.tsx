@@ -47,12 +47,17 @@ function PreferencesForm({ initial }: { initial: Partial<Preference> | null }) {
       latitude: initial?.latitude ?? undefined,
       longitude: initial?.longitude ?? undefined,
       telephonesAlertes: initial?.telephonesAlertes ?? [],
+      indicatifsMessages: initial?.indicatifsMessages ?? [],
     },
   })
   // The staff's numbers told by SMS of each new order (ADR 034): one per line, sent as a list.
   const [alertPhones, setAlertPhones] = useState((initial?.telephonesAlertes ?? []).join('\n'))
   const alertError = formState.errors.telephonesAlertes
   const alertMessage = alertError?.message ?? (Array.isArray(alertError) ? alertError.find((e) => e?.message)?.message : undefined)
+  // The countries other than Senegal whose numbers get the order messages (SMS cost money abroad): calling codes, as a list.
+  const [countries, setCountries] = useState((initial?.indicatifsMessages ?? []).join(', '))
+  const countriesError = formState.errors.indicatifsMessages
+  const countriesMessage = countriesError?.message ?? (Array.isArray(countriesError) ? countriesError.find((e) => e?.message)?.message : undefined)
   const images = useWatch({ control, name: IMAGE_NAMES })
   // The shop on the contact page's map: placed by a click, shown once asked for (Leaflet is heavy).
   const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] })
@@ -102,6 +107,37 @@ function PreferencesForm({ initial }: { initial: Partial<Preference> | null }) {
               <Form.Control.Feedback type="invalid" id="preference-telephonesAlertes-error">
                 {alertMessage}
               </Form.Control.Feedback>
+            )}
+          </Form.Group>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Group controlId="preference-indicatifsMessages">
+            <Form.Label>Autres pays recevant les SMS et WhatsApp des commandes (indicatifs, par exemple 33, 1)</Form.Label>
+            <Form.Control
+              type="text"
+              inputMode="tel"
+              value={countries}
+              isInvalid={countriesMessage !== undefined}
+              aria-describedby={countriesMessage ? 'preference-indicatifsMessages-error' : 'preference-indicatifsMessages-help'}
+              onChange={(event) => {
+                setCountries(event.target.value)
+                setValue(
+                  'indicatifsMessages',
+                  event.target.value
+                    .split(/[,;\s]+/)
+                    .map((code) => code.trim())
+                    .filter(Boolean),
+                )
+              }}
+            />
+            {countriesMessage ? (
+              <Form.Control.Feedback type="invalid" id="preference-indicatifsMessages-error">
+                {countriesMessage}
+              </Form.Control.Feedback>
+            ) : (
+              <Form.Text id="preference-indicatifsMessages-help">
+                Les numéros mobiles du Sénégal reçoivent toujours les messages ; ceux des autres pays seulement si leur indicatif est listé (chaque SMS à l'étranger est facturé).
+              </Form.Text>
             )}
           </Form.Group>
         </Col>

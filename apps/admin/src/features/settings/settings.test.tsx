@@ -94,6 +94,20 @@ describe('settings', () => {
     expect(requests.some((r) => r.method === 'PUT' && r.url.pathname === '/api/preference')).toBe(false)
   })
 
+  it('lists the countries other than Senegal whose numbers get the order messages: calling codes, a wrong one named', async () => {
+    renderAdmin('/parametres/coordonnees')
+    const countries = await screen.findByLabelText(/Autres pays recevant les SMS/, {}, { timeout: 10_000 })
+    await userEvent.type(countries, '33, 2210')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
+    expect(await screen.findByText(SETTINGS_MESSAGES.messageCountryInvalid)).toBeInTheDocument()
+    expect(countries).toHaveAccessibleDescription(SETTINGS_MESSAGES.messageCountryInvalid)
+    expect(requests.some((r) => r.method === 'PUT' && r.url.pathname === '/api/preference')).toBe(false)
+    await userEvent.clear(countries)
+    await userEvent.type(countries, '+33, 1')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }))
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT' && r.url.pathname === '/api/preference').at(-1)?.body).toMatchObject({ indicatifsMessages: ['33', '1'] }))
+  })
+
   it('edits the contact details with the server schema, and adds a slide, a tier and a sub-category', async () => {
     let view = renderAdmin('/parametres/coordonnees')
     const email = await screen.findByLabelText('E-mail')
