@@ -462,6 +462,15 @@ describe('messages that cost money (issue 23 §4)', () => {
     expect(sentAbout(order.numerocommande)).toHaveLength(6)
   })
 
+  it('a payment that moves nothing (approved after cash was chosen) is told once, « paiement accepté »', async () => {
+    const customer = await signIn(shop.app)
+    const order = await place(customer)
+    const lifecycle = createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db)), log: shop.app.log, messages: shop.app.messaging.messages })
+    for (let i = 0; i < 2; i++) await lifecycle.run(async ({ orders, tell }) => tell((await orders.lockOrder({ id: order.id }))!, { payment: { attemptId: 4242 } }))
+    await deliver()
+    expect(sentAbout(order.numerocommande).map((m) => m.texte)).toEqual([expect.stringContaining('enregistrée'), expect.stringMatching(new RegExp(`^Teranga : paiement accepté, commande ${order.numerocommande} `))])
+  })
+
   it('a refund online says it goes back on Wave', async () => {
     const customer = await signIn(shop.app)
     const order = await place(customer, { online: true, prix: 3000 })

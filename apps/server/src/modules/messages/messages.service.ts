@@ -24,10 +24,11 @@ export interface OrderAbout {
 }
 
 /**
- * What a customer is told of: the placement, a move (nothing for a state nobody is told of), or a
- * refund done (its id, amount and the provider that gave the money back, `cash` by hand).
+ * What a customer is told of: the placement, a move (nothing for a state nobody is told of), a
+ * refund done (its id, amount and the provider that gave the money back, `cash` by hand), or a
+ * payment received that moves nothing (an approval that came after cash was chosen: its attempt's id).
  */
-export type OrderEventToTell = 'placed' | { to: string } | { refund: { id: number; montant: number; provider: string } }
+export type OrderEventToTell = 'placed' | { to: string } | { refund: { id: number; montant: number; provider: string } } | { payment: { attemptId: number } }
 
 export interface OrderMessages {
   /** The event's messages, in the transaction `tx` that commits the event. */
@@ -71,6 +72,9 @@ export function createOrderMessages(deps: {
         const destination = refundDestination(await messages.paymentCodeOf(order.id), event.refund.provider)
         body = refundText(about, { montant: event.refund.montant, destination })
         kind = `remboursement:${event.refund.id}`
+      } else if ('payment' in event) {
+        body = customerText('payee', about)
+        kind = `paiement:${event.payment.attemptId}`
       } else if (event.to === 'en_livraison') {
         body = onTheWayText(about, await messages.courierOf(order.id))
       } else if (isMessagedState(event.to)) {

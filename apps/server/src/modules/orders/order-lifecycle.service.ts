@@ -69,7 +69,7 @@ export interface LifecycleScope {
   move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
   /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
   cancel(order: OrderRow, actor: OrderActorRef, reason: string): Promise<MoveOutcome>
-  /** Tells the customer of an event that is not a move (a refund done), in this transaction (ADR 034). */
+  /** Tells the customer of an event that is not a move (a refund done, a payment that moves nothing), in this transaction (ADR 034). */
   tell(order: OrderRow, event: Exclude<OrderEventToTell, 'placed' | { to: string }>): Promise<void>
 }
 
