@@ -396,7 +396,8 @@ describe('messages that cost money (issue 23 §4)', () => {
     expect(toNumber()).toHaveLength(DAILY_ALLOWANCE)
     const waiting = await shop.db.select().from(messageOutbox).where(and(eq(messageOutbox.recipient, '+221789990011'), eq(messageOutbox.status, 'pending')))
     expect(waiting).toHaveLength(10 - DAILY_ALLOWANCE)
-    const [{ midnight }] = (await shop.db.execute(sql`select ((now() at time zone 'Africa/Dakar')::date + 1)::timestamp at time zone 'Africa/Dakar' as midnight`)).rows as Array<{ midnight: string | Date }>
+    const tomorrow = await shop.db.execute(sql`select ((now() at time zone 'Africa/Dakar')::date + 1)::timestamp at time zone 'Africa/Dakar' as midnight`)
+    const midnight = (tomorrow as unknown as { rows: Array<{ midnight: string | Date }> }).rows[0]!.midnight
     for (const row of waiting) expect({ next: row.nextAttemptAt.toISOString(), attempts: row.attempts }).toEqual({ next: new Date(midnight).toISOString(), attempts: 0 })
     expect(counted(await metricsBody(), 'reporte') - before + postponedByOther).toBe(10 - DAILY_ALLOWANCE)
     expect(await deliver()).toMatchObject({ sent: 0, postponed: 0 })
