@@ -1,7 +1,7 @@
 // The shared rule for phone numbers (packages/shared/src/phone.ts), used by the sign-in form,
 // the account page and the server: numbers as people in Senegal type them, to E.164.
 import { describe, expect, it } from 'vitest'
-import { formatPhone, normalizePhone, PHONE_MESSAGES } from '@teranga/shared/phone'
+import { callingCodeOf, formatPhone, isSenegaleseMobile, normalizePhone, PHONE_MESSAGES } from '@teranga/shared/phone'
 
 describe('normalizePhone', () => {
   it.each([
@@ -51,6 +51,18 @@ describe('normalizePhone', () => {
     ['+1 234 567 890 123 456', PHONE_MESSAGES.international],
   ])('refuses « %s » with a French reason', (typed, message) => {
     expect(normalizePhone(typed)).toEqual({ ok: false, message })
+  })
+})
+
+describe('the numbers order messages go to (issue 23 §4)', () => {
+  it('Senegalese mobiles are told from landlines and other countries', () => {
+    for (const mobile of ['+221701112233', '+221751112233', '+221761112233', '+221771112233', '+221781112233']) expect(isSenegaleseMobile(mobile), mobile).toBe(true)
+    for (const other of ['+221338212345', '+221301012345', '+33612345678', '+447700900123', '+88213123456', '+2217711122']) expect(isSenegaleseMobile(other), other).toBe(false)
+  })
+
+  it('a number in E.164 names its country by its calling code', () => {
+    expect(['+33612345678', '+447700900123', '+88213123456', '+12025550123', '+221771234567', '+2250700000000'].map(callingCodeOf)).toEqual(['33', '44', '882', '1', '221', '225'])
+    expect(callingCodeOf('0033612345678')).toBeNull()
   })
 })
 
