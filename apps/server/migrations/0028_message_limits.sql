@@ -6,7 +6,8 @@
 -- none until the owner lists some in the settings.
 ALTER TABLE "preferences" ADD COLUMN "indicatifs_messages" text[] NOT NULL DEFAULT '{}';
 --> statement-breakpoint
--- A message about something other than its history line's move (a refund: `remboursement:{id}`);
+-- A message about something other than its history line's move (a refund: `remboursement:{id}`;
+-- a payment that moved nothing: `paiement:{attempt id}`);
 -- '' for the move's own message, as every row written so far.
 ALTER TABLE "message_outbox" ADD COLUMN "event" text NOT NULL DEFAULT '';
 --> statement-breakpoint

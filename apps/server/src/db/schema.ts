@@ -813,7 +813,7 @@ export const messageOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     providerRef: text('provider_ref'),
-    /** What the message is about beyond its history line: '' for the line's move, `remboursement:{id}` for a refund (migration 0028). */
+    /** What the message is about beyond its history line: '' for the line's move, `remboursement:{id}` for a refund, `paiement:{attempt id}` for a payment that moved nothing (migration 0028). */
     event: text('event').notNull().default(''),
   },
   (t) => [
