@@ -69,6 +69,12 @@ export interface LifecycleScope {
   move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
   /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
   cancel(order: OrderRow, actor: OrderActorRef, reason: string): Promise<MoveOutcome>
+  /**
+   * An online payment approved after the customer chose to pay on delivery (issue 23 §2): the
+   * order is an online one of `modepaiementId` again (the courier collects nothing); waiting for
+   * confirmation it moves to payee, further on it keeps its state; the customer is told either way.
+   */
+  paidAfterCash(order: OrderRow, modepaiementId: number, actor: OrderActorRef): Promise<void>
 }
 
 const label = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
@@ -102,8 +108,8 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
       // Choosing to pay on delivery is the customer's word alone (issue 19 §4).
       if (isCustomerOnlyMove(from, to) && actor.kind !== 'client') return { moved: false, refusal: 'transition' }
       if (!isOrderStatus(from) || !canTransition(from, to, order.deliveryCode)) return { moved: false, refusal: 'transition' }
-      // A cancelled order is refunded only if money came for it.
-      if (from === 'annulee' && to === 'remboursee' && !(await payments.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
+      // An order is refunded only if money came for it: online, or cash collected at delivery.
+      if (to === 'remboursee' && from !== 'livree' && !(await payments.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
       const at = now()
       const changes: StateChanges =
         to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : to === 'en_attente' ? { expiresAt: null } : {}
@@ -155,6 +161,11 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
           current = back.order
         }
         return move(current, 'annulee', actor, reason)
+      },
+      async paidAfterCash(order, modepaiementId, actor) {
+        await writes.setPaymentMode(order.id, modepaiementId)
+        if (order.etat === 'en_attente' && (await move(order, 'payee', actor, 'paiement en ligne reçu après le choix du paiement à la livraison')).moved) return
+        await messages?.enqueue(tx, order, { to: 'payee' })
       },
     }
   }
