@@ -11,7 +11,7 @@ import { LOYALTY_MOTIF_DELIVERED } from '@teranga/shared/loyalty'
 import { MESSAGES } from '@teranga/shared/messages'
 import { buildApp } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'
-import { commandes, depots, modelivraisons, modepaiements, paiements, pointsFidelite, privilegeRecompenses, privileges, remboursements, typerecompenses } from '../src/db/schema.ts'
+import { commandes, depots, modelivraisons, modepaiements, paiements, pointsFidelite, privilegeRecompenses, privileges, produits, remboursements, typerecompenses } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { makeProduct } from './factories.ts'
@@ -215,6 +215,24 @@ describe('a paid order is refundable from its payment on (issue 23 §2)', () => 
     expect(rest.statusCode, rest.body).toBe(200)
     expect(rest.json()).toMatchObject({ etat: 'remboursee', rembourse: 10000, remboursable: false })
     expect((await attemptsOf(id)).map((a) => a.statut)).toEqual(['remboursee'])
+  })
+
+  it('a line refunded back to stock, then the order cancelled: every unit is back once, not twice', async () => {
+    const { customer, numero, products } = await place('WAVE', [{ prix: 3000, quantite: 3 }])
+    await payOnline(customer, numero)
+    await setEtat(numero, 'confirmee')
+    const stockOf = async () => (await db.select({ quantite: produits.quantite }).from(produits).where(eq(produits.id, products[0]!)))[0]!.quantite
+    expect(await stockOf()).toBe(47)
+    const one = await refund(numero, { lignes: [{ produit: products[0], quantite: 1, restock: true }] })
+    expect(one.statusCode, one.body).toBe(200)
+    expect(await stockOf()).toBe(48)
+    await setEtat(numero, 'annulee', 'Client injoignable')
+    expect(await stockOf()).toBe(50)
+    // What remains of the payment goes back with the rest.
+    const rest = await refund(numero)
+    expect(rest.statusCode, rest.body).toBe(200)
+    expect(rest.json()).toMatchObject({ etat: 'remboursee', rembourse: 10000 })
+    expect(await stockOf()).toBe(50)
   })
 
   it('a cash order is not refundable before it is delivered (nothing was collected)', async () => {

@@ -141,7 +141,8 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     const done = await repo.markDone(refundId, providerRef)
     if (!done) return
     const back = done.lignes.filter((l) => l.restock).map((l) => ({ produitId: l.produit_id, quantite: l.quantite }))
-    if (back.length > 0) await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
+    // Cancelled while the provider was asked: the cancel already put every unit back.
+    if (back.length > 0 && order.etat !== 'annulee') await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'
     const attempt = cash ? undefined : await paymentLedger(scope.tx).receivedAttempt(order.id)
     const paidBy = attempt ? attempt.montant : orderTotal(order)
