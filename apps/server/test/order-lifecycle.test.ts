@@ -82,9 +82,11 @@ describe('the shared machine, pair by pair', () => {
       await ctx.db.update(commandes).set({ etat: from }).where(eq(commandes.id, id))
       const before = (await history(id)).length
       const outcome = await move(id, to)
-      // annulee → remboursee is in the machine but needs a paid order: this one never was.
+      // → remboursee is in the machine from every paid state but needs a paid order (money online,
+      // or cash once delivered, issue 23 §2): this one never was paid online.
       // payee and echec_paiement are the payment provider's word, paying on delivery instead the customer's: refused from staff.
-      const allowed = canTransition(from, to, 'DOMICILE') && !(from === 'annulee' && to === 'remboursee') && !isProviderOnly(to) && !isCustomerOnlyMove(from, to)
+      const unpaidRefund = to === 'remboursee' && from !== 'livree' && canTransition(from, to, 'DOMICILE')
+      const allowed = canTransition(from, to, 'DOMICILE') && !unpaidRefund && !isProviderOnly(to) && !isCustomerOnlyMove(from, to)
       expect(outcome.moved, `${from} → ${to}`).toBe(allowed)
       const after = await history(id)
       if (allowed) {
@@ -92,7 +94,7 @@ describe('the shared machine, pair by pair', () => {
         expect(after.at(-1)).toMatchObject({ fromEtat: from, toEtat: to, actorKind: 'staff', actorId: String(admin.userId), reason: 'essai' })
         expect((await orderRow(id)).etat).toBe(to)
       } else {
-        expect(outcome).toEqual({ moved: false, refusal: from === 'annulee' && to === 'remboursee' ? 'unpaid' : 'transition' })
+        expect(outcome).toEqual({ moved: false, refusal: unpaidRefund ? 'unpaid' : 'transition' })
         expect(after).toHaveLength(before)
         expect((await orderRow(id)).etat).toBe(from)
       }

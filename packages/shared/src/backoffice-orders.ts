@@ -11,7 +11,7 @@ import { ORDER_STATUS_VALUES, ORDER_STATUSES, PROVIDER_ONLY_STATUSES, TO_ACT_ON_
 export const ORDERS_MESSAGES = {
   motifRequired: 'Indiquez le motif (1 à 500 caractères).',
   refundIsAnAction: 'Le remboursement se fait avec l’action « Rembourser », qui rend l’argent au client.',
-  notRefundable: 'Cette commande ne peut pas être remboursée : seule une commande payée puis annulée, ou livrée, peut l’être.',
+  notRefundable: 'Cette commande ne peut pas être remboursée : seule une commande payée peut l’être (en ligne dès le paiement reçu, en espèces une fois livrée).',
   alreadyRefunded: 'Cette commande a déjà été remboursée.',
   refundProviderFailed: 'Le prestataire de paiement n’a pas accepté le remboursement. La commande n’a pas changé ; réessayez plus tard.',
   refundLinesOrAmount: 'Indiquez des lignes ou un montant, pas les deux.',
@@ -22,6 +22,7 @@ export const ORDERS_MESSAGES = {
   refundLineUnknown: 'Ce produit ne fait pas partie de la commande.',
   refundLineTooMany: (reste: number) => (reste === 0 ? 'Cette ligne a déjà été remboursée en entier.' : `Au plus ${reste} à rembourser pour cette ligne.`),
   refundTooMuch: (reste: number) => `Le remboursement dépasse ce qui reste à rembourser (${formatPrix(reste)}).`,
+  refundLinesNothingPaid: 'Les réductions ont payé ces articles en entier : il n’y a rien à rembourser au client pour eux.',
   refundRestockCancelled: 'La marchandise d’une commande annulée est déjà revenue en stock à l’annulation.',
   tooManyStreams: 'Trop de flux d’événements ouverts pour ce compte : fermez un onglet du back-office.',
   numerosInvalid: 'Indiquez de 1 à 50 numéros de commande séparés par des virgules.',
@@ -132,6 +133,9 @@ export const orderDetailResponseSchema = orderSummaryResponseSchema.extend({
       prix_fr: z.string(),
       total: z.number(),
       total_fr: z.string(),
+      /** What the customer paid for the line: its total less its share of the code and of the loyalty reward (ADR 041). */
+      paye: z.number(),
+      paye_fr: z.string(),
     }),
   ),
   montantcommande: z.number(),

@@ -105,6 +105,7 @@ export const MESSAGES = {
   promoCodeRequired: 'Le code est requis',
   promoCodeFormat: 'Le code ne peut contenir que des lettres, des chiffres, « _ » et « - » (3 à 30 caractères)',
   orderPaidOnDelivery: "Cette commande se règle à la livraison : aucun paiement en ligne n'est nécessaire.",
+  paymentOpening: 'Le paiement de cette commande est en cours d’ouverture : patientez quelques secondes, puis réessayez.',
   paymentTooManyAttempts: 'Trop de tentatives de paiement pour cette commande. Contactez-nous pour la finaliser.',
   paymentProviderUnavailable: 'Le service de paiement ne répond pas. Veuillez réessayer dans un instant.',
   paymentWebhookSignatureInvalid: 'Signature de la notification de paiement invalide ou expirée.',

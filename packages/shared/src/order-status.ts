@@ -4,14 +4,17 @@ import type { DeliveryModeCode } from './constants.ts'
 
 export const ORDER_STATUSES = {
   en_attente_paiement: { text: 'En attente de paiement', badge: 'warning', next: ['payee', 'echec_paiement', 'annulee', 'en_attente'] },
-  en_attente: { text: 'En attente de confirmation', badge: 'secondary', next: ['confirmee', 'annulee'] },
-  payee: { text: 'Payée', badge: 'info', next: ['confirmee', 'annulee'] },
-  confirmee: { text: 'Confirmée', badge: 'primary', next: ['en_preparation', 'annulee'] },
-  en_preparation: { text: 'En préparation', badge: 'info', next: ['en_livraison', 'prete_retrait'] },
-  en_livraison: { text: 'En cours de livraison', badge: 'primary', next: ['livree'] },
-  prete_retrait: { text: 'Prête au retrait', badge: 'primary', next: ['livree'] },
+  // → payee: an online payment approved after the shopper chose to pay on delivery (issue 23 §2).
+  en_attente: { text: 'En attente de confirmation', badge: 'secondary', next: ['confirmee', 'annulee', 'payee'] },
+  // → remboursee, from payment on: only the refunds reach it, once everything paid went back
+  // (issue 23 §2, ADR 041), and only for an order that was paid (an attempt paid or owed back;
+  // cash is paid once delivered).
+  payee: { text: 'Payée', badge: 'info', next: ['confirmee', 'annulee', 'remboursee'] },
+  confirmee: { text: 'Confirmée', badge: 'primary', next: ['en_preparation', 'annulee', 'remboursee'] },
+  en_preparation: { text: 'En préparation', badge: 'info', next: ['en_livraison', 'prete_retrait', 'remboursee'] },
+  en_livraison: { text: 'En cours de livraison', badge: 'primary', next: ['livree', 'remboursee'] },
+  prete_retrait: { text: 'Prête au retrait', badge: 'primary', next: ['livree', 'remboursee'] },
   livree: { text: 'Livrée', badge: 'success', next: ['remboursee'] },
-  // Only an order that was paid (an attempt paid or owed back) may go on to remboursee.
   annulee: { text: 'Annulée', badge: 'danger', next: ['remboursee'] },
   remboursee: { text: 'Remboursée', badge: 'dark', next: [] },
   echec_paiement: { text: 'Paiement échoué', badge: 'danger', next: ['en_attente_paiement'] },

@@ -28,7 +28,7 @@ export const isPaymentReceived = (statut: string): boolean => PAYMENT_RECEIVED_S
  * that says most about it), or, for an order paid on delivery (`cash`), it was delivered.
  */
 export const isOrderPaid = (order: { etat: string; cash: boolean; payment: { statut: string } | null | undefined }): boolean =>
-  order.payment ? isPaymentReceived(order.payment.statut) : order.cash && order.etat === 'livree'
+  (order.payment ? isPaymentReceived(order.payment.statut) : false) || (order.cash && order.etat === 'livree')
 
 export const paymentProviderName = (provider: string): string => PAYMENT_PROVIDER_NAMES[provider] ?? provider
 export const paymentStatusText = (statut: string): string => PAYMENT_STATUS_TEXT[statut] ?? statut

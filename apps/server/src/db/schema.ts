@@ -426,6 +426,8 @@ export const commandes = pgTable(
     /** The discount code the order used, and its part of `remise` (migration 0021). */
     codepromoId: integer('codepromo_id').references((): AnyPgColumn => codesPromo.id),
     remiseCode: integer('remise_code').notNull().default(0),
+    /** The loyalty tier's free delivery's part of `remise` (migration 0026; null on older orders). */
+    remiseLivraison: integer('remise_livraison'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -494,6 +496,8 @@ export const paiements = pgTable(
     checkoutUrl: text('checkout_url'),
     /** The provider's own id for the payment when it is not `providerRef` (PayTech's token): what its status API is asked with. */
     providerToken: text('provider_token'),
+    /** The payment mode the attempt was opened for (migration 0026; null on older attempts). */
+    modepaiementId: integer('modepaiement_id').references(() => modepaiements.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -675,6 +679,8 @@ export const remboursementLignes = pgTable(
       .references(() => produits.id, { onDelete: 'cascade' }),
     quantite: integer('quantite').notNull(),
     prix: integer('prix').notNull(),
+    /** What the line gave back, its share of the discounts taken off (migration 0026; null on older rows). */
+    montant: integer('montant'),
     restock: boolean('restock').notNull(),
   },
   (t) => [index('remboursement_lignes_remboursement_idx').on(t.remboursementId), check('remboursement_lignes_quantite_positive', sql`${t.quantite} > 0`)],

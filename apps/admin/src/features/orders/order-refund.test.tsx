@@ -120,4 +120,49 @@ describe('order page refunds', () => {
     await waitFor(() => expect(requests.find((r) => r.url.pathname === '/api/commande/T-000123/etat')?.body).toEqual({ etat: 'annulee', motif: 'Client injoignable' }))
     expect(refundRequests()).toEqual([])
   })
+  it('after a discount, a line refunds what was paid for it (issue 23 §2): the same francs as the server; « the rest » is what remains', async () => {
+    // 12 000 of goods, 10 % off (1 200), 2 500 of delivery: 13 300 paid on Wave; still being prepared.
+    serve(
+      orderDetail({
+        etat: 'en_preparation',
+        etat_text: 'En préparation',
+        suivants: [],
+        remboursable: true,
+        total: 13300,
+        total_fr: formatPrix(13300),
+        montantcommande: 12000,
+        remise: 1200,
+        paiement: { provider: 'wave', statut: 'payee', montant: 13300 },
+        lignes: [
+          { produit: { id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', image: null }, quantite: 2, prix: 5000, prix_fr: formatPrix(5000), total: 10000, total_fr: formatPrix(10000), paye: 9000, paye_fr: formatPrix(9000) },
+          { produit: { id: 4, designation: 'Lait caillé 1 L', code: 'LAIT1', image: null }, quantite: 3, prix: 1000, prix_fr: formatPrix(1000), total: 3000, total_fr: formatPrix(3000), paye: 2700, paye_fr: formatPrix(2700) },
+        ],
+      }),
+    )
+    const dialog = await openRefund()
+    expect(within(dialog).getByText(`Reste à rembourser : ${formatPrix(13300)}`)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: `Rembourser ${formatPrix(13300)}` })).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByLabelText('Certains articles'))
+    expect(within(dialog).getByText(`3 × ${formatPrix(1000)}, payé ${formatPrix(2700)}`)).toBeInTheDocument()
+    const lait = within(dialog).getByLabelText('Quantité à rembourser : Lait caillé 1 L')
+    await userEvent.clear(lait)
+    await userEvent.type(lait, '2')
+    expect(within(dialog).getByRole('button', { name: `Rembourser ${formatPrix(1800)}` })).toBeInTheDocument()
+    const riz = within(dialog).getByLabelText('Quantité à rembourser : Riz parfumé 5 kg')
+    await userEvent.clear(riz)
+    await userEvent.type(riz, '1')
+    await userEvent.type(within(dialog).getByLabelText('Motif'), 'Articles manquants')
+    await userEvent.click(within(dialog).getByRole('button', { name: `Rembourser ${formatPrix(6300)}` }))
+    await waitFor(() =>
+      expect(refundRequests()).toEqual([
+        {
+          motif: 'Articles manquants',
+          lignes: [
+            { produit: 3, quantite: 1, restock: false },
+            { produit: 4, quantite: 2, restock: false },
+          ],
+        },
+      ]),
+    )
+  })
 })

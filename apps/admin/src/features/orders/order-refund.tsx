@@ -5,11 +5,12 @@ import { useState } from 'react'
 import { Alert, Button, Card, Form, ListGroup, Modal } from 'react-bootstrap'
 import { formatPrix } from '@teranga/shared/money'
 import { motifSchema, ORDERS_MESSAGES, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
-import { isOrderPaid } from '@teranga/shared/payment-labels'
+import { lineRefund } from '@teranga/shared/order-amounts'
+import { isOrderPaid, isPaymentReceived } from '@teranga/shared/payment-labels'
 import { LinesTable } from './order-lines.tsx'
 
-/** What the customer paid: the provider's amount, or the order's total for cash. */
-const paid = (order: OrderDetail) => order.paiement?.montant ?? order.total
+/** What the customer paid: the provider's amount when it received the money, else the order's total (cash). */
+const paid = (order: OrderDetail) => (order.paiement && isPaymentReceived(order.paiement.statut) ? order.paiement.montant : order.total)
 
 /** FCFA refunded or being refunded. */
 const counted = (order: OrderDetail) => order.remboursements.reduce((sum, r) => sum + r.montant, 0)
@@ -33,6 +34,13 @@ function linesLeft(order: OrderDetail) {
     return { ...line, reste: Math.max(0, line.quantite - refunded) }
   })
 }
+
+/**
+ * What giving back `units` more of a line gives back: its share of what was paid (`paye`, the
+ * discounts taken off), as the server computes it (packages/shared `lineRefund`, ADR 041).
+ */
+export const lineRefundAmount = (line: { quantite: number; paye: number; reste: number }, units: number) =>
+  lineRefund(line.paye, line.quantite, line.quantite - line.reste, units)
 
 /** The refunds done so far, with their lines. */
 export function OrderRefundsCard({ order }: { order: OrderDetail }) {
@@ -89,7 +97,7 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
   const [busy, setBusy] = useState(false)
 
   const chosen = lines.filter((l) => (quantities[l.produit.id] ?? 0) > 0)
-  const amount = mode === 'reste' ? remaining : mode === 'lignes' ? chosen.reduce((sum, l) => sum + l.prix * (quantities[l.produit.id] ?? 0), 0) : Number(montant) || 0
+  const amount = mode === 'reste' ? remaining : mode === 'lignes' ? chosen.reduce((sum, l) => sum + lineRefundAmount(l, quantities[l.produit.id] ?? 0), 0) : Number(montant) || 0
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
@@ -137,7 +145,10 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
                   {lines.map((l) => (
                     <tr key={l.produit.id}>
                       <td>
-                        {l.produit.designation} <span className="small text-muted">{formatPrix(l.prix)}</span>
+                        {l.produit.designation}{' '}
+                        <span className="small text-muted">
+                          {l.paye === l.total ? formatPrix(l.prix) : `${l.quantite} × ${formatPrix(l.prix)}, payé ${l.paye_fr}`}
+                        </span>
                       </td>
                       <td className="text-end">{l.reste}</td>
                       <td>

@@ -43,7 +43,7 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
       )}
       <OrderLines order={order} print />
       <p className="mb-0">Paiement : {order.modepaiement.designation}</p>
-      <p className="slip-due mb-0">{isPaid(order) ? paymentStatusText('payee') : `À encaisser : ${formatPrix(total)}`}</p>
+      <p className="slip-due mb-0">{isPaid(order) ? `${paymentStatusText('payee')} — rien à encaisser` : total === 0 ? 'Rien à encaisser' : `À encaisser : ${formatPrix(total)}`}</p>
     </article>
   )
 }

@@ -16,7 +16,7 @@ const cashOrder = orderDetail({
   total: 1980,
   total_fr: '1 980 FCFA',
   modepaiement: { code: 'CASH', designation: 'Paiement à la livraison' },
-  lignes: [{ produit: { id: 8, designation: 'Bissap séché 250 g', code: 'BIS250', image: null }, quantite: 2, prix: 500, prix_fr: formatPrix(500), total: 1000, total_fr: formatPrix(1000) }],
+  lignes: [{ produit: { id: 8, designation: 'Bissap séché 250 g', code: 'BIS250', image: null }, quantite: 2, prix: 500, prix_fr: formatPrix(500), total: 1000, total_fr: formatPrix(1000), paye: 1000, paye_fr: formatPrix(1000) }],
   montantcommande: 1000,
   montantcommande_fr: '1 000 FCFA',
   montantliv: 1000,
@@ -57,7 +57,15 @@ describe('delivery slips', () => {
       ['Total', '1 980 FCFA'],
     ])
     expect(within(slip).getByText('À encaisser : 1 980 FCFA')).toBeInTheDocument()
-    expect(within(slip).queryByText('Payée')).not.toBeInTheDocument()
+    expect(within(slip).queryByText(/Payée/)).not.toBeInTheDocument()
+  })
+
+  it('a cash order paid online after all (a late approval, issue 23 §2) says « Payée — rien à encaisser »', async () => {
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [{ ...cashOrder, paiement: { provider: 'wave', statut: 'payee', montant: 1980 } }] })))
+    renderAdmin('/bons?numeros=T-000321')
+    const slip = await slipOf('T-000321')
+    expect(within(slip).getByText('Payée — rien à encaisser')).toBeInTheDocument()
+    expect(within(slip).queryByText(/À encaisser/)).not.toBeInTheDocument()
   })
 
   it("names the order's courier, for a round's slips printed from the orders list filtered by courier", async () => {
@@ -69,7 +77,7 @@ describe('delivery slips', () => {
   it('says « Payée » for an order its provider was paid for, and shows no discount line without one', async () => {
     renderAdmin('/bons?numeros=T-000123')
     const slip = await slipOf('T-000123')
-    expect(within(slip).getByText('Payée')).toBeInTheDocument()
+    expect(within(slip).getByText('Payée — rien à encaisser')).toBeInTheDocument()
     expect(within(slip).queryByText(/À encaisser/)).not.toBeInTheDocument()
     expect(amountsOf(slip)).toEqual([
       ['Sous-total', '10 000 FCFA'],
@@ -82,7 +90,7 @@ describe('delivery slips', () => {
     server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [{ ...cashOrder, etat: 'livree', etat_text: 'Livrée' }] })))
     renderAdmin('/bons?numeros=T-000321')
     const slip = await slipOf('T-000321')
-    expect(within(slip).getByText('Payée')).toBeInTheDocument()
+    expect(within(slip).getByText('Payée — rien à encaisser')).toBeInTheDocument()
     expect(within(slip).queryByText(/À encaisser/)).not.toBeInTheDocument()
   })
 

@@ -4,7 +4,7 @@
 import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
 import { formatPrix } from '@teranga/shared/money'
-import { orderTotal } from '@teranga/shared/order-amounts'
+import { goodsPaid, orderTotal, productShares } from '@teranga/shared/order-amounts'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { isOrderPaid } from '@teranga/shared/payment-labels'
@@ -55,16 +55,21 @@ export const mapLink = (lat: number | null, lng: number | null) =>
 type Lines = Awaited<ReturnType<BackofficeOrdersRepository['lines']>>
 type History = Awaited<ReturnType<BackofficeOrdersRepository['history']>>
 
-/** Whether money came for the order (packages/shared `isOrderPaid`) and some of it can still go back: delivered, or cancelled. */
+/** Whether money came for the order (packages/shared `isOrderPaid`) and some of it can still go back: from payment on (issue 23 §2). */
 export function isRefundable(etat: string, payment: ShownAttempt | undefined, cash: boolean, refunded: boolean): boolean {
-  if (refunded) return false // nothing left to give back
-  return (etat === 'livree' || etat === 'annulee') && isOrderPaid({ etat, cash, payment })
+  if (refunded || etat === 'remboursee') return false // nothing left to give back
+  return isOrderPaid({ etat, cash, payment })
 }
 
 /** An order's detail but its refunds, which the refunds service adds. */
 export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: ShownAttempt | undefined, refunded: boolean, dispatch: OrderDispatch): Omit<OrderDetail, keyof OrderRefunds> {
   const summary = formatSummary(r)
   const next = isOrderStatus(r.etat) ? nextStates(r.etat, r.ml_code) : []
+  // What was paid for each line (ADR 041): the refund gives back the same francs.
+  const shares = productShares(
+    lines.map((l) => ({ produit: l.produit_id, prix: l.prix, quantite: l.quantite })),
+    goodsPaid({ montantcommande: r.montantcommande, remise: r.remise, remiseLivraison: r.remise_livraison }),
+  )
   return {
     ...summary,
     lignes: lines.map((l) => ({
@@ -74,6 +79,8 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
       prix_fr: formatPrix(l.prix),
       total: l.prix * l.quantite,
       total_fr: formatPrix(l.prix * l.quantite),
+      paye: shares.get(l.produit_id) ?? 0,
+      paye_fr: formatPrix(shares.get(l.produit_id) ?? 0),
     })),
     montantcommande: r.montantcommande,
     montantcommande_fr: formatPrix(r.montantcommande),

@@ -48,6 +48,7 @@ export interface SummaryRow {
 }
 
 export interface DetailExtraRow {
+  remise_livraison: number | null
   tel: string | null
   adresseliv: string | null
   latitude: number | null
@@ -170,7 +171,7 @@ export function createBackofficeOrdersRepository(db: Executor) {
     async byNumbers(numeros: string[]) {
       if (numeros.length === 0) return []
       const list = sql.join(numeros.map((n) => sql`${n}`), sql`, `)
-      return (await rows<SummaryRow & DetailExtraRow>(sql`select ${summaryColumns}, c.tel, c.adresseliv, c.latitude, c.longitude ${summaryFrom} where c.numerocommande in (${list})`)).map(fixDates)
+      return (await rows<SummaryRow & DetailExtraRow>(sql`select ${summaryColumns}, c.remise_livraison, c.tel, c.adresseliv, c.latitude, c.longitude ${summaryFrom} where c.numerocommande in (${list})`)).map(fixDates)
     },
 
     async lines(orderIds: number[]) {

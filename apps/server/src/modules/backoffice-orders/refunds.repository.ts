@@ -11,6 +11,8 @@ export interface RefundLineRow {
   designation: string
   quantite: number
   prix: number
+  /** What the line gave back (null on refunds made before migration 0026). */
+  montant: number | null
   restock: boolean
 }
 
@@ -27,7 +29,7 @@ export interface RefundRow {
 }
 
 /** A refund's lines as JSON, in one subquery. */
-const LINES = sql`coalesce((select json_agg(json_build_object('produit_id', rl.produit_id, 'designation', p.designation, 'quantite', rl.quantite, 'prix', rl.prix, 'restock', rl.restock) order by rl.id)
+const LINES = sql`coalesce((select json_agg(json_build_object('produit_id', rl.produit_id, 'designation', p.designation, 'quantite', rl.quantite, 'prix', rl.prix, 'montant', rl.montant, 'restock', rl.restock) order by rl.id)
   from remboursement_lignes rl join produits p on p.id = rl.produit_id where rl.remboursement_id = r.id), '[]'::json)`
 
 export function createRefundsRepository(db: Executor) {
@@ -49,21 +51,25 @@ export function createRefundsRepository(db: Executor) {
       return row?.n ?? 0
     },
 
-    /** Each product of the order: its price and how many are left to refund (pending refunds count). */
-    async linesLeft(orderId: number): Promise<Map<number, { prix: number; reste: number }>> {
-      const rows = await rowsOf<{ produit_id: number; prix: number; reste: number }>(
+    /**
+     * Each product of the order: its price, the quantity and amount ordered, and how many are
+     * left to refund (pending refunds count).
+     */
+    async linesLeft(orderId: number): Promise<Map<number, { prix: number; quantite: number; montant: number; reste: number }>> {
+      const rows = await rowsOf<{ produit_id: number; prix: number; quantite: number; montant: number; reste: number }>(
         db,
-        sql`select d.produit_id, min(d.prix)::int as prix, (sum(d.quantite) - coalesce((select sum(rl.quantite) from remboursement_lignes rl
+        sql`select d.produit_id, min(d.prix)::int as prix, sum(d.quantite)::int as quantite, sum(d.prix * d.quantite)::int as montant,
+              (sum(d.quantite) - coalesce((select sum(rl.quantite) from remboursement_lignes rl
               join remboursements r on r.id = rl.remboursement_id
               where r.commande_id = ${orderId} and r.statut in ('en_cours', 'effectue') and rl.produit_id = d.produit_id), 0))::int as reste
             from detail_commandes d where d.commande_id = ${orderId} group by d.produit_id`,
       )
-      return new Map(rows.map((r) => [r.produit_id, { prix: r.prix, reste: r.reste }]))
+      return new Map(rows.map((r) => [r.produit_id, { prix: r.prix, quantite: r.quantite, montant: r.montant, reste: r.reste }]))
     },
 
     async insert(
       values: { commandeId: number; montant: number; provider: string; motif: string; staffId: number; idempotencyKey: string },
-      lines: ReadonlyArray<{ produitId: number; quantite: number; prix: number; restock: boolean }>,
+      lines: ReadonlyArray<{ produitId: number; quantite: number; prix: number; montant: number; restock: boolean }>,
     ): Promise<number> {
       const [row] = await rowsOf<{ id: number }>(
         db,
@@ -72,8 +78,8 @@ export function createRefundsRepository(db: Executor) {
       )
       const id = row!.id
       if (lines.length > 0) {
-        const rows = sql.join(lines.map((l) => sql`(${id}, ${l.produitId}, ${l.quantite}, ${l.prix}, ${l.restock})`), sql`, `)
-        await db.execute(sql`insert into remboursement_lignes (remboursement_id, produit_id, quantite, prix, restock) values ${rows}`)
+        const rows = sql.join(lines.map((l) => sql`(${id}, ${l.produitId}, ${l.quantite}, ${l.prix}, ${l.montant}, ${l.restock})`), sql`, `)
+        await db.execute(sql`insert into remboursement_lignes (remboursement_id, produit_id, quantite, prix, montant, restock) values ${rows}`)
       }
       return id
     },

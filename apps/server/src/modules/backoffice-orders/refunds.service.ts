@@ -13,7 +13,7 @@ import type { Audit } from '../audit/audit.plugin.ts'
 import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import { ProviderError, type PaymentProvider, type ProviderName } from '../payments/payments.service.ts'
-import { orderTotal } from '@teranga/shared/order-amounts'
+import { goodsPaid, lineRefund, orderTotal, productShares } from '@teranga/shared/order-amounts'
 import { createRefundsRepository, type RefundRow } from './refunds.repository.ts'
 
 /** What refunds need: the back office's orders service is given the same. */
@@ -53,8 +53,8 @@ export function refundsView(rows: RefundRow[]): OrderRefunds {
           produit: { id: l.produit_id, designation: l.designation },
           quantite: l.quantite,
           prix: l.prix,
-          total: l.prix * l.quantite,
-          total_fr: formatPrix(l.prix * l.quantite),
+          total: l.montant ?? l.prix * l.quantite,
+          total_fr: formatPrix(l.montant ?? l.prix * l.quantite),
           restock: l.restock,
         })),
       })),
@@ -85,8 +85,9 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     if (order.etat === 'remboursee') throw conflict(M.alreadyRefunded)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'
     const attempt = cash ? undefined : await paymentLedger(tx).receivedAttempt(order.id)
+    // Any paid order, from its payment on (issue 23 §2): online once the provider received the
+    // money, whatever the order's state; cash once collected, at delivery.
     const paidBy = attempt ? attempt.montant : order.etat === 'livree' && cash ? orderTotal(order) : 0
-    if (order.etat !== 'livree' && order.etat !== 'annulee') throw conflict(M.notRefundable)
     if (paidBy === 0) throw conflict(order.etat === 'annulee' ? MESSAGES.orderRefundUnpaid : M.notRefundable)
     if (attempt && !attempt.providerRef) throw conflict(M.notRefundable)
 
@@ -94,7 +95,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     if (remaining <= 0) throw conflict(M.alreadyRefunded)
 
     let montant = body.montant ?? remaining
-    let lines: Array<{ produitId: number; quantite: number; prix: number; restock: boolean }> = []
+    let lines: Array<{ produitId: number; quantite: number; prix: number; montant: number; restock: boolean }> = []
     if (body.lignes) {
       const left = await repo.linesLeft(order.id)
       const errors: FieldErrors = {}
@@ -105,8 +106,19 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
         else if (wanted.restock && order.etat === 'annulee') errors[`lignes.${i}.restock`] = [M.refundRestockCancelled]
       })
       if (Object.keys(errors).length > 0) throw badInput(Object.values(errors)[0]![0], errors)
-      lines = body.lignes.map((l) => ({ produitId: l.produit, quantite: l.quantite, prix: left.get(l.produit)!.prix, restock: l.restock }))
-      montant = lines.reduce((sum, l) => sum + l.prix * l.quantite, 0)
+      // What was paid for each line, the code's and the loyalty reward's shares taken off (ADR 041).
+      const shares = productShares(
+        [...left].map(([produit, l]) => ({ produit, prix: l.montant, quantite: 1 })),
+        goodsPaid(order),
+      )
+      lines = body.lignes.map((l) => {
+        const line = left.get(l.produit)!
+        const amount = lineRefund(shares.get(l.produit) ?? 0, line.quantite, line.quantite - line.reste, l.quantite)
+        return { produitId: l.produit, quantite: l.quantite, prix: line.prix, montant: amount, restock: l.restock }
+      })
+      montant = lines.reduce((sum, l) => sum + l.montant, 0)
+      // Lines the discounts paid for entirely: nothing of the customer's money to give back.
+      if (montant === 0) throw conflict(M.refundLinesNothingPaid, { lignes: [M.refundLinesNothingPaid] })
     }
     if (montant > remaining) throw conflict(M.refundTooMuch(remaining), { [body.lignes ? 'lignes' : 'montant']: [M.refundTooMuch(remaining)] })
 
@@ -131,7 +143,8 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     // The customer is told what came back and where (issue 23 §4), at the refund's commit.
     await scope.tell(order, { refund: { id: refundId, montant: done.montant, provider: done.provider } })
     const back = done.lignes.filter((l) => l.restock).map((l) => ({ produitId: l.produit_id, quantite: l.quantite }))
-    if (back.length > 0) await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
+    // Cancelled while the provider was asked: the cancel already put every unit back.
+    if (back.length > 0 && order.etat !== 'annulee') await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'
     const attempt = cash ? undefined : await paymentLedger(scope.tx).receivedAttempt(order.id)
     const paidBy = attempt ? attempt.montant : orderTotal(order)

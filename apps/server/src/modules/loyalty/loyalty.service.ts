@@ -2,6 +2,7 @@
 // tier it reaches and its rewards at checkout, the statement, and the ledger's movements —
 // points credited when an order is delivered and taken back in proportion as it is refunded.
 import { LOYALTY_MOTIF_DELIVERED, LOYALTY_MOTIF_REFUNDED, pointsEarned } from '@teranga/shared/loyalty'
+import { goodsPaid } from '@teranga/shared/order-amounts'
 import type { Executor } from '../../db/client.ts'
 import { dateFr } from '../../lib/format.ts'
 import { toPrivileges } from './loyalty.format.ts'
@@ -53,9 +54,12 @@ export function createLoyaltyService(db: Executor) {
       }
     },
 
-    /** Credits a delivered order's points; the number credited (0 when already credited or none earned). */
-    async creditDelivered(order: { id: number; clientId: number; montantcommande: number }): Promise<number> {
-      const points = pointsEarned(order.montantcommande)
+    /**
+     * Credits a delivered order's points, earned on what was paid for its goods (the discounts
+     * taken off, issue 23 §2); the number credited (0 when already credited or none earned).
+     */
+    async creditDelivered(order: { id: number; clientId: number; montantcommande: number; remise: number; remiseLivraison: number | null }): Promise<number> {
+      const points = pointsEarned(goodsPaid(order))
       if (points === 0) return 0
       return (await repo.record({ clientId: order.clientId, commandeId: order.id, points, motif: LOYALTY_MOTIF_DELIVERED })) ? points : 0
     },

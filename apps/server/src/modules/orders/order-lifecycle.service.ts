@@ -71,6 +71,12 @@ export interface LifecycleScope {
   cancel(order: OrderRow, actor: OrderActorRef, reason: string): Promise<MoveOutcome>
   /** Tells the customer of an event that is not a move (a refund done, a payment that moves nothing), in this transaction (ADR 034). */
   tell(order: OrderRow, event: Exclude<OrderEventToTell, 'placed' | { to: string }>): Promise<void>
+  /**
+   * An online payment approved after the customer chose to pay on delivery (issue 23 §2): the
+   * order is an online one of `modepaiementId` again (the courier collects nothing); waiting for
+   * confirmation it moves to payee, further on it keeps its state; the customer is told either way.
+   */
+  paidAfterCash(order: OrderRow, modepaiementId: number, actor: OrderActorRef): Promise<void>
 }
 
 const label = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
@@ -104,8 +110,8 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
       // Choosing to pay on delivery is the customer's word alone (issue 19 §4).
       if (isCustomerOnlyMove(from, to) && actor.kind !== 'client') return { moved: false, refusal: 'transition' }
       if (!isOrderStatus(from) || !canTransition(from, to, order.deliveryCode)) return { moved: false, refusal: 'transition' }
-      // A cancelled order is refunded only if money came for it.
-      if (from === 'annulee' && to === 'remboursee' && !(await payments.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
+      // An order is refunded only if money came for it: online, or cash collected at delivery.
+      if (to === 'remboursee' && from !== 'livree' && !(await payments.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
       const at = now()
       const changes: StateChanges =
         to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : to === 'en_attente' ? { expiresAt: null } : {}
@@ -159,6 +165,11 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
         return move(current, 'annulee', actor, reason)
       },
       tell: async (order, event) => messages?.enqueue(tx, order, event),
+      async paidAfterCash(order, modepaiementId, actor) {
+        await writes.setPaymentMode(order.id, modepaiementId)
+        if (order.etat === 'en_attente' && (await move(order, 'payee', actor, 'paiement en ligne reçu après le choix du paiement à la livraison')).moved) return
+        await messages?.enqueue(tx, order, { to: 'payee' })
+      },
     }
   }
 

@@ -116,23 +116,27 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             code = redemption
           }
           const amounts = orderAmounts(lines, fee, customer.points > 0 ? await loyalty.rewardsAt(customer.points) : [], code?.remise ?? 0)
+          // Nothing to pay (a 100 % code on a pickup, issue 23 §2): no provider is asked for
+          // 0 FCFA; the order waits for the shop's confirmation whatever mode was chosen.
+          const toPay = online && amounts.total > 0
           const order = await repo.insertOrder({
             numerocommande: newNumero(at),
             clientId,
-            etat: online ? 'en_attente_paiement' : 'en_attente',
+            etat: toPay ? 'en_attente_paiement' : 'en_attente',
             datecomm: at,
             montantcommande: amounts.montantcommande,
             montantliv: amounts.montantliv,
             remise: amounts.remise,
             codepromoId: code?.codeId ?? null,
             remiseCode: amounts.remiseCode,
+            remiseLivraison: amounts.remiseLivraison,
             tel: input.tel,
             ...place,
             latitude: input.latitude ?? null,
             longitude: input.longitude ?? null,
             modepaiementId: payment.id,
             modelivraisonId: delivery.id,
-            expiresAt: online ? unpaidDeadline(at) : null,
+            expiresAt: toPay ? unpaidDeadline(at) : null,
           })
           await placed(order, lines, actors.client(clientId))
           await repo.emptyCart(clientId)

@@ -245,7 +245,11 @@ export function createOrderWritesRepository(db: Executor) {
       const back = lines
         ? sql`select id as produit_id, sum(quantite)::int as quantite
             from unnest(${intArray(lines.map((l) => l.produitId))}, ${intArray(lines.map((l) => l.quantite))}) as wanted (id, quantite) group by id`
-        : sql`select produit_id, sum(quantite)::int as quantite from ${detailCommandes} where commande_id = ${orderId} group by produit_id`
+        : // The whole order (a cancel), less what its refunds already put back (a paid order is
+          // refundable, restock included, before it is cancelled: issue 23 §2).
+          sql`select d.produit_id, (sum(d.quantite) - coalesce((select sum(m.delta) from ${mouvementsStock} m
+              where m.commande_id = ${orderId} and m.produit_id = d.produit_id and m.raison = 'remboursement'), 0))::int as quantite
+            from ${detailCommandes} d where d.commande_id = ${orderId} group by d.produit_id`
       await db.execute(sql`with back as (
           update ${produits} p set quantite = p.quantite + w.quantite
           from (${back}) w where p.id = w.produit_id and w.quantite > 0

@@ -95,6 +95,34 @@ export function createPaymentsRepository(db: Executor) {
       return (result as unknown as { rows: Array<{ commande_id: number; provider: string; statut: string; montant: number }> }).rows
     },
 
+    /** A reserved attempt (no provider yet) gets its checkout session, if it is still open; false when it is not. */
+    async openAttempt(attemptId: number, session: { providerRef: string; providerToken: string | null; checkoutUrl: string }): Promise<boolean> {
+      const rows = await db
+        .update(paiements)
+        .set({ ...session, updatedAt: new Date() })
+        .where(and(eq(paiements.id, attemptId), eq(paiements.statut, 'en_cours')))
+        .returning({ id: paiements.id })
+      return rows.length === 1
+    },
+
+    /** A reservation the provider never opened (it refused or failed) is no attempt: it goes. */
+    async dropReservation(attemptId: number) {
+      await db.delete(paiements).where(and(eq(paiements.id, attemptId), sql`${paiements.providerRef} is null`, eq(paiements.statut, 'en_cours')))
+    },
+
+    /** The payment mode of `orderId`, by its code. */
+    async orderModeCode(orderId: number): Promise<string | undefined> {
+      const [row] = await db.select({ code: modepaiements.code }).from(commandes).innerJoin(modepaiements, eq(modepaiements.id, commandes.modepaiementId)).where(eq(commandes.id, orderId))
+      return row?.code
+    },
+
+    /** The first mode on offer among `codes` (an attempt opened before migration 0026 does not name its mode). */
+    async modeAmong(codes: string[]): Promise<number | undefined> {
+      if (codes.length === 0) return undefined
+      const [row] = await db.select({ id: modepaiements.id }).from(modepaiements).where(inArray(modepaiements.code, codes)).orderBy(desc(modepaiements.actif), asc(modepaiements.position), asc(modepaiements.id)).limit(1)
+      return row?.id
+    },
+
     /** Sets an attempt's status only if it is still one of `from`; false when it was not. */
     async setAttemptStatus(attemptId: number, from: AttemptStatus[], to: AttemptStatus): Promise<boolean> {
       const rows = await db

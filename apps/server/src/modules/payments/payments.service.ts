@@ -24,6 +24,15 @@ import { createPaymentsRepository, type PaymentsRepository } from './payments.re
 /** Attempts one order may open: beyond, each retry would hold the stock another 30 minutes. */
 export const MAX_PAYMENT_ATTEMPTS = 5
 
+/**
+ * A cash order's states in which a late online approval still pays it (issue 23 §2): before the
+ * courier collects. Delivered, cancelled or refunded, the money is owed back instead.
+ */
+const LATE_PAYABLE: ReadonlySet<string> = new Set(['en_attente', 'confirmee', 'en_preparation', 'en_livraison', 'prete_retrait'])
+
+/** An attempt reserved under the order's lock whose provider has not answered after this long was left by a process that stopped. */
+const RESERVATION_LAPSES_MS = 2 * 60_000
+
 /** What a notification did: the webhook's answer, for the provider's logs and ours. */
 export type WebhookOutcome = 'payee' | 'echouee' | 'a_rembourser' | 'doublon' | 'ignore' | 'non_confirme'
 
@@ -48,7 +57,7 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
 
   /** Applies one verified, not yet seen event to its attempt and order (inside the caller's transaction). */
   async function apply(
-    { orders: writes, move, tx }: LifecycleScope,
+    { orders: writes, move, paidAfterCash, tx }: LifecycleScope,
     provider: ProviderName,
     event: PaymentEvent,
   ): Promise<{ outcome: WebhookOutcome; numero?: string; attemptId?: number }> {
@@ -91,6 +100,16 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
     if (current.etat === 'en_attente_paiement' && (await move(current, 'payee', by, 'paiement confirmé')).moved) {
       await payments.setAttemptStatus(attempt.id, ['en_cours', 'echouee'], 'payee')
       return { outcome: 'payee', numero, attemptId: attempt.id }
+    }
+    // Approved after the customer chose to pay on delivery (issue 23 §2): the order, still to be
+    // delivered and never paid, takes this money; the courier must not collect it a second time.
+    if (LATE_PAYABLE.has(current.etat) && (await payments.orderModeCode(order.id)) === 'CASH' && !(await payments.receivedAttempt(order.id))) {
+      const modeId = attempt.modepaiementId ?? (await payments.modeAmong(Object.keys(PROVIDER_FOR_MODE).filter((code) => PROVIDER_FOR_MODE[code] === provider)))
+      if (modeId !== undefined) {
+        await paidAfterCash(current, modeId, by)
+        await payments.setAttemptStatus(attempt.id, ['en_cours', 'echouee'], 'payee')
+        return { outcome: 'payee', numero, attemptId: attempt.id }
+      }
     }
     await payments.setAttemptStatus(attempt.id, ['en_cours', 'echouee'], 'a_rembourser')
     return { outcome: 'a_rembourser', numero, attemptId: attempt.id }
@@ -150,12 +169,26 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
       if (!isPayable(order, now())) throw conflict(MESSAGES.orderNotPayable)
       // The amount is the order's, as the database holds it: never the client's.
       const montant = orderTotal(order)
-      const attempts = await repo.attempts(order.id)
-      if (order.etat === 'en_attente_paiement') {
-        const open = attempts.find((a) => a.statut === 'en_cours' && a.checkoutUrl && a.provider === provider && a.montant === montant)
-        if (open) return { url: open.checkoutUrl!, commande: await answer(numero, clientId) }
-      }
-      if (attempts.length >= MAX_PAYMENT_ATTEMPTS) throw conflict(MESSAGES.paymentTooManyAttempts)
+
+      // Under the order's lock (issue 23 §2): at most one attempt is open per order. The one
+      // still open for this provider and amount is answered again; one another request is
+      // opening makes this one wait; any other is closed (a late success of it is still
+      // applied, ADR 036); then this attempt is reserved before the provider is asked.
+      const reserved = await lifecycle.run(async ({ orders: writes, tx }): Promise<{ url: string } | { attemptId: number }> => {
+        const locked = await writes.lockOrder({ id: order.id })
+        if (!locked || !isPayable(locked, now())) throw conflict(MESSAGES.orderNotPayable)
+        const payments = createPaymentsRepository(tx)
+        const attempts = await payments.attempts(order.id)
+        const open = attempts.filter((a) => a.statut === 'en_cours')
+        const reusable = open.find((a) => a.checkoutUrl && a.provider === provider && a.montant === montant)
+        if (locked.etat === 'en_attente_paiement' && reusable) return { url: reusable.checkoutUrl! }
+        if (open.some((a) => !a.checkoutUrl && now().getTime() - a.createdAt.getTime() < RESERVATION_LAPSES_MS)) throw conflict(MESSAGES.paymentOpening)
+        if (attempts.length >= MAX_PAYMENT_ATTEMPTS) throw conflict(MESSAGES.paymentTooManyAttempts)
+        for (const attempt of open) await payments.setAttemptStatus(attempt.id, ['en_cours'], 'echouee')
+        const row = await payments.insertAttempt({ commandeId: order.id, provider, montant, statut: 'en_cours', modepaiementId: locked.modepaiementId })
+        return { attemptId: row.id }
+      })
+      if ('url' in reserved) return { url: reserved.url, commande: await answer(numero, clientId) }
 
       const returnQuery = `commande=${encodeURIComponent(numero)}`
       let session
@@ -171,29 +204,26 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
           notifyUrl: `${publicUrl}/api/paiement/webhook/${provider}`,
         })
       } catch (error) {
+        await repo.dropReservation(reserved.attemptId)
         if (!(error instanceof ProviderError)) throw error
         log.error({ err: error, provider, numero }, 'payment provider could not open a checkout')
         throw badGateway(MESSAGES.paymentProviderUnavailable)
       }
 
-      await lifecycle.run(async ({ orders: writes, move, tx }) => {
+      const opened = await lifecycle.run(async ({ orders: writes, move, tx }) => {
+        const payments = createPaymentsRepository(tx)
         const locked = await writes.lockOrder({ id: order.id })
         if (!locked || !isPayable(locked, now())) {
           // Cancelled, paid or expired while the provider answered: the session is left to lapse.
-          throw conflict(MESSAGES.orderNotPayable)
+          await payments.setAttemptStatus(reserved.attemptId, ['en_cours'], 'echouee')
+          return false
         }
+        if (!(await payments.openAttempt(reserved.attemptId, { providerRef: session.providerRef, providerToken: session.providerToken ?? null, checkoutUrl: session.url }))) return false
         // The retry path: waiting for payment again, with a fresh 30 minutes (the lifecycle sets them).
         if (locked.etat === 'echec_paiement') await move(locked, 'en_attente_paiement', actors.client(clientId), 'nouvelle tentative de paiement')
-        await createPaymentsRepository(tx).insertAttempt({
-          commandeId: order.id,
-          provider,
-          providerRef: session.providerRef,
-          providerToken: session.providerToken ?? null,
-          montant,
-          statut: 'en_cours',
-          checkoutUrl: session.url,
-        })
+        return true
       })
+      if (!opened) throw conflict(MESSAGES.orderNotPayable)
       log.info({ provider, numero, montant }, 'payment attempt opened')
       return { url: session.url, commande: await answer(numero, clientId) }
     },

@@ -61,6 +61,18 @@ describe('order result pages', () => {
     expect(screen.queryByRole('button', { name: 'Annuler la commande' })).not.toBeInTheDocument()
   })
 
+  it('says « Rien à payer » for a Wave order the discounts paid entirely (issue 23 §2), with no payment to retry', async () => {
+    signInAs()
+    const commande = makeCommande({ etat: 'en_attente', lignes: [{ designation: 'Bissap 1 L', prix: 2500, quantite: 2 }], montantliv: 0, remise: 5000, modepaiement: { code: 'WAVE', designation: 'Wave' } })
+    account.commandes.push(commande)
+    renderApp(`/success?commande=${commande.numerocommande}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci pour votre commande !' })).toBeInTheDocument()
+    expect(screen.getByText('Rien à payer : vos réductions couvrent toute la commande. Nous la préparons.')).toBeInTheDocument()
+    expect(screen.queryByText('Votre paiement a bien été reçu. Nous préparons votre commande.')).not.toBeInTheDocument()
+    expect(screen.getByTestId('order-state')).toHaveTextContent('En attente de confirmation')
+    expect(screen.queryByRole('button', { name: 'Réessayer le paiement' })).not.toBeInTheDocument()
+  })
+
   it('polls a pending payment every 2 s until it is paid, then stops', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     signInAs()

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { DELIVERY_CONTEXT_KEY, EMPTY_DELIVERY_CONTEXT, type DeliveryContext } from '@/features/checkout/delivery-context.ts'
-import { account, makePrivileges, makeZone } from '@/testing/account-api.ts'
+import { account, makeCommande, makePrivileges, makeZone } from '@/testing/account-api.ts'
 import { checkout, installCheckoutApi, makeDepot } from '@/testing/checkout-api.ts'
 import { makeProduit } from '@/testing/factories.ts'
 import { stubLocationAssign } from '@/testing/location.ts'
@@ -183,6 +183,28 @@ describe('paiement route', () => {
     expect(restCalls('POST', `/api/commande/${numero}/paiement`)).toHaveLength(1)
     expect(restCalls('POST', '/api/commande')[0]?.body).toMatchObject({ modepaiement: 2 })
     expect(window.sessionStorage.getItem(DELIVERY_CONTEXT_KEY)).toBeNull()
+  })
+
+  it('an order the discounts paid entirely (0 FCFA) goes to its confirmation, with no provider page (issue 23 §2)', async () => {
+    const assign = stubLocationAssign()
+    const customer = signInAs()
+    fillCart()
+    homeDelivery(customer)
+    const free = makeCommande({ etat: 'en_attente', lignes: [{ designation: 'Bissap 1 L', prix: 2500, quantite: 2 }], montantliv: 0, remise: 5000, modepaiement: { code: 'WAVE', designation: 'Wave' } })
+    server.use(
+      http.post('*/api/commande', () => {
+        account.commandes.push(free)
+        return HttpResponse.json({ commande: free }, { status: 201 })
+      }),
+    )
+    const { user, router } = renderApp('/paiement')
+    await user.click(await screen.findByRole('radio', { name: 'Wave' }))
+    await user.click(confirmButton())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'))
+    expect(router.state.location.search).toBe(`?commande=${free.numerocommande}`)
+    expect(await screen.findByText('Rien à payer : vos réductions couvrent toute la commande. Nous la préparons.')).toBeInTheDocument()
+    expect(restCalls('POST', /\/paiement$/)).toHaveLength(0)
+    expect(assign).not.toHaveBeenCalled()
   })
 
   it('sends a pickup order with its depot and phone', async () => {

@@ -50,6 +50,8 @@ function headline(order: Commande, variant: 'success' | 'failed'): { title: stri
       : { title: 'Paiement en cours de vérification', text: 'Nous attendons la confirmation du service de paiement. Cette page se met à jour toute seule.' }
   }
   if (order.etat === 'annulee') return { title: 'Cette commande est annulée', text: 'Elle ne sera ni livrée ni facturée.' }
+  // Nothing to pay (issue 23 §2): the discounts cover everything, no payment is asked for.
+  if (order.montanttotal === 0) return { title: 'Merci pour votre commande !', text: 'Rien à payer : vos réductions couvrent toute la commande. Nous la préparons.' }
   return {
     title: 'Merci pour votre commande !',
     text: isOnlinePayment(order.modepaiement.code)

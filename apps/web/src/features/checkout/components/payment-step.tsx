@@ -102,8 +102,9 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
       ...(code ? { codepromo: code.code } : {}),
     }
     let numero: string
+    let commande: Awaited<ReturnType<typeof placeOrder>>
     try {
-      const commande = await placeOrder(input, key)
+      commande = await placeOrder(input, key)
       numero = commande.numerocommande
       queryClient.setQueryData(orderQueryKey(numero), commande)
     } catch (error) {
@@ -125,7 +126,8 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
     flushSync(() => setPlaced(true))
     clear()
     onCartChanged()
-    if (!isOnlinePayment(selectedPayment.code)) return void navigate(`/success?commande=${encodeURIComponent(numero)}`)
+    // Paid on delivery, or nothing to pay (the discounts cover it all, issue 23 §2): no provider's page.
+    if (!isOnlinePayment(selectedPayment.code) || commande.montanttotal === 0) return void navigate(`/success?commande=${encodeURIComponent(numero)}`)
     try {
       const { url, commande } = await startPayment(numero)
       queryClient.setQueryData(orderQueryKey(numero), commande)
