@@ -11,7 +11,7 @@ import { LOYALTY_MOTIF_DELIVERED } from '@teranga/shared/loyalty'
 import { MESSAGES } from '@teranga/shared/messages'
 import { buildApp } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'
-import { commandes, depots, modelivraisons, modepaiements, paiements, pointsFidelite, privilegeRecompenses, privileges, produits, remboursements, typerecompenses } from '../src/db/schema.ts'
+import { commandes, depots, messageOutbox, modelivraisons, modepaiements, paiements, pointsFidelite, privilegeRecompenses, privileges, produits, remboursements, typerecompenses } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { makeProduct } from './factories.ts'
@@ -358,6 +358,9 @@ describe('an online payment approved after the shopper chose to pay on delivery 
     expect(await orderRow(numero)).toMatchObject({ etat: 'confirmee', modepaiementId: ids.modes.WAVE })
     expect((await attemptsOf(id)).map((a) => a.statut)).toEqual(['payee'])
     expect(await detailOf(numero)).toMatchObject({ paiement: { statut: 'payee' }, remboursable: true })
+    // No move to tell of: the customer is told of the payment itself.
+    const told = await db.select({ event: messageOutbox.event, body: messageOutbox.body }).from(messageOutbox).where(and(eq(messageOutbox.commandeId, id), eq(messageOutbox.audience, 'client')))
+    expect(told.filter((m) => m.event.startsWith('paiement:'))).toEqual([expect.objectContaining({ body: expect.stringContaining('paiement') })])
   })
 
   it('after delivery (the courier collected it), a late approval is owed back as before', async () => {

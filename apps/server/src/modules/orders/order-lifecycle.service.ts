@@ -76,7 +76,7 @@ export interface LifecycleScope {
    * order is an online one of `modepaiementId` again (the courier collects nothing); waiting for
    * confirmation it moves to payee, further on it keeps its state; the customer is told either way.
    */
-  paidAfterCash(order: OrderRow, modepaiementId: number, actor: OrderActorRef): Promise<void>
+  paidAfterCash(order: OrderRow, payment: { modepaiementId: number; attemptId: number }, actor: OrderActorRef): Promise<void>
 }
 
 const label = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
@@ -165,10 +165,11 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
         return move(current, 'annulee', actor, reason)
       },
       tell: async (order, event) => messages?.enqueue(tx, order, event),
-      async paidAfterCash(order, modepaiementId, actor) {
+      async paidAfterCash(order, { modepaiementId, attemptId }, actor) {
         await writes.setPaymentMode(order.id, modepaiementId)
         if (order.etat === 'en_attente' && (await move(order, 'payee', actor, 'paiement en ligne reçu après le choix du paiement à la livraison')).moved) return
-        await messages?.enqueue(tx, order, { to: 'payee' })
+        // Further on, the state stays: the customer is told of the payment itself.
+        await messages?.enqueue(tx, order, { payment: { attemptId } })
       },
     }
   }

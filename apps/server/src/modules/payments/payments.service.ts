@@ -106,7 +106,7 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
     if (LATE_PAYABLE.has(current.etat) && (await payments.orderModeCode(order.id)) === 'CASH' && !(await payments.receivedAttempt(order.id))) {
       const modeId = attempt.modepaiementId ?? (await payments.modeAmong(Object.keys(PROVIDER_FOR_MODE).filter((code) => PROVIDER_FOR_MODE[code] === provider)))
       if (modeId !== undefined) {
-        await paidAfterCash(current, modeId, by)
+        await paidAfterCash(current, { modepaiementId: modeId, attemptId: attempt.id }, by)
         await payments.setAttemptStatus(attempt.id, ['en_cours', 'echouee'], 'payee')
         return { outcome: 'payee', numero, attemptId: attempt.id }
       }
