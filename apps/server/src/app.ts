@@ -81,6 +81,8 @@ export interface AppOptions {
   paymentTimeoutMs?: number
   /** Orders one customer may place per minute. */
   orderRateLimit?: number
+  /** Discount codes one address may try per minute at checkout, whatever the accounts (default 20). */
+  promoCheckAddressRateLimit?: number
   /** How often the back office's event streams are pinged (25 s). */
   eventPingEveryMs?: number
   /** Uploaded images rendered at once and waiting (images.service.ts's defaults). */
@@ -170,7 +172,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(cart)
     await scope.register(delivery)
     await scope.register(loyalty)
-    await scope.register(promotions)
+    await scope.register(promotions, { checksPerAddress: opts.promoCheckAddressRateLimit })
     // Before orders: the order lifecycle writes the messages' outbox in its transactions.
     await scope.register(messages, { config, everyMs: opts.messagesEveryMs, worker: opts.messageRetries })
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
