@@ -8,6 +8,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { clients } from '../src/db/schema.ts'
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import { createFirebaseVerifier, identityOf, type IdTokenVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { hashToken } from '../src/modules/auth/auth.service.ts'
 import { grantStaffRole, revokeStaffRole } from '../src/modules/staff/staff-admin.ts'
 import {
   anotherInstance,
@@ -195,6 +196,23 @@ describe('an ID token older than the account’s last change', () => {
     } finally {
       await blind.close()
     }
+  })
+})
+
+describe('the phone link’s Firebase session', () => {
+  it('is only given to a shop session of a recent sign-in: an old token does not become the Firebase account', async () => {
+    const user = await createEmulatorUser()
+    const old = await shopSignIn(user.idToken)
+    // A token minted 20 minutes ago (taken from a device, say): still a session, no Firebase account.
+    await shop.db.execute(sql`update api_tokens set created_at = now() - interval '20 minutes' where token_hash = ${hashToken(old.auth.authorization.slice('Bearer '.length))}`)
+    expect((await get('/api/profile', old.auth)).statusCode).toBe(200)
+    const refused = await shop.app.inject({ method: 'POST', url: '/api/profile/telephone/session', headers: old.auth })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(MESSAGES.phoneLinkNeedsFreshSignIn)
+    const fresh = await shopSignIn((await passwordSignIn(user.email)).idToken)
+    const given = await shop.app.inject({ method: 'POST', url: '/api/profile/telephone/session', headers: fresh.auth })
+    expect(given.statusCode, given.body).toBe(200)
+    expect(typeof given.json().customToken).toBe('string')
   })
 })
 

@@ -90,6 +90,16 @@ export function createAuthRepository(db: Executor) {
       return rows.length
     },
 
+    /** When a live token was minted. */
+    async tokenIssuedAt(tokenHash: string, now: Date): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: apiTokens.createdAt })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
+        .limit(1)
+      return row?.createdAt
+    },
+
     async revokeToken(tokenHash: string, now: Date) {
       await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
     },

@@ -40,24 +40,27 @@ const sameAddress = (a: string | null, b: string | null) => (a ?? '').toLowerCas
 
 /**
  * How a verified ID token stands against what the shop last saw of the account (ADR 042):
- * - `stale`: the token's Firebase sign-in is older than the last change the shop saw (an
- *   attacker's token from before the owner's Google sign-in took the account over), or of the
- *   same second and weaker than it: refused;
+ * - `stale`: the token says something else of the account than the shop last saw, and its
+ *   Firebase sign-in is older than that (an attacker's token from before the owner's Google
+ *   sign-in took the account over), or of the same second and weaker: refused;
  * - `changed`: the address, its verification or the sign-in methods differ, or were never seen:
  *   whoever held the account before may not be who holds it now, so every earlier API token goes;
  * - `same`.
  */
 export function compareIdentity(row: Pick<ClientRow, 'email' | 'emailVerified' | 'signInMethods' | 'identitySince'>, identity: VerifiedIdentity): 'same' | 'changed' | 'stale' {
   if (row.emailVerified === null || row.signInMethods === null || row.identitySince === null) return 'changed'
+  const recorded = new Set(row.signInMethods)
+  const address = sameAddress(row.email, identity.email)
+  const differs = !address || row.emailVerified !== identity.emailVerified || recorded.size !== identity.methods.length || identity.methods.some((m) => !recorded.has(m))
+  // The account as the shop knows it, whenever this session began (another device's sign-in
+  // posted a little later than this one's): nothing to revoke, nothing to refuse.
+  if (!differs) return 'same'
   const token = Math.floor(identity.authTime.getTime() / 1000)
   const since = Math.floor(row.identitySince.getTime() / 1000)
   if (token < since) return 'stale'
-  const recorded = new Set(row.signInMethods)
-  const address = sameAddress(row.email, identity.email)
   const weaker = (address && row.emailVerified && !identity.emailVerified) || [...recorded].some((m) => !identity.methods.includes(m))
   if (token === since && weaker) return 'stale'
-  const changed = !address || row.emailVerified !== identity.emailVerified || recorded.size !== identity.methods.length || identity.methods.some((m) => !recorded.has(m))
-  return changed ? 'changed' : 'same'
+  return 'changed'
 }
 
 export function createAuthService(
@@ -145,6 +148,9 @@ export function createAuthService(
       const row = await repo.findProfile(clientId)
       return row ? row.client.firebaseUid : undefined
     },
+
+    /** When the API token `token` was minted (a sign-in), undefined for a dead one. */
+    tokenIssuedAt: (token: string) => repo.tokenIssuedAt(hashToken(token), now()),
 
     async logout(token: string) {
       const hash = hashToken(token)
