@@ -1,4 +1,5 @@
-// npm run admin:grant -- <email> [admin|gestionnaire]   |   npm run admin:revoke -- <email>
+// npm run admin:grant -- <email> [admin|gestionnaire] [--client <n°>]   |   npm run admin:revoke -- <email> [--client <n°>]
+// (--client picks one account when several have that address: the refusal names them.)
 // Works on DATABASE_URL when set, else on the embedded database under DATA_DIR: the running
 // shop's server when there is one (its port is in postmaster.pid), else started for the change.
 import fs from 'node:fs/promises'
@@ -24,9 +25,21 @@ async function runningEmbedded(dataDir: string): Promise<string | undefined> {
 }
 
 async function main() {
-  const [command, email, roleArg] = process.argv.slice(2)
+  const args = process.argv.slice(2)
+  let clientId: number | undefined
+  const flag = args.findIndex((a) => a === '--client' || a.startsWith('--client='))
+  if (flag >= 0) {
+    const value = args[flag]!.includes('=') ? args[flag]!.split('=')[1] : args[flag + 1]
+    args.splice(flag, args[flag]!.includes('=') ? 1 : 2)
+    clientId = Number(value)
+    if (!Number.isSafeInteger(clientId) || clientId <= 0) {
+      console.error(`Numéro de client invalide : ${value ?? ''} (--client <n°>, un entier).`)
+      process.exit(1)
+    }
+  }
+  const [command, email, roleArg] = args
   if ((command !== 'grant' && command !== 'revoke') || !email) {
-    console.error('Usage : npm run admin:grant -- <email> [admin|gestionnaire]  |  npm run admin:revoke -- <email>')
+    console.error('Usage : npm run admin:grant -- <email> [admin|gestionnaire] [--client <n°>]  |  npm run admin:revoke -- <email> [--client <n°>]')
     process.exit(1)
   }
   const role = roleArg ?? 'admin'
@@ -40,7 +53,7 @@ async function main() {
   if (running) database = await openDatabase({ databaseUrl: running, poolSize: 1, kind: 'embedded' })
   else database = await openShopDatabase(config)
   try {
-    const result = command === 'grant' ? await grantStaffRole(database.db, email, role as 'admin') : await revokeStaffRole(database.db, email)
+    const result = command === 'grant' ? await grantStaffRole(database.db, email, role as 'admin', { clientId }) : await revokeStaffRole(database.db, email, { clientId })
     if (result.ok) console.log(result.message)
     else console.error(result.message)
     process.exitCode = result.ok ? 0 : 1

@@ -21,6 +21,7 @@ import account from './modules/account/account.plugin.ts'
 import adminApp, { DEFAULT_ADMIN_ROOT } from './modules/admin-app/admin-app.plugin.ts'
 import audit from './modules/audit/audit.plugin.ts'
 import auth from './modules/auth/auth.plugin.ts'
+import { hashToken } from './modules/auth/auth.service.ts'
 import type { IdTokenVerifier } from './modules/auth/firebase-verifier.ts'
 import cart from './modules/cart/cart.plugin.ts'
 import catalogue from './modules/catalogue/catalogue.plugin.ts'
@@ -81,6 +82,8 @@ export interface AppOptions {
   paymentTimeoutMs?: number
   /** Orders one customer may place per minute. */
   orderRateLimit?: number
+  /** Discount codes one address may try per minute at checkout, whatever the accounts (default 20). */
+  promoCheckAddressRateLimit?: number
   /** How often the back office's event streams are pinged (25 s). */
   eventPingEveryMs?: number
   /** Uploaded images rendered at once and waiting (images.service.ts's defaults). */
@@ -170,7 +173,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(cart)
     await scope.register(delivery)
     await scope.register(loyalty)
-    await scope.register(promotions)
+    await scope.register(promotions, { checksPerAddress: opts.promoCheckAddressRateLimit })
     // Before orders: the order lifecycle writes the messages' outbox in its transactions.
     await scope.register(messages, { config, everyMs: opts.messagesEveryMs, worker: opts.messageRetries })
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
@@ -193,7 +196,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   })
 
   await fastify.register(paymentSandbox, { config, timeoutMs: paymentTimeoutMs })
-  await fastify.register(messageSandbox, { config })
+  // Its list of what was sent asks for a staff session in production (a staging shop).
+  await fastify.register(messageSandbox, { config, roleOf: async (token) => (await api!.tokenOwners.find(hashToken(token)))?.role })
 
   await fastify.register(adminApp, { config, adminRoot: opts.adminRoot === undefined ? DEFAULT_ADMIN_ROOT : opts.adminRoot })
 

@@ -349,7 +349,7 @@ describe('POST /api/logout/partout', () => {
       body: JSON.stringify({ localId: uid, validSince: String(Math.floor(Date.now() / 1000) - 300) }),
     })
     expect(backdated.ok).toBe(true)
-    const earlier = craftIdToken({ sub: uid, user_id: uid, email: me.email, auth_time: Math.floor(Date.now() / 1000) - 120 })
+    const earlier = craftIdToken({ sub: uid, user_id: uid, email: me.email, auth_time: Math.floor(Date.now() / 1000) - 120, firebase: { identities: { email: [me.email] }, sign_in_provider: 'password' } })
     expect((await ctx.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: earlier } })).statusCode).toBe(200)
 
     expect((await call('POST', '/api/logout/partout', me)).statusCode).toBe(200)

@@ -49,10 +49,14 @@ describe('the offline files', () => {
     expect(res.headers['cache-control']).toBe(SERVICE_WORKER_CACHE)
     expect(res.headers['cache-control']).not.toMatch(/immutable|max-age/)
     expect(res.body).toBe(WORKER)
+    // A worker obeys the CSP of its own script's response: the shop's policy, as its pages have.
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'")
+    expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'")
     // Its compressed copy, as a browser gets it, is checked on every use too.
     const compressed = await ctx.app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'gzip, br' } })
     expect(compressed.headers['content-encoding']).toBe('br')
     expect(compressed.headers['cache-control']).toBe(SERVICE_WORKER_CACHE)
+    expect(String(compressed.headers['content-security-policy'])).toContain("default-src 'self'")
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(WORKER)
   })
 

@@ -541,6 +541,29 @@ describe('the sandbox', () => {
     expect(page.body).toContain(list[0]!.destinataire)
   })
 
+  it('in production (a staging shop’s MESSAGES_SANDBOX=true), the list asks for a staff session', async () => {
+    const fresh = await freshDatabase()
+    const staging = await appOptions({ ...testConfig({ MESSAGES_SANDBOX: 'true' }), production: true }, fresh.database)
+    try {
+      const [customer, member] = [await signIn(staging), await signIn(staging)]
+      await grantRole(fresh.database.db, member.userId, 'gestionnaire')
+      for (const url of ['/sandbox/messages.json', '/sandbox/messages']) {
+        const anonymous = await staging.inject({ url })
+        expect(anonymous.statusCode, url).toBe(401)
+        expect(anonymous.json().message).toBe(MESSAGES.unauthenticated)
+        expect((await staging.inject({ url, headers: { authorization: 'Bearer pas-un-jeton' } })).statusCode, url).toBe(401)
+        const notStaff = await staging.inject({ url, headers: customer.auth })
+        expect(notStaff.statusCode, url).toBe(403)
+        expect(notStaff.json().message).toBe(MESSAGES.staffOnly)
+        expect((await staging.inject({ url, headers: member.auth })).statusCode, url).toBe(200)
+      }
+    } finally {
+      await staging.close()
+      await fresh.database.close()
+      await fresh.drop()
+    }
+  })
+
   it('wants its keys, as the providers do', async () => {
     const base = shop.config.publicUrl
     const token = await fetch(`${base}/sandbox/orange/oauth/v3/token`, {

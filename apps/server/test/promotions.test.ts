@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
-import { PROMO_CHECKS_PER_MINUTE, PROMO_MESSAGES } from '@teranga/shared/promotions'
+import { PROMO_CHECKS_PER_ADDRESS_PER_MINUTE, PROMO_CHECKS_PER_MINUTE, PROMO_MESSAGES } from '@teranga/shared/promotions'
 import { buildApp } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'
 import { codesPromo, commandes, depots, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, paiements, privileges, produits, typerecompenses } from '../src/db/schema.ts'
@@ -17,6 +17,7 @@ import { makeProduct, makeSubcategory } from './factories.ts'
 import { freshDatabase, gql, signIn, signInStaff, testConfig, type SignedIn } from './helpers.ts'
 
 let app: FastifyInstance
+let database: Database
 let db: Database['db']
 let close: () => Promise<void>
 let admin: SignedIn
@@ -24,12 +25,15 @@ let manager: SignedIn
 const ids = { domicile: 0, retrait: 0, modes: {} as Record<string, number> }
 
 beforeAll(async () => {
-  const { database, drop } = await freshDatabase()
+  const fresh = await freshDatabase()
+  const drop = fresh.drop
+  database = fresh.database
   const port = await freePort()
   const config = testConfig({ PUBLIC_URL: `http://127.0.0.1:${port}` })
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
   // Anonymous answers cached for 10 minutes: only the promotion's end may empty them in this file.
-  app = await buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, orderRateLimit: 1000, expireOrdersEveryMs: 0, catalogueCacheTtl: 600 })
+  // Every request of this file comes from one address: the per-address limit is tested on its own instance.
+  app = await buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, orderRateLimit: 1000, promoCheckAddressRateLimit: 1000, expireOrdersEveryMs: 0, catalogueCacheTtl: 600 })
   await app.listen({ port, host: '127.0.0.1' })
   db = database.db
   close = async () => {
@@ -37,7 +41,7 @@ beforeAll(async () => {
     await database.close()
     await drop()
   }
-  ;({ admin, manager } = await signInStaff({ app, db, database, close }))
+  ;({ admin, manager } = await signInStaff({ app, db, database: fresh.database, close }))
   const delivery = await db.select().from(modelivraisons)
   ids.domicile = delivery.find((m) => m.code === 'DOMICILE')!.id
   ids.retrait = delivery.find((m) => m.code === 'RETRAIT')!.id
@@ -182,6 +186,14 @@ describe('discount codes: the back office', () => {
     // A use and its sale show in the list.
     const { customer: buyer } = await customerWithCart(5000, 3)
     expect((await order(buyer, { codepromo: 'noel20' })).statusCode).toBe(201)
+    // `%` and `_` in the search are letters, in the page and in its count alike (a page past the end counts apart).
+    for (const q of ['%25', '_', '%5C']) {
+      for (const page of [1, 2]) {
+        const res = await app.inject({ method: 'GET', url: `/api/codepromo?q=${q}&page=${page}`, headers: manager.auth })
+        expect(res.statusCode).toBe(200)
+        expect(res.json(), `q=${q} page ${page}`).toMatchObject({ data: [], metadata: { total: 0 } })
+      }
+    }
     const list = await app.inject({ method: 'GET', url: '/api/codepromo?q=noel', headers: manager.auth })
     expect(list.statusCode).toBe(200)
     expect(list.json().data).toEqual([expect.objectContaining({ code: 'NOEL20', utilisations: 1, remises: 2000, ventes: 15000 + 1000 - 2000, ventes_fr: '14 000 FCFA' })])
@@ -196,7 +208,12 @@ describe('discount codes: the back office', () => {
     const stillOff = await put({ code: 'NOEL20', type: 'montant', valeur: 2500 })
     expect(stillOff.statusCode, stillOff.body).toBe(200)
     expect(stillOff.json()).toMatchObject({ valeur: 2500, actif: false })
-    expect((await check(buyer, 'NOEL20')).json().message).toBe(PROMO_MESSAGES.inactive)
+    // Turned off, it answers as a code that does not exist: a guesser cannot tell them apart.
+    const off20 = await check(buyer, 'NOEL20')
+    const never = await check(buyer, 'JAMAISVU20')
+    expect(off20.statusCode).toBe(409)
+    expect([off20.statusCode, off20.json()]).toEqual([never.statusCode, never.json()])
+    expect(off20.json().message).toBe(PROMO_MESSAGES.unknown)
     expect((await put({ code: 'NOEL20', type: 'montant', valeur: 2500, actif: true })).json()).toMatchObject({ actif: true })
   })
 })
@@ -221,7 +238,7 @@ describe('discount codes at checkout', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ fin: anHourAgo(), debut: new Date(Date.now() - 7_200_000).toISOString() }, PROMO_MESSAGES.expired],
       [{ minimum: 20000 }, 'Montant minimum : 20 000 FCFA'],
-      [{ actif: false }, PROMO_MESSAGES.inactive],
+      [{ actif: false }, PROMO_MESSAGES.unknown],
       [{ souscategories: [sc.id] }, PROMO_MESSAGES.noMatchingProduct],
     ]
     for (const [rules, message] of cases) {
@@ -254,6 +271,27 @@ describe('discount codes at checkout', () => {
     expect(limited.json().message).toBe(PROMO_MESSAGES.tooManyChecks)
   })
 
+  it('one address may try only a few codes a minute, whatever the accounts it opens', async () => {
+    const shop = await buildApp({ config: testConfig(), database, verifier: createFirebaseVerifier({ projectId: testConfig().firebaseProjectId, emulatorHost: testConfig().firebaseEmulatorHost }), webRoot: null, signInRateLimit: 1000, expireOrdersEveryMs: 0 })
+    try {
+      const accounts = await Promise.all([signIn(shop), signIn(shop), signIn(shop)])
+      const from = (remoteAddress: string, who: SignedIn, code: string) => shop.inject({ method: 'POST', url: '/api/codepromo/verifier', headers: who.auth, payload: { code }, remoteAddress })
+      const answers: number[] = []
+      for (const [n, who] of accounts.entries()) {
+        for (let i = 0; i < PROMO_CHECKS_PER_MINUTE; i++) answers.push((await from('203.0.113.7', who, `DEVINE${n}X${i}`)).statusCode)
+      }
+      expect(answers.filter((s) => s === 409)).toHaveLength(PROMO_CHECKS_PER_ADDRESS_PER_MINUTE)
+      expect(answers.slice(PROMO_CHECKS_PER_ADDRESS_PER_MINUTE).every((s) => s === 429)).toBe(true)
+      const limited = await from('203.0.113.7', await signIn(shop), 'DEVINEZ')
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json().message).toBe(PROMO_MESSAGES.tooManyChecks)
+      // Another address is not held back by this one.
+      expect((await from('198.51.100.9', accounts[2]!, 'AUTRE1')).statusCode).toBe(409)
+    } finally {
+      await shop.close()
+    }
+  })
+
   it('uses per customer, first order only', async () => {
     const { code: once } = await newCode({ par_client: 1 })
     const { customer, produit } = await customerWithCart()
@@ -265,8 +303,24 @@ describe('discount codes at checkout', () => {
     // The customer has ordered now: a first-order code is refused, another customer's first order takes it.
     const { code: first } = await newCode({ premiere_commande: true })
     expect((await order(customer, { codepromo: first })).json().message).toBe(PROMO_MESSAGES.firstOrderOnly)
+    // First for the phone number too: a new account ordering to a number that has an order is
+    // refused, however the number is typed; another number takes it.
+    const { customer: again } = await customerWithCart()
+    for (const tel of ['+221 77 123 45 67', '771234567', '00221 77 123 45 67']) {
+      const res = await order(again, { codepromo: first, tel })
+      expect(res.statusCode, tel).toBe(409)
+      expect(res.json()).toMatchObject({ message: PROMO_MESSAGES.firstOrderOnly, errors: { codepromo: [PROMO_MESSAGES.firstOrderOnly] } })
+    }
+    const preview = await app.inject({ method: 'POST', url: '/api/codepromo/verifier', headers: again.auth, payload: { code: first, tel: '77 123 45 67' } })
+    expect(preview.json().message).toBe(PROMO_MESSAGES.firstOrderOnly)
     const { customer: newcomer } = await customerWithCart()
-    expect((await order(newcomer, { codepromo: first })).statusCode).toBe(201)
+    const newNumber = `+221 76 ${String(Date.now()).slice(-7, -4)} ${String(Date.now()).slice(-4, -2)} ${String(Date.now()).slice(-2)}`
+    expect((await app.inject({ method: 'POST', url: '/api/codepromo/verifier', headers: newcomer.auth, payload: { code: first, tel: newNumber } })).statusCode).toBe(200)
+    const taken = await order(newcomer, { codepromo: first, tel: newNumber })
+    expect(taken.statusCode, taken.body).toBe(201)
+    // Now that number has had its first order.
+    const { customer: third } = await customerWithCart()
+    expect((await order(third, { codepromo: first, tel: newNumber.replaceAll(' ', '') })).json().message).toBe(PROMO_MESSAGES.firstOrderOnly)
   })
 
   it('restricted to sub-categories: the discount is on the matching lines only; the minimum is the whole basket', async () => {

@@ -96,10 +96,12 @@ describe('invitations', () => {
     expect(me.json()).toMatchObject({ id: member.userId, role: 'gestionnaire' })
     expect((await invitations()).find((i) => i.id === invitation.id)?.etat).toBe('acceptee')
 
-    // Spent: signing in again changes nothing, and an admin's later change holds.
+    // Spent: signing in again changes nothing, and an admin's later change holds. The change
+    // revokes the member's sessions: signing in again picks the new role up (ADR 042).
     expect((await shop.app.inject({ method: 'PUT', url: `/api/staff/${member.userId}`, headers: admin.auth, payload: { role: 'admin' } })).statusCode).toBe(200)
-    await signInWith(await account.verified())
-    expect((await shop.app.inject({ url: '/api/admin/moi', headers: member.auth })).json().role).toBe('admin')
+    expect((await shop.app.inject({ url: '/api/admin/moi', headers: member.auth })).statusCode).toBe(401)
+    const again = await signInWith(await account.verified())
+    expect((await shop.app.inject({ url: '/api/admin/moi', headers: again.auth })).json().role).toBe('admin')
 
     const actions = (await auditOf('invitation', invitation.id)).map((l) => l.action).sort()
     expect(actions).toEqual(['invitation.acceptee', 'invitation.creer'])
@@ -167,14 +169,18 @@ describe('roles changed and revoked from the back office', () => {
     const promoted = await shop.app.inject({ method: 'PUT', url: `/api/staff/${manager.userId}`, headers: admin.auth, payload: { role: 'admin' } })
     expect(promoted.statusCode, promoted.body).toBe(200)
     expect(promoted.json()).toMatchObject({ id: manager.userId, role: 'admin' })
+    // The session of before is revoked with the change; signing in again picks the role up.
+    expect((await shop.app.inject({ url: '/api/admin/moi', headers: manager.auth })).statusCode).toBe(401)
+    manager = { ...manager, ...(await signInWith(manager.idToken)) }
     expect((await shop.app.inject({ url: '/api/admin/moi', headers: manager.auth })).json().role).toBe('admin')
     const back = await shop.app.inject({ method: 'PUT', url: `/api/staff/${manager.userId}`, headers: admin.auth, payload: { role: 'gestionnaire' } })
     expect(back.statusCode).toBe(200)
+    manager = { ...manager, ...(await signInWith(manager.idToken)) }
     const lines = await auditOf('staff', manager.userId)
     expect(lines.map((l) => [l.action, l.before, l.after])).toEqual(
       expect.arrayContaining([
-        ['staff.role', { role: 'gestionnaire' }, { role: 'admin' }],
-        ['staff.role', { role: 'admin' }, { role: 'gestionnaire' }],
+        ['staff.role', { role: 'gestionnaire' }, { role: 'admin', sessions_fermees: 1 }],
+        ['staff.role', { role: 'admin' }, { role: 'gestionnaire', sessions_fermees: 1 }],
       ]),
     )
   })
@@ -212,9 +218,12 @@ describe('roles changed and revoked from the back office', () => {
     try {
       const { admin: a, manager: b } = await signInStaff(shop3)
       expect((await shop3.app.inject({ method: 'PUT', url: `/api/staff/${b.userId}`, headers: a.auth, payload: { role: 'admin' } })).statusCode).toBe(200)
+      // b picks the new role up by signing in again (the change revoked b's session).
+      const bAdmin = await shop3.app.inject({ method: 'POST', url: '/api/sociallogin', payload: { idToken: b.idToken } })
+      const bAuth = { authorization: `Bearer ${(bAdmin.json() as { token: string }).token}` }
       const [ab, ba] = await Promise.all([
         shop3.app.inject({ method: 'DELETE', url: `/api/staff/${b.userId}`, headers: a.auth }),
-        shop3.app.inject({ method: 'DELETE', url: `/api/staff/${a.userId}`, headers: b.auth }),
+        shop3.app.inject({ method: 'DELETE', url: `/api/staff/${a.userId}`, headers: bAuth }),
       ])
       const codes = [ab.statusCode, ba.statusCode].sort()
       // The loser is refused either as the last admin's remover (409) or because its own session ended (401).

@@ -33,6 +33,10 @@ export const MESSAGES = {
   unauthenticated: 'Veuillez vous connecter.',
   invalidToken: 'Session invalide ou expirée. Veuillez vous reconnecter.',
   invalidIdToken: "Le jeton d'identité est invalide ou expiré.",
+  /** An ID token older than the account's last change of sign-in methods or verified address (ADR 042). */
+  /** POST /api/profile/telephone/session with a session older than PHONE_LINK_FRESH_MINUTES (ADR 042). */
+  phoneLinkNeedsFreshSignIn: 'Pour ajouter un numéro, reconnectez-vous d’abord : par sécurité, la connexion doit dater de moins de 15 minutes.',
+  staleIdToken: 'Ce compte a changé depuis cette connexion (adresse vérifiée ou nouvelle méthode de connexion) : reconnectez-vous.',
   forbidden: "Vous n'avez pas accès à cette ressource.",
   forbiddenOtherUser: "Vous ne pouvez pas agir au nom d'un autre utilisateur.",
   adminOnly: 'Action réservée aux administrateurs.',

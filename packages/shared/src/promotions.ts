@@ -25,8 +25,8 @@ export const PROMO_MESSAGES = {
   codeTaken: 'Ce code existe déjà',
   codeNotFound: "Ce code promo n'existe pas",
   // Refusals the shopper reads at checkout.
+  // One answer for a code that does not exist and one the staff turned off: a guesser learns nothing.
   unknown: "Ce code promo n'existe pas",
-  inactive: "Ce code n'est plus valable",
   notYet: (debut: string) => `Ce code sera valable à partir du ${debut}`,
   expired: 'Ce code a expiré',
   exhausted: 'Ce code a atteint son nombre maximal d’utilisations',
@@ -40,6 +40,13 @@ export const PROMO_MESSAGES = {
 
 /** Codes one customer may try a minute at /paiement (POST /api/codepromo/verifier). */
 export const PROMO_CHECKS_PER_MINUTE = 10
+
+/**
+ * Codes one address (client IP) may try a minute, whatever the accounts: new accounts are free,
+ * so the per-customer limit alone let one address guess ten codes per account. Looser than
+ * per customer, as a mobile carrier puts many shoppers behind one address (ADR 042).
+ */
+export const PROMO_CHECKS_PER_ADDRESS_PER_MINUTE = 20
 
 /**
  * A date and time in the shop's time (Africa/Dakar, UTC+0 all year): `2026-12-24T08:00` as a
@@ -153,7 +160,11 @@ export const codePromoResponseSchema = z.object({
 export type CodePromo = z.infer<typeof codePromoResponseSchema>
 
 /** POST /api/codepromo/verifier (a signed-in shopper): the code to try on the cart. */
-export const codePromoCheckSchema = z.object({ code: promoCodeSchema })
+export const codePromoCheckSchema = z.object({
+  code: promoCodeSchema,
+  /** The order's phone number, when known: a first-order code is for a number's first order too. */
+  tel: z.string().trim().max(30).optional(),
+})
 
 /** Its answer: the discount the code gives the cart now. */
 export const codePromoPreviewSchema = z.object({ code: z.string(), remise: z.number(), remiseformat: z.string() })
@@ -195,7 +206,7 @@ const dakarDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Dakar', da
  * the minimum is the whole basket's goods.
  */
 export function applyPromoCode(code: PromoCodeRules, basket: PromoBasket): { ok: true; remise: number } | { ok: false; message: string } {
-  if (!code.actif) return { ok: false, message: PROMO_MESSAGES.inactive }
+  if (!code.actif) return { ok: false, message: PROMO_MESSAGES.unknown }
   if (code.debut && code.debut > basket.at) return { ok: false, message: PROMO_MESSAGES.notYet(dakarDay.format(code.debut)) }
   if (code.fin && code.fin <= basket.at) return { ok: false, message: PROMO_MESSAGES.expired }
   if (code.utilisationsMax !== null && code.utilisations >= code.utilisationsMax) return { ok: false, message: PROMO_MESSAGES.exhausted }

@@ -51,6 +51,14 @@ export const clients = pgTable(
     adresseliv: text('adresseliv'),
     image: text('image'),
     googleImg: text('google_img'),
+    /**
+     * What the shop last saw of the Firebase account (migration 0027, ADR 042): whether `email`
+     * was verified, the account's sign-in methods (the ID token's `firebase.identities` keys),
+     * and the sign-in time of the token that brought the last change. NULL: not seen yet.
+     */
+    emailVerified: boolean('email_verified'),
+    signInMethods: text('sign_in_methods').array(),
+    identitySince: timestamp('identity_since', { withTimezone: true }),
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
@@ -442,6 +450,8 @@ export const commandes = pgTable(
     // Any part of the number, whatever its case (migration 0014).
     index('commandes_numero_trgm_idx').using('gin', sql`${t.numerocommande} gin_trgm_ops`),
     index('commandes_codepromo_idx').on(t.codepromoId, t.clientId).where(sql`${t.codepromoId} is not null`),
+    // A first-order code: the orders of a phone number, by its last nine digits (migration 0027).
+    index('commandes_tel_key_idx').on(sql`right(regexp_replace(coalesce(${t.tel}, ''), '[^0-9]', '', 'g'), 9)`).where(sql`${t.etat} <> 'annulee'`),
     index('commandes_total_idx').on(sql`(${t.montantcommande} + ${t.montantliv} - ${t.remise})`, t.id),
     index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
     index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),

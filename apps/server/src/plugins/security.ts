@@ -20,7 +20,9 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
 
 /** Responses no browser renders as a page (SVG can be one, so it keeps every header). */
 const SUBRESOURCE_TYPE = /^(?:application\/javascript|text\/javascript|text\/css|image\/(?:webp|avif|png|jpeg|gif)|font\/)/
-/** Headers that only a document obeys. */
+/** The storefront's service worker (ADR 032). */
+const SERVICE_WORKER_PATH = '/sw.js'
+/** Headers that only a document (or a worker: the CSP) obeys. */
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
@@ -70,10 +72,13 @@ async function security(app: FastifyInstance, opts: { firebaseEmulatorHost?: str
   // page obeys would be bytes for nothing on each of them, and a first visit on 3G fetches
   // two dozen (about 1 KB each). They keep what protects a subresource: nosniff, the
   // resource policy, the referrer policy (a stylesheet's own fetches) and HSTS.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  // A service worker's script is the exception: the worker obeys the CSP of its own response
+  // (what it may fetch and import), and without one it runs unbounded by the shop's policy.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type')
     if (typeof type === 'string' && SUBRESOURCE_TYPE.test(type)) {
-      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name)
+      const worker = request.headers['service-worker'] === 'script' || request.url.split('?')[0] === SERVICE_WORKER_PATH
+      for (const name of DOCUMENT_ONLY_HEADERS) if (!(worker && name === 'content-security-policy')) reply.removeHeader(name)
     }
     done(null, payload)
   })

@@ -32,7 +32,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { servic
     { schema: { response: { 200: z.object({ customToken: z.string() }), ...errorResponses } } },
     async (request) => {
       const user = requireUser(request)
-      return service.phoneLinkToken(user.id)
+      return service.phoneLinkToken(user.id, request.apiToken!)
     },
   )
 

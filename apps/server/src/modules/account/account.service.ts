@@ -26,7 +26,7 @@ interface Deps {
   repo: AccountRepository
   transaction: <T>(fn: (account: AccountRepository) => Promise<T>) => Promise<T>
   /** The auth module's service: the profile answer and the Firebase account to sign out. */
-  auth: Pick<AuthService, 'profile' | 'firebaseUid'>
+  auth: Pick<AuthService, 'profile' | 'firebaseUid' | 'tokenIssuedAt'>
   loyalty: LoyaltyService
   lifecycle: OrderLifecycle
   /** Scrubs the payer's details from the stored provider events, in the deletion's transaction. */
@@ -40,6 +40,9 @@ interface Deps {
   onFirebaseDeleteError: (error: unknown, uid: string) => void
   now?: () => Date
 }
+
+/** How recent the sign-in behind a phone link's custom token must be. */
+export const PHONE_LINK_FRESH_MINUTES = 15
 
 export function createAccountService({ repo, transaction, auth, loyalty, lifecycle, payments, messages, verifier, tokenOwners, onFirebaseDeleteError, now = () => new Date() }: Deps) {
   async function profile(clientId: number) {
@@ -86,9 +89,14 @@ export function createAccountService({ repo, transaction, auth, loyalty, lifecyc
 
     /**
      * A custom Firebase token for the customer's own account: the browser keeps no Firebase
-     * session, so it signs in with this one to link a phone number (linkWithPhoneNumber).
+     * session, so it signs in with this one to link a phone number (linkWithPhoneNumber). It
+     * is a whole Firebase session on the account (a number, an address, a password can be set
+     * with it), so only a shop session minted by a recent sign-in gets one: a token taken from
+     * a device days ago does not become the account for good (ADR 042).
      */
-    async phoneLinkToken(clientId: number) {
+    async phoneLinkToken(clientId: number, apiToken: string) {
+      const issued = await auth.tokenIssuedAt(apiToken)
+      if (!issued || now().getTime() - issued.getTime() > PHONE_LINK_FRESH_MINUTES * 60_000) throw forbidden(MESSAGES.phoneLinkNeedsFreshSignIn)
       const uid = await auth.firebaseUid(clientId)
       if (!uid) throw unauthenticated(MESSAGES.invalidToken)
       return { customToken: await verifier.customToken(uid) }

@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
-import { createAuthRepository } from './auth.repository.ts'
 import authRoutes, { type AuthRoutesOptions } from './auth.routes.ts'
 import { createAuthService, type AuthService } from './auth.service.ts'
 import type { IdTokenVerifier } from './firebase-verifier.ts'
@@ -18,7 +17,7 @@ declare module 'fastify' {
 
 async function auth(app: FastifyInstance, opts: { verifier: IdTokenVerifier } & Omit<AuthRoutesOptions, 'service'>) {
   const staff = createStaffService({ db: app.db, audit: app.audit, tokenOwners: app.tokenOwners })
-  const service = createAuthService(createAuthRepository(app.db), opts.verifier, app.tokenOwners, (client) => staff.acceptAtSignIn(client))
+  const service = createAuthService(app.db, opts.verifier, app.tokenOwners, (client, tx) => staff.acceptAtSignIn(client, tx))
   app.decorate('auth', service)
   app.decorate('identity', opts.verifier)
   await registerRest(app, authRoutes, { service, signInRateLimit: opts.signInRateLimit, signInAccountRateLimit: opts.signInAccountRateLimit })

@@ -36,15 +36,21 @@ export function createAuthRepository(db: Executor) {
       return row
     },
 
-    async insertClient(values: Omit<typeof clients.$inferInsert, 'roleId'>): Promise<ClientRow> {
+    /** The client of `uid`, its row locked until the sign-in's transaction ends: its identity and tokens change together. */
+    async lockClientByUid(uid: string): Promise<ClientRow | undefined> {
+      const [row] = await db.select().from(clients).where(eq(clients.firebaseUid, uid)).limit(1).for('update')
+      return row
+    },
+
+    /** The new client, or undefined when a first sign-in racing this one created it meanwhile (then lock it and sign in as to an existing row). */
+    async insertClient(values: Omit<typeof clients.$inferInsert, 'roleId'>): Promise<ClientRow | undefined> {
       const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLE_CLIENT)).limit(1)
       const [row] = await db
         .insert(clients)
         .values({ ...values, roleId: role!.id })
-        // Two first sign-ins racing: the second one updates the row the first created.
-        .onConflictDoUpdate({ target: clients.firebaseUid, set: { email: values.email, updatedAt: new Date() } })
+        .onConflictDoNothing({ target: clients.firebaseUid })
         .returning()
-      return row!
+      return row
     },
 
     async updateClient(id: number, values: Partial<typeof clients.$inferInsert>): Promise<ClientRow> {
@@ -72,6 +78,26 @@ export function createAuthRepository(db: Executor) {
 
     async insertToken(clientId: number, tokenHash: string, expiresAt: Date) {
       await db.insert(apiTokens).values({ clientId, tokenHash, expiresAt })
+    },
+
+    /** Every live token of the client, revoked; how many. */
+    async revokeTokensOf(clientId: number, now: Date): Promise<number> {
+      const rows = await db
+        .update(apiTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(apiTokens.clientId, clientId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
+        .returning({ id: apiTokens.id })
+      return rows.length
+    },
+
+    /** When a live token was minted. */
+    async tokenIssuedAt(tokenHash: string, now: Date): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: apiTokens.createdAt })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
+        .limit(1)
+      return row?.createdAt
     },
 
     async revokeToken(tokenHash: string, now: Date) {

@@ -5,8 +5,10 @@ import { API_TOKEN_TTL_DAYS } from '@teranga/shared/constants'
 import { isHttpsUrl, type SocialLoginInput } from '@teranga/shared/schemas'
 import { toUtilisateur } from './auth.format.ts'
 import type { Executor } from '../../db/client.ts'
-import { createAuthRepository, type AuthRepository, type ClientRow } from './auth.repository.ts'
-import type { IdTokenVerifier } from './firebase-verifier.ts'
+import { createAuthRepository, type ClientRow } from './auth.repository.ts'
+import type { IdTokenVerifier, VerifiedIdentity } from './firebase-verifier.ts'
+import { unauthenticated } from '../../lib/errors.ts'
+import { MESSAGES } from '@teranga/shared/messages'
 import type { TokenOwners } from './token-owners.ts'
 
 export type { TokenOwner } from './auth.repository.ts'
@@ -28,16 +30,47 @@ function splitDisplayName(name: string | null | undefined): { prenom: string; no
   return { prenom: words[0] ?? '', nom: words.slice(1).join(' ') }
 }
 
-/** What sign-in tells the staff module: a waiting invitation may give this client a role. */
-export type SignedIn = (client: { id: number; email: string | null; emailVerified: boolean }) => Promise<void>
+/**
+ * What sign-in tells the staff module, inside the sign-in's transaction (the client's row is
+ * locked): a waiting invitation may give this client a role.
+ */
+export type SignedIn = (client: { id: number; email: string | null; emailVerified: boolean }, tx: Executor) => Promise<{ roleChanged: boolean }>
+
+const sameAddress = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
+
+/**
+ * How a verified ID token stands against what the shop last saw of the account (ADR 042):
+ * - `stale`: the token says something else of the account than the shop last saw, and its
+ *   Firebase sign-in is older than that (an attacker's token from before the owner's Google
+ *   sign-in took the account over), or of the same second and weaker: refused;
+ * - `changed`: the address, its verification or the sign-in methods differ, or were never seen:
+ *   whoever held the account before may not be who holds it now, so every earlier API token goes;
+ * - `same`.
+ */
+export function compareIdentity(row: Pick<ClientRow, 'email' | 'emailVerified' | 'signInMethods' | 'identitySince'>, identity: VerifiedIdentity): 'same' | 'changed' | 'stale' {
+  if (row.emailVerified === null || row.signInMethods === null || row.identitySince === null) return 'changed'
+  const recorded = new Set(row.signInMethods)
+  const address = sameAddress(row.email, identity.email)
+  const differs = !address || row.emailVerified !== identity.emailVerified || recorded.size !== identity.methods.length || identity.methods.some((m) => !recorded.has(m))
+  // The account as the shop knows it, whenever this session began (another device's sign-in
+  // posted a little later than this one's): nothing to revoke, nothing to refuse.
+  if (!differs) return 'same'
+  const token = Math.floor(identity.authTime.getTime() / 1000)
+  const since = Math.floor(row.identitySince.getTime() / 1000)
+  if (token < since) return 'stale'
+  const weaker = (address && row.emailVerified && !identity.emailVerified) || [...recorded].some((m) => !identity.methods.includes(m))
+  if (token === since && weaker) return 'stale'
+  return 'changed'
+}
 
 export function createAuthService(
-  repo: AuthRepository,
+  db: Executor,
   verifier: IdTokenVerifier,
-  tokenOwners: Pick<TokenOwners, 'forgetToken'>,
-  onSignedIn: SignedIn = async () => {},
+  tokenOwners: Pick<TokenOwners, 'forgetToken' | 'forgetClient'>,
+  onSignedIn: SignedIn = async () => ({ roleChanged: false }),
   now: () => Date = () => new Date(),
 ) {
+  const repo = createAuthRepository(db)
   return {
     /** `admit` runs once the token is verified, before anything is written (the per-account limit). */
     async signIn(input: SocialLoginInput, admit?: (uid: string) => Promise<void>) {
@@ -45,39 +78,63 @@ export function createAuthService(
       await admit?.(identity.uid)
       // A Firebase user sets their own photoURL: the token's picture is checked like the body's.
       const picture = identity.picture && isHttpsUrl(identity.picture) ? identity.picture : null
-      const existing = await repo.findClientByUid(identity.uid)
-      let client: ClientRow
-      if (!existing) {
-        const fromToken = splitDisplayName(identity.name)
-        client = await repo.insertClient({
-          firebaseUid: identity.uid,
-          email: identity.email,
-          login: identity.email,
-          name: input.nom?.trim() || fromToken.nom || null,
-          prenom: input.prenom?.trim() || fromToken.prenom || null,
-          // A phone sign-in brings no email: the proved number is the customer's contact number too.
-          telephone: input.telephone1 || input.tel || identity.phoneNumber,
-          telephoneVerifie: identity.phoneNumber,
-          googleImg: picture ?? input.googleImg ?? null,
-          civilite: input.civilite ?? null,
-          ville: input.ville?.trim() || null,
-          pays: input.pays ?? null,
-        })
-      } else {
-        // Names and the contact phone are the customer's to edit in their profile: sign-in
-        // keeps them. The proved phone and the email follow the Firebase account.
-        client = await repo.updateClient(existing.id, {
-          email: identity.email,
-          login: identity.email,
-          telephoneVerifie: identity.phoneNumber,
-          telephone: existing.telephone ?? identity.phoneNumber,
-          googleImg: picture ?? existing.googleImg,
-        })
-      }
-      await onSignedIn({ id: client.id, email: identity.email, emailVerified: identity.emailVerified })
-      const token = randomBytes(32).toString('base64url')
-      const expiresAt = new Date(now().getTime() + API_TOKEN_TTL_DAYS * 86_400_000)
-      await repo.insertToken(client.id, hashToken(token), expiresAt)
+      const seen = { emailVerified: identity.emailVerified, signInMethods: identity.methods }
+      // One transaction, the client's row locked: a sign-in that revokes earlier tokens and one
+      // that mints a token with an older identity cannot interleave (the second waits, then is stale).
+      const { client, revoked, token } = await db.transaction(async (tx) => {
+        const txRepo = createAuthRepository(tx)
+        let existing = await txRepo.lockClientByUid(identity.uid)
+        let client: ClientRow | undefined
+        let revoked = false
+        if (!existing) {
+          const fromToken = splitDisplayName(identity.name)
+          client = await txRepo.insertClient({
+            firebaseUid: identity.uid,
+            email: identity.email,
+            login: identity.email,
+            name: input.nom?.trim() || fromToken.nom || null,
+            prenom: input.prenom?.trim() || fromToken.prenom || null,
+            // A phone sign-in brings no email: the proved number is the customer's contact number too.
+            telephone: input.telephone1 || input.tel || identity.phoneNumber,
+            telephoneVerifie: identity.phoneNumber,
+            googleImg: picture ?? input.googleImg ?? null,
+            civilite: input.civilite ?? null,
+            ville: input.ville?.trim() || null,
+            pays: input.pays ?? null,
+            ...seen,
+            identitySince: identity.authTime,
+          })
+          // Two first sign-ins racing: the second waited for the first's row, and signs in to it.
+          if (!client) existing = await txRepo.lockClientByUid(identity.uid)
+        }
+        if (existing) {
+          const verdict = compareIdentity(existing, identity)
+          if (verdict === 'stale') throw unauthenticated(MESSAGES.staleIdToken)
+          if (verdict === 'changed') revoked = (await txRepo.revokeTokensOf(existing.id, now())) > 0
+          // Names and the contact phone are the customer's to edit in their profile: sign-in
+          // keeps them. The proved phone and the email follow the Firebase account.
+          client = await txRepo.updateClient(existing.id, {
+            email: identity.email,
+            login: identity.email,
+            telephoneVerifie: identity.phoneNumber,
+            telephone: existing.telephone ?? identity.phoneNumber,
+            googleImg: picture ?? existing.googleImg,
+            ...(verdict === 'changed' ? { ...seen, identitySince: identity.authTime } : {}),
+          })
+        }
+        if (!client) throw new Error('sign-in: the client row vanished under its lock')
+        // A role given here revoked the tokens minted before it: only this sign-in's carries it.
+        const { roleChanged } = await onSignedIn({ id: client.id, email: identity.email, emailVerified: identity.emailVerified }, tx)
+        if (roleChanged) revoked = true
+        // Minted under the lock, after any revocation: a concurrent sign-in cannot revoke the
+        // tokens it saw and leave one minted beside it from an older identity.
+        const token = randomBytes(32).toString('base64url')
+        const expiresAt = new Date(now().getTime() + API_TOKEN_TTL_DAYS * 86_400_000)
+        await txRepo.insertToken(client.id, hashToken(token), expiresAt)
+        return { client, revoked, token }
+      })
+      // Every instance hears of revoked tokens and role changes by NOTIFY (ADR 021); this one forgets at once.
+      if (revoked) tokenOwners.forgetClient(client.id)
       return { utilisateur: toUtilisateur(client), token }
     },
 
@@ -91,6 +148,9 @@ export function createAuthService(
       const row = await repo.findProfile(clientId)
       return row ? row.client.firebaseUid : undefined
     },
+
+    /** When the API token `token` was minted (a sign-in), undefined for a dead one. */
+    tokenIssuedAt: (token: string) => repo.tokenIssuedAt(hashToken(token), now()),
 
     async logout(token: string) {
       const hash = hashToken(token)

@@ -1,7 +1,7 @@
 // Verifies Firebase ID tokens (signature, audience, expiry) with the Admin SDK; in demo mode
 // against the Auth Emulator, offline. The rest of the server only sees IdTokenVerifier.
 import { getApps, initializeApp } from 'firebase-admin/app'
-import { getAuth } from 'firebase-admin/auth'
+import { getAuth, type DecodedIdToken } from 'firebase-admin/auth'
 import { MESSAGES } from '@teranga/shared/messages'
 import { AppError, unauthenticated } from '../../lib/errors.ts'
 
@@ -14,6 +14,17 @@ export interface VerifiedIdentity {
   picture: string | null
   /** The number Firebase proved by SMS (E.164), for an account that has one. */
   phoneNumber: string | null
+  /** The account's sign-in methods now (`email`, `google.com`, `phone`…: the keys of `firebase.identities`), sorted. */
+  methods: string[]
+  /** When this session signed in to Firebase (`auth_time`): a token refreshed later keeps it. */
+  authTime: Date
+}
+
+/** The sign-in methods a decoded ID token names: its `firebase.identities` keys, sorted, deduplicated. */
+export function methodsOf(firebase: { identities?: Record<string, unknown> } | undefined): string[] {
+  const identities = firebase?.identities
+  if (!identities || typeof identities !== 'object') return []
+  return [...new Set(Object.keys(identities))].sort()
 }
 
 export interface IdTokenVerifier {
@@ -42,6 +53,20 @@ const REJECTED = new Set([
   'auth/user-not-found',
 ])
 
+/** What the shop reads of a decoded, verified ID token. */
+export function identityOf(decoded: DecodedIdToken): VerifiedIdentity {
+  return {
+    uid: decoded.uid,
+    email: decoded.email ?? null,
+    emailVerified: decoded.email_verified === true,
+    name: typeof decoded.name === 'string' ? decoded.name : null,
+    picture: decoded.picture ?? null,
+    phoneNumber: typeof decoded.phone_number === 'string' ? decoded.phone_number : null,
+    methods: methodsOf(decoded.firebase),
+    authTime: new Date((Number.isFinite(decoded.auth_time) ? decoded.auth_time : decoded.iat) * 1000),
+  }
+}
+
 export function createFirebaseVerifier(options: { projectId: string; emulatorHost?: string | undefined }): IdTokenVerifier {
   // The Admin SDK reads the emulator address from the environment on every call.
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost
@@ -55,15 +80,7 @@ export function createFirebaseVerifier(options: { projectId: string; emulatorHos
   return {
     async verify(idToken) {
       try {
-        const decoded = await auth.verifyIdToken(idToken, checkRevoked)
-        return {
-          uid: decoded.uid,
-          email: decoded.email ?? null,
-          emailVerified: decoded.email_verified === true,
-          name: typeof decoded.name === 'string' ? decoded.name : null,
-          picture: decoded.picture ?? null,
-          phoneNumber: typeof decoded.phone_number === 'string' ? decoded.phone_number : null,
-        }
+        return identityOf(await auth.verifyIdToken(idToken, checkRevoked))
       } catch (error) {
         const code = (error as { code?: string }).code ?? ''
         if (REJECTED.has(code)) throw unauthenticated(MESSAGES.invalidIdToken)

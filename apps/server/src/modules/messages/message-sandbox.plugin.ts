@@ -1,13 +1,18 @@
 // Message providers without keys (ADR 034): the server plays the Orange SMS API and the
 // WhatsApp Cloud API itself under /sandbox, with the same requests and answers, so that the
 // real adapters run in `npm start` and the tests. What was sent is listed at /sandbox/messages
-// (a page in French) and /sandbox/messages.json (newest first), the last 200 only. Nothing is
-// mounted when both channels have real keys or are off; a test can make a channel fail.
+// (a page in French) and /sandbox/messages.json (newest first), the last 200 only: customers'
+// numbers and tracking links, so in production (a staging shop's MESSAGES_SANDBOX=true) the list
+// asks for a staff session, as the back office's own calls carry it. Nothing is mounted when
+// both channels have real keys or are off; a test can make a channel fail.
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
+import { isStaffRole } from '@teranga/shared/constants'
+import { MESSAGES } from '@teranga/shared/messages'
 import type { Config } from '../../config.ts'
+import { forbidden, unauthenticated } from '../../lib/errors.ts'
 import type { MessageChannel } from './message-provider.ts'
 
 export interface SandboxMessage {
@@ -65,7 +70,13 @@ ${messages.length === 0 ? '<p><strong>Aucun message pour le moment.</strong></p>
 </main></body></html>`
 }
 
-async function messageSandbox(app: FastifyInstance, opts: { config: Config }) {
+export interface MessageSandboxOptions {
+  config: Config
+  /** The role of an API token's owner (the shop's signed-in staff), or undefined for a dead token. */
+  roleOf: (token: string) => Promise<string | undefined>
+}
+
+async function messageSandbox(app: FastifyInstance, opts: MessageSandboxOptions) {
   const { sms, whatsapp } = opts.config.messages
   const sandboxed = { sms: sms?.sandbox ? sms : null, whatsapp: whatsapp?.sandbox ? whatsapp : null }
   if (!sandboxed.sms && !sandboxed.whatsapp) return
@@ -98,8 +109,18 @@ async function messageSandbox(app: FastifyInstance, opts: { config: Config }) {
         done(null, Object.fromEntries(new URLSearchParams(body as string)))
       })
 
-      sandbox.get('/messages.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(sent))
-      sandbox.get('/messages', async (_request, reply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(sent)))
+      // In production the list is the staff's: a staff member's API token (Authorization: Bearer).
+      const staffOnly = async (request: FastifyRequest) => {
+        if (!opts.config.production) return
+        const token = bearer(request)
+        if (!token) throw unauthenticated(MESSAGES.unauthenticated)
+        const role = await opts.roleOf(token)
+        if (role === undefined) throw unauthenticated(MESSAGES.invalidToken)
+        if (!isStaffRole(role)) throw forbidden(MESSAGES.staffOnly)
+      }
+      const list = { onRequest: staffOnly }
+      sandbox.get('/messages.json', list, async (_request, reply) => reply.header('cache-control', 'no-store').send(sent))
+      sandbox.get('/messages', list, async (_request, reply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(sent)))
 
       const orange = sandboxed.sms
       if (orange) {

@@ -110,7 +110,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           // here, so that concurrent orders never take more uses than it has (two statements).
           let code: { codeId: number; remise: number } | null = null
           if (input.codepromo) {
-            const redemption = await promotions.check(input.codepromo, clientId, lines, at)
+            const redemption = await promotions.check(input.codepromo, clientId, lines, at, input.tel)
             if (!redemption.ok) throw codeRefused(redemption.message)
             if (!(await promotions.takeUse(redemption.codeId))) throw codeRefused(PROMO_MESSAGES.exhausted)
             code = redemption

@@ -3,12 +3,13 @@
 // the order's transaction through `promoCodes` (promotions.service.ts).
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { PROMO_CHECKS_PER_ADDRESS_PER_MINUTE } from '@teranga/shared/promotions'
 import { registerRest } from '../../lib/rest.ts'
 import promotionsRoutes from './promotions.routes.ts'
 import { createPromotionsRepository } from './promotions.repository.ts'
 import { createPromotionsService } from './promotions.service.ts'
 
-async function promotions(app: FastifyInstance) {
+async function promotions(app: FastifyInstance, opts: { checksPerAddress?: number | undefined } = {}) {
   const service = createPromotionsService({
     db: app.db,
     repo: createPromotionsRepository(app.db),
@@ -18,7 +19,7 @@ async function promotions(app: FastifyInstance) {
         panier.panierproduits.map((line) => ({ prix: line.prix, quantite: line.quantite, souscategorieId: line.produit.souscategorie.id })),
       ),
   })
-  await registerRest(app, promotionsRoutes, { service })
+  await registerRest(app, promotionsRoutes, { service, checksPerAddress: opts.checksPerAddress ?? PROMO_CHECKS_PER_ADDRESS_PER_MINUTE })
 }
 
 export default fp(promotions, { name: 'promotions', dependencies: ['database', 'shared-limits', 'audit', 'cart'] })

@@ -11,8 +11,21 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 export type CodeRow = typeof codesPromo.$inferSelect
 
+/** `q` as a LIKE pattern's literal text: its `%`, `_` and `\` match themselves (the page and its count alike). */
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * A phone number's key: its last nine digits, a Senegalese number's national part however it
+ * was typed (« 77 123 45 67 », « +221 77… », « 00221 77… »); the same expression as the index
+ * `commandes_tel_key_idx` (migration 0027).
+ */
+const phoneKeyOf = (column: unknown) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 9)`
+
 /** The code text of the order row `orderCodeId` (a column of the caller's statement), or null. */
 export const codeOfOrder = (orderCodeId: unknown) => sql<string | null>`(select cp.code from ${codesPromo} cp where cp.id = ${orderCodeId})`
+
+/** The same key, of a number typed by a person (null without digits). */
+export const phoneKey = (tel: string | null | undefined) => (tel ?? '').replace(/[^0-9]/g, '').slice(-9) || null
 
 export function createPromotionsRepository(db: Executor) {
   return {
@@ -23,7 +36,7 @@ export function createPromotionsRepository(db: Executor) {
         from ${codesPromo} cp
         left join lateral (select sum(c.montantcommande + c.montantliv - c.remise) as ventes, sum(c.remise_code) as remises
           from ${commandes} c where c.codepromo_id = cp.id and c.etat not in ('annulee', 'remboursee')) s on true
-        ${q ? sql`where upper(cp.code) like '%' || upper(${q.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'` : sql``}
+        ${q ? sql`where upper(cp.code) like '%' || upper(${escapeLike(q)}) || '%'` : sql``}
         order by cp.id desc limit ${page.count} offset ${page.offset}`)
       return rowsOf<Record<string, unknown>>(result)
     },
@@ -31,7 +44,7 @@ export function createPromotionsRepository(db: Executor) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(codesPromo)
-        .where(q ? sql`upper(${codesPromo.code}) like '%' || upper(${q}) || '%'` : undefined)
+        .where(q ? sql`upper(${codesPromo.code}) like '%' || upper(${escapeLike(q)}) || '%'` : undefined)
       return row?.n ?? 0
     },
     async one(id: number) {
@@ -62,14 +75,16 @@ export function createPromotionsRepository(db: Executor) {
 
     /**
      * The code `code` (any case) with what its rules need to know of the customer, in one
-     * statement: their orders with it and whether they have any order, neither cancelled. The
-     * customer's row is locked by the placing transaction, so their own orders cannot race.
+     * statement: their orders with it and whether they have any order, neither cancelled, or
+     * anyone has one to the phone number of key `phoneKey` (a first order is a number's first
+     * too). The customer's row is locked by the placing transaction, so their own orders cannot race.
      */
-    async forCustomer(code: string, clientId: number) {
+    async forCustomer(code: string, clientId: number, phoneKey: string | null) {
       const result = await db.execute(sql`select cp.id, cp.code, cp.type, cp.valeur, cp.minimum, cp.debut, cp.fin, cp.actif,
           cp.utilisations_max, cp.utilisations, cp.par_client, cp.premiere_commande, cp.souscategories,
           (select count(*)::int from ${commandes} c where c.codepromo_id = cp.id and c.client_id = ${clientId} and c.etat <> 'annulee') as mine,
-          exists(select 1 from ${commandes} c where c.client_id = ${clientId} and c.etat <> 'annulee') as ordered
+          (exists(select 1 from ${commandes} c where c.client_id = ${clientId} and c.etat <> 'annulee')
+            ${phoneKey ? sql`or exists(select 1 from ${commandes} c where ${phoneKeyOf(sql`c.tel`)} = ${phoneKey} and c.etat <> 'annulee')` : sql``}) as ordered
         from ${codesPromo} cp where upper(cp.code) = upper(${code})`)
       return rowsOf<{
         id: number

@@ -14,7 +14,13 @@ import type { PromotionsService } from './promotions.service.ts'
 const idParams = z.object({ id: idSchema })
 const listQuery = paginationSchema.partial().extend({ q: z.string().trim().max(30).optional() })
 
-export default async function promotionsRoutes(app: FastifyInstance, opts: { service: PromotionsService }) {
+export interface PromotionsRoutesOptions {
+  service: PromotionsService
+  /** Codes one address may try a minute, whatever the accounts. */
+  checksPerAddress: number
+}
+
+export default async function promotionsRoutes(app: FastifyInstance, opts: PromotionsRoutesOptions) {
   const { service } = opts
   const api = app.withTypeProvider<ZodTypeProvider>()
 
@@ -44,19 +50,25 @@ export default async function promotionsRoutes(app: FastifyInstance, opts: { ser
   )
 
   // The shopper, at /paiement: the discount the code gives their cart now (409 with the reason
-  // otherwise). A few tries a minute per customer, counted for every instance (ADR 031): codes
-  // are not to be guessed.
+  // otherwise). A few tries a minute per customer, and per address whatever the accounts (new
+  // accounts cost nothing), counted for every instance (ADR 031): codes are not to be guessed.
   api.post(
     '/codepromo/verifier',
     {
       schema: { body: codePromoCheckSchema, response: { 200: codePromoPreviewSchema, ...errorResponses } },
       preHandler: async (request, reply) => {
-        const verdict = await app.limits.hit('codepromo', String(requireUser(request).id), PROMO_CHECKS_PER_MINUTE, 60_000)
-        if (verdict.allowed) return
-        reply.header('retry-after', verdict.retryAfterSeconds)
-        throw new AppError(429, 'TOO_MANY_REQUESTS', PROMO_MESSAGES.tooManyChecks)
+        const user = requireUser(request)
+        for (const [key, id, limit] of [
+          ['codepromo-address', request.ip, opts.checksPerAddress],
+          ['codepromo', String(user.id), PROMO_CHECKS_PER_MINUTE],
+        ] as const) {
+          const verdict = await app.limits.hit(key, id, limit, 60_000)
+          if (verdict.allowed) continue
+          reply.header('retry-after', verdict.retryAfterSeconds)
+          throw new AppError(429, 'TOO_MANY_REQUESTS', PROMO_MESSAGES.tooManyChecks)
+        }
       },
     },
-    (request) => service.preview(requireUser(request).id, request.body.code),
+    (request) => service.preview(requireUser(request).id, request.body.code, request.body.tel),
   )
 }

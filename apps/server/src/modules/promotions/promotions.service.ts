@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
-import { createPromotionsRepository, type CodeRow, type PromotionsRepository } from './promotions.repository.ts'
+import { createPromotionsRepository, phoneKey, type CodeRow, type PromotionsRepository } from './promotions.repository.ts'
 
 /** For the orders' reads: the code text of an order's `codepromo_id` column, in SQL. */
 export { codeOfOrder } from './promotions.repository.ts'
@@ -56,9 +56,12 @@ export const codeRefused = (message: string) => conflict(message, { codepromo: [
 export function promoCodes(db: Executor) {
   const repo = createPromotionsRepository(db)
   return {
-    /** Whether `code` applies to `lines` for the customer now, and its discount; no use is taken. */
-    async check(code: string, clientId: number, lines: readonly PromoLine[], at: Date): Promise<Redemption> {
-      const row = await repo.forCustomer(code, clientId)
+    /**
+     * Whether `code` applies to `lines` for the customer now, and its discount; no use is taken.
+     * `tel`, the order's phone number: a first-order code is refused when that number has an order too.
+     */
+    async check(code: string, clientId: number, lines: readonly PromoLine[], at: Date, tel?: string | null): Promise<Redemption> {
+      const row = await repo.forCustomer(code, clientId, phoneKey(tel))
       if (!row) return { ok: false, message: PROMO_MESSAGES.unknown }
       const outcome = applyPromoCode(
         {
@@ -176,10 +179,10 @@ export function createPromotionsService({ db, repo, audit, cartLines, now = () =
       return one(id)
     },
 
-    /** The discount `code` would give the customer's cart now, or a 409 with the French reason. */
-    async preview(clientId: number, code: string): Promise<CodePromoPreview> {
+    /** The discount `code` would give the customer's cart now (to the order's number `tel`, when given), or a 409 with the French reason. */
+    async preview(clientId: number, code: string, tel?: string): Promise<CodePromoPreview> {
       const lines = await cartLines(clientId)
-      const outcome = await promoCodes(db).check(code, clientId, lines, now())
+      const outcome = await promoCodes(db).check(code, clientId, lines, now(), tel)
       if (!outcome.ok) throw codeRefused(outcome.message)
       return { code: outcome.code, remise: outcome.remise, remiseformat: formatPrix(outcome.remise) }
     },

@@ -24,9 +24,10 @@ export function createStaffRepository(db: Executor) {
         .orderBy(asc(roles.name), asc(clients.email), asc(clients.id))
     },
 
+    /** Every client with that address (any case): the same address can sit on several accounts, verified or not. */
     async findByEmail(email: string) {
       return db
-        .select(member)
+        .select({ ...member, emailVerified: clients.emailVerified, signInMethods: clients.signInMethods })
         .from(clients)
         .innerJoin(roles, eq(roles.id, clients.roleId))
         .where(sql`lower(${clients.email}) = lower(${email})`)

@@ -73,7 +73,9 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
         if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) throw conflict(STAFF_MESSAGES.lastAdmin, { role: [STAFF_MESSAGES.lastAdmin] })
         if (member.role !== input.role) {
           await repo.setRole(memberId, input.role)
-          await audit.record(tx, { staffId, action: 'staff.role', resource: 'staff', resourceId: memberId, before: { role: member.role }, after: { role: input.role } })
+          // A role is picked up by signing in again: no token minted before carries a new one (ADR 042).
+          const sessions = await repo.revokeTokens(memberId, now())
+          await audit.record(tx, { staffId, action: 'staff.role', resource: 'staff', resourceId: memberId, before: { role: member.role }, after: { role: input.role, sessions_fermees: sessions } })
         }
         return { ...member, role: input.role }
       }).finally(() => tokenOwners.forgetClient(memberId))
@@ -93,23 +95,26 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
     },
 
     /**
-     * At sign-in: the invitation waiting for this verified email gives its role. An unverified
-     * email proves nothing (anyone can create a password account with someone else's address).
+     * At sign-in, in its transaction (the client's row locked): the invitation waiting for this
+     * verified email gives its role, and revokes the API tokens minted before (they were not
+     * proved by this verified sign-in; the one the sign-in mints next carries the role). An
+     * unverified email proves nothing (anyone can create a password account with someone
+     * else's address). The caller forgets the client's tokens once committed.
      */
-    async acceptAtSignIn(client: { id: number; email: string | null; emailVerified: boolean }) {
-      if (!client.email || !client.emailVerified) return
-      const email = client.email
-      const accepted = await db.transaction(async (tx) => {
-        const repo = createStaffRepository(tx)
-        const invitation = await repo.acceptInvitation(email, client.id, now())
-        if (!invitation) return false
-        const current = await repo.findById(client.id)
-        // Made staff some other way meanwhile (admin:grant): the invitation is spent, the role kept.
-        if (current && !isStaffRole(current.role)) await repo.setRole(client.id, invitation.role as StaffRole)
-        await audit.record(tx, { staffId: client.id, action: 'invitation.acceptee', resource: 'invitation', resourceId: invitation.id, after: { email: invitation.email, role: invitation.role } })
-        return true
-      })
-      if (accepted) tokenOwners.forgetClient(client.id)
+    async acceptAtSignIn(client: { id: number; email: string | null; emailVerified: boolean }, tx: Executor): Promise<{ roleChanged: boolean }> {
+      if (!client.email || !client.emailVerified) return { roleChanged: false }
+      const repo = createStaffRepository(tx)
+      const invitation = await repo.acceptInvitation(client.email, client.id, now())
+      if (!invitation) return { roleChanged: false }
+      const current = await repo.findById(client.id)
+      // Made staff some other way meanwhile (admin:grant): the invitation is spent, the role kept.
+      const roleChanged = Boolean(current && !isStaffRole(current.role))
+      if (roleChanged) {
+        await repo.setRole(client.id, invitation.role as StaffRole)
+        await repo.revokeTokens(client.id, now())
+      }
+      await audit.record(tx, { staffId: client.id, action: 'invitation.acceptee', resource: 'invitation', resourceId: invitation.id, after: { email: invitation.email, role: invitation.role } })
+      return { roleChanged }
     },
   }
 }
