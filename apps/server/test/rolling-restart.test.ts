@@ -113,7 +113,7 @@ async function restart(n: number) {
   expect(old.output()).not.toContain('grace period')
   const next = startInstance(old.port, proxy)
   instances[n] = next
-  const id = await readyInstance(`http://127.0.0.1:${next.port}`, 60_000, next)
+  const id = await readyInstance(`http://127.0.0.1:${next.port}`, 90_000, next)
   const ready = moment()
   await takenBackByTheProxy(id)
   console.log(`instance ${n + 1} (${old.port}): stopped after ${stopped}, ready after ${ready}, taken back by Caddy after ${moment()}`)
@@ -156,7 +156,7 @@ beforeAll(async () => {
   caddy.stdout!.on('data', (c) => (caddyOutput += c))
   caddy.stderr!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-20_000)))
   for (const id of first) await takenBackByTheProxy(id)
-}, 180_000)
+}, 240_000)
 
 afterAll(async () => {
   if (caddy && caddy.exitCode === null) {
@@ -307,5 +307,5 @@ describe('a rolling restart behind Caddy (docs/deploy.md §8)', () => {
     // The orders were placed, on the shared database.
     const placed = await ctx.db.execute(sql`select count(*)::int as n from commandes`)
     expect((placed as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBeGreaterThanOrEqual(tally.byKind['POST /api/commande']!)
-  }, 150_000)
+  }, 240_000)
 })
