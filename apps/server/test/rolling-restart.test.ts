@@ -153,8 +153,8 @@ beforeAll(async () => {
     env: { PATH: process.env.PATH ?? '', HOME: workDir, XDG_DATA_HOME: workDir, XDG_CONFIG_HOME: workDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  caddy.stdout!.on('data', (c) => (caddyOutput += c))
-  caddy.stderr!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-20_000)))
+  caddy.stdout!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-200_000)))
+  caddy.stderr!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-200_000)))
   for (const id of first) await takenBackByTheProxy(id)
 }, 240_000)
 
@@ -301,6 +301,8 @@ describe('a rolling restart behind Caddy (docs/deploy.md §8)', () => {
     console.log(
       `rolling restart through Caddy (${a}, ${b}): ${tally.failures.length} failed of ${tally.total} requests in ${seconds.toFixed(0)} s (slowest answer ${tally.slowest} ms) ${JSON.stringify(tally.byKind)}`,
     )
+    // What Caddy said of the failures, if any (its error lines: which upstream, why).
+    if (tally.failures.length > 0) console.log(caddyOutput.split('\n').filter((line) => /"level":"(error|warn)"|health/.test(line)).slice(-40).join('\n'))
     expect(tally.failures).toEqual([])
     expect(tally.total).toBeGreaterThan(1000)
     expect(tally.byKind['POST /api/commande']).toBeGreaterThan(30)
