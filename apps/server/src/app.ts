@@ -62,6 +62,11 @@ export interface AppOptions {
   verifier: IdTokenVerifier
   /** Close the database when the app closes (true when the app opened it). */
   closeDatabase?: boolean
+  /**
+   * Aborted when the process begins to stop (main.ts, at SIGTERM): from then on /ready answers
+   * 503 while every other route still serves, so that the proxy takes the instance out.
+   */
+  stopping?: AbortSignal
   /** The built storefront; null serves none. */
   webRoot?: string | null
   /** The built back-office app (apps/admin/dist) served under /admin; null serves none. */
@@ -119,6 +124,10 @@ export function serverOptions(config: Config): FastifyServerOptions {
     frameworkErrors,
     clientErrorHandler,
     trustProxy: config.trustProxy,
+    // A request that reaches a closing server on a connection already open is served (with
+    // `Connection: close`), not answered Fastify's English 503: the database closes only after
+    // the last connection (main.ts), and a proxy cannot replay a POST it has sent (ADR 044).
+    return503OnClosing: false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -143,7 +152,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(sharedLimits)
   await fastify.register(errorHandler)
   await fastify.register(inputText)
-  await fastify.register(health)
+  await fastify.register(health, { stopping: opts.stopping })
   await fastify.register(media, { dataDir: config.dataDir, images: opts.imageQueue, sweepEveryMs: opts.sweepMediaEveryMs })
   // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))

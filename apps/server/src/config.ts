@@ -43,6 +43,7 @@ const schema = z.object({
   METRICS_TOKEN: z.string().regex(/^\S{16,400}$/, 'must be at least 16 characters, without spaces').optional(),
   NODE_ENV: z.string().optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 })
 
 /** One payment provider's settings; `sandbox` means the server's own stand-in (DESIGN §6). */
@@ -76,6 +77,11 @@ export interface Config {
   production: boolean
   /** How long requests in flight may take to finish once the shop is told to stop (main.ts). */
   shutdownGraceMs: number
+  /**
+   * On SIGTERM, how long the shop keeps serving with /ready at 503 before it closes its port:
+   * longer than the proxy takes to notice (deploy/Caddyfile: a check every 2 s, 2 s timeout).
+   */
+  shutdownDrainMs: number
   payments: { wave: ProviderConfig; paytech: ProviderConfig }
   /** The bearer token GET /metrics asks for; unset, the route answers 404 (ADR 029). */
   metricsToken: string | undefined
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlIntrospection: c.NODE_ENV === 'development' || c.NODE_ENV === 'test',
     production,
     shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     payments: sandboxAllowed(demo, production, c.PAYMENTS_SANDBOX, {
       wave: provider('WAVE', c.WAVE_API_KEY, c.WAVE_WEBHOOK_SECRET, 'WAVE_WEBHOOK_SECRET', c.WAVE_API_URL, 'https://api.wave.com', `${publicUrl}/sandbox/wave`),
       paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),

@@ -1,8 +1,10 @@
 // Starts the shop: configuration, the Auth Emulator in demo mode, the database (the embedded
 // PostgreSQL server unless DATABASE_URL is set; migrated and seeded once), then the server.
-// Ctrl-C, SIGTERM or a failed boot stops everything this process started; a stop lets the
-// requests in flight finish first (SHUTDOWN_GRACE_SECONDS at most: 10, well under systemd's
-// 90 s before it kills), so a restart fails none.
+// Ctrl-C, SIGTERM or a failed boot stops everything this process started. SIGTERM (systemd's
+// stop, an upgrade) first drains: SHUTDOWN_DRAIN_SECONDS (5) of /ready at 503 while every
+// request is still served, so that the proxy takes the instance out before its port closes;
+// then the requests in flight finish (SHUTDOWN_GRACE_SECONDS at most: 10), so a rolling
+// restart fails none (docs/deploy.md §8, ADR 044).
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import Fastify from 'fastify'
@@ -36,21 +38,41 @@ async function main() {
   const log = server.log
   let emulator: RunningEmulator | undefined
   let stopping = false
-  // Fastify's close stops accepting connections, ends the back office's event streams (their
-  // preClose hook), waits for the requests in flight (new ones on open connections get a
-  // 503), then runs the onClose hooks: the sweeps under way finish, the notification listener
-  // closes. Only then the database (and the embedded server) and the emulator stop.
+  // SIGTERM: first a drain. The port stays open and every request is served as usual, while
+  // /ready answers 503 and each answer carries `Connection: close` (the proxy's kept-alive
+  // connections end one by one); the proxy's next health check takes the instance out, so the
+  // requests it sends after that go to the other instances. Only then Fastify's close stops
+  // accepting connections, ends the back office's event streams (their preClose hook), waits
+  // for the requests in flight (served too, never Fastify's English 503: serverOptions), then
+  // runs the onClose hooks: the sweeps under way finish, the notification listener closes.
+  // Only then the database (and the embedded server) and the emulator stop. Ctrl-C (SIGINT,
+  // someone at a terminal, no proxy to wait for) skips the drain.
   const graceMs = config.shutdownGraceMs
+  const stopController = new AbortController()
+  let endDrain = () => {}
   const forceClose = () => {
     server.server.closeAllConnections()
   }
   const shutdown = async (signal: string) => {
     if (stopping) {
-      // A second Ctrl-C: no more waiting for requests.
+      // A second signal: no more waiting, for the proxy or for requests.
+      endDrain()
       forceClose()
       return
     }
     stopping = true
+    const drainMs = signal === 'SIGTERM' && server.server.listening ? config.shutdownDrainMs : 0
+    if (drainMs > 0) {
+      stopController.abort()
+      log.info({ signal, drainMs }, 'draining: /ready answers 503, requests are still served, each answer closes its connection')
+      await new Promise<void>((resolve) => {
+        const drain = setTimeout(resolve, drainMs)
+        endDrain = () => {
+          clearTimeout(drain)
+          resolve()
+        }
+      })
+    }
     log.info({ signal }, 'stopping: no new connections, the requests in flight finish')
     const grace = setTimeout(() => {
       log.warn({ graceMs }, 'requests still in flight after the grace period: their connections are closed')
@@ -63,8 +85,9 @@ async function main() {
     log.info('stopped')
     process.exit(0)
   }
-  // While stopping, each answer closes its connection: a keep-alive connection left open would
-  // hold the close until the grace period ends.
+  // While draining and stopping, each answer closes its connection: a keep-alive connection
+  // left open would keep bringing the proxy's requests, and hold the close until the grace
+  // period ends.
   server.addHook('onSend', async (_request, reply) => {
     if (stopping) reply.header('connection', 'close')
   })
@@ -102,7 +125,7 @@ async function main() {
   }
 
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
-  await server.register(app, { config, database, verifier, closeDatabase: false })
+  await server.register(app, { config, database, verifier, closeDatabase: false, stopping: stopController.signal })
   await server.listen({ port: config.port, host: config.host })
   const listening = listenUrl(config.host, config.port)
   log.info(`Teranga est prête sur ${listening}`)

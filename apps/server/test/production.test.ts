@@ -3,10 +3,12 @@
 // a SIGTERM (systemd's stop, a deploy) fails none of the requests in flight: they finish, new
 // connections are refused, the back office's event streams end, and the process exits 0.
 import { spawn, type ChildProcess } from 'node:child_process'
+import http from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildServer, DIST_DIR } from '../scripts/build.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
+import { MESSAGES } from '@teranga/shared/messages'
 import { DEMO_ADMIN, ensureDemoAdmin } from '../src/modules/staff/demo-admin.ts'
 import { createTestApp, signInStaff, TEST_PROJECT_ID, type TestContext } from './helpers.ts'
 
@@ -103,6 +105,23 @@ async function requestInFlight(port: number, query: string) {
   }
 }
 
+/** One request with node:http (whose answer shows its `Connection` header), on `agent`'s connection or a new one. */
+function send(port: number, agent: http.Agent | undefined, method: string, path: string, body?: string) {
+  return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, method, path, agent: agent ?? false, headers: body ? { 'content-type': 'application/json' } : {} },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text }))
+      },
+    )
+    request.once('error', reject)
+    request.end(body)
+  })
+}
+
 describe('npm run serve refuses the demo at boot, in one French line', () => {
   const shop = shopDatabase()
   it('the demo identity project, the Auth Emulator, the payment sandbox not asked for', async () => {
@@ -123,7 +142,7 @@ describe('npm run serve refuses the demo at boot, in one French line', () => {
     // The database was first run in demo mode: the demo account got the admin role.
     const ctx = shop()
     await ensureDemoAdmin(ctx.db, inject('authEmulatorHost'), TEST_PROJECT_ID)
-    const env = { ...PRODUCTION, DATABASE_URL: ctx.database.url, PORT: String(await freePort()) }
+    const env = { ...PRODUCTION, DATABASE_URL: ctx.database.url, PORT: String(await freePort()), SHUTDOWN_DRAIN_SECONDS: '0' }
     const refusedBoot = run('main.js', env)
     expect(await refusedBoot.exited).toBe(1)
     expect(refusedBoot.stderr().trim()).toBe(
@@ -179,9 +198,41 @@ describe('SIGTERM on the served shop', () => {
     expect(output()).not.toContain('grace period')
   }, 120_000)
 
+  it('drains first: /ready answers 503 in French while every request is still served, each answer closing its connection, then the port closes', async () => {
+    const port = await freePort()
+    const shop = run('main.js', { ...PRODUCTION, DATABASE_URL: database().database.url, PORT: String(port), LOG_LEVEL: 'info', SHUTDOWN_DRAIN_SECONDS: '4' })
+    const output = () => shop.stdout() + shop.stderr()
+    await waitForHealth(port, shop.child, output)
+    // A kept-alive connection, as a proxy keeps them: opened before the signal, used during the drain.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const before = await send(port, agent, 'GET', '/sitemap.xml')
+    expect(before.status).toBe(200)
+    expect(before.connection).toBe('keep-alive')
+
+    shop.child.kill('SIGTERM')
+    await expect.poll(async () => (await send(port, undefined, 'GET', '/ready')).status, { timeout: 10_000, interval: 100 }).toBe(503)
+    const ready = await send(port, undefined, 'GET', '/ready')
+    expect(JSON.parse(ready.body)).toEqual({ status: 'error', message: MESSAGES.shuttingDown })
+    // Still served, on the kept-alive connection and on a new one: a GraphQL POST (which a proxy cannot replay) and a read.
+    const query = JSON.stringify({ query: '{ produitspaginated(count: 2) { metadata { total } } }' })
+    for (const via of [agent, undefined]) {
+      const post = await send(port, via, 'POST', '/graphql', query)
+      expect(post.status, post.body).toBe(200)
+      expect(post.body).toMatch(/"produitspaginated":\{"metadata":\{"total":\d+\}\}/)
+      expect(post.connection).toBe('close')
+    }
+    expect(output()).toContain('draining')
+    expect(shop.child.exitCode).toBeNull()
+    // Then the port closes and the process ends as before.
+    await expect.poll(() => refused(port), { timeout: 15_000 }).toBe(true)
+    expect(await shop.exited).toBe(0)
+    expect(output()).toContain('stopped')
+    agent.destroy()
+  }, 60_000)
+
   it('waits no longer than SHUTDOWN_GRACE_SECONDS for a request that does not end, then closes it and exits 0', async () => {
     const port = await freePort()
-    const shop = run('main.js', { ...PRODUCTION, DATABASE_URL: database().database.url, PORT: String(port), LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '1' })
+    const shop = run('main.js', { ...PRODUCTION, DATABASE_URL: database().database.url, PORT: String(port), LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '1', SHUTDOWN_DRAIN_SECONDS: '0' })
     const output = () => shop.stdout() + shop.stderr()
     await waitForHealth(port, shop.child, output)
     // A client that never sends its body: only the grace period ends its request.

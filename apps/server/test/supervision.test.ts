@@ -229,7 +229,8 @@ describe('GET /ready', () => {
   it('200 when the database answers with every migration of this build; 503 naming the missing one', async () => {
     const ok = await shop.app.inject({ url: '/ready' })
     expect(ok.statusCode).toBe(200)
-    expect(ok.json()).toEqual({ status: 'ok', database: 'external' })
+    // `instance`: drawn at each start, so that an upgrade sees through the proxy which process answered (docs/deploy.md §8).
+    expect(ok.json()).toEqual({ status: 'ok', database: 'external', instance: expect.stringMatching(/^[0-9a-f]{16}$/) })
     expect(ok.headers['cache-control']).toBe('no-store')
 
     // The newest migration, as if this build's last one had not been applied.
