@@ -43,7 +43,7 @@ const schema = z.object({
   METRICS_TOKEN: z.string().regex(/^\S{16,400}$/, 'must be at least 16 characters, without spaces').optional(),
   NODE_ENV: z.string().optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
 })
 
 /** One payment provider's settings; `sandbox` means the server's own stand-in (DESIGN §6). */

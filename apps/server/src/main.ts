@@ -1,7 +1,7 @@
 // Starts the shop: configuration, the Auth Emulator in demo mode, the database (the embedded
 // PostgreSQL server unless DATABASE_URL is set; migrated and seeded once), then the server.
 // Ctrl-C, SIGTERM or a failed boot stops everything this process started. SIGTERM (systemd's
-// stop, an upgrade) first drains: SHUTDOWN_DRAIN_SECONDS (5) of /ready at 503 while every
+// stop, an upgrade) first drains: SHUTDOWN_DRAIN_SECONDS (10) of /ready at 503 while every
 // request is still served, so that the proxy takes the instance out before its port closes;
 // then the requests in flight finish (SHUTDOWN_GRACE_SECONDS at most: 10), so a rolling
 // restart fails none (docs/deploy.md §8, ADR 044).
