@@ -145,14 +145,14 @@ describe('storefront pages', () => {
     const tag = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(res.body)?.[1]
     expect(res.body).toContain(`<link rel="canonical" href="${origin}/product/${product.id}">`)
     expect(tag('og:type')).toBe('product')
-    expect(tag('og:title')).toBe('Mangue Kent — 12 500 FCFA')
+    expect(tag('og:title')).toBe('Mangue Kent — 12\u00a0500\u00a0FCFA')
     expect(tag('og:url')).toBe(`${origin}/product/${product.id}`)
     expect(tag('product:price:amount')).toBe('12500')
     expect(tag('product:price:currency')).toBe('XOF')
     // The rendering as a JPEG (the media module makes it): what WhatsApp shows for sure.
     expect(tag('og:image')).toBe(`${origin}/media/apercu/catalogue/mangue-320.jpg`)
     expect(tag('og:image:type')).toBe('image/jpeg')
-    expect(res.body).toMatch(/<meta name="description" content="12 500 FCFA — [^"]+">/)
+    expect(res.body).toMatch(/<meta name="description" content="12\u00a0500\u00a0FCFA — [^"]+">/)
     // One description only: the template's is replaced, not repeated.
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1)
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!)
@@ -323,7 +323,7 @@ describe('every page of the route table, rendered by the real renderer', () => {
     const res = await real.app.inject({ url: `/product/${product.id}` })
     const tag = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(res.body)?.[1]
     expect(res.body).toContain('<title>Thiakry 500 g — Teranga</title>')
-    expect(tag('og:title')).toBe('Thiakry 500 g — 2 750 FCFA')
+    expect(tag('og:title')).toBe('Thiakry 500 g — 2\u00a0750\u00a0FCFA')
     expect(tag('og:image')).toBe(`${origin}/media/apercu/catalogue/thiakry-640.jpg`)
     expect(res.body).toContain(`<link rel="canonical" href="${origin}/product/${product.id}">`)
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!)
@@ -331,7 +331,7 @@ describe('every page of the route table, rendered by the real renderer', () => {
     expect(ld.offers).toMatchObject({ priceCurrency: 'XOF', price: '2750', availability: 'https://schema.org/OutOfStock' })
     // The share button is in the server's markup too, with the product's name and price.
     expect(res.body).toContain('Partager sur WhatsApp')
-    expect(res.body).toContain(`href="https://wa.me/?text=${encodeURIComponent('Thiakry 500 g — 2 750 FCFA\n')}`)
+    expect(res.body).toContain(`href="https://wa.me/?text=${encodeURIComponent('Thiakry 500 g — 2\u00a0750\u00a0FCFA\n')}`)
 
     const category = await real.app.inject({ url: `/product_bycat/${sub.id}?page=2` })
     expect(category.body).toContain(`<link rel="canonical" href="${origin}/product_bycat/${sub.id}?page=2">`)
