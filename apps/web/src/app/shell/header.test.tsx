@@ -16,7 +16,7 @@ describe('header', () => {
   it('shows the shop name linking home', async () => {
     renderApp('/product/abc')
     expect(screen.getByRole('link', { name: 'Teranga, accueil' })).toHaveAttribute('href', '/')
-    await screen.findByRole('heading', { name: 'Produit introuvable' })
+    await screen.findByRole('heading', { name: '404' })
   })
 
   describe('favourites badge', () => {
@@ -24,7 +24,7 @@ describe('header', () => {
       renderApp('/product/abc')
       expect(await favouritesLink('0')).toHaveAttribute('href', '/profile/favorite')
       expect(screen.getByRole('link', { name: 'Mes favoris (0)' })).toHaveTextContent('0')
-      await screen.findByRole('heading', { name: 'Produit introuvable' })
+      await screen.findByRole('heading', { name: '404' })
       expect(graphqlCalls('Favoris')).toHaveLength(0)
       expect(restCalls('GET', '/api/profile')).toHaveLength(0)
     })
@@ -58,7 +58,7 @@ describe('header', () => {
       storeGuestCart([makeLocalLine(makeProduit(), 2), makeLocalLine(makeProduit(), 1)])
       renderApp('/product/abc')
       expect(screen.getByRole('button', { name: 'Panier, 3 articles' })).toHaveTextContent('3')
-      await screen.findByRole('heading', { name: 'Produit introuvable' })
+      await screen.findByRole('heading', { name: '404' })
     })
 
     it("counts the customer's server cart", async () => {

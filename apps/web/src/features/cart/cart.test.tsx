@@ -250,7 +250,7 @@ describe('cart of a visitor', () => {
     storeGuestCart([{ produit_id: 1, quantite: 0, produit: {} }, { nimporte: 'quoi' }])
     renderApp('/product/abc')
     expect(cartButton()).toHaveTextContent('0')
-    await screen.findByRole('heading', { name: 'Produit introuvable' })
+    await screen.findByRole('heading', { name: '404' })
   })
 })
 
