@@ -24,7 +24,7 @@ const schema = /* GraphQL */ `
     rembourseformat: String!
     remboursements: [Remboursement!]!
   }
-  "The tracking page shows the refunds too (issue 23): the amount given back and each refund done."
+  # The tracking page shows the refunds too (issue 23): the amount given back and each refund done.
   extend type Suivi {
     rembourse: Int!
     rembourseformat: String!
