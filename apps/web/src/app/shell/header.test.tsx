@@ -141,6 +141,11 @@ describe('header', () => {
       expect(within(dialog).getByRole('link', { name: 'Accueil' })).toHaveAttribute('href', '/')
       expect(within(dialog).getByRole('link', { name: 'Mon panier' })).toHaveAttribute('href', '/cart')
       expect(within(dialog).getByRole('link', { name: 'Questions fréquentes' })).toHaveAttribute('href', '/faq')
+      // The shop's grids, which only the footer (far below on a phone) linked before (issue 23).
+      expect(within(dialog).getByRole('link', { name: 'Boutique' })).toHaveAttribute('href', '/shop')
+      expect(within(dialog).getByRole('link', { name: 'Promotions' })).toHaveAttribute('href', '/promotions')
+      expect(within(dialog).getByRole('link', { name: 'Nouveautés' })).toHaveAttribute('href', '/nouveautes')
+      expect(within(dialog).getByRole('link', { name: 'Meilleures ventes' })).toHaveAttribute('href', '/best-sellers')
 
       await user.click(await within(dialog).findByRole('link', { name: 'Riz' }))
       // The category page loads on demand: the location changes once it has.
