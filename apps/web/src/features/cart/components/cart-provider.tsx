@@ -67,7 +67,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const copyLines = useSyncExternalStore(accountCartCopy.store.subscribe, accountCartCopy.store.getSnapshot, accountCartCopy.store.getServerSnapshot)
   // A token kept but no server (the profile or the cart could not be reached): the last copy.
   const unreachable = state.status === 'signedOut' && state.unreachable === true
-  const offlineCopy = unreachable || (user !== null && server.isError && server.error instanceof ApiError && server.error.status === 0)
+  // Signed in but the cart itself unreachable: its copy if there is one, else the cart's error.
+  const offlineCopy = unreachable || (user !== null && server.isError && server.error instanceof ApiError && server.error.status === 0 && copyLines.length > 0)
 
   // The copy follows the server's cart, and goes with the token (signed out, here or elsewhere).
   useEffect(() => {
