@@ -144,7 +144,7 @@ describe('saved addresses', () => {
       id: expect.any(Number),
       libelle: 'Maison',
       adresse: 'Rue 10, villa 24, Mermoz',
-      zone: { id: zones.mermoz, designation: 'Mermoz', frais: 1000, fraisformat: '1 000 FCFA' },
+      zone: { id: zones.mermoz, designation: 'Mermoz', frais: 1000, fraisformat: '1\u00a0000\u00a0FCFA' },
       telephone: '77 123 45 67',
       latitude: 14.7125,
       longitude: -17.4731,
@@ -155,7 +155,7 @@ describe('saved addresses', () => {
     expect(second.statusCode).toBe(201)
     const bureau = second.json().adresse
     expect(bureau).toMatchObject({ libelle: null, adresse: 'Cité Sotrac, Rufisque', latitude: null, longitude: null, pardefaut: false })
-    expect(bureau.zone).toMatchObject({ designation: 'Rufisque', frais: 5000, fraisformat: '5 000 FCFA' })
+    expect(bureau.zone).toMatchObject({ designation: 'Rufisque', frais: 5000, fraisformat: '5\u00a0000\u00a0FCFA' })
 
     const list = (await call('GET', '/api/adresses', me)).json().adresses
     expect(list.map((a: { id: number }) => a.id)).toEqual([maison.id, bureau.id])

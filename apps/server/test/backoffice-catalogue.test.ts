@@ -121,7 +121,7 @@ describe('products', () => {
     expect(item).toMatchObject({
       designation: 'Mangue Kent',
       prix: 1500,
-      prix_fr: '1 500 FCFA',
+      prix_fr: '1\u00a0500\u00a0FCFA',
       quantite: 3,
       seuil: 5,
       stock_bas: true,

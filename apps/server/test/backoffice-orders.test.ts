@@ -201,7 +201,7 @@ describe('GET /api/admin/commande/:numero and bons', () => {
       numero,
       etat: 'en_attente',
       montantcommande: 5000,
-      montantcommande_fr: '5 000 FCFA',
+      montantcommande_fr: '5\u00a0000\u00a0FCFA',
       tel: '77 123 45 67',
       adresseliv: 'Rue 10, villa 24, Mermoz',
       whatsapp: 'https://wa.me/221771234567',
@@ -209,7 +209,7 @@ describe('GET /api/admin/commande/:numero and bons', () => {
       remboursable: false,
       client: { id: customer.userId },
     })
-    expect(d.lignes).toEqual([expect.objectContaining({ produit: expect.objectContaining({ id: produit.id }), quantite: 2, prix: 2500, total: 5000, total_fr: '5 000 FCFA' })])
+    expect(d.lignes).toEqual([expect.objectContaining({ produit: expect.objectContaining({ id: produit.id }), quantite: 2, prix: 2500, total: 5000, total_fr: '5\u00a0000\u00a0FCFA' })])
     expect(d.total).toBe(d.montantcommande + d.montantliv - d.remise)
     expect(d.historique).toEqual([expect.objectContaining({ de: null, vers: 'en_attente', acteur: 'client' })])
     expect(d.suivants).toEqual([

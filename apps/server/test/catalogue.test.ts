@@ -34,7 +34,7 @@ describe('produitspaginated', () => {
     expect(page.metadata).toEqual({ total: 25, per_page: 12, current_page: 1, last_page: 3 })
     expect(page.data).toHaveLength(12)
     expect(page.data[0].id).toBe(ids[0])
-    expect(page.data[0].prixformat).toBe('12 500 FCFA')
+    expect(page.data[0].prixformat).toBe('12\u00a0500\u00a0FCFA')
     expect(page.data[0].like).toBe(0)
     expect(page.data[0].souscategorie.id).toBe(subId)
     expect(page.data[0].souscategorie.categorie.designation).toMatch(/^Catégorie /)
@@ -251,8 +251,8 @@ describe('categories and the rest of the catalogue', () => {
     expect(errors).toBeUndefined()
     expect(data!.modelivraisons.map((m: { code: string }) => m.code).sort()).toEqual(['DOMICILE', 'RETRAIT'])
     expect(data!.modepaiements.map((m: { code: string }) => m.code)).toEqual(['CASH', 'WAVE', 'OM', 'FREE', 'CARD'])
-    expect(data!.zoneslivraison).toContainEqual({ designation: 'Mermoz', frais: 1000, fraisformat: '1 000 FCFA' })
-    expect(data!.zoneslivraison).toContainEqual({ designation: 'Podor', frais: 12000, fraisformat: '12 000 FCFA' })
+    expect(data!.zoneslivraison).toContainEqual({ designation: 'Mermoz', frais: 1000, fraisformat: '1\u00a0000\u00a0FCFA' })
+    expect(data!.zoneslivraison).toContainEqual({ designation: 'Podor', frais: 12000, fraisformat: '12\u00a0000\u00a0FCFA' })
   })
 
   it('REST reads: the paginated-list form, single resources and a French 404', async () => {

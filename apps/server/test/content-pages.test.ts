@@ -132,6 +132,8 @@ describe('robots.txt and the sitemap', () => {
     expect(res.body).toContain('User-agent: *')
     expect(res.body).toContain('Disallow: /paiement')
     expect(res.body).toContain('Disallow: /api/')
+    // A tracking page is an order's, opened from its message: never crawled (issue 23).
+    expect(res.body).toContain('Disallow: /suivi/')
     expect(res.body).toContain(`Sitemap: ${origin}/sitemap.xml`)
   })
 

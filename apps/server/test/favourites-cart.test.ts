@@ -75,7 +75,7 @@ describe('cart', () => {
     await cart(alice, { produit: rice.id, quantite: 3, action: 0 })
     await cart(alice, { produit: oil.id, quantite: 1, action: 0 })
     const set = await cart(alice, { produit: rice.id, quantite: 4, action: 1 })
-    expect(set.json().panier).toMatchObject({ nombre: 5, total: 4 * 4250 + 1800, totalformat: '18 800 FCFA' })
+    expect(set.json().panier).toMatchObject({ nombre: 5, total: 4 * 4250 + 1800, totalformat: '18\u00a0800\u00a0FCFA' })
 
     const viewed = await gql(ctx.app, CART, { user_id: alice.userId }, alice.auth)
     expect(viewed.data!.paniers[0].panierproduits.map((l: { produit_id: number; quantite: number }) => [l.produit_id, l.quantite])).toEqual([

@@ -214,7 +214,7 @@ describe('commandespaginated', () => {
         etat_badge: 'secondary',
         montantcommande: 4000,
         montantliv: 1500,
-        montanttotalformat: '5 500 FCFA',
+        montanttotalformat: '5\u00a0500\u00a0FCFA',
         client: { id: alice.userId },
         detailcommandes: [{ quantite: 2, prix: 2000, produit: { id: p.id } }],
       },

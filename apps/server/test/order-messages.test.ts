@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
-import { formatPrix } from '@teranga/shared/money'
+import { formatPrixSms } from '@teranga/shared/money'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'
 import type { Database } from '../src/db/client.ts'
@@ -114,7 +114,7 @@ describe('each event gives one message per channel', () => {
     await deliver()
     const sent = sentAbout(order.numerocommande).filter((m) => m.destinataire === '+221771234567')
     expect(sent.map((m) => m.canal)).toEqual(['sms', 'sms', 'sms', 'sms'])
-    expect(sent[0]!.texte).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} enregistrée \\(${formatPrix(order.montanttotal)}\\)\\. Suivi : http://127\\.0\\.0\\.1:\\d+/suivi/${order.numerocommande}\\?k=[\\w-]{22}$`))
+    expect(sent[0]!.texte).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} enregistrée \\(${formatPrixSms(order.montanttotal)}\\)\\. Suivi : http://127\\.0\\.0\\.1:\\d+/suivi/${order.numerocommande}\\?k=[\\w-]{22}$`))
     expect(sent.slice(1).map((m) => /\) (confirmée|en route vers vous|livrée)/.exec(m.texte)?.[1])).toEqual(['confirmée', 'en route vers vous', 'livrée'])
     // In the GSM alphabet: one SMS part each, not three of UCS-2's 70 characters.
     for (const m of sent) expect({ texte: m.texte, parts: smsParts(m.texte), gsm: toGsm7(m.texte) === m.texte }).toEqual({ texte: m.texte, parts: 1, gsm: true })
@@ -168,7 +168,7 @@ describe('each event gives one message per channel', () => {
       await deliver()
       const staff = sentAbout(order.numerocommande).filter((m) => m.destinataire !== '+221771234567')
       expect(staff.map((m) => m.destinataire).sort()).toEqual(['+221765554433', '+221780001122'])
-      expect(staff[0]!.texte).toMatch(new RegExp(`^Teranga : nouvelle commande ${order.numerocommande} de ${formatPrix(order.montanttotal)}\\. http://127\\.0\\.0\\.1:\\d+/admin/commandes/${order.numerocommande}$`))
+      expect(staff[0]!.texte).toMatch(new RegExp(`^Teranga : nouvelle commande ${order.numerocommande} de ${formatPrixSms(order.montanttotal)}\\. http://127\\.0\\.0\\.1:\\d+/admin/commandes/${order.numerocommande}$`))
     } finally {
       await shop.app.inject({ method: 'PUT', url: '/api/preference', headers: admin.auth, payload: { telephonesAlertes: [] } })
     }

@@ -84,7 +84,7 @@ describe('placing an order', () => {
       montantliv: 1000,
       remise: 0,
       montanttotal: 13400 + 1000,
-      montanttotalformat: '14 400 FCFA',
+      montanttotalformat: '14\u00a0400\u00a0FCFA',
       adresseliv: 'Rue 10, villa 24, Mermoz',
       tel: '+221 77 123 45 67',
       modelivraison: { code: 'DOMICILE' },

@@ -100,7 +100,7 @@ describe('sale prices', () => {
     const id = created.json().id as number
 
     const rest = (await app.inject({ method: 'GET', url: `/api/produits/${id}` })).json()
-    expect(rest).toMatchObject({ prix: 8000, prixformat: '8 000 FCFA', prix_initial: 10000 })
+    expect(rest).toMatchObject({ prix: 8000, prixformat: '8\u00a0000\u00a0FCFA', prix_initial: 10000 })
     const page = (await app.inject({ method: 'GET', url: `/api/produits?categorie_id=${sc.id}` })).json()
     expect(page[0].data[0]).toMatchObject({ id, prix: 8000, prix_initial: 10000 })
     const graph = await gql(app, `query($id: Int!, $sc: Int) { produits(id: $id) { prix prix_initial } produitspaginated(categorie_id: $sc) { data { id prix prix_initial } } }`, { id, sc: sc.id })
@@ -196,7 +196,7 @@ describe('discount codes: the back office', () => {
     }
     const list = await app.inject({ method: 'GET', url: '/api/codepromo?q=noel', headers: manager.auth })
     expect(list.statusCode).toBe(200)
-    expect(list.json().data).toEqual([expect.objectContaining({ code: 'NOEL20', utilisations: 1, remises: 2000, ventes: 15000 + 1000 - 2000, ventes_fr: '14 000 FCFA' })])
+    expect(list.json().data).toEqual([expect.objectContaining({ code: 'NOEL20', utilisations: 1, remises: 2000, ventes: 15000 + 1000 - 2000, ventes_fr: '14\u00a0000\u00a0FCFA' })])
 
     const off = await app.inject({ method: 'DELETE', url: `/api/codepromo/${id}`, headers: admin.auth })
     expect(off.statusCode).toBe(200)
@@ -224,10 +224,10 @@ describe('discount codes at checkout', () => {
     const { customer } = await customerWithCart(5000, 2)
     const preview = await check(customer, code.toLowerCase())
     expect(preview.statusCode, preview.body).toBe(200)
-    expect(preview.json()).toEqual({ code, remise: 2000, remiseformat: '2 000 FCFA' })
+    expect(preview.json()).toEqual({ code, remise: 2000, remiseformat: '2\u00a0000\u00a0FCFA' })
     const res = await order(customer, { codepromo: code.toLowerCase() })
     expect(res.statusCode, res.body).toBe(201)
-    expect(res.json().commande).toMatchObject({ montantcommande: 10000, montantliv: 1000, remise: 2000, montanttotal: 9000, codepromo: { code, remise: 2000, remiseformat: '2 000 FCFA' } })
+    expect(res.json().commande).toMatchObject({ montantcommande: 10000, montantliv: 1000, remise: 2000, montanttotal: 9000, codepromo: { code, remise: 2000, remiseformat: '2\u00a0000\u00a0FCFA' } })
     const numero = res.json().commande.numerocommande
     const graph = await gql(app, `{ commandespaginated { data { numerocommande remise codepromo { code remise } } } }`, {}, customer.auth)
     expect(graph.data?.commandespaginated.data).toEqual([{ numerocommande: numero, remise: 2000, codepromo: { code, remise: 2000 } }])
@@ -237,7 +237,7 @@ describe('discount codes at checkout', () => {
     const sc = await makeSubcategory(db)
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ fin: anHourAgo(), debut: new Date(Date.now() - 7_200_000).toISOString() }, PROMO_MESSAGES.expired],
-      [{ minimum: 20000 }, 'Montant minimum : 20 000 FCFA'],
+      [{ minimum: 20000 }, 'Montant minimum : 20\u00a0000\u00a0FCFA'],
       [{ actif: false }, PROMO_MESSAGES.unknown],
       [{ souscategories: [sc.id] }, PROMO_MESSAGES.noMatchingProduct],
     ]

@@ -12,11 +12,13 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix } from '@teranga/shared/money'
 import { storefrontKey } from '@teranga/shared/storefront-queries'
-import { caroussels } from '../src/db/schema.ts'
-import { makeProduct, makeSubcategory } from './factories.ts'
-import { createTestApp, testConfig, type TestContext } from './helpers.ts'
+import { caroussels, remboursements, zonesLivraison } from '../src/db/schema.ts'
+import { makeProduct, makeSubcategory, placeHomeOrder } from './factories.ts'
+import { createTestApp, signIn, testConfig, type TestContext } from './helpers.ts'
 
 const TEMPLATE = `<!doctype html><html lang="fr"><head><title>Teranga — votre marché en ligne à Dakar</title><!--app-head--></head>
 <body><div id="root"></div><!--app-data--><script type="module" src="/assets/index.js"></script></body></html>`
@@ -145,14 +147,14 @@ describe('storefront pages', () => {
     const tag = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(res.body)?.[1]
     expect(res.body).toContain(`<link rel="canonical" href="${origin}/product/${product.id}">`)
     expect(tag('og:type')).toBe('product')
-    expect(tag('og:title')).toBe('Mangue Kent — 12 500 FCFA')
+    expect(tag('og:title')).toBe('Mangue Kent — 12\u00a0500\u00a0FCFA')
     expect(tag('og:url')).toBe(`${origin}/product/${product.id}`)
     expect(tag('product:price:amount')).toBe('12500')
     expect(tag('product:price:currency')).toBe('XOF')
     // The rendering as a JPEG (the media module makes it): what WhatsApp shows for sure.
     expect(tag('og:image')).toBe(`${origin}/media/apercu/catalogue/mangue-320.jpg`)
     expect(tag('og:image:type')).toBe('image/jpeg')
-    expect(res.body).toMatch(/<meta name="description" content="12 500 FCFA — [^"]+">/)
+    expect(res.body).toMatch(/<meta name="description" content="12\u00a0500\u00a0FCFA — [^"]+">/)
     // One description only: the template's is replaced, not repeated.
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1)
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!)
@@ -165,10 +167,9 @@ describe('storefront pages', () => {
     })
   })
 
-  it('leaves out an unknown product, which the app then reports itself', async () => {
+  it('embeds an unknown product as null, the answer the app reads as « not found » (the real renderer then answers 404)', async () => {
     const res = await ctx.app.inject({ url: '/product/99999999' })
-    expect(res.statusCode).toBe(200)
-    expect(embedded(res.body).queries.some((q) => q.key[1] === 'produit')).toBe(false)
+    expect(embedded(res.body).queries.find((q) => q.key[1] === 'produit')).toEqual({ key: [...storefrontKey('produit', { id: 99999999 }, 'anon')], data: null })
   })
 
   it('keeps names with </script> inside the JSON', async () => {
@@ -281,16 +282,28 @@ describe('every page of the route table, rendered by the real renderer', () => {
     expect(patterns).toEqual(expect.arrayContaining(['/', '/product/:id', '/product_bycat/:id', '/cart', '/signup', '/profile/account', '/livraison', '/paiement', '/*']))
   })
 
+  /** An order placed through the API, with its tracking page's address. */
+  const placedOrder = async (designation: string, prix: number, quantite: number) => {
+    const sub = await makeSubcategory(real.db)
+    const product = await makeProduct(real.db, { souscategorieId: sub.id, designation, prix, quantite: 50 })
+    const customer = await signIn(real.app)
+    const placed = await placeHomeOrder(real.app, real.db, customer, [[product.id, quantite]])
+    expect(placed.statusCode, placed.body).toBe(201)
+    const commande = placed.json().commande as { id: number; numerocommande: string; montanttotal: number }
+    return { commande, address: trackingAddress(commande.numerocommande) }
+  }
+
   it('answers each with its page: 200 (404 for an unknown path), drawn on the server, no error screen', async () => {
     const sub = await makeSubcategory(real.db)
     const product = await makeProduct(real.db, { souscategorieId: sub.id, designation: 'Bissap séché 250 g' })
+    const tracked = await placedOrder('Thé Touba 250 g', 1500, 1)
     const addressOf = (pattern: string) =>
       pattern === '/*'
         ? '/cette-page-n-existe-pas'
         : pattern
             .replace('/product_bycat/:id', `/product_bycat/${sub.id}`)
             .replace('/product/:id', `/product/${product.id}`)
-            .replace(/^\/suivi\/:numero$/, () => trackingAddress('XC000001'))
+            .replace(/^\/suivi\/:numero$/, () => tracked.address)
     for (const pattern of patterns) {
       const url = addressOf(pattern)
       // A new page with parameters needs values here, or its pattern would be asked as is.
@@ -306,8 +319,42 @@ describe('every page of the route table, rendered by the real renderer', () => {
     }
   })
 
+  it('answers 404 with the not-found page for a product, a category or an order that does not exist (issue 23)', async () => {
+    for (const url of ['/product/99999', '/product/abc', '/product_bycat/999', '/product_bycat/abc', trackingAddress('XC000001')]) {
+      const res = await real.app.inject({ url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.body, url).toContain('Oops! Page not found.')
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">')
+    }
+    expect((await real.app.inject({ url: '/product/99999' })).body).toContain(MESSAGES.productMissing.replace(/'/g, '&#x27;'))
+  })
+
+  it("draws a tracking link's page on the server: the order's state, lines, amounts and refunds, never indexed (issue 23)", async () => {
+    const { commande, address } = await placedOrder('Riz brisé parfumé 5 kg', 4700, 2)
+    await real.db.insert(remboursements).values({ commandeId: commande.id, montant: 4700, provider: 'cash', motif: 'Article manquant', statut: 'effectue' })
+    const res = await real.app.inject({ url: address })
+    expect(res.statusCode).toBe(200)
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script id="app-data"/.exec(res.body)?.[1] ?? ''
+    expect(root).not.toContain('Chargement de la commande')
+    expect(root).toContain(`Suivi de la commande ${commande.numerocommande}`)
+    expect(root).toContain('En attente de confirmation')
+    expect(root).toContain('Riz brisé parfumé 5 kg')
+    expect(root).toContain(formatPrix(9400))
+    expect(root).toContain(formatPrix(commande.montanttotal))
+    expect(root).toContain('Remboursements')
+    expect(root).toContain(`${formatPrix(4700)}</span> remboursés le`)
+    expect(res.body).toContain('<meta name="robots" content="noindex">')
+    expect(res.body).not.toContain('<link rel="canonical"')
+    // The page's data is embedded under the app's own key: hydration asks nothing again.
+    const k = new URL(address, 'http://shop.local').searchParams.get('k')
+    expect(embedded(res.body).queries.map((q) => q.key)).toContainEqual([...storefrontKey('suivi', { numero: commande.numerocommande, k }, 'anon')])
+    // Nothing of the customer's beyond the order: no phone, no address.
+    expect(res.body).not.toContain('77 123 45 67')
+    expect(res.body).not.toContain('villa 24')
+  })
+
   it('answers 404 for a tracking page whose key is missing or altered, with the not-found page when there is no key', async () => {
-    const address = trackingAddress('XC000002')
+    const { address } = await placedOrder('Bouye 500 g', 1200, 1)
     expect((await real.app.inject({ url: address })).statusCode).toBe(200)
     const altered = address.replace(/k=(.)/, (_, c: string) => `k=${c === 'A' ? 'B' : 'A'}`)
     expect((await real.app.inject({ url: altered })).statusCode).toBe(404)
@@ -323,7 +370,7 @@ describe('every page of the route table, rendered by the real renderer', () => {
     const res = await real.app.inject({ url: `/product/${product.id}` })
     const tag = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(res.body)?.[1]
     expect(res.body).toContain('<title>Thiakry 500 g — Teranga</title>')
-    expect(tag('og:title')).toBe('Thiakry 500 g — 2 750 FCFA')
+    expect(tag('og:title')).toBe('Thiakry 500 g — 2\u00a0750\u00a0FCFA')
     expect(tag('og:image')).toBe(`${origin}/media/apercu/catalogue/thiakry-640.jpg`)
     expect(res.body).toContain(`<link rel="canonical" href="${origin}/product/${product.id}">`)
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!)
@@ -331,7 +378,7 @@ describe('every page of the route table, rendered by the real renderer', () => {
     expect(ld.offers).toMatchObject({ priceCurrency: 'XOF', price: '2750', availability: 'https://schema.org/OutOfStock' })
     // The share button is in the server's markup too, with the product's name and price.
     expect(res.body).toContain('Partager sur WhatsApp')
-    expect(res.body).toContain(`href="https://wa.me/?text=${encodeURIComponent('Thiakry 500 g — 2 750 FCFA\n')}`)
+    expect(res.body).toContain(`href="https://wa.me/?text=${encodeURIComponent('Thiakry 500 g — 2\u00a0750\u00a0FCFA\n')}`)
 
     const category = await real.app.inject({ url: `/product_bycat/${sub.id}?page=2` })
     expect(category.body).toContain(`<link rel="canonical" href="${origin}/product_bycat/${sub.id}?page=2">`)
@@ -345,6 +392,16 @@ describe('every page of the route table, rendered by the real renderer', () => {
       expect(html, url).toContain(`<h1 class="h3 mb-4">${page.titre}</h1>`)
     }
     expect((await real.app.inject({ url: '/cgv' })).body).toContain('<h2>Prix</h2>')
+  })
+
+  it("prints the delivery fees the owner set, on the FAQ and the delivery page, with no-break spaces (issue 23)", async () => {
+    await real.db.update(zonesLivraison).set({ frais: 1250 }).where(eq(zonesLivraison.designation, 'Mermoz'))
+    for (const url of ['/faq', '/informations-livraison']) {
+      const html = (await real.app.inject({ url })).body
+      const row = /<tr><td[^>]*>([^<]*)<\/td><td>([^<]*Mermoz[^<]*)<\/td><\/tr>/.exec(html)
+      expect(row?.[1], url).toBe('1\u00a0250\u00a0FCFA')
+      expect(row?.[2], url).toBe('Mermoz')
+    }
   })
 
   it('draws the sign-up form and the account page on the server', async () => {

@@ -12,6 +12,7 @@ import { AppProvider } from './app/provider.tsx'
 import { routes } from './app/router.tsx'
 import { pageMeta } from './app/page-meta.ts'
 import { pageQueries, type PageQuery } from './app/server-data.ts'
+import { ResponseStatusContext, type ResponseStatus } from './app/response-status.ts'
 
 export interface RenderedApp {
   html: string
@@ -35,15 +36,19 @@ export async function render(url: string, queries: InitialQuery[]): Promise<Rend
   const context = await handler.query(requestFor(url))
   if (context instanceof Response) return { html: '', status: context.status }
   const router = createStaticRouter(handler.dataRoutes, context)
-  const notFound = context.matches.some((match) => match.route.id === 'not-found')
   const queryClient = createQueryClient(queries)
+  // A page that draws the not-found page (an unknown path, a product that does not exist…) marks it.
+  const response: ResponseStatus = { status: context.statusCode }
   const html = renderToString(
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <ResponseStatusContext value={response}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </ResponseStatusContext>
     </StrictMode>,
   )
+  const notFound = response.status === 404 || context.matches.some((match) => match.route.id === 'not-found')
   const meta = notFound ? { title: 'Page introuvable', noindex: true } : pageMeta(context.matches, new URL(url, 'http://shop.local'), queryClient)
   return { html, status: notFound ? 404 : context.statusCode, meta }
 }

@@ -2,6 +2,7 @@
 // with their exact messages, stock movements, and the image rules both the admin app and the
 // server apply (the server checks an image by its bytes, never by its name).
 import { z } from 'zod'
+import { formatNombre, formatPrix } from './money.ts'
 import { checkSalePrice, salePriceFields } from './promotions.ts'
 import { optionalField } from './schemas.ts'
 
@@ -23,16 +24,16 @@ export const CATALOGUE_MESSAGES = {
   designationMax: 'La désignation ne doit pas dépasser 50 caractères',
   // The back office's own.
   prixInteger: 'Le prix doit être un nombre entier de FCFA',
-  prixMax: 'Le prix ne doit pas dépasser 100 000 000 FCFA',
-  qteMax: 'La quantité ne doit pas dépasser 1 000 000',
+  prixMax: `Le prix ne doit pas dépasser ${formatPrix(100_000_000)}`,
+  qteMax: `La quantité ne doit pas dépasser ${formatNombre(1_000_000)}`,
   designationTooLong: 'La désignation ne doit pas dépasser 200 caractères',
   uniteTooLong: "L'unité ne doit pas dépasser 30 caractères",
-  descriptionTooLong: 'La description ne doit pas dépasser 5 000 caractères',
+  descriptionTooLong: `La description ne doit pas dépasser ${formatNombre(5000)} caractères`,
   codeInvalid: 'Le code ne peut contenir que des lettres, des chiffres, « . », « _ » et « - » (50 caractères au plus)',
   codeRequired: 'Le code est requis',
   codeTaken: 'Ce code est déjà utilisé par un autre produit',
-  seuilInvalid: "Le seuil d'alerte doit être un entier entre 0 et 1 000 000",
-  positionInvalid: 'La position doit être un entier entre 0 et 10 000',
+  seuilInvalid: `Le seuil d'alerte doit être un entier entre 0 et ${formatNombre(1_000_000)}`,
+  positionInvalid: `La position doit être un entier entre 0 et ${formatNombre(10_000)}`,
   mediaKeyInvalid: "L'image est invalide",
   mediaUnknown: "Cette image n'existe pas",
   imageRequired: "L'image est requise (champ « image »)",
@@ -41,7 +42,7 @@ export const CATALOGUE_MESSAGES = {
   imageQueueFull: "Trop d'images sont en cours de traitement : réessayez dans quelques secondes",
   deltaInteger: 'La variation du stock doit être un entier',
   deltaNonZero: 'La variation du stock ne peut pas être nulle',
-  deltaMax: 'La variation du stock ne doit pas dépasser 1 000 000',
+  deltaMax: `La variation du stock ne doit pas dépasser ${formatNombre(1_000_000)}`,
   motifRequired: 'Le motif est requis',
   motifTooLong: 'Le motif ne doit pas dépasser 200 caractères',
   stockNegative: (disponible: number) => `Le stock ne peut pas devenir négatif (${disponible} en stock)`,

@@ -3,6 +3,7 @@
 // the storefront (its address's query string, which the server reads too to embed the page's
 // first data), with the French words the shopper reads and the reasons a value is refused. The
 // arguments' schema is catalogue-grid-schema.ts: the storefront's grids need no zod.
+import { formatNombre } from './money.ts'
 
 /** The sorts a grid offers, with their labels; without one, the catalogue's own order (or relevance for a search). */
 export const GRID_SORTS = {
@@ -23,7 +24,7 @@ export const BEST_SELLERS_DAYS = 30
 
 export const GRID_MESSAGES = {
   triInvalid: `Tri inconnu : choisissez ${GRID_SORT_VALUES.join(', ')}`,
-  prixInvalid: `Le prix doit être un nombre entier de FCFA, entre 0 et ${GRID_PRICE_MAX.toLocaleString('fr-FR').replace(/\u202f/g, ' ')}`,
+  prixInvalid: `Le prix doit être un nombre entier de FCFA, entre 0 et ${formatNombre(GRID_PRICE_MAX)}`,
   prixRange: 'Le prix minimum dépasse le prix maximum',
   booleanInvalid: 'Choisissez oui (true) ou non (false)',
   noResult: (q: string) => `Aucun résultat pour « ${q} »`,

@@ -19,6 +19,9 @@ export const MESSAGES = {
   cartRemoved: 'Produit supprimé du panier',
   cartAdded: 'Produit ajouté au panier',
   cartEmpty: 'Votre panier est vide.',
+  /** A signed-in customer offline: their cart is on the server; the phone shows its last copy (issue 23). */
+  cartOfflineCopy: "Hors ligne : voici votre panier tel qu'il était à votre dernière connexion. Le modifier ou commander demande une connexion.",
+  cartOfflineUnknown: 'Hors ligne : votre panier est enregistré sur votre compte et s’affichera dès le retour de la connexion.',
   searchNoResult: 'Aucun résultat trouvé',
   searchPlaceholder: 'Rechercher un produit...',
 

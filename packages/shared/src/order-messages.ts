@@ -40,3 +40,9 @@ export const suiviSchema = z.object({
   lignes: z.array(z.object({ designation: z.string(), quantite: z.number(), prix: z.number() })),
 })
 export type Suivi = z.infer<typeof suiviSchema>
+
+/** The tracking page as the storefront reads it (GraphQL `suivi`): the order, and the refunds done. */
+export type SuiviPage = Suivi & {
+  rembourse: number
+  remboursements: Array<{ id: number; montant: number; date_fr: string; lignes: Array<{ designation: string; quantite: number; total: number }> }>
+}

@@ -18,7 +18,7 @@ export const PROMO_MESSAGES = {
   typeInvalid: 'Le type est « pourcentage » ou « montant »',
   valeurInvalid: 'La valeur doit être un nombre entier positif',
   pourcentageMax: 'Un pourcentage ne dépasse pas 100',
-  montantMax: 'La valeur ne doit pas dépasser 100 000 000 FCFA',
+  montantMax: `La valeur ne doit pas dépasser ${formatPrix(100_000_000)}`,
   minimumInvalid: 'Le minimum doit être un nombre entier de FCFA, positif ou nul',
   utilisationsInvalid: "Le nombre d'utilisations doit être un entier d'au moins 1",
   souscategoriesInvalid: 'Les sous-catégories sont une liste de sous-catégories existantes',

@@ -32,6 +32,9 @@ export const STOREFRONT_QUERIES = {
   zoneslivraison: 'query Zones { zoneslivraison { id designation frais fraisformat } }',
   pagecontenu: 'query PageContenu($slug: String!) { pagecontenu(slug: $slug) { slug titre description html } }',
   orthographes: 'query Orthographes($q: String!) { orthographes(q: $q) }',
+  suivi: `query Suivi($numero: String!, $k: String!) { suivi(numero: $numero, k: $k) {
+    numerocommande etat etat_text etat_badge created_at_fr modelivraison montantcommande montantliv remise montanttotal
+    lignes { designation quantite prix } rembourse remboursements { id montant date_fr lignes { designation quantite total } } } }`,
 } as const
 
 export type StorefrontQuery = keyof typeof STOREFRONT_QUERIES
@@ -54,6 +57,7 @@ export const STOREFRONT_ROOT_FIELDS: Record<StorefrontQuery, string> = {
   zoneslivraison: 'zoneslivraison',
   pagecontenu: 'pagecontenu',
   orthographes: 'orthographes',
+  suivi: 'suivi',
 }
 
 /**

@@ -36,6 +36,8 @@ describe('server data declared by the routes', () => {
     expect(await dataFor('/faq')).toEqual([
       { name: 'preferences', variables: {} },
       { name: 'pagecontenu', variables: { slug: 'faq' } },
+      // The delivery fees as the owner set them, drawn by the server (issue 23).
+      { name: 'zoneslivraison', variables: {} },
       { name: 'modepaiements', variables: {} },
       { name: 'depots', variables: {} },
     ])
@@ -45,13 +47,26 @@ describe('server data declared by the routes', () => {
     for (const [url, slug] of [
       ['/cgv', 'cgv'],
       ['/contact', 'contact'],
-      ['/informations-livraison', 'livraison'],
     ]) {
       expect(await dataFor(url!)).toEqual([
         { name: 'preferences', variables: {} },
         { name: 'pagecontenu', variables: { slug } },
       ])
     }
+    // The delivery page shows each zone's fee, from the shop's zones.
+    expect(await dataFor('/informations-livraison')).toEqual([
+      { name: 'preferences', variables: {} },
+      { name: 'pagecontenu', variables: { slug: 'livraison' } },
+      { name: 'zoneslivraison', variables: {} },
+    ])
+  })
+
+  it("a tracking link's page: its order, asked with the link's key; without a key, nothing", async () => {
+    expect(await dataFor('/suivi/TRG-261127-K7MQ2X?k=AbCdEfGhIjKlMnOpQrStUv')).toEqual([
+      { name: 'preferences', variables: {} },
+      { name: 'suivi', variables: { numero: 'TRG-261127-K7MQ2X', k: 'AbCdEfGhIjKlMnOpQrStUv' } },
+    ])
+    expect(await dataFor('/suivi/TRG-261127-K7MQ2X')).toEqual([{ name: 'preferences', variables: {} }])
   })
 
   it('personal pages and unknown paths: only what every page shows', async () => {

@@ -33,7 +33,8 @@ export const nameOf = (user: Utilisateur) => `${user.prenom} ${user.nom}`.trim()
 export type AuthState =
   | { status: 'loading'; user: null }
   | { status: 'signedIn'; user: Utilisateur }
-  | { status: 'signedOut'; user: null }
+  /** `unreachable`: a token is kept but the server could not be reached (offline), so the shop shows the visitor's screens meanwhile. */
+  | { status: 'signedOut'; user: null; unreachable?: boolean }
 
 export interface SocialLoginFields {
   idToken: string
@@ -128,11 +129,13 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
 
   const state: AuthState = useMemo(
     () =>
-      !hasToken || leaving || (offline && !user)
+      !hasToken || leaving
         ? { status: 'signedOut', user: null }
-        : user
-          ? { status: 'signedIn', user }
-          : { status: 'loading', user: null },
+        : offline && !user
+          ? { status: 'signedOut', user: null, unreachable: true }
+          : user
+            ? { status: 'signedIn', user }
+            : { status: 'loading', user: null },
     [hasToken, leaving, offline, user],
   )
 

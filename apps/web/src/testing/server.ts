@@ -4,6 +4,7 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
 import { CART_ACTION } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
+import { formatPrix } from '@teranga/shared/money'
 import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-queries'
 import type { Utilisateur } from '@/lib/auth.tsx'
 import { makePanier } from './factories.ts'
@@ -27,6 +28,8 @@ export interface FakeDb {
   onSale: number[]
   /** The shop's own pages (CGV, FAQ, livraison, contact) by slug, as the server renders them. */
   pages: Record<string, { slug: string; titre: string; description: string; html: string }>
+  /** The delivery zones as the owner set them (the FAQ and the delivery page show their fees). */
+  zones: Array<{ id: number; designation: string; frais: number; fraisformat: string }>
   /** The customer behind `token`; null means every token is refused. */
   user: Utilisateur | null
   token: string
@@ -51,6 +54,10 @@ function emptyDb(): FakeDb {
       livraison: { slug: 'livraison', titre: 'Livraison et retrait', description: 'La livraison.', html: '<h2>Livraison à domicile</h2>\n<p>Tous les jours.</p>\n' },
       contact: { slug: 'contact', titre: 'Nous contacter', description: 'Nos coordonnées.', html: '<p>Appelez-nous.</p>\n' },
     },
+    zones: [
+      { id: 1, designation: 'Mermoz', frais: 1000, fraisformat: formatPrix(1000) },
+      { id: 2, designation: 'Fann', frais: 1500, fraisformat: formatPrix(1500) },
+    ],
     user: null,
     token: newValidToken(),
     issuedToken: 'token-emis-par-le-serveur-0123456789',
@@ -233,6 +240,7 @@ const resolvers: Record<string, Resolver> = {
   },
   EnregistrerVue: () => ({ data: { enregistrerVue: true } }),
   PageContenu: (variables) => ({ data: { pagecontenu: db.pages[String(variables['slug'])] ?? null } }),
+  Zones: () => ({ data: { zoneslivraison: db.zones } }),
   // The checkout's and the account's documents: checkout-api.ts and account-api.ts.
 }
 

@@ -42,7 +42,7 @@ describe('delivery slips', () => {
     expect(within(slip).getByText('Tél. : +221 33 800 00 00')).toBeInTheDocument()
     expect(within(slip).getByRole('columnheader', { name: 'Prix unitaire' })).toBeInTheDocument()
     const cells = within(slip).getAllByRole('row')[1]!.querySelectorAll('td')
-    expect(Array.from(cells).map((cell) => cell.textContent)).toEqual(['Bissap séché 250 g', '2', '500 FCFA', '1 000 FCFA'])
+    expect(Array.from(cells).map((cell) => cell.textContent)).toEqual(['Bissap séché 250 g', '2', '500\u00a0FCFA', '1\u00a0000\u00a0FCFA'])
     expect(await seriousViolations()).toEqual([])
   })
 
@@ -51,10 +51,10 @@ describe('delivery slips', () => {
     renderAdmin('/bons?numeros=T-000321')
     const slip = await slipOf('T-000321')
     expect(amountsOf(slip)).toEqual([
-      ['Sous-total', '1 000 FCFA'],
-      ['Livraison', '1 000 FCFA'],
-      ['Remise', '− 20 FCFA'],
-      ['Total', '1 980 FCFA'],
+      ['Sous-total', '1\u00a0000\u00a0FCFA'],
+      ['Livraison', '1\u00a0000\u00a0FCFA'],
+      ['Remise', '− 20\u00a0FCFA'],
+      ['Total', '1\u00a0980\u00a0FCFA'],
     ])
     expect(within(slip).getByText('À encaisser : 1 980 FCFA')).toBeInTheDocument()
     expect(within(slip).queryByText(/Payée/)).not.toBeInTheDocument()
@@ -80,9 +80,9 @@ describe('delivery slips', () => {
     expect(within(slip).getByText('Payée — rien à encaisser')).toBeInTheDocument()
     expect(within(slip).queryByText(/À encaisser/)).not.toBeInTheDocument()
     expect(amountsOf(slip)).toEqual([
-      ['Sous-total', '10 000 FCFA'],
-      ['Livraison', '2 500 FCFA'],
-      ['Total', '12 500 FCFA'],
+      ['Sous-total', '10\u00a0000\u00a0FCFA'],
+      ['Livraison', '2\u00a0500\u00a0FCFA'],
+      ['Total', '12\u00a0500\u00a0FCFA'],
     ])
   })
 

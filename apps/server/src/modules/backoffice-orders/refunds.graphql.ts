@@ -24,6 +24,12 @@ const schema = /* GraphQL */ `
     rembourseformat: String!
     remboursements: [Remboursement!]!
   }
+  # The tracking page shows the refunds too (issue 23): the amount given back and each refund done.
+  extend type Suivi {
+    rembourse: Int!
+    rembourseformat: String!
+    remboursements: [Remboursement!]!
+  }
 `
 
 export function refundsGraphql(refunds: Pick<RefundsService, 'ofOrders'>): GraphqlModule {
@@ -37,24 +43,23 @@ export function refundsGraphql(refunds: Pick<RefundsService, 'ofOrders'>): Graph
     }
     return found
   }
+  const fields = {
+    rembourse: async (order: { id: number }) => (await of(order)).rembourse,
+    rembourseformat: async (order: { id: number }) => formatPrix((await of(order)).rembourse),
+    remboursements: async (order: { id: number }) =>
+      (await of(order)).remboursements
+        .filter((r) => r.statut === 'effectue')
+        .map((r) => ({
+          id: r.id,
+          montant: r.montant,
+          montantformat: r.montant_fr,
+          date_fr: r.date_fr,
+          lignes: r.lignes.map((l) => ({ designation: l.produit.designation, quantite: l.quantite, total: l.total, totalformat: l.total_fr })),
+        })),
+  }
   return {
     schema,
-    listSizes: { 'Commande.remboursements': 20 },
-    resolvers: {
-      Commande: {
-        rembourse: async (order: { id: number }) => (await of(order)).rembourse,
-        rembourseformat: async (order: { id: number }) => formatPrix((await of(order)).rembourse),
-        remboursements: async (order: { id: number }) =>
-          (await of(order)).remboursements
-            .filter((r) => r.statut === 'effectue')
-            .map((r) => ({
-              id: r.id,
-              montant: r.montant,
-              montantformat: r.montant_fr,
-              date_fr: r.date_fr,
-              lignes: r.lignes.map((l) => ({ designation: l.produit.designation, quantite: l.quantite, total: l.total, totalformat: l.total_fr })),
-            })),
-      },
-    },
+    listSizes: { 'Commande.remboursements': 20, 'Suivi.remboursements': 20 },
+    resolvers: { Commande: fields, Suivi: fields },
   }
 }

@@ -1,8 +1,8 @@
 // The order messages' French texts (ADR 034): short (one SMS of 160 characters where the link
 // allows), the order's number, its amount in FCFA (the shared formatting) and its tracking link.
-// Written in the SMS's GSM 7-bit alphabet (sms-text.ts: no « ç », « ê » or « ô »), so that a
+// Written in the SMS's GSM 7-bit alphabet (sms-text.ts: no « ç », « ê » or « ô », plain spaces in amounts), so that a
 // message is one part of 160 characters, not three of 70.
-import { formatPrix } from '@teranga/shared/money'
+import { formatPrixSms } from '@teranga/shared/money'
 import type { OrderStatus } from '@teranga/shared/order-status'
 import { formatPhone, normalizePhone } from '@teranga/shared/phone'
 import { smsParts, toGsm7 } from './sms-text.ts'
@@ -36,7 +36,7 @@ const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
   echec_paiement: (a, amount) => `Teranga : paiement échoué, commande ${a.numero} (${amount}). Suivi : ${a.link}`,
 }
 
-export const customerText = (event: OrderMessageEvent, about: About) => WHAT[event](about, formatPrix(about.total))
+export const customerText = (event: OrderMessageEvent, about: About) => WHAT[event](about, formatPrixSms(about.total))
 
 /** The first of `texts` that is one SMS part in the GSM alphabet, else the last (the shortest). */
 const firstInOnePart = (texts: string[]) => texts.find((text) => toGsm7(text) === text && smsParts(text) === 1) ?? texts.at(-1)!
@@ -87,4 +87,4 @@ export const refundText = (about: Omit<About, 'total'>, refund: { montant: numbe
 
 /** The staff's message of a new order, with its page in the back office. */
 export const staffText = (about: { numero: string; total: number; adminLink: string }) =>
-  `Teranga : nouvelle commande ${about.numero} de ${formatPrix(about.total)}. ${about.adminLink}`
+  `Teranga : nouvelle commande ${about.numero} de ${formatPrixSms(about.total)}. ${about.adminLink}`

@@ -2,6 +2,8 @@
 import { unauthenticated } from '../../lib/errors.ts'
 import { subjectFor } from '../../lib/subject.ts'
 import { pageType, type GraphqlModule } from '../../plugins/graphql.ts'
+import { MAX_CART_LINES } from '@teranga/shared/constants'
+import { toSuivi, type Commande } from './orders.format.ts'
 import type { OrdersService } from './orders.service.ts'
 
 const schema = /* GraphQL */ `
@@ -70,20 +72,57 @@ const schema = /* GraphQL */ `
     codepromo: CommandeCodepromo
   }
   ${pageType('Commande')}
+  type SuiviLigne {
+    designation: String!
+    quantite: Int!
+    "Unit price in FCFA when the order was placed."
+    prix: Int!
+  }
+  "An order as its tracking link shows it (ADR 034): its state, lines and amounts, nothing else of the customer's."
+  type Suivi {
+    numerocommande: String!
+    etat: String!
+    etat_text: String!
+    etat_badge: String!
+    created_at_fr: String!
+    modelivraison: String!
+    montantcommande: Int!
+    montantliv: Int!
+    remise: Int!
+    montanttotal: Int!
+    lignes: [SuiviLigne!]!
+  }
   extend type Query {
     commandespaginated(page: Int, count: Int, client_id: Int): CommandePage!
+    "The order a tracking link names, for whoever holds its key k; null for a wrong key or an unknown order alike."
+    suivi(numero: String!, k: String!): Suivi
   }
 `
 
-export function ordersGraphql(service: OrdersService): GraphqlModule {
+/** What the tracking query needs of the orders module: the link's key check and the order. */
+export interface TrackingReads {
+  trackingKeyMatches(numero: string, key: string | undefined): boolean
+  track(numero: string): Promise<Commande | undefined>
+}
+
+export function ordersGraphql(service: OrdersService, tracking: TrackingReads): GraphqlModule {
   return {
     schema,
+    // The tracking page's lines: an order holds at most a cart's lines.
+    listSizes: { 'Suivi.lignes': MAX_CART_LINES },
     resolvers: {
       Query: {
         commandespaginated: (_, args, ctx) => {
           if (!ctx.user) throw unauthenticated()
           const subject = ctx.user.isadmin && args.client_id == null ? null : subjectFor(ctx.user, args.client_id)
           return service.page(subject, ctx.user.id, args)
+        },
+        // The storefront's server renders the tracking page with it (a visitor's read, never cached).
+        suivi: async (_: unknown, args: { numero: string; k: string }) => {
+          if (args.numero.length > 40 || args.k.length > 100 || !tracking.trackingKeyMatches(args.numero, args.k)) return null
+          const found = await tracking.track(args.numero)
+          // The order's id stays on the parent, unexposed, for the refunds' fields (refunds.graphql.ts).
+          return found ? { ...toSuivi(found), id: found.id } : null
         },
       },
     },

@@ -62,7 +62,7 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
     })
   }
 
-  app.addGraphqlModule(ordersGraphql(service))
+  app.addGraphqlModule(ordersGraphql(service, { trackingKeyMatches: (numero, key) => app.orderMessages.trackingKeyMatches(numero, key), track: (numero) => placement.track(numero) }))
   await registerRest(app, ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit, tracking: app.orderMessages })
 }
 

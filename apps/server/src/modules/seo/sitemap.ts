@@ -20,8 +20,8 @@ export function sitemapIndex(locs: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`
 }
 
-/** What search engines may crawl: the catalogue and the shop's pages, not the checkout, accounts or APIs. */
+/** What search engines may crawl: the catalogue and the shop's pages, not the checkout, accounts, APIs or an order's tracking page (its link carries a key). */
 export function robotsTxt(publicUrl: string): string {
-  const closed = ['/api/', '/graphql', '/admin', '/cart', '/livraison', '/paiement', '/success', '/failed', '/profile', '/signup']
+  const closed = ['/api/', '/graphql', '/admin', '/cart', '/livraison', '/paiement', '/success', '/failed', '/profile', '/signup', '/suivi/']
   return ['User-agent: *', 'Allow: /', ...closed.map((p) => `Disallow: ${p}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n')
 }

@@ -50,7 +50,8 @@ export function previewPicture(image: string | null | undefined): { src: string;
 }
 
 const shorten = (text: string, max: number) => {
-  const plain = text.replace(/\s+/g, ' ').trim()
+  // Runs of white space made one space, but an amount's no-break spaces kept (« 12 500 FCFA », ADR 047).
+  const plain = text.replace(/[^\S\u00a0]+/g, ' ').trim()
   return plain.length <= max ? plain : `${plain.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
 }
 

@@ -60,6 +60,11 @@ export interface RenderedPage {
 
 const MAX_ENTRIES = 500
 
+/** GraphQL errors that all say « not found » (the API's NOT_FOUND code). */
+function notFoundOnly(errors: unknown): boolean {
+  return Array.isArray(errors) && errors.length > 0 && errors.every((e) => (e as { extensions?: { code?: unknown } } | null)?.extensions?.code === 'NOT_FOUND')
+}
+
 function preloadImage(image: unknown, srcset: unknown, sizes: string): string {
   if (typeof image !== 'string') return ''
   const set = typeof srcset === 'string' && srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''
@@ -112,6 +117,9 @@ export function createStorefrontPages(opts: Options) {
       plan.map(async ({ name, variables }) => {
         try {
           const result = await opts.run(STOREFRONT_QUERIES[name], variables)
+          // « Not found » is an answer (an unknown product): embedded as null, which the app
+          // reads as not found too, so the page is drawn as the not-found page with its 404.
+          if (result.errors && notFoundOnly(result.errors)) return { key: [...storefrontKey(name, variables, 'anon')], data: null } as InitialQuery
           if (result.errors || !result.data) return undefined
           return { key: [...storefrontKey(name, variables, 'anon')], data: result.data[STOREFRONT_ROOT_FIELDS[name]] } as InitialQuery
         } catch {

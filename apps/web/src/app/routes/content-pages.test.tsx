@@ -19,10 +19,17 @@ describe('content pages', () => {
     await waitFor(() => expect(document.title).toBe('Conditions de vente — Teranga'))
   })
 
-  it('/faq keeps the fees and adds the owner’s questions', async () => {
+  it('/faq shows the fees the owner set for the zones and adds the owner’s questions', async () => {
+    // The owner moved Mermoz to 1 250 FCFA: the FAQ says what the checkout charges (issue 23).
+    db.zones = [
+      { id: 1, designation: 'Mermoz', frais: 1250, fraisformat: '1 250 FCFA' },
+      { id: 2, designation: 'Cité Keur Gorgui', frais: 1000, fraisformat: '1 000 FCFA' },
+      { id: 3, designation: 'Fann', frais: 1500, fraisformat: '1 500 FCFA' },
+    ]
     renderApp('/faq')
     expect(await screen.findByRole('heading', { level: 1, name: 'Questions fréquentes' })).toBeInTheDocument()
-    expect(screen.getByRole('table', { name: 'Frais de livraison par zone' })).toBeInTheDocument()
+    const fees = await screen.findByRole('table', { name: 'Frais de livraison par zone' })
+    expect(within(fees).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1\u00a0000\u00a0FCFACité Keur Gorgui', '1\u00a0250\u00a0FCFAMermoz', '1\u00a0500\u00a0FCFAFann'])
     const questions = screen.getByRole('region', { name: 'Vos questions' })
     expect(await within(questions).findByRole('heading', { level: 3, name: 'Comment passer commande ?' })).toBeInTheDocument()
   })
@@ -31,7 +38,8 @@ describe('content pages', () => {
     renderApp('/informations-livraison')
     expect(await screen.findByRole('heading', { level: 1, name: 'Livraison et retrait' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 2, name: 'Livraison à domicile' })).toBeInTheDocument()
-    expect(screen.getByRole('table', { name: 'Frais de livraison par zone' })).toBeInTheDocument()
+    const fees = await screen.findByRole('table', { name: 'Frais de livraison par zone' })
+    expect(within(fees).getByRole('row', { name: /Mermoz/ })).toHaveTextContent('1 000 FCFA')
   })
 
   it('/contact lists the phone, WhatsApp, e-mail, address and hours from the settings', async () => {
@@ -61,7 +69,7 @@ describe('sharing a product', () => {
     const link = await screen.findByRole('link', { name: 'Partager sur WhatsApp' })
     const href = new URL(link.getAttribute('href')!)
     expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/')
-    expect(href.searchParams.get('text')).toBe(`Mangue Kent — 12 500 FCFA\n${window.location.origin}/product/${mangue.id}`)
+    expect(href.searchParams.get('text')).toBe(`Mangue Kent — 12\u00a0500\u00a0FCFA\n${window.location.origin}/product/${mangue.id}`)
     expect(link).toHaveAttribute('target', '_blank')
   })
 })

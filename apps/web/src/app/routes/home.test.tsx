@@ -35,6 +35,9 @@ describe('home route', () => {
 
     expect(screen.getByRole('img', { name: 'Promotion de la semaine' })).toHaveAttribute('src', '/media/promotion-1.webp')
     expect(screen.getByRole('img', { name: 'Offre spéciale' })).toHaveAttribute('src', '/media/promotion-2.webp')
+    // Each promotion image leads to the products on sale (issue 23).
+    expect(screen.getByRole('link', { name: 'Promotion de la semaine' })).toHaveAttribute('href', '/promotions')
+    expect(screen.getByRole('link', { name: 'Offre spéciale' })).toHaveAttribute('href', '/promotions')
 
     const tree = screen.getByRole('navigation', { name: 'Catégories' })
     expect(await within(tree).findByText('Légumes')).toBeInTheDocument()

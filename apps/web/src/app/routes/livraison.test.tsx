@@ -86,8 +86,8 @@ describe('livraison: address step', () => {
     const { user, router } = renderApp('/livraison/addresse')
     await user.type(await addressForm(), 'Rue 10, villa 4')
     const zone = screen.getByRole('combobox', { name: 'Zone de livraison' })
-    expect(within(zone).getByRole('option', { name: 'Mermoz — 1 000 FCFA' })).toBeInTheDocument()
-    await user.selectOptions(zone, 'Dakar Plateau — 1 500 FCFA')
+    expect(within(zone).getByRole('option', { name: 'Mermoz — 1\u00a0000\u00a0FCFA' })).toBeInTheDocument()
+    await user.selectOptions(zone, screen.getByRole('option', { name: 'Dakar Plateau — 1\u00a0500\u00a0FCFA' }))
     expect(screen.getByText('Frais de livraison : 1 500 FCFA')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Continuer' }))
 
@@ -100,7 +100,7 @@ describe('livraison: address step', () => {
     expect(restCalls('POST', '/api/adresses')).toHaveLength(0)
     const home = await screen.findByRole('radio', { name: /Livraison à domicile/ })
     expect(home).toBeChecked()
-    expect(home).toHaveAccessibleName('Livraison à domicile 1 500 FCFA')
+    expect(home).toHaveAccessibleName('Livraison à domicile 1\u00a0500\u00a0FCFA')
   })
 
   it('saves the new address when asked, with its point on the map from the phone', async () => {
@@ -109,7 +109,7 @@ describe('livraison: address step', () => {
     geo.moveTo(14.71234567, -17.46891234)
     const { user, router } = renderApp('/livraison/addresse')
     await user.type(await addressForm(), 'Cité Keur Gorgui, immeuble 3')
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Zone de livraison' }), 'Mermoz — 1 000 FCFA')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Zone de livraison' }), screen.getByRole('option', { name: 'Mermoz — 1\u00a0000\u00a0FCFA' }))
     await user.click(screen.getByRole('button', { name: 'Utiliser ma position' }))
     expect(await screen.findByText('Position choisie : 14.71235, -17.46891')).toBeInTheDocument()
     await user.click(screen.getByRole('checkbox', { name: 'Enregistrer cette adresse' }))
@@ -136,7 +136,7 @@ describe('livraison: address step', () => {
     account.maxAdresses = 0
     const { user, router } = renderApp('/livraison/addresse')
     await user.type(await addressForm(), 'Rue 10, villa 4')
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Zone de livraison' }), 'Mermoz — 1 000 FCFA')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Zone de livraison' }), screen.getByRole('option', { name: 'Mermoz — 1\u00a0000\u00a0FCFA' }))
     await user.click(screen.getByRole('checkbox', { name: 'Enregistrer cette adresse' }))
     await user.click(screen.getByRole('button', { name: 'Continuer' }))
     expect(await screen.findByText(`${MESSAGES.addressSaveError} : ${MESSAGES.addressLimit(0)}`)).toBeInTheDocument()
@@ -193,7 +193,7 @@ describe('livraison: address step', () => {
     signInAs()
     const first = renderApp('/livraison/addresse')
     await first.user.type(await addressForm(), 'Rue 10, villa 4')
-    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Zone de livraison' }), 'Mermoz — 1 000 FCFA')
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Zone de livraison' }), screen.getByRole('option', { name: 'Mermoz — 1\u00a0000\u00a0FCFA' }))
     await first.user.click(screen.getByRole('button', { name: 'Continuer' }))
     await screen.findByRole('radio', { name: /Livraison à domicile/ })
     first.unmount()

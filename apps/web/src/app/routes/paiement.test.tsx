@@ -87,11 +87,11 @@ describe('paiement route', () => {
 
     const summary = screen.getByRole('region', { name: 'Récapitulatif de la commande' })
     expect(within(summary).getByText('Kit thiéboudienne × 2').nextElementSibling).toHaveTextContent('8 000 FCFA')
-    expect(summaryValue('Sous-total')).toBe('10 500 FCFA')
-    expect(summaryValue('Livraison')).toBe('1 500 FCFA')
+    expect(summaryValue('Sous-total')).toBe('10\u00a0500\u00a0FCFA')
+    expect(summaryValue('Livraison')).toBe('1\u00a0500\u00a0FCFA')
     // 5 % of 10 500 (525) and the 1 500 fee.
-    expect(summaryValue('Remise fidélité (Or)')).toBe('−2 025 FCFA')
-    expect(summaryValue('Total')).toBe('9 975 FCFA')
+    expect(summaryValue('Remise fidélité (Or)')).toBe('−2\u00a0025\u00a0FCFA')
+    expect(summaryValue('Total')).toBe('9\u00a0975\u00a0FCFA')
     expect(screen.getByText('Rue 10, villa 4, Mermoz · 77 123 45 67')).toBeInTheDocument()
   })
 
@@ -103,7 +103,7 @@ describe('paiement route', () => {
     await screen.findByRole('group', { name: 'Mode de paiement' })
     expect(summaryValue('Livraison (retrait en dépôt)')).toBe('Gratuit')
     expect(screen.queryByText(/Remise fidélité/)).not.toBeInTheDocument()
-    expect(summaryValue('Total')).toBe('10 500 FCFA')
+    expect(summaryValue('Total')).toBe('10\u00a0500\u00a0FCFA')
     expect(await screen.findByText('Retrait au Dépôt Plateau (Rue Mohamed V, Plateau) · 77 000 11 22')).toBeInTheDocument()
   })
 
@@ -114,7 +114,7 @@ describe('paiement route', () => {
     failRest('get', '/api/fidelite', 500)
     renderApp('/paiement')
     await screen.findByRole('group', { name: 'Mode de paiement' })
-    expect(summaryValue('Total')).toBe('12 000 FCFA')
+    expect(summaryValue('Total')).toBe('12\u00a0000\u00a0FCFA')
     expect(screen.getByText(MESSAGES.loyaltyDiscountUnknown)).toBeInTheDocument()
   })
 

@@ -1,6 +1,6 @@
 // /product_bycat/{id}: one sub-category's products page by page, and a clear page for a
 // category that does not exist.
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -33,13 +33,15 @@ describe('product-by-category route', () => {
     expect(router.state.location.search).toBe('?page=2')
   })
 
-  it("says 'Catégorie introuvable' for an unknown or malformed id", async () => {
+  it("shows the spec's not-found page for an unknown or malformed id, saying what is missing", async () => {
     db.souscategories = [makeSouscategorie({ designation: 'Riz' })]
     const { unmount } = renderApp('/product_bycat/999')
-    expect(await screen.findByRole('heading', { name: 'Catégorie introuvable' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument()
+    expect(screen.getByText("Cette catégorie n'existe pas ou n'est plus proposée.")).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Catégorie introuvable — Teranga'))
     unmount()
     renderApp('/product_bycat/abc')
-    expect(await screen.findByRole('heading', { name: 'Catégorie introuvable' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument()
   })
 
   it('shows the products alert when they fail', async () => {

@@ -1,11 +1,12 @@
-// /product_bycat/{id}: the products of one sub-category, paginated.
+// /product_bycat/{id}: the products of one sub-category, paginated; an unknown one gets the
+// not-found page (status 404 from the server).
 import { positiveIntParam } from '@teranga/shared/storefront-queries'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
 import { getSubcategoriesQueryOptions, useSubcategories } from '@/features/catalogue/api/get-catalogue-reference.ts'
 import { getProductsQueryOptions } from '@/features/catalogue/api/get-products.ts'
 import { PaginatedProducts } from '../paginated-products.tsx'
-import { DeadEnd } from '@/components/ui/dead-end.tsx'
+import { NotFoundPage } from './not-found.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { previewImage } from '../page-meta.ts'
 import type { RouteHandle } from '../server-data.ts'
@@ -43,14 +44,11 @@ export function ProductByCategoryRoute() {
   const page = positiveIntParam(params.get('page')) ?? 1
   const subcategories = useSubcategories()
   const sous = subcategories.data?.find((s) => s.id === id)
-  useDocumentTitle(sous?.designation)
+  const missing = !valid || (subcategories.data && !sous)
+  useDocumentTitle(missing ? 'Catégorie introuvable' : sous?.designation)
 
-  if (!valid || (subcategories.data && !sous)) {
-    return (
-      <DeadEnd title="Catégorie introuvable" to="/" action="Retour à l'accueil">
-        <p>Cette catégorie n'existe pas ou n'est plus proposée.</p>
-      </DeadEnd>
-    )
+  if (missing) {
+    return <NotFoundPage title="Catégorie introuvable">Cette catégorie n'existe pas ou n'est plus proposée.</NotFoundPage>
   }
   return (
     <>

@@ -82,19 +82,21 @@ describe('product route', () => {
     expect(graphqlCalls('EnregistrerVue')).toHaveLength(1)
   })
 
-  it("says 'Produit introuvable' for an unknown id, without counting a view", async () => {
+  it("shows the spec's not-found page for an unknown id, saying what is missing, without counting a view", async () => {
     seedProducts()
     renderApp('/product/4242')
-    expect(await screen.findByRole('heading', { name: 'Produit introuvable' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument()
+    expect(screen.getByText('Oops! Page not found.')).toBeInTheDocument()
     expect(screen.getByText(MESSAGES.productMissing)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+    await waitFor(() => expect(document.title).toBe('Produit introuvable — Teranga'))
     expect(graphqlCalls('Produit')[0]?.variables).toEqual({ id: 4242 })
     expect(graphqlCalls('EnregistrerVue')).toHaveLength(0)
   })
 
-  it("says 'Produit introuvable' for a malformed id without asking the API", async () => {
+  it("shows the not-found page for a malformed id without asking the API", async () => {
     renderApp('/product/abc')
-    expect(await screen.findByRole('heading', { name: 'Produit introuvable' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument()
     expect(screen.getByText(MESSAGES.productMissing)).toBeInTheDocument()
     expect(graphqlCalls('Produit')).toHaveLength(0)
   })

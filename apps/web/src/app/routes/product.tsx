@@ -1,9 +1,8 @@
 // The product page /product/{id}: the product with its purchase controls, similar products,
-// and a visit counted toward the most-viewed list. An unknown product gets a clear message.
+// and a visit counted toward the most-viewed list. An unknown product gets the not-found page.
 import { useParams } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
-import { DeadEnd } from '@/components/ui/dead-end.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { positiveIntParam } from '@teranga/shared/storefront-queries'
@@ -15,6 +14,7 @@ import { ShareOnWhatsApp } from '@/features/catalogue/components/share-on-whatsa
 import { PurchaseForm } from '@/features/cart/components/purchase-form.tsx'
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx'
 import { productActions } from '../product-actions.tsx'
+import { NotFoundPage } from './not-found.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { plainText, previewImage } from '../page-meta.ts'
 import type { RouteHandle } from '../server-data.ts'
@@ -49,12 +49,9 @@ export const productHandle: RouteHandle = {
   },
 }
 
+/** The spec's not-found page (status 404 from the server), saying what is missing. */
 function ProductMissing() {
-  return (
-    <DeadEnd title="Produit introuvable" to="/" action="Retour à l'accueil">
-      <p>{MESSAGES.productMissing}</p>
-    </DeadEnd>
-  )
+  return <NotFoundPage title="Produit introuvable">{MESSAGES.productMissing}</NotFoundPage>
 }
 
 function SimilarProducts({ produitId }: { produitId: number }) {
@@ -83,6 +80,7 @@ export function ProductRoute() {
   const valid = Number.isInteger(id) && id > 0
   const product = useProduct(id)
   useRecordView(id, valid && Boolean(product.data))
+  // The route's own title (a parent's effect runs after its child's, the not-found page's).
   useDocumentTitle(product.data ? product.data.designation : product.data === null || !valid ? 'Produit introuvable' : undefined)
 
   if (!valid) return <ProductMissing />

@@ -54,8 +54,8 @@ describe('addresses route', () => {
     const form = within(main.getByRole('form', { name: 'Nouvelle adresse' }))
     expect(form.getByLabelText('Téléphone')).toHaveValue('+221 77 555 44 33')
     const select = form.getByLabelText('Zone de livraison')
-    expect(await within(select).findByRole('option', { name: 'Mermoz — 1 000 FCFA' })).toBeInTheDocument()
-    expect(within(select).getByRole('option', { name: 'Rufisque — 5 000 FCFA' })).toBeInTheDocument()
+    expect(await within(select).findByRole('option', { name: 'Mermoz — 1\u00a0000\u00a0FCFA' })).toBeInTheDocument()
+    expect(within(select).getByRole('option', { name: 'Rufisque — 5\u00a0000\u00a0FCFA' })).toBeInTheDocument()
 
     await user.type(form.getByLabelText('Adresse'), 'Cité Keur Gorgui, villa 4')
     await user.selectOptions(select, String(zone('Parcelles').id))
@@ -155,7 +155,7 @@ describe('addresses route', () => {
     const form = within(main.getByRole('form', { name: 'Nouvelle adresse' }))
     expect(form.getByLabelText('Adresse par défaut')).not.toBeChecked()
     await user.type(form.getByLabelText('Adresse'), 'Rue 5, Yoff')
-    await within(form.getByLabelText('Zone de livraison')).findByRole('option', { name: 'Mermoz — 1 000 FCFA' })
+    await within(form.getByLabelText('Zone de livraison')).findByRole('option', { name: 'Mermoz — 1\u00a0000\u00a0FCFA' })
     await user.selectOptions(form.getByLabelText('Zone de livraison'), String(zone('Mermoz').id))
     await user.click(form.getByRole('button', { name: 'Enregistrer' }))
 

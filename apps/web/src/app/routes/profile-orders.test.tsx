@@ -73,8 +73,8 @@ describe('orders route', () => {
     const rows = within(within(card).getByRole('table')).getAllByRole('row')
     expect(rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent))).toEqual([
       [],
-      ['Riz parfumé 5 kg', '2', '6 500 FCFA', '13 000 FCFA'],
-      ['Huile 1 L', '3', '1 250 FCFA', '3 750 FCFA'],
+      ['Riz parfumé 5 kg', '2', '6\u00a0500\u00a0FCFA', '13\u00a0000\u00a0FCFA'],
+      ['Huile 1 L', '3', '1\u00a0250\u00a0FCFA', '3\u00a0750\u00a0FCFA'],
     ])
     const amounts = [...card.querySelectorAll('dl')].at(-1)!
     expect(amounts).toHaveTextContent('Montant des articles16 750 FCFA')

@@ -1,16 +1,16 @@
 // /suivi/:numero?k=…: the order a message's link names, read without signing in from
-// GET /api/suivi/{numero}?k=…; the not-found page when the server refuses the key or none is given.
+// GraphQL's suivi (the document the server runs to draw the page); the not-found page when the
+// server refuses the key (null) or none is given.
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
-import type { Suivi } from '@teranga/shared/order-messages'
+import type { SuiviPage } from '@teranga/shared/order-messages'
 import { renderApp } from '@/testing/render-app.tsx'
-import { restCalls, server } from '@/testing/server.ts'
+import { graphqlCalls, operationName, server } from '@/testing/server.ts'
 
 const KEY = 'AbCdEfGhIjKlMnOpQrStUv'
 
-const suivi: Suivi = {
+const suivi: SuiviPage = {
   numerocommande: 'TRG-261127-K7MQ2X',
   etat: 'en_livraison',
   etat_text: 'En cours de livraison',
@@ -22,15 +22,17 @@ const suivi: Suivi = {
   remise: 0,
   montanttotal: 10_400,
   lignes: [{ designation: 'Riz parfumé 5 kg', quantite: 2, prix: 4700 }],
+  rembourse: 0,
+  remboursements: [],
 }
 
-function serveSuivi() {
+function serveSuivi(commande: SuiviPage = suivi) {
   server.use(
-    http.get('*/api/suivi/:numero', ({ params, request }) =>
-      params['numero'] === suivi.numerocommande && new URL(request.url).searchParams.get('k') === KEY
-        ? HttpResponse.json({ commande: suivi })
-        : HttpResponse.json({ message: MESSAGES.orderNotFound }, { status: 404 }),
-    ),
+    http.post('*/graphql', async ({ request }) => {
+      const { query, variables } = (await request.clone().json()) as { query: string; variables: { numero: string; k: string } }
+      if (operationName(query) !== 'Suivi') return undefined
+      return HttpResponse.json({ data: { suivi: variables.numero === commande.numerocommande && variables.k === KEY ? commande : null } })
+    }),
   )
 }
 
@@ -43,7 +45,22 @@ describe('tracking route', () => {
     const lines = within(screen.getByRole('table', { name: 'Articles de la commande' }))
     expect(lines.getByRole('row', { name: /Riz parfumé 5 kg/ })).toHaveTextContent('Riz parfumé 5 kg29 400 FCFA')
     expect(screen.getByText('10 400 FCFA')).toBeInTheDocument()
-    expect(restCalls('GET', `/api/suivi/${suivi.numerocommande}`)[0]?.authorization).toBeNull()
+    expect(graphqlCalls('Suivi')[0]?.authorization).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Remboursements' })).not.toBeInTheDocument()
+  })
+
+  it('shows the refunds done: the amount given back, each refund with its date and lines', async () => {
+    serveSuivi({
+      ...suivi,
+      etat: 'livree',
+      etat_text: 'Livrée',
+      rembourse: 4700,
+      remboursements: [{ id: 1, montant: 4700, date_fr: '28/11/2026', lignes: [{ designation: 'Riz parfumé 5 kg', quantite: 1, total: 4700 }] }],
+    })
+    renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}`)
+    expect(await screen.findByRole('heading', { name: 'Remboursements' })).toBeInTheDocument()
+    expect(screen.getByText('Remboursé').nextElementSibling).toHaveTextContent('4 700 FCFA')
+    expect(screen.getByText(/remboursés le 28\/11\/2026/).closest('li')).toHaveTextContent('4 700 FCFA remboursés le 28/11/20261 × Riz parfumé 5 kg (4 700 FCFA)')
   })
 
   it('an altered key gets the not-found page', async () => {
@@ -57,6 +74,6 @@ describe('tracking route', () => {
     serveSuivi()
     renderApp(`/suivi/${suivi.numerocommande}`)
     expect(await screen.findByText('Oops! Page not found.')).toBeInTheDocument()
-    expect(restCalls('GET', `/api/suivi/${suivi.numerocommande}`)).toHaveLength(0)
+    expect(graphqlCalls('Suivi')).toHaveLength(0)
   })
 })

@@ -1,12 +1,23 @@
-// /suivi/:numero?k=…: the order a message's link names, without signing in (ADR 034); a wrong
-// or missing key gets the not-found page, as an unknown address does.
+// /suivi/:numero?k=…: the order a message's link names, without signing in (ADR 034), drawn by
+// the server with its state, lines, amounts and refunds (a link opened from an SMS on a weak
+// phone reads without the app's script); never indexed. A wrong or missing key gets the
+// not-found page and a 404, as an unknown address does.
 import { useParams, useSearchParams } from 'react-router'
 import { ORDER_MESSAGES_TEXT } from '@teranga/shared/order-messages'
-import { useSuivi } from '@/features/tracking/api/get-suivi.ts'
+import { getSuiviQueryOptions, useSuivi } from '@/features/tracking/api/get-suivi.ts'
 import { OrderTracking } from '@/features/tracking/components/order-tracking.tsx'
-import { ApiError } from '@/lib/api-client.ts'
+import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
+import type { RouteHandle } from '../server-data.ts'
 import { NotFoundRoute } from './not-found.tsx'
+
+export const handle: RouteHandle = {
+  serverData: ({ params, searchParams }) => {
+    const k = searchParams.get('k')
+    return params.numero && k ? [getSuiviQueryOptions(params.numero, k)] : []
+  },
+  meta: ({ params }) => ({ title: ORDER_MESSAGES_TEXT.trackingTitle(params.numero ?? ''), noindex: true }),
+}
 
 export function Component() {
   const numero = useParams().numero ?? ''
@@ -14,14 +25,8 @@ export function Component() {
   const key = search.get('k') ?? ''
   const suivi = useSuivi(numero, key)
   useDocumentTitle(ORDER_MESSAGES_TEXT.trackingTitle(numero))
-  if (!key || (suivi.error instanceof ApiError && suivi.error.status === 404)) return <NotFoundRoute />
-  if (suivi.error) {
-    return (
-      <p role="alert" className="alert alert-danger my-4">
-        {suivi.error.message}
-      </p>
-    )
-  }
+  if (!key || suivi.data === null) return <NotFoundRoute />
+  if (suivi.isError) return <ErrorAlert message={suivi.error.message} onRetry={() => void suivi.refetch()} />
   if (!suivi.data) {
     return (
       <p role="status" className="my-4">

@@ -1,11 +1,9 @@
 // The footer (spec §2): the shop's plain links (not router routes) and its copyright line.
 import { usePreferences } from '@/features/catalogue/api/get-catalogue-reference.ts'
+import { SHOP_GRID_LINKS } from './shop-links.ts'
 
 const LINKS = [
-  { href: '/shop', label: 'Boutique' },
-  { href: '/promotions', label: 'Promotions' },
-  { href: '/nouveautes', label: 'Nouveautés' },
-  { href: '/best-sellers', label: 'Meilleures ventes' },
+  ...SHOP_GRID_LINKS,
   { href: '/contact', label: 'Contact' },
   { href: '/livraison', label: 'Livraison' },
   { href: '/cgv', label: 'CGV' },

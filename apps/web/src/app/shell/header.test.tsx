@@ -16,7 +16,7 @@ describe('header', () => {
   it('shows the shop name linking home', async () => {
     renderApp('/product/abc')
     expect(screen.getByRole('link', { name: 'Teranga, accueil' })).toHaveAttribute('href', '/')
-    await screen.findByRole('heading', { name: 'Produit introuvable' })
+    await screen.findByRole('heading', { name: '404' })
   })
 
   describe('favourites badge', () => {
@@ -24,7 +24,7 @@ describe('header', () => {
       renderApp('/product/abc')
       expect(await favouritesLink('0')).toHaveAttribute('href', '/profile/favorite')
       expect(screen.getByRole('link', { name: 'Mes favoris (0)' })).toHaveTextContent('0')
-      await screen.findByRole('heading', { name: 'Produit introuvable' })
+      await screen.findByRole('heading', { name: '404' })
       expect(graphqlCalls('Favoris')).toHaveLength(0)
       expect(restCalls('GET', '/api/profile')).toHaveLength(0)
     })
@@ -58,7 +58,7 @@ describe('header', () => {
       storeGuestCart([makeLocalLine(makeProduit(), 2), makeLocalLine(makeProduit(), 1)])
       renderApp('/product/abc')
       expect(screen.getByRole('button', { name: 'Panier, 3 articles' })).toHaveTextContent('3')
-      await screen.findByRole('heading', { name: 'Produit introuvable' })
+      await screen.findByRole('heading', { name: '404' })
     })
 
     it("counts the customer's server cart", async () => {
@@ -141,6 +141,11 @@ describe('header', () => {
       expect(within(dialog).getByRole('link', { name: 'Accueil' })).toHaveAttribute('href', '/')
       expect(within(dialog).getByRole('link', { name: 'Mon panier' })).toHaveAttribute('href', '/cart')
       expect(within(dialog).getByRole('link', { name: 'Questions fréquentes' })).toHaveAttribute('href', '/faq')
+      // The shop's grids, which only the footer (far below on a phone) linked before (issue 23).
+      expect(within(dialog).getByRole('link', { name: 'Boutique' })).toHaveAttribute('href', '/shop')
+      expect(within(dialog).getByRole('link', { name: 'Promotions' })).toHaveAttribute('href', '/promotions')
+      expect(within(dialog).getByRole('link', { name: 'Nouveautés' })).toHaveAttribute('href', '/nouveautes')
+      expect(within(dialog).getByRole('link', { name: 'Meilleures ventes' })).toHaveAttribute('href', '/best-sellers')
 
       await user.click(await within(dialog).findByRole('link', { name: 'Riz' }))
       // The category page loads on demand: the location changes once it has.

@@ -1,4 +1,5 @@
-// The mobile side menu titled 'Menu': the main links and the category tree.
+// The mobile side menu titled 'Menu': the main links, the shop's grids (as the footer has
+// them: on a phone the footer is far below) and the category tree.
 import Offcanvas from 'react-bootstrap/Offcanvas'
 import { NavLink } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -6,6 +7,7 @@ import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useCategories } from '@/features/catalogue/api/get-catalogue-reference.ts'
 import { CategoryTree } from '@/features/catalogue/components/category-menu.tsx'
+import { SHOP_GRID_LINKS } from './shop-links.ts'
 
 export default function SideMenu({ show, onClose }: { show: boolean; onClose: () => void }) {
   const categories = useCategories()
@@ -24,6 +26,13 @@ export default function SideMenu({ show, onClose }: { show: boolean; onClose: ()
                 Accueil
               </NavLink>
             </li>
+            {SHOP_GRID_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavLink to={link.href} onClick={onClose}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
             <li>
               <NavLink to="/cart" onClick={onClose}>
                 Mon panier

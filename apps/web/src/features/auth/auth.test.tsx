@@ -27,7 +27,7 @@ describe('auth state', () => {
     renderApp('/product/abc')
     expect(screen.getByRole('button', { name: 'Connexion', expanded: false })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Mes favoris (0)' })).toBeInTheDocument()
-    await screen.findByRole('heading', { name: 'Produit introuvable' })
+    await screen.findByRole('heading', { name: '404' })
     expect(restCalls('GET', '/api/profile')).toHaveLength(0)
   })
 
@@ -121,7 +121,7 @@ describe('signing in', () => {
     await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1))
     expect(storedToken()).toBe(db.issuedToken)
     // Whatever was already under way settles before looking.
-    await screen.findByRole('heading', { name: 'Produit introuvable' })
+    await screen.findByRole('heading', { name: '404' })
     expect(screen.getByRole('button', { name: 'Connexion' })).toBeInTheDocument()
     expect(restCalls('GET', '/api/profile')).toHaveLength(0)
     expect(restCalls('POST', '/api/panier')).toHaveLength(0)
@@ -250,7 +250,7 @@ describe('signing in', () => {
       window.dispatchEvent(
         new MessageEvent('message', { data: { type: 'google-login-result', idToken: 'jeton-google-d-un-autre-site-0123' }, origin: 'https://autre.example' }),
       )
-      await screen.findByRole('heading', { name: 'Produit introuvable' })
+      await screen.findByRole('heading', { name: '404' })
       expect(restCalls('POST', '/api/sociallogin')).toHaveLength(0)
       expect(onReload).not.toHaveBeenCalled()
     })
@@ -260,7 +260,7 @@ describe('signing in', () => {
       const { onReload } = renderApp('/product/abc')
       window.dispatchEvent(new MessageEvent('message', { data: 'bonjour' }))
       window.dispatchEvent(new MessageEvent('message', { data: { type: 'google-login-result' } }))
-      await screen.findByRole('heading', { name: 'Produit introuvable' })
+      await screen.findByRole('heading', { name: '404' })
       expect(restCalls('POST', '/api/sociallogin')).toHaveLength(0)
       expect(onReload).not.toHaveBeenCalled()
     })

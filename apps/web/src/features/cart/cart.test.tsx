@@ -206,6 +206,9 @@ describe('cart of a visitor', () => {
     await user.type(quantity, '9{Enter}')
     expect(await screen.findByText(`${MESSAGES.cartQuantityError} : ${MESSAGES.insufficientStock('Poulet yassa', 5)}`)).toBeInTheDocument()
     expect(storedGuestCart().map((line) => line.quantite)).toEqual([2, 1])
+    // The field shows what the cart holds, beside a total for that (issue 23), not the refused 9.
+    await waitFor(() => expect(quantity).toHaveValue(1))
+    expect(within(panel).getByTestId('cart-panel-total').textContent).toBe('12\u00a0500\u00a0FCFA')
   })
 
   it("removes a line: 'Produit supprimé du panier', then the empty cart", async () => {
@@ -250,7 +253,7 @@ describe('cart of a visitor', () => {
     storeGuestCart([{ produit_id: 1, quantite: 0, produit: {} }, { nimporte: 'quoi' }])
     renderApp('/product/abc')
     expect(cartButton()).toHaveTextContent('0')
-    await screen.findByRole('heading', { name: 'Produit introuvable' })
+    await screen.findByRole('heading', { name: '404' })
   })
 })
 
@@ -346,6 +349,58 @@ describe('cart of a signed-in customer', () => {
     const { user } = renderApp('/product/abc')
     const panel = await openPanel(user)
     expect(await within(panel).findByRole('alert')).toHaveTextContent(MESSAGES.cartLoadError)
+  })
+
+  it('after the server refuses a quantity above the stock, the field shows the quantity in the cart (issue 23)', async () => {
+    const { thiof } = seedCustomer()
+    db.cart = [{ produit_id: thiof.id, quantite: 4 }]
+    const { user } = renderApp('/product/abc')
+    const panel = await openPanel(user)
+    const quantity = await within(panel).findByRole('spinbutton', { name: 'Quantité de Thiof' })
+    await user.clear(quantity)
+    await user.type(quantity, '500{Enter}')
+    expect(await screen.findByText(`${MESSAGES.cartQuantityError} : ${MESSAGES.insufficientStock('Thiof', 10)}`)).toBeInTheDocument()
+    await waitFor(() => expect(quantity).toHaveValue(4))
+    expect(within(panel).getByTestId('cart-panel-total')).toHaveTextContent('16 000 FCFA')
+  })
+
+  it('offline, a signed-in customer sees the last copy of their cart, read only, never « Votre panier est vide. » (issue 23)', async () => {
+    const { thiof, yassa } = seedCustomer()
+    db.cart = [
+      { produit_id: thiof.id, quantite: 2 },
+      { produit_id: yassa.id, quantite: 1 },
+    ]
+    // Online first: the server's cart is read, and its copy kept.
+    const online = renderApp('/product/abc')
+    const panel = await openPanel(online.user)
+    expect(await within(panel).findByTestId('cart-panel-total')).toHaveTextContent('12 500 FCFA')
+    online.unmount()
+
+    // The phone reloads offline: the token is kept, the profile cannot be asked.
+    failRest('get', '/api/profile', 'network')
+    failGraphql('Panier', 'network')
+    const { user } = renderApp('/product/abc')
+    const offlinePanel = await openPanel(user)
+    expect(await within(offlinePanel).findByText(MESSAGES.cartOfflineCopy)).toBeInTheDocument()
+    expect(within(offlinePanel).queryByText(MESSAGES.cartEmpty)).not.toBeInTheDocument()
+    expect(within(offlinePanel).getByText('Thiof')).toBeInTheDocument()
+    expect(within(offlinePanel).getByTestId('cart-panel-total')).toHaveTextContent('12 500 FCFA')
+    expect(cartButton()).toHaveTextContent('3')
+    // Read only: changing it needs the connection.
+    expect(within(offlinePanel).getByRole('spinbutton', { name: 'Quantité de Thiof' })).toBeDisabled()
+    expect(within(offlinePanel).getByRole('button', { name: 'Supprimer Thiof' })).toBeDisabled()
+  })
+
+  it('signing out forgets the copy of the cart', async () => {
+    const { thiof } = seedCustomer()
+    db.cart = [{ produit_id: thiof.id, quantite: 2 }]
+    const { user } = renderApp('/product/abc')
+    const panel = await openPanel(user)
+    expect(await within(panel).findByTestId('cart-panel-total')).toHaveTextContent('8 000 FCFA')
+    expect(window.localStorage.getItem('teranga.panier-compte')).not.toBeNull()
+    window.localStorage.removeItem('teranga.token')
+    window.dispatchEvent(new StorageEvent('storage', { key: 'teranga.token' }))
+    await waitFor(() => expect(window.localStorage.getItem('teranga.panier-compte')).toBeNull())
   })
 
   it("merges the visitor's cart at sign-in: the local quantity for lines already there, new lines added", async () => {

@@ -1,8 +1,8 @@
-// The visitor's cart, kept in browser storage until they sign in (spec §1, §4).
+// The visitor's cart, kept in browser storage until they sign in (spec §1, §4); and the last
+// copy of a signed-in customer's server cart, which the phone shows (read only) when the server
+// cannot be reached, and forgets at sign-out (issue 23).
 import type { Produit } from '@teranga/shared/storefront-queries'
 import { storedValue } from '@/lib/storage.ts'
-
-const stored = storedValue('teranga.panier')
 
 export interface LocalCartLine {
   produit_id: number
@@ -19,31 +19,45 @@ function isLine(value: unknown): value is LocalCartLine {
   return Number.isInteger(line.produit_id) && Number.isInteger(line.quantite) && (line.quantite ?? 0) > 0 && typeof line.produit === 'object'
 }
 
-let parsedFrom: string | null = null
-let parsed: LocalCartLine[] = EMPTY
-
-/** The lines in storage; the same array until storage changes (a useSyncExternalStore snapshot). */
-export function readLocalCart(): LocalCartLine[] {
-  const raw = stored.get()
-  if (raw === parsedFrom) return parsed
-  parsedFrom = raw
-  try {
-    const value: unknown = raw ? JSON.parse(raw) : []
-    parsed = Array.isArray(value) ? value.filter(isLine) : EMPTY
-  } catch {
-    parsed = EMPTY
+/** Cart lines kept under one storage key, read as a useSyncExternalStore snapshot. */
+function cartLines(key: string) {
+  const stored = storedValue(key)
+  let parsedFrom: string | null = null
+  let parsed: LocalCartLine[] = EMPTY
+  /** The lines in storage; the same array until storage changes (a useSyncExternalStore snapshot). */
+  const read = (): LocalCartLine[] => {
+    const raw = stored.get()
+    if (raw === parsedFrom) return parsed
+    parsedFrom = raw
+    try {
+      const value: unknown = raw ? JSON.parse(raw) : []
+      parsed = Array.isArray(value) ? value.filter(isLine) : EMPTY
+    } catch {
+      parsed = EMPTY
+    }
+    return parsed
   }
-  return parsed
+  const write = (lines: LocalCartLine[]): void => {
+    if (lines.length) stored.set(JSON.stringify(lines))
+    else stored.clear()
+  }
+  return {
+    read,
+    write,
+    store: {
+      subscribe: stored.subscribe,
+      getSnapshot: read,
+      /** Pages are rendered on the server without a cart: hydration starts from that. */
+      getServerSnapshot: () => EMPTY,
+    },
+  }
 }
 
-export function writeLocalCart(lines: LocalCartLine[]): void {
-  if (lines.length) stored.set(JSON.stringify(lines))
-  else stored.clear()
-}
+const visitorCart = cartLines('teranga.panier')
 
-export const localCartStore = {
-  subscribe: stored.subscribe,
-  getSnapshot: readLocalCart,
-  /** Pages are rendered on the server without a cart: hydration starts from that. */
-  getServerSnapshot: () => EMPTY,
-}
+export const readLocalCart = visitorCart.read
+export const writeLocalCart = visitorCart.write
+export const localCartStore = visitorCart.store
+
+/** The signed-in customer's server cart as last read: shown while the server is out of reach. */
+export const accountCartCopy = cartLines('teranga.panier-compte')

@@ -99,7 +99,7 @@ describe('the discount code at /paiement', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Code promo' }), 'noel20')
     await user.click(screen.getByRole('button', { name: 'Appliquer' }))
     expect(await screen.findByTestId('promo-applied')).toHaveTextContent('Code NOEL20 appliqué : −2 100 FCFA')
-    expect(summaryValue('Code promo NOEL20')).toBe('−2 100 FCFA')
+    expect(summaryValue('Code promo NOEL20')).toBe('−2\u00a0100\u00a0FCFA')
     expect(summaryValue('Total')).toBe(formatPrix(10500 + 1500 - 2100))
     expect(restCalls('POST', '/api/codepromo/verifier')[0]?.body).toEqual({ code: 'NOEL20' })
 

@@ -5,21 +5,22 @@ import { useCart, type CartLine } from './cart-provider.tsx'
 import { QuantityInput } from './quantity-input.tsx'
 
 export function LineQuantity({ line }: { line: CartLine }) {
-  const { setQuantity } = useCart()
+  const { setQuantity, offlineCopy } = useCart()
   return (
     <QuantityInput
       value={line.quantite}
       max={line.produit.quantite}
       label={`Quantité de ${line.produit.designation}`}
-      onCommit={(quantite) => void setQuantity(line.produit_id, quantite)}
+      disabled={offlineCopy}
+      onCommit={(quantite) => setQuantity(line.produit_id, quantite)}
     />
   )
 }
 
 export function RemoveLineButton({ line }: { line: CartLine }) {
-  const { remove } = useCart()
+  const { remove, offlineCopy } = useCart()
   return (
-    <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
+    <button type="button" className="btn btn-sm btn-outline-danger" disabled={offlineCopy} aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
       <Icon name="trash" size={16} />
     </button>
   )

@@ -11,13 +11,19 @@ import { useCart } from './cart-provider.tsx'
 import { LineQuantity, RemoveLineButton } from './cart-line-controls.tsx'
 
 export function CartPage() {
-  const { lines, total, count, isLoading, isError } = useCart()
+  const { lines, total, count, isLoading, isError, offlineCopy } = useCart()
   if (isError) return <ErrorAlert message={MESSAGES.cartLoadError} />
   if (isLoading) return <Spinner />
+  if (lines.length === 0 && offlineCopy) return <p className="alert alert-secondary">{MESSAGES.cartOfflineUnknown}</p>
   if (lines.length === 0) return <EmptyCart />
   return (
     <div className="row g-4">
       <div className="col-lg-8">
+        {offlineCopy && (
+          <p className="alert alert-secondary small py-2" role="status">
+            {MESSAGES.cartOfflineCopy}
+          </p>
+        )}
         <ul className="list-group">
           {lines.map((line) => (
             <li key={line.produit_id} className="list-group-item d-flex flex-wrap gap-3 align-items-center">

@@ -11,7 +11,7 @@ import { useCart } from './cart-provider.tsx'
 import { LineQuantity, RemoveLineButton } from './cart-line-controls.tsx'
 
 export default function CartPanel() {
-  const { lines, total, isLoading, isError, panelOpen, closePanel } = useCart()
+  const { lines, total, isLoading, isError, offlineCopy, panelOpen, closePanel } = useCart()
   const navigate = useNavigate()
   return (
     <Offcanvas show={panelOpen} onHide={closePanel} placement="end" aria-labelledby="cart-panel-title">
@@ -26,9 +26,14 @@ export default function CartPanel() {
         ) : isLoading ? (
           <Spinner />
         ) : lines.length === 0 ? (
-          <p className="text-body-secondary">{MESSAGES.cartEmpty}</p>
+          <p className="text-body-secondary">{offlineCopy ? MESSAGES.cartOfflineUnknown : MESSAGES.cartEmpty}</p>
         ) : (
           <>
+            {offlineCopy && (
+              <p className="alert alert-secondary small py-2" role="status">
+                {MESSAGES.cartOfflineCopy}
+              </p>
+            )}
             <ul className="list-unstyled flex-grow-1 cart-lines">
               {lines.map((line) => (
                 <li key={line.produit_id} className="d-flex gap-2 align-items-center py-2 border-bottom">

@@ -1,4 +1,6 @@
-// The two promotion images of the preferences, beside the slideshow.
+// The two promotion images of the preferences, beside the slideshow: each a link to the
+// products on sale (/promotions), named by its text (issue 23).
+import { Link } from 'react-router'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { usePreferences } from '../api/get-catalogue-reference.ts'
 
@@ -11,7 +13,9 @@ export function Promotions() {
   return (
     <div className="promotions">
       {images.map((image) => (
-        <ResponsiveImage key={image.alt} {...image} width={640} height={320} sizes="(min-width: 992px) 20vw, 50vw" className="promotion-image" />
+        <Link key={image.alt} to="/promotions" className="promotion-link">
+          <ResponsiveImage {...image} width={640} height={320} sizes="(min-width: 992px) 20vw, 50vw" className="promotion-image" />
+        </Link>
       ))}
     </div>
   )

@@ -1,42 +1,56 @@
-// The FAQ: delivery zones and fees (the shared table of spec §9), payment modes, pickup at a
-// depot, from the shop's data; the questions shoppers ask most are the owner's text (issue 19 §2),
+// The FAQ: delivery zones and fees (the shop's zones as the owner set them, the ones the
+// checkout charges), payment modes, pickup at a depot, from the shop's data; the questions shoppers ask most are the owner's text (issue 19 §2),
 // which the route hands in.
 import type { ReactNode } from 'react'
-import { DELIVERY_FEES } from '@teranga/shared/delivery-zones'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useDepots, usePaymentModes } from '@/lib/reference-data.ts'
+import { useZones } from '@/lib/saved-addresses.ts'
 
-/** The fee of each delivery zone (the shared table), on the FAQ and the delivery page. */
+/** The zones grouped by fee, cheapest first, each group in the shop's order of its zones. */
+function byFee(zones: ReadonlyArray<{ designation: string; frais: number }>): Array<{ frais: number; zones: string[] }> {
+  const groups = new Map<number, string[]>()
+  for (const zone of zones) groups.set(zone.frais, [...(groups.get(zone.frais) ?? []), zone.designation])
+  return [...groups].map(([frais, names]) => ({ frais, zones: names })).sort((a, b) => a.frais - b.frais)
+}
+
+/** The fee of each delivery zone, read from the shop's zones (server-rendered), on the FAQ and the delivery page. */
 export function DeliveryFees() {
+  const zones = useZones()
   return (
     <section aria-labelledby="faq-livraison" className="mb-5">
       <h2 id="faq-livraison" className="h4">
         Livraison à domicile : zones et frais
       </h2>
       <p>Les frais de livraison dépendent de votre quartier. Une zone absente de la liste est livrée sans frais supplémentaires après accord avec notre service client.</p>
-      <div className="table-responsive">
-        <table className="table table-sm table-striped align-middle">
-          <caption className="visually-hidden">Frais de livraison par zone</caption>
-          <thead>
-            <tr>
-              <th scope="col">Frais</th>
-              <th scope="col">Zones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {DELIVERY_FEES.map((row) => (
-              <tr key={row.frais}>
-                <td className="text-nowrap fw-semibold">{formatPrix(row.frais)}</td>
-                <td>{row.zones.join(', ')}</td>
+      {zones.isError ? (
+        <ErrorAlert message={MESSAGES.zonesLoadError} onRetry={() => void zones.refetch()} />
+      ) : zones.isPending ? (
+        <Spinner />
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm table-striped align-middle">
+            <caption className="visually-hidden">Frais de livraison par zone</caption>
+            <thead>
+              <tr>
+                <th scope="col">Frais</th>
+                <th scope="col">Zones</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {byFee(zones.data).map((row) => (
+                <tr key={row.frais}>
+                  <td className="text-nowrap fw-semibold">{formatPrix(row.frais)}</td>
+                  <td>{row.zones.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   )
 }

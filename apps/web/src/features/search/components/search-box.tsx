@@ -1,4 +1,4 @@
-// The header search (spec §2): suggestions as you type (5, with image, designation and
+// The header search (spec §2): suggestions as you type (5, with image, whole designation and
 // price), 'Aucun résultat trouvé' when none, arrow keys to choose, Enter to open the chosen
 // product, or without one the results page /recherche?q=… (issue 19 §2), hidden 200 ms after
 // the box loses focus. An ARIA combobox.
@@ -122,8 +122,9 @@ export function SearchBox() {
               onClick={() => openProduct(product.id)}
             >
               <ResponsiveImage src={product.image} srcSet={product.imagesrcset} alt="" width={40} height={40} sizes="40px" />
-              <span className="flex-grow-1 text-truncate">{product.designation}</span>
-              <span className="product-price small">{product.prixformat}</span>
+              {/* The whole name, on two lines if need be: « Riz … 5 kg » and « Riz … 25 kg » differ only at the end (issue 23). */}
+              <span className="flex-grow-1 min-w-0 search-suggestion-name">{product.designation}</span>
+              <span className="product-price small text-nowrap">{product.prixformat}</span>
             </li>
           ))}
       </ul>

@@ -1,17 +1,18 @@
-// An order as its tracking link shows it (GET /api/suivi/{numero}?k=…, ADR 034): readable
-// without signing in; a wrong key is a 404, as an unknown order.
+// An order as its tracking link shows it (GraphQL `suivi`, ADR 034): readable without signing
+// in; a wrong key answers null, as an unknown order. The server runs the same document to
+// draw the page (a link opened from an SMS on a weak phone needs no script to be read), so the
+// key is the visitor's whoever asks: the embedded answer is found after hydration.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Suivi } from '@teranga/shared/order-messages'
-import { ApiError, rest } from '@/lib/api-client.ts'
+import type { SuiviPage } from '@teranga/shared/order-messages'
+import { storefrontKey } from '@teranga/shared/storefront-queries'
+import { storefrontData } from '@/lib/api-client.ts'
 
-export const getSuiviQueryOptions = (numero: string, key: string) =>
+export const getSuiviQueryOptions = (numero: string, k: string) =>
   queryOptions({
-    queryKey: ['suivi', numero, key] as const,
-    queryFn: async () => (await rest<{ commande: Suivi }>('GET', `/suivi/${encodeURIComponent(numero)}?k=${encodeURIComponent(key)}`)).commande,
-    // A 404 is the answer, not a hiccup: not asked again.
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    queryKey: storefrontKey('suivi', { numero, k }, 'anon'),
+    queryFn: () => storefrontData<SuiviPage | null>('suivi', { numero, k }),
     staleTime: 0,
   })
 
 /** Without a key nothing is asked: the page is the not-found page. */
-export const useSuivi = (numero: string, key: string) => useQuery({ ...getSuiviQueryOptions(numero, key), enabled: key !== '' })
+export const useSuivi = (numero: string, k: string) => useQuery({ ...getSuiviQueryOptions(numero, k), enabled: k !== '' })

@@ -1,8 +1,8 @@
-// The tracking page's order: its state, lines and amounts (nothing else of the customer's).
+// The tracking page's order: its state, lines, amounts and refunds (nothing else of the customer's).
 import { formatPrix } from '@teranga/shared/money'
-import { ORDER_MESSAGES_TEXT, type Suivi } from '@teranga/shared/order-messages'
+import { ORDER_MESSAGES_TEXT, type SuiviPage } from '@teranga/shared/order-messages'
 
-export function OrderTracking({ commande }: { commande: Suivi }) {
+export function OrderTracking({ commande }: { commande: SuiviPage }) {
   return (
     <article className="py-4" style={{ maxWidth: '40rem' }}>
       <h1 className="h3">{ORDER_MESSAGES_TEXT.trackingTitle(commande.numerocommande)}</h1>
@@ -48,7 +48,36 @@ export function OrderTracking({ commande }: { commande: Suivi }) {
         )}
         <dt className="col-6 fs-5">Total</dt>
         <dd className="col-6 text-end fs-5 fw-bold">{formatPrix(commande.montanttotal)}</dd>
+        {commande.rembourse > 0 && (
+          <>
+            <dt className="col-6 text-success">Remboursé</dt>
+            <dd className="col-6 text-end fw-semibold text-success">{formatPrix(commande.rembourse)}</dd>
+          </>
+        )}
       </dl>
+      {commande.remboursements.length > 0 && (
+        <section className="mt-3" aria-labelledby="suivi-remboursements">
+          <h2 id="suivi-remboursements" className="h6">
+            Remboursements
+          </h2>
+          <ul className="list-unstyled small mb-0">
+            {commande.remboursements.map((r) => (
+              <li key={r.id} className="mb-2">
+                <span className="fw-semibold">{formatPrix(r.montant)}</span> remboursés le {r.date_fr}
+                {r.lignes.length > 0 && (
+                  <ul className="mb-0">
+                    {r.lignes.map((l, i) => (
+                      <li key={i}>
+                        {l.quantite} × {l.designation} ({formatPrix(l.total)})
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   )
 }
