@@ -424,14 +424,14 @@ describe('messages that cost money (issue 23 §4)', () => {
     await deliver()
     const texts = sentAbout(online.numerocommande).map((m) => m.texte)
     expect(texts).toEqual([expect.stringContaining('enregistrée'), expect.stringContaining('paiement échoué'), expect.any(String)])
-    expect(texts[2]).toMatch(new RegExp(`^Teranga : paiement accepté, commande ${online.numerocommande} \\(${formatPrix(online.montanttotal)}\\)\\. Suivi : http://\\S+$`))
+    expect(texts[2]).toMatch(new RegExp(`^Teranga : paiement accepté, commande ${online.numerocommande} \\(${formatPrixSms(online.montanttotal)}\\)\\. Suivi : http://\\S+$`))
 
     const cash = await place(customer, { online: true })
     await pay(cash.numerocommande, 'decline')
     const switched = await shop.app.inject({ method: 'POST', url: `/api/commande/${cash.numerocommande}/paiement`, headers: customer.auth, payload: { modepaiement: ids.cash } })
     expect(switched.statusCode, switched.body).toBe(200)
     await deliver()
-    expect(sentAbout(cash.numerocommande).map((m) => m.texte).at(-1)).toMatch(new RegExp(`^Teranga : commande ${cash.numerocommande} \\(${formatPrix(cash.montanttotal)}\\) à payer à la livraison\\. http://\\S+$`))
+    expect(sentAbout(cash.numerocommande).map((m) => m.texte).at(-1)).toMatch(new RegExp(`^Teranga : commande ${cash.numerocommande} \\(${formatPrixSms(cash.montanttotal)}\\) à payer à la livraison\\. http://\\S+$`))
   })
 
   it('« en route » names the courier (first name and number); a refund says how much and where the money goes', async () => {
@@ -456,8 +456,8 @@ describe('messages that cost money (issue 23 §4)', () => {
     await deliver()
     const refunds = sentAbout(order.numerocommande).filter((m) => m.texte.includes('remboursés'))
     expect(refunds.map((m) => m.texte)).toEqual([
-      expect.stringMatching(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrix(1500)} remboursés en espèces\\. http://\\S+$`)),
-      expect.stringMatching(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrix(order.montanttotal - 1500)} remboursés en espèces\\. http://\\S+$`)),
+      expect.stringMatching(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrixSms(1500)} remboursés en espèces\\. http://\\S+$`)),
+      expect.stringMatching(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrixSms(order.montanttotal - 1500)} remboursés en espèces\\. http://\\S+$`)),
     ])
     // No other message for the move to « remboursée » the second refund made.
     expect(sentAbout(order.numerocommande)).toHaveLength(6)
@@ -482,7 +482,7 @@ describe('messages that cost money (issue 23 §4)', () => {
     const refunded = await shop.app.inject({ method: 'POST', url: `/api/commande/${order.numerocommande}/remboursement`, headers: admin.auth, payload: { montant: 1000, motif: 'Produit abîmé' } })
     expect(refunded.statusCode, refunded.body).toBeLessThan(300)
     await deliver()
-    expect(sentAbout(order.numerocommande).map((m) => m.texte).at(-1)).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrix(1000)} remboursés sur Wave\\. http://\\S+$`))
+    expect(sentAbout(order.numerocommande).map((m) => m.texte).at(-1)).toMatch(new RegExp(`^Teranga : commande ${order.numerocommande} : ${formatPrixSms(1000)} remboursés sur Wave\\. http://\\S+$`))
   })
 })
 

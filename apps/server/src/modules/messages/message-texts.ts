@@ -83,7 +83,7 @@ export function refundDestination(paymentCode: string | null, provider: string) 
 
 /** A refund done (in part or in full): its amount and where the money goes. */
 export const refundText = (about: Omit<About, 'total'>, refund: { montant: number; destination: string }) =>
-  `Teranga : commande ${about.numero} : ${formatPrix(refund.montant)} remboursés ${refund.destination}. ${about.link}`
+  `Teranga : commande ${about.numero} : ${formatPrixSms(refund.montant)} remboursés ${refund.destination}. ${about.link}`
 
 /** The staff's message of a new order, with its page in the back office. */
 export const staffText = (about: { numero: string; total: number; adminLink: string }) =>
