@@ -19,7 +19,7 @@ export function LineQuantity({ line }: { line: CartLine }) {
 export function RemoveLineButton({ line }: { line: CartLine }) {
   const { remove } = useCart()
   return (
-    <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
+    <button type="button" className="btn btn-sm btn-outline-danger icon-button" aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
       <Icon name="trash" size={16} />
     </button>
   )
