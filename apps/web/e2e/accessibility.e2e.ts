@@ -187,7 +187,7 @@ describe('accessibility of the storefront', () => {
         // A favourite, so that the favourites pages show a product.
         await visit(page, '/')
         await page.locator('#produits .product-card').first().getByRole('button', { name: 'Ajouter aux favoris' }).click()
-        await expect.poll(() => page.getByRole('link', { name: /^Mes favoris/ }).innerText()).toBe('1')
+        await expect.poll(() => page.getByRole('link', { name: /^Mes favoris,/ }).locator('.header-badge').innerText()).toBe('1')
 
         await addFirstProduct(page, check)
         for (const path of ['/', '/product/1', '/product_bycat/1', '/faq', '/signup', '/cart', '/page-qui-n-existe-pas']) await visitAndCheck(path)

@@ -87,7 +87,7 @@ describe('cart and account', () => {
 
       // A favourite added then removed; the header badge follows.
       await visit(page, '/')
-      const badge = page.getByRole('link', { name: /^Mes favoris/ })
+      const badge = page.getByRole('link', { name: /^Mes favoris,/ }).locator('.header-badge')
       await expect.poll(() => badge.innerText()).toBe('0')
       const heart = card(page, 2).getByRole('button', { name: 'Ajouter aux favoris' })
       await heart.click()

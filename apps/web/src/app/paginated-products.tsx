@@ -7,6 +7,7 @@ import type { CardTitleLevel } from '@/components/product/product-card.tsx'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
 import { Pagination } from '@/components/ui/pagination.tsx'
 import { useProducts, type ProductFilter } from '@/features/catalogue/api/get-products.ts'
+import { usePageTop } from '@/lib/use-page-top.ts'
 import { productActions } from './product-actions.tsx'
 
 interface Props {
@@ -22,8 +23,9 @@ interface Props {
 
 export function PaginatedProducts({ page, categorie, onPageChange, enabled = true, titleLevel, filter, emptyMessage = 'Aucun produit dans cette catégorie pour le moment.' }: Props) {
   const products = useProducts({ page, count: HOME_PAGE_SIZE, categorie_id: categorie, ...filter }, { enabled })
+  const { top, turnPage } = usePageTop<HTMLDivElement>(page, onPageChange)
   return (
-    <>
+    <div ref={top}>
       <ProductGrid
         products={products.data?.data}
         isPending={products.isPending}
@@ -34,7 +36,7 @@ export function PaginatedProducts({ page, categorie, onPageChange, enabled = tru
         actions={productActions}
         {...(titleLevel ? { titleLevel } : {})}
       />
-      {products.data && <Pagination page={page} lastPage={products.data.metadata.last_page} onChange={onPageChange} label="Pages des produits" />}
-    </>
+      {products.data && <Pagination page={page} lastPage={products.data.metadata.last_page} onChange={turnPage} label="Pages des produits" />}
+    </div>
   )
 }

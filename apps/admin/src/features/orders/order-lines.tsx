@@ -20,12 +20,16 @@ export function LinesTable({ headers, print = false, className = '', children }:
       </tr>
     </thead>
   )
+  // On a phone's screen the slip's table scrolls on its own (its amounts do not break: 25 px past
+  // a 320 px screen); reachable by keyboard as a scrolling box must be. Printed, it is as before.
   if (print)
     return (
-      <table className="slip-lines">
-        {head}
-        <tbody>{children}</tbody>
-      </table>
+      <div className="slip-lines-frame" tabIndex={0}>
+        <table className="slip-lines">
+          {head}
+          <tbody>{children}</tbody>
+        </table>
+      </div>
     )
   return (
     <div className={`table-responsive ${className}`.trim()}>

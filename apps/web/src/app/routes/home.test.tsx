@@ -1,7 +1,7 @@
 // Home route: the reference blocks (slides, promotions, category tree and strip), the
 // filtered and paginated grid, most viewed, favourites when signed in, and every failure.
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { HOME_PAGE_SIZE } from '@teranga/shared/storefront-queries'
 import { MESSAGES } from '@teranga/shared/messages'
 import { makeCategorie, makePreferences, makeProduit, makeSlide, makeSouscategorie } from '@/testing/factories.ts'
@@ -125,6 +125,33 @@ describe('home route', () => {
     expect(within(productGrid()).getAllByRole('article')).toHaveLength(2)
     expect(router.state.location.search).toBe('?page=2')
     expect(graphqlCalls('Produits').at(-1)?.variables).toEqual({ page: 2, count: HOME_PAGE_SIZE })
+  })
+
+  it('brings the shopper back to the top of the grid on « Suivant » and « Précédent » (issue 23 §1)', async () => {
+    seedShop()
+    db.produits = Array.from({ length: HOME_PAGE_SIZE + 2 }, (_, i) => makeProduit({ designation: `Article ${i + 1}` }))
+    const { user } = renderApp('/')
+    const pager = await screen.findByRole('navigation', { name: 'Pages des produits' })
+    // Scrolled down to the pager: the grid's top is 1 629 px above the screen (what a phone
+    // showed), so the grid starts at 2 036 − 1 629 = 407 px from the document's top.
+    const scrollY = vi.spyOn(window, 'scrollY', 'get').mockReturnValue(2036)
+    const gridBox = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return DOMRect.fromRect(productGrid().contains(this) ? { y: -1629, height: 4000 } : {})
+    })
+    try {
+      vi.mocked(window.scrollTo).mockClear()
+      await user.click(within(pager).getByRole('button', { name: 'Suivant' }))
+      expect(await within(productGrid()).findByText(`Article ${HOME_PAGE_SIZE + 1}`)).toBeInTheDocument()
+      await waitFor(() => expect(window.scrollTo).toHaveBeenLastCalledWith({ top: 2036 - 1629 - 8, left: 0 }))
+
+      vi.mocked(window.scrollTo).mockClear()
+      await user.click(within(screen.getByRole('navigation', { name: 'Pages des produits' })).getByRole('button', { name: 'Précédent' }))
+      expect(await within(productGrid()).findByText('Article 1')).toBeInTheDocument()
+      await waitFor(() => expect(window.scrollTo).toHaveBeenLastCalledWith({ top: 2036 - 1629 - 8, left: 0 }))
+    } finally {
+      scrollY.mockRestore()
+      gridBox.mockRestore()
+    }
   })
 
   it('shows the empty-grid message when there are no products', async () => {

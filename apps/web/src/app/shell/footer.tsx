@@ -26,9 +26,9 @@ export function Footer() {
         </nav>
         {preferences && (
           <address className="small mb-2">
-            {preferences.lieu && <span className="me-3">{preferences.lieu}</span>}
+            {preferences.lieu && <span>{preferences.lieu}</span>}
             {preferences.telephone && (
-              <a className="me-3" href={`tel:${preferences.telephone.replace(/\s/g, '')}`}>
+              <a href={`tel:${preferences.telephone.replace(/\s/g, '')}`}>
                 {preferences.telephone}
               </a>
             )}

@@ -9,7 +9,10 @@ import { storedToken, storeGuestCart } from '@/testing/browser-storage.ts'
 // The Firebase the app sees in tests (vitest.config.ts swaps it in).
 import * as firebase from '@/testing/fake-firebase.ts'
 
-const favouritesLink = (count: string) => screen.findByRole('link', { name: `Mes favoris (${count})` })
+// Named by the badge's text with its unit, as the cart button is (never « Mes favoris (3) » beside « 3 »).
+const favouritesName = (count: string) =>
+  `Mes favoris, ${count}${count === '...' ? ' (chargement)' : count === '!' ? ' (liste indisponible)' : Number(count) > 1 ? ' produits' : ' produit'}`
+const favouritesLink = (count: string) => screen.findByRole('link', { name: favouritesName(count) })
 const accountButton = (name: string | RegExp) => screen.getByRole('button', { name, expanded: false })
 
 describe('header', () => {
@@ -23,7 +26,7 @@ describe('header', () => {
     it("shows '0' signed out and asks for nothing", async () => {
       renderApp('/product/abc')
       expect(await favouritesLink('0')).toHaveAttribute('href', '/profile/favorite')
-      expect(screen.getByRole('link', { name: 'Mes favoris (0)' })).toHaveTextContent('0')
+      expect(screen.getByRole('link', { name: 'Mes favoris, 0 produit' })).toHaveTextContent('0')
       await screen.findByRole('heading', { name: '404' })
       expect(graphqlCalls('Favoris')).toHaveLength(0)
       expect(restCalls('GET', '/api/profile')).toHaveLength(0)

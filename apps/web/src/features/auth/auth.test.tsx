@@ -26,7 +26,7 @@ describe('auth state', () => {
   it('is signed out at once without a token, and asks nothing about it', async () => {
     renderApp('/product/abc')
     expect(screen.getByRole('button', { name: 'Connexion', expanded: false })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Mes favoris (0)' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Mes favoris, 0 produit' })).toBeInTheDocument()
     await screen.findByRole('heading', { name: '404' })
     expect(restCalls('GET', '/api/profile')).toHaveLength(0)
   })
@@ -87,7 +87,7 @@ describe('auth state', () => {
     expect(await screen.findByRole('button', { name: 'Connexion', expanded: false })).toBeInTheDocument()
     expect(storedToken()).toBeNull()
     expect(await screen.findByText(MESSAGES.favouriteError)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Mes favoris (0)' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Mes favoris, 0 produit' })).toBeInTheDocument()
   })
 })
 

@@ -44,7 +44,7 @@ describe('favourites', () => {
     await waitFor(() => expect(within(grid).getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute('aria-pressed', 'true'))
     const favourites = screen.getByRole('region', { name: 'Mes favoris' })
     expect(await within(favourites).findByRole('heading', { name: 'Miel de mangrove' })).toBeInTheDocument()
-    expect(await screen.findByRole('link', { name: 'Mes favoris (1)' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Mes favoris, 1 produit' })).toBeInTheDocument()
   })
 
   it('a liked product shows a pressed heart, and pressing it deletes the favourite', async () => {

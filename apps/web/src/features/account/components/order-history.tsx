@@ -13,6 +13,7 @@ import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
+import { usePageTop } from '@/lib/use-page-top.ts'
 import { startPayment, type Commande, type Remboursement } from '@/lib/customer-orders.ts'
 import { useCancelCommande, useCommandes } from '../api/commandes-api.ts'
 
@@ -33,7 +34,17 @@ function goToPayment(url: string) {
   window.location.assign(url)
 }
 
+/** The list, kept in one element whose top a page change scrolls back to. */
 export function OrderHistory({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+  const { top, turnPage } = usePageTop<HTMLDivElement>(page, onPageChange)
+  return (
+    <div ref={top}>
+      <OrderList page={page} onPageChange={turnPage} />
+    </div>
+  )
+}
+
+function OrderList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const commandes = useCommandes(page)
   const cancel = useCancelCommande()
   const [cancelling, setCancelling] = useState<Commande | null>(null)

@@ -31,7 +31,7 @@ export function UserMenu() {
   const close = () => setOpen(false)
 
   return (
-    <div className="user-menu position-relative" ref={root}>
+    <div className="user-menu" ref={root}>
       <button
         type="button"
         className="btn btn-link header-icon"

@@ -20,7 +20,7 @@ export function LineQuantity({ line }: { line: CartLine }) {
 export function RemoveLineButton({ line }: { line: CartLine }) {
   const { remove, offlineCopy } = useCart()
   return (
-    <button type="button" className="btn btn-sm btn-outline-danger" disabled={offlineCopy} aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
+    <button type="button" className="btn btn-sm btn-outline-danger icon-button" disabled={offlineCopy} aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
       <Icon name="trash" size={16} />
     </button>
   )

@@ -39,7 +39,8 @@ export default function CartPanel() {
                 <li key={line.produit_id} className="d-flex gap-2 align-items-center py-2 border-bottom">
                   <ResponsiveImage src={line.produit.image} srcSet={line.produit.imagesrcset} alt="" width={56} height={56} sizes="56px" />
                   <div className="flex-grow-1 min-w-0">
-                    <p className="mb-1 small fw-semibold text-truncate">{line.produit.designation}</p>
+                    {/* The whole name, on as many lines as it takes: cut at 320 px, « Riz brisé … » twice told two products apart no more. */}
+                    <p className="mb-1 small fw-semibold">{line.produit.designation}</p>
                     <p className="mb-0 small text-body-secondary">{formatPrix(line.prix)}</p>
                   </div>
                   <LineQuantity line={line} />

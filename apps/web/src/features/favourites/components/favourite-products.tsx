@@ -3,6 +3,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { Pagination } from '@/components/ui/pagination.tsx'
 import type { CardTitleLevel, ProductActions } from '@/components/product/product-card.tsx'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
+import { usePageTop } from '@/lib/use-page-top.ts'
 import { useFavourites } from '../api/favourites-api.ts'
 
 interface Props {
@@ -13,10 +14,13 @@ interface Props {
   titleLevel?: CardTitleLevel
 }
 
+const noPaging = () => {}
+
 export function FavouriteProducts({ page = 1, onPageChange, actions, columns, titleLevel }: Props) {
   const favourites = useFavourites(true, page)
+  const { top, turnPage } = usePageTop<HTMLDivElement>(page, onPageChange ?? noPaging)
   return (
-    <>
+    <div ref={top}>
       <ProductGrid
         products={favourites.data?.data.map((favori) => favori.produit)}
         isPending={favourites.isPending}
@@ -29,8 +33,8 @@ export function FavouriteProducts({ page = 1, onPageChange, actions, columns, ti
         {...(titleLevel ? { titleLevel } : {})}
       />
       {onPageChange && favourites.data && favourites.data.metadata.last_page > 1 && (
-        <Pagination page={page} lastPage={favourites.data.metadata.last_page} onChange={onPageChange} label="Pages des favoris" />
+        <Pagination page={page} lastPage={favourites.data.metadata.last_page} onChange={turnPage} label="Pages des favoris" />
       )}
-    </>
+    </div>
   )
 }

@@ -5,17 +5,26 @@ import { Icon } from '@/components/ui/icon.tsx'
 import { useAuth } from '@/lib/auth.tsx'
 import { useFavourites } from '../api/favourites-api.ts'
 
+/** What follows the number for a screen reader: its unit, or what '...' and '!' mean. */
+function countWords(count: string): string {
+  if (count === '...') return ' (chargement)'
+  if (count === '!') return ' (liste indisponible)'
+  return Number(count) > 1 ? ' produits' : ' produit'
+}
+
 export function FavouritesBadge() {
   const { state } = useAuth()
   const signedIn = state.status === 'signedIn'
   const favourites = useFavourites(signedIn)
   const count = !signedIn ? (state.status === 'loading' ? '...' : '0') : favourites.isError ? '!' : favourites.isPending ? '...' : String(favourites.data.metadata.total)
   return (
-    <Link to="/profile/favorite" className="btn btn-link header-icon position-relative" aria-label={`Mes favoris (${count})`}>
+    // Named by its text, as the cart button is, « Mes favoris, 3 produits »: the name holds the
+    // number shown (axe's label-content-name-mismatch with « Mes favoris (3) » beside « 3 »).
+    <Link to="/profile/favorite" className="btn btn-link header-icon position-relative">
       <Icon name="heart" size={24} />
-      <span className="badge rounded-pill text-bg-danger header-badge" aria-hidden="true">
-        {count}
-      </span>
+      <span className="visually-hidden">Mes favoris, </span>
+      <span className="badge rounded-pill text-bg-danger header-badge">{count}</span>
+      <span className="visually-hidden">{countWords(count)}</span>
     </Link>
   )
 }
