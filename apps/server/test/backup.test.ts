@@ -266,5 +266,5 @@ describe('backup and restore', () => {
     } finally {
       await server.stop()
     }
-  })
+  }, 180_000)
 })
