@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest'
 import { buildServer } from '../scripts/build.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { PRIVILEGES } from '../src/db/seed-data.ts'
@@ -40,6 +40,8 @@ function serve(env: Record<string, string>) {
   child.stdout!.on('data', (c) => (output += c))
   child.stderr!.on('data', (c) => (output += c))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  // A failed assertion must not leave the shop running.
+  onTestFinished(() => void (child.exitCode === null && child.kill('SIGTERM')))
   return { child, exited, output: () => output }
 }
 
