@@ -193,7 +193,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(backofficeOrders, { pingEveryMs: opts.eventPingEveryMs })
     await scope.register(staff)
     await scope.register(customers)
-    await scope.register(settings)
+    await scope.register(settings, { config })
     await scope.register(content)
     await scope.register(seo, { publicUrl: config.publicUrl, sitemapPageSize: opts.sitemapPageSize })
     await scope.register(graphql, {

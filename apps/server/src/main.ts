@@ -113,8 +113,13 @@ async function main() {
   cleanups.push(() => database.close())
   await database.withBootLock(async () => {
     await database.migrate()
-    const { seeded } = await seedIfEmpty(database.db)
-    log.info({ database: database.kind, seeded }, seeded ? 'database migrated and seeded' : 'database migrated')
+    // Production's first boot gets the shop's structure only, never the demo's made-up
+    // products, prices, zones and contact details (ADR 045).
+    const { seeded, content } = await seedIfEmpty(database.db, { content: config.production ? 'structure' : 'demo' })
+    log.info({ database: database.kind, seeded, content }, seeded ? 'database migrated and seeded' : 'database migrated')
+    if (seeded && content === 'structure') {
+      log.info("base neuve : la structure de la boutique seulement (modes de paiement et de livraison, niveaux de fidélité), sans catalogue de démonstration ; ouvrez /admin pour la mise en route")
+    }
   })
   if (config.production && (await demoAdminHoldsStaffRole(database.db))) throw new ConfigError(DEMO_ADMIN_REFUSED)
 

@@ -178,7 +178,7 @@ describe('backup and restore', () => {
     expect(again.code).toBe(1)
     expect(again.stderr).toContain("La base cible n'est pas vide")
     expect(await snapshot(target)).toEqual(source)
-  })
+  }, 120_000)
 
   it('refuses a missing file, a file that is no backup, and DATA_DIR images in the way, in French', async () => {
     const target = await emptyDatabase()
@@ -204,7 +204,25 @@ describe('backup and restore', () => {
     expect(inTheWay.code).toBe(1)
     expect(inTheWay.stderr).toContain("n'est pas vide : la restauration se fait sur un DATA_DIR neuf")
     expect(Object.keys((await snapshot(target)).tables)).toEqual([])
-  })
+  }, 120_000)
+
+  // Issue 23 §5: a truncated archive (a copy cut short) ended with « ENOTEMPTY: directory not
+  // empty, rmdir » and left its temporary folder behind.
+  it('says « archive illisible » for a truncated archive, leaves the database empty and removes its temporary folder', async () => {
+    const whole = await fs.readFile(archive)
+    for (const percent of [25, 50, 75, 90]) {
+      const cut = path.join(work, `tronquee-${percent}.tar.gz`)
+      await fs.writeFile(cut, whole.subarray(0, Math.floor((whole.length * percent) / 100)))
+      const tmp = await fs.mkdtemp(path.join(work, 'tmp-'))
+      const target = await emptyDatabase()
+      const restore = await run('restore', [cut], { DATABASE_URL: target, DATA_DIR: path.join(work, `tronquee-${percent}`), TMPDIR: tmp })
+      expect(restore.code, `${percent} %`).toBe(1)
+      expect(restore.stderr.trim(), `${percent} %`).toBe(`${cut} n'est pas une sauvegarde de la boutique (archive illisible).`)
+      // (tsx keeps its cache there too.)
+      expect((await fs.readdir(tmp)).filter((entry) => entry.startsWith('teranga-')), `${percent} %`).toEqual([])
+      expect(Object.keys((await snapshot(target)).tables), `${percent} %`).toEqual([])
+    }
+  }, 120_000)
 
   it('--keep N leaves the newest N backups', async () => {
     const dir = path.join(work, 'kept')
@@ -248,5 +266,5 @@ describe('backup and restore', () => {
     } finally {
       await server.stop()
     }
-  })
+  }, 180_000)
 })

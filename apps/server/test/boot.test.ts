@@ -2,11 +2,12 @@
 // migrates, seeds, serves; a second start reuses the data; Ctrl-C stops everything it started
 // (the database server and its own Auth Emulator); a start after kill -9 of everything
 // recovers what was acknowledged.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { freePort, portAnswers } from '../src/lib/auth-emulator.ts'
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest'
+import { emulatorPidFile, freePort, portAnswers } from '../src/lib/auth-emulator.ts'
 import { createEmulatorUser } from './helpers.ts'
 import { killEverything, postmasterPid, processAlive, start, stop, waitForHealth } from './shop-process.ts'
 
@@ -70,6 +71,65 @@ describe('npm start', () => {
     // A whole boot: migrations, seed and the emulator's start (about 20 s on a quiet
     // two-core machine, more when other suites load it).
   }, 120_000)
+
+  // Issue 23 §5: killing only the server left the Auth Emulator it had started running, and the
+  // next start reused it, so the next stop left it too.
+  it('kill -9 of the shop alone: the Auth Emulator it started stops too, and the next start starts and stops its own', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-boot-'))
+    dirs.push(dataDir)
+    const [port, emulatorPort] = [await freePort(), await freePort()]
+    const env = { DATA_DIR: dataDir, PORT: String(port), FIREBASE_PROJECT_ID: 'demo-teranga-boot', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}` }
+    const first = start(env)
+    onTestFinished(() => void (first.child.exitCode === null && first.child.kill('SIGINT')))
+    // Two boots that each start an emulator (a minute each on a loaded machine): wide bounds.
+    await waitForHealth(port, first.child, first.output, 240_000)
+    const emulator = JSON.parse(await fs.readFile(emulatorPidFile(emulatorPort), 'utf8')) as { pid: number; parent: number }
+    expect(emulator.parent).toBe(first.child.pid)
+    expect(processAlive(emulator.pid)).toBe(true)
+    const exited = new Promise((resolve) => first.child.once('exit', resolve))
+    first.child.kill('SIGKILL')
+    await exited
+    // The emulator notices its parent is gone and stops (within a few seconds; a loaded machine gets a wide bound).
+    await expect.poll(() => processAlive(emulator.pid), { timeout: 60_000, interval: 200 }).toBe(false)
+    expect(await portAnswers('127.0.0.1', emulatorPort)).toBe(false)
+
+    const second = start(env)
+    onTestFinished(() => void (second.child.exitCode === null && second.child.kill('SIGINT')))
+    await waitForHealth(port, second.child, second.output, 240_000)
+    expect(await portAnswers('127.0.0.1', emulatorPort)).toBe(true)
+    const own = JSON.parse(await fs.readFile(emulatorPidFile(emulatorPort), 'utf8')) as { pid: number; parent: number }
+    expect(own.parent).toBe(second.child.pid)
+    expect(await stop(second.child)).toBe(0)
+    expect(await portAnswers('127.0.0.1', emulatorPort)).toBe(false)
+    expect(processAlive(own.pid)).toBe(false)
+  }, 600_000)
+
+  it('an emulator left by a shop that is gone is stopped at the next start, which starts its own', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-boot-'))
+    dirs.push(dataDir)
+    const [port, emulatorPort] = [await freePort(), await freePort()]
+    // The leftover's stand-in: something on the emulator's port, recorded as started by a process that no longer runs.
+    const leftover = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${emulatorPort}, '127.0.0.1')`], { stdio: 'ignore' })
+    const leftoverExited = new Promise((resolve) => leftover.once('exit', resolve))
+    await expect.poll(() => portAnswers('127.0.0.1', emulatorPort), { timeout: 30_000 }).toBe(true)
+    const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' })
+    await new Promise((resolve) => gone.once('exit', resolve))
+    await fs.writeFile(emulatorPidFile(emulatorPort), JSON.stringify({ pid: leftover.pid, parent: gone.pid }))
+
+    const run = start({ DATA_DIR: dataDir, PORT: String(port), FIREBASE_PROJECT_ID: 'demo-teranga-boot', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}` })
+    onTestFinished(() => void (run.child.exitCode === null && run.child.kill('SIGINT')))
+    try {
+      await waitForHealth(port, run.child, run.output, 240_000)
+    } finally {
+      if (leftover.exitCode === null && leftover.signalCode === null) leftover.kill('SIGKILL')
+    }
+    await leftoverExited
+    // The shop's own emulator answers (the demo admin was created in it), and stops with it.
+    expect(run.output()).toContain('compte admin de démo')
+    expect((JSON.parse(await fs.readFile(emulatorPidFile(emulatorPort), 'utf8')) as { parent: number }).parent).toBe(run.child.pid)
+    expect(await stop(run.child)).toBe(0)
+    expect(await portAnswers('127.0.0.1', emulatorPort)).toBe(false)
+  }, 300_000)
 
   it('recovers after kill -9 of the shop and its database server, with every acknowledged write kept', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-boot-'))

@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../src/db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres.ts'
-import { seedReferenceData } from '../src/db/seed.ts'
+import { seedDemoZones, seedReferenceData } from '../src/db/seed.ts'
 import { freePort, startAuthEmulator } from '../src/lib/auth-emulator.ts'
 import { databaseUrl, onServer } from './test-server.ts'
 
@@ -39,7 +39,11 @@ export default async function setup(project: TestProject) {
       const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, template), poolSize: 2 })
       try {
         await database.migrate()
-        await database.db.transaction((tx) => seedReferenceData(tx))
+        // The structure, and the demo's zones (spec §9) that the order tests deliver to.
+        await database.db.transaction(async (tx) => {
+          await seedReferenceData(tx)
+          await seedDemoZones(tx)
+        })
       } finally {
         // CREATE DATABASE … TEMPLATE needs the template free of connections.
         await database.close()

@@ -20,8 +20,8 @@ export function start(env: Record<string, string>) {
   return { child, output: () => output }
 }
 
-export async function waitForHealth(port: number, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 90_000
+export async function waitForHealth(port: number, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`)
     try {

@@ -304,3 +304,18 @@ export type Slide = z.infer<typeof slideResponseSchema>
 export type Privilege = z.infer<typeof privilegeResponseSchema>
 export type PaymentMode = z.infer<typeof paymentModeResponseSchema>
 export type Preference = z.infer<typeof preferenceResponseSchema>
+
+/**
+ * The first admin's checklist (issue 23 §5, ADR 045): what a new shop still needs before it
+ * sells, each step done or not. `cles` is done when payments and SMS run on real keys; until
+ * then `cles_manquantes` names what runs in a sandbox or not at all.
+ */
+export const SETUP_STEPS = ['categories', 'produits', 'zones', 'depots', 'coordonnees', 'cles'] as const
+export type SetupStep = (typeof SETUP_STEPS)[number]
+export const SETUP_KEYS = ['WAVE', 'PAYTECH', 'SMS'] as const
+export const setupChecklistSchema = z.object({
+  etapes: z.array(z.object({ cle: z.enum(SETUP_STEPS), fait: z.boolean() })),
+  cles_manquantes: z.array(z.enum(SETUP_KEYS)),
+  terminee: z.boolean(),
+})
+export type SetupChecklist = z.infer<typeof setupChecklistSchema>

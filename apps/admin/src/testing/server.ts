@@ -163,6 +163,10 @@ export const handlers = [
   http.post('*/api/sociallogin', () => HttpResponse.json({ token: 'api-token', utilisateur: {} })),
   http.get('*/api/admin/moi', () => (state.me === 'customer' ? HttpResponse.json({ message: "Réservé à l'équipe." }, { status: 403 }) : HttpResponse.json(state.me))),
   http.get('*/api/admin/tableau', () => HttpResponse.json(dashboard)),
+  // A shop set up already: the home page shows no checklist (setup-checklist.test.tsx shows one).
+  http.get('*/api/admin/mise-en-route', () =>
+    HttpResponse.json({ etapes: ['categories', 'produits', 'zones', 'depots', 'coordonnees', 'cles'].map((cle) => ({ cle, fait: true })), cles_manquantes: [], terminee: true }),
+  ),
   http.get('*/api/admin/evenements', () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'content-type': 'text/event-stream' } })),
   http.get('*/api/commande/export.csv', () => new HttpResponse('\ufeffnumero;etat\nT-000123;payee\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } })),
   http.get('*/api/commande', () => HttpResponse.json(page([orderSummary(), orderSummary({ numero: 'T-000124' })]))),

@@ -208,10 +208,17 @@ export interface RestoreResult {
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const stat = await fs.stat(options.file).catch(() => undefined)
   if (!stat?.isFile()) throw new BackupError(`Fichier de sauvegarde introuvable : ${options.file}`)
+  const unreadable = () => new BackupError(`${options.file} n'est pas une sauvegarde de la boutique (archive illisible).`)
+  // Read to its end before anything is written: an extraction that fails half-way (a copy cut
+  // short) still has files being written when its promise rejects, and the clean-up below then
+  // met « ENOTEMPTY: directory not empty » instead of saying what is wrong (issue 23 §5).
+  await tar.t({ file: options.file, strict: true }).catch(() => {
+    throw unreadable()
+  })
   const unpacked = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-restore-'))
   try {
     await tar.x({ file: options.file, cwd: unpacked, strict: true }).catch(() => {
-      throw new BackupError(`${options.file} n'est pas une sauvegarde de la boutique (archive illisible).`)
+      throw unreadable()
     })
     const manifest = await readManifest(unpacked, options.file)
     const migrations = migrationsFor(manifest)
@@ -248,7 +255,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     if (manifest.mediaFiles > 0) await fs.cp(path.join(unpacked, 'media'), options.mediaDir, { recursive: true })
     return { tables: manifest.tables.length, rows, mediaFiles: manifest.mediaFiles }
   } finally {
-    await fs.rm(unpacked, { recursive: true, force: true })
+    // Retried: should an extraction fail all the same, its last writes may land while it is removed.
+    await fs.rm(unpacked, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
 }
 

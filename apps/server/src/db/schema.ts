@@ -888,3 +888,17 @@ export const pagesContenu = pgTable(
   },
   (t) => [check('pages_contenu_slug', sql`${t.slug} in ('cgv', 'faq', 'livraison', 'contact')`)],
 )
+
+/**
+ * What the first boot seeded, one row (migration 0030, ADR 045): its presence, not the
+ * categories, tells every later boot that the seed ran. Owned by db/seed.ts.
+ */
+export const shopSetup = pgTable(
+  'shop_setup',
+  {
+    id: smallint('id').primaryKey().default(1),
+    contenu: text('contenu').$type<'structure' | 'demo'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('shop_setup_id_check', sql`${t.id} = 1`), check('shop_setup_contenu_check', sql`${t.contenu} in ('structure', 'demo')`)],
+)

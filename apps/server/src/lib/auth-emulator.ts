@@ -1,5 +1,8 @@
 // Starts the Firebase Auth Emulator (firebase-tools) as a child process for demo projects,
-// offline, and stops it with us. An emulator already answering on the port is reused.
+// offline, and stops it with us. An emulator already answering on the port is reused, unless
+// it is the leftover of a shop that died (issue 23 §5): that one is stopped and replaced.
+// The emulator never outlives the process that started it, however that process ends
+// (SIGKILL included): it watches its parent and stops when the parent is gone.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -42,6 +45,67 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * Loaded into the emulator's process (`node --import`): when the process that started it is
+ * gone (its parent changes as it is adopted), it stops as on Ctrl-C, and at the latest 5 s
+ * later, then removes its private config folder (its working directory).
+ */
+const WATCH_PARENT = `
+import { rmSync } from 'node:fs'
+const parent = process.ppid
+const dir = process.cwd()
+const timer = setInterval(() => {
+  if (process.ppid === parent) return
+  clearInterval(timer)
+  process.on('exit', () => { try { rmSync(dir, { recursive: true, force: true }) } catch {} })
+  setTimeout(() => process.exit(0), 5000).unref()
+  process.kill(process.pid, 'SIGINT')
+}, 300)
+timer.unref()
+`
+
+/** Where the emulator started for a port says who started it: {pid, parent}. */
+export const emulatorPidFile = (port: number) => path.join(os.tmpdir(), `teranga-auth-emulator-${port}.json`)
+
+export function processAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * The emulator answering on `port` when a shop that is gone started it (its pid file names a
+ * dead parent): stopped, so that this start gets an emulator of its own rather than one about
+ * to stop. Answers whether one was stopped.
+ */
+async function stopLeftover(host: string, port: number): Promise<boolean> {
+  const text = await fs.readFile(emulatorPidFile(port), 'utf8').catch(() => undefined)
+  let owner: { pid?: number; parent?: number } | undefined
+  try {
+    owner = text ? (JSON.parse(text) as typeof owner) : undefined
+  } catch {
+    owner = undefined
+  }
+  if (!owner?.pid || !owner.parent || processAlive(owner.parent) || !processAlive(owner.pid)) return false
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(owner.pid!, name)
+    } catch {
+      /* gone already */
+    }
+  }
+  signal('SIGINT')
+  const deadline = Date.now() + 10_000
+  while ((processAlive(owner.pid) || (await portAnswers(host, port))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  if (processAlive(owner.pid)) signal('SIGKILL')
+  while (processAlive(owner.pid)) await new Promise((r) => setTimeout(r, 50))
+  await fs.rm(emulatorPidFile(port), { force: true })
+  return true
+}
+
 export async function startAuthEmulator(options: {
   hostPort: string
   projectId: string
@@ -50,7 +114,7 @@ export async function startAuthEmulator(options: {
 }): Promise<RunningEmulator> {
   const [host = '127.0.0.1', portText = '9099'] = options.hostPort.split(':')
   const port = Number(portText)
-  if (await portAnswers(host, port)) return { host: options.hostPort, owned: false, stop: async () => {} }
+  if ((await portAnswers(host, port)) && !(await stopLeftover(host, port))) return { host: options.hostPort, owned: false, stop: async () => {} }
 
   // A private config: only the auth emulator, no UI, and hub/logging ports that cannot clash.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-auth-'))
@@ -66,9 +130,22 @@ export async function startAuthEmulator(options: {
   const cli = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js')
   const child: ChildProcess = spawn(
     process.execPath,
-    [cli, 'emulators:start', '--only', 'auth', '--project', options.projectId, '--config', path.join(dir, 'firebase.json')],
+    [
+      '--import',
+      `data:text/javascript,${encodeURIComponent(WATCH_PARENT)}`,
+      cli,
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      options.projectId,
+      '--config',
+      path.join(dir, 'firebase.json'),
+    ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' } },
   )
+  const pidFile = emulatorPidFile(port)
+  await fs.writeFile(pidFile, JSON.stringify({ pid: child.pid, parent: process.pid }))
   let output = ''
   const collect = (chunk: Buffer) => {
     output += chunk.toString()
@@ -86,6 +163,7 @@ export async function startAuthEmulator(options: {
       clearTimeout(timer)
     }
     await fs.rm(dir, { recursive: true, force: true })
+    await fs.rm(pidFile, { force: true })
   }
 
   // About 20 s on a quiet machine, past a minute on a loaded one.

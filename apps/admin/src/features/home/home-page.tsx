@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { Alert, Badge, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap'
 import { TO_ACT_ON_STATUSES, type ToActOnStatus } from '@teranga/shared/order-status'
+import { useRole } from '../../lib/auth.tsx'
 import { useDashboard } from './api/dashboard-api.ts'
+import { SetupChecklist } from './setup-checklist.tsx'
 
 const SalesChart = lazy(() => import('../../components/sales-chart.tsx'))
 
@@ -20,11 +22,14 @@ const STATE_LABELS: Record<ToActOnStatus, string> = {
 
 export function HomePage() {
   const { data, error } = useDashboard()
+  // The first admin's checklist; a gestionnaire has none of its pages.
+  const admin = useRole() === 'admin'
   if (error) return <Alert variant="danger">Une erreur s'est produite lors du chargement du tableau de bord.</Alert>
   if (!data) return <Spinner animation="border" role="status" aria-label="Chargement" />
   return (
     <>
       <h1 className="h3 mb-3">Aujourd'hui</h1>
+      <SetupChecklist enabled={admin} />
       <section aria-labelledby="a-traiter" className="mb-4">
         <h2 id="a-traiter" className="h5">
           À traiter

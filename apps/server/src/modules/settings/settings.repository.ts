@@ -1,10 +1,10 @@
 // The settings' tables: delivery zones, depots, slides, loyalty tiers and their rewards,
 // payment modes and the one preference row. Rows come back whole, as the routes answer them
 // and the audit lines record them; lists are in the order the storefront shows them.
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { DepotInput, PrivilegeInput, ZoneInput, CarousselInput, PreferenceInput } from '@teranga/shared/backoffice-settings'
 import type { Executor } from '../../db/client.ts'
-import { caroussels, commandes, depots, modepaiements, preferences, privilegeRecompenses, privileges, typerecompenses, zonesLivraison } from '../../db/schema.ts'
+import { caroussels, categories, commandes, depots, modepaiements, preferences, privilegeRecompenses, privileges, produits, souscategories, typerecompenses, zonesLivraison } from '../../db/schema.ts'
 
 /** The tables whose rows the back office puts in order (PUT /api/{zone,depot}/ordre). */
 const ORDERED = { zone: zonesLivraison, depot: depots } as const
@@ -152,6 +152,25 @@ export function createSettingsRepository(db: Executor) {
     paymentMode: async (id: number) => (await db.select().from(modepaiements).where(eq(modepaiements.id, id)).limit(1))[0],
     async updatePaymentMode(id: number, values: { actif: boolean; position: number }) {
       return (await db.update(modepaiements).set(values).where(eq(modepaiements.id, id)).returning())[0]!
+    },
+
+    /**
+     * What the first admin's checklist ticks (read only: the catalogue's tables are the
+     * catalogue's, as the dashboard reads them): a category with a sub-category, an active
+     * product, a zone, a depot, the shop's phone and e-mail.
+     */
+    async setupState() {
+      const exists = (query: SQL) => sql<boolean>`exists (${query})`
+      const [row] = await db
+        .select({
+          categories: exists(sql`select 1 from ${souscategories} join ${categories} on ${categories.id} = ${souscategories.categorieId}`),
+          produits: exists(sql`select 1 from ${produits} where ${produits.actif}`),
+          zones: exists(sql`select 1 from ${zonesLivraison}`),
+          depots: exists(sql`select 1 from ${depots}`),
+          coordonnees: exists(sql`select 1 from ${preferences} where coalesce(${preferences.telephone}, '') <> '' and coalesce(${preferences.email}, '') <> ''`),
+        })
+        .from(sql`(select 1) as un`)
+      return row!
     },
 
     /** The one preference row (the first, should the seed have made more). */

@@ -17,6 +17,7 @@ import {
   privilegeResponseSchema,
   privilegeSchema,
   reorderSchema,
+  setupChecklistSchema,
   slideResponseSchema,
   zoneResponseSchema,
   zoneSchema,
@@ -71,6 +72,9 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { servi
   api.put('/modepaiement/:id', { schema: { params: idParams, body: modePaiementSchema, response: { 200: paymentModeResponseSchema, ...errorResponses } } }, async (request) =>
     service.updatePaymentMode(staffId(request), request.params.id, request.body),
   )
+
+  // The first admin's checklist on the back office's home page (ADR 045).
+  api.get('/admin/mise-en-route', { schema: { response: { 200: setupChecklistSchema, ...errorResponses } } }, async () => service.setupChecklist())
 
   // The one preference row: null until the first PUT creates it.
   api.get('/preference', { schema: { response: { 200: preferenceResponseSchema.nullable(), ...errorResponses } } }, async () => service.preference())

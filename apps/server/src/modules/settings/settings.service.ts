@@ -1,7 +1,7 @@
 // The shop's settings (admins only): each write checks its clashes, changes the row, records
 // its audit line and tells every storefront's cache, in one transaction. The generic form
 // (zones, depots, slides, loyalty tiers) is one set of rules over the repository's tables.
-import { SETTINGS_MESSAGES, type CarousselInput, type DepotInput, type ModePaiementInput, type PreferenceInput, type PrivilegeInput, type ZoneInput } from '@teranga/shared/backoffice-settings'
+import { SETTINGS_MESSAGES, SETUP_STEPS, type CarousselInput, type DepotInput, type ModePaiementInput, type PreferenceInput, type PrivilegeInput, type SetupChecklist, type SetupStep, type ZoneInput } from '@teranga/shared/backoffice-settings'
 import type { Executor } from '../../db/client.ts'
 import { writeCatalogue } from '../../lib/catalogue-changes.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
@@ -55,7 +55,10 @@ const RESOURCES: { [N in SettingsResourceName]: Resource<ResourceTypes[N]['input
   },
 }
 
-export function createSettingsService(deps: { db: Executor; audit: Audit; clearCaches?: () => void }) {
+/** What runs without its real keys (the server's configuration): payments in a sandbox, SMS in one or off. */
+export type MissingKeys = SetupChecklist['cles_manquantes']
+
+export function createSettingsService(deps: { db: Executor; audit: Audit; clearCaches?: () => void; missingKeys?: MissingKeys }) {
   const { db, audit } = deps
 
   /** One audited write: the change, its audit line and the storefronts' cache notice, in one transaction. */
@@ -144,6 +147,15 @@ export function createSettingsService(deps: { db: Executor; audit: Audit; clearC
         await audit.record(tx, { staffId, action: 'modepaiement.modifier', resource: 'modepaiement', resourceId: id, before, after })
         return after
       })
+    },
+
+    /** The first admin's checklist: each step done or not, and the keys still missing. */
+    async setupChecklist(): Promise<SetupChecklist> {
+      const state = await createSettingsRepository(db).setupState()
+      const missing = deps.missingKeys ?? []
+      const done: Record<SetupStep, boolean> = { ...state, cles: missing.length === 0 }
+      const etapes = SETUP_STEPS.map((cle) => ({ cle, fait: Boolean(done[cle]) }))
+      return { etapes, cles_manquantes: missing, terminee: etapes.every((e) => e.fait) }
     },
 
     /** The one preference row, or null before the first PUT. */
