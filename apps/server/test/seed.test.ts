@@ -108,9 +108,9 @@ describe('demo seed', () => {
     expect(data!.produitspaginated.metadata.total).toBe(0)
   })
 
-  it('migration 0030 marks a database that booted before it as seeded, so an upgrade seeds nothing', async () => {
+  it('migration 0029 marks a database that booted before it as seeded, so an upgrade seeds nothing', async () => {
     await ctx.db.execute(sql`delete from shop_setup`)
-    const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0030_shop_setup.sql'), 'utf8')
+    const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0029_shop_setup.sql'), 'utf8')
     for (const statement of migration.split('--> statement-breakpoint')) await ctx.db.execute(sql.raw(statement))
     expect(await seedIfEmpty(ctx.db, { content: 'structure' })).toEqual({ seeded: false, content: 'demo' })
     expect(await count('categories')).toBe(0)
