@@ -143,15 +143,15 @@ describe('a line is refunded at what was paid for it (issue 23 §2)', () => {
     await moveTo(numero, TO_DELIVERED)
     const before = await detailOf(numero)
     expect(before.lignes.map((l) => [l.produit.id, l.total, l.paye, l.paye_fr])).toEqual([
-      [products[0], 2000, 1800, '1 800 FCFA'],
-      [products[1], 17000, 15300, '15 300 FCFA'],
+      [products[0], 2000, 1800, '1\u00a0800\u00a0FCFA'],
+      [products[1], 17000, 15300, '15\u00a0300\u00a0FCFA'],
     ])
 
     const lait = await refund(numero, { lignes: [{ produit: products[0], quantite: 2, restock: false }] })
     expect(lait.statusCode, lait.body).toBe(200)
     expect(await refundedOf(id)).toBe(1800)
     const after = await detailOf(numero)
-    expect(after.remboursements[0]!.lignes).toEqual([expect.objectContaining({ produit: expect.objectContaining({ id: products[0] }), total: 1800, total_fr: '1 800 FCFA' })])
+    expect(after.remboursements[0]!.lignes).toEqual([expect.objectContaining({ produit: expect.objectContaining({ id: products[0] }), total: 1800, total_fr: '1\u00a0800\u00a0FCFA' })])
 
     const rest = await refund(numero)
     expect(rest.statusCode, rest.body).toBe(200)
