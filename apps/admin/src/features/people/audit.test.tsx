@@ -39,7 +39,7 @@ describe('audit log', () => {
     renderAdmin('/journal')
     const product = await entryTitled(/^24 novembre 2026 à 09:30 · Modification — Produit n° 12 · admin@teranga\.sn$/)
     // Only what was written and differs; the database's own columns stay out.
-    expect(within(product).getAllByRole('row').map((row) => row.textContent)).toEqual(['ChampAvantAprès', 'Prix1 500 FCFA1 750 FCFA', 'En venteOuiNon'])
+    expect(within(product).getAllByRole('row').map((row) => row.textContent)).toEqual(['ChampAvantAprès', 'Prix1\u00a0500\u00a0FCFA1\u00a0750\u00a0FCFA', 'En venteOuiNon'])
     expect(product).not.toHaveTextContent(/recherche|souscategorieId|prix|\{/)
 
     const cancel = await entryTitled(/Changement d'état — Commande n° T-000031/)
@@ -60,7 +60,7 @@ describe('audit log', () => {
     expect(within(deleted).getByText('Frais de livraison').nextElementSibling).toHaveTextContent('1 500 FCFA')
 
     const refund = await entryTitled(/Remboursement — Commande n° 40 · Automatique$/)
-    expect(within(refund).getAllByRole('row').map((row) => row.textContent)).toEqual(['ChampAvantAprès', 'ÉtatLivréeRemboursée', 'Montant—12 500 FCFA', 'Prestataire—Wave'])
+    expect(within(refund).getAllByRole('row').map((row) => row.textContent)).toEqual(['ChampAvantAprès', 'ÉtatLivréeRemboursée', 'Montant—12\u00a0500\u00a0FCFA', 'Prestataire—Wave'])
     expect(await seriousViolations()).toEqual([])
   })
 

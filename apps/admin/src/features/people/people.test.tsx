@@ -25,7 +25,7 @@ describe('customer page', () => {
   it('reads the audit log: who changed what, before and after, filtered in the URL and paged', async () => {
     renderAdmin('/journal')
     expect(await screen.findByText(/Modification — Produit n° 12 · admin@teranga\.sn/)).toBeInTheDocument()
-    expect(screen.getByRole('row', { name: 'Prix 1 500 FCFA 1 750 FCFA' })).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: 'Prix 1\u00a0500\u00a0FCFA 1\u00a0750\u00a0FCFA' })).toBeInTheDocument()
     await userEvent.selectOptions(screen.getByLabelText('Ressource'), 'Produit')
     await userEvent.type(screen.getByLabelText('Identifiant'), '12')
     await waitFor(() => {
