@@ -8,7 +8,7 @@ import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
 
 /** A table of an order's lines: its column headers (numbers right-aligned), then `children`, its rows. */
-export function LinesTable({ headers, print = false, className = '', children }: { headers: { label: string; end?: boolean }[]; print?: boolean; className?: string; children: ReactNode }) {
+export function LinesTable({ headers, label = 'Articles de la commande', print = false, className = '', children }: { headers: { label: string; end?: boolean }[]; label?: string; print?: boolean; className?: string; children: ReactNode }) {
   const head = (
     <thead>
       <tr>
@@ -32,7 +32,8 @@ export function LinesTable({ headers, print = false, className = '', children }:
       </div>
     )
   return (
-    <div className={`table-responsive ${className}`.trim()}>
+    // A box that scrolls on a phone is reachable by keyboard and named (axe: scrollable-region-focusable).
+    <div className={`table-responsive ${className}`.trim()} tabIndex={0} role="region" aria-label={label}>
       <Table size="sm" className="mb-0">
         {head}
         <tbody>{children}</tbody>

@@ -1,7 +1,7 @@
 // One order: customer (tel: and WhatsApp links) and address with its map link first, then
 // lines, amounts and history, the moves the lifecycle allows (`suivants`), cancel (offering the
 // refund of a paid order at once) and refunds (order-refund.tsx).
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -27,11 +27,12 @@ const fitsOrder = (order: OrderDetail, etat: string) => isOrderStatus(order.etat
 
 function ReasonModal({ title, action, onClose, onConfirm, children }: { title: string; action: string; onClose: () => void; onConfirm: (motif: string) => Promise<void>; children?: ReactNode }) {
   const { register, handleSubmit, formState } = useForm<Reason>({ resolver: zodResolver(reasonFormSchema), defaultValues: { motif: '' } })
+  const titleId = useId()
   return (
-    <Modal show onHide={onClose} centered>
+    <Modal show onHide={onClose} centered aria-labelledby={titleId}>
       <Form noValidate onSubmit={handleSubmit(({ motif }) => onConfirm(motif))}>
         <Modal.Header closeButton closeLabel="Fermer">
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={titleId}>
             {title}
           </Modal.Title>
         </Modal.Header>

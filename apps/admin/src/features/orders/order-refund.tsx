@@ -1,7 +1,7 @@
 // Refunds on the order page (ADR 025): what was given back and what remains, the refund dialog
 // (everything left, some lines with a restock choice each, or an amount), and the sentence the
 // cancel dialog says about where a paid order's money goes.
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Alert, Button, Card, Form, ListGroup, Modal } from 'react-bootstrap'
 import { formatPrix } from '@teranga/shared/money'
 import { motifSchema, ORDERS_MESSAGES, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
@@ -88,6 +88,7 @@ function RefundList({ order }: { order: OrderDetail }) {
 export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail; onClose: () => void; onConfirm: (body: RefundBody) => Promise<void> }) {
   const remaining = refundRemaining(order)
   const lines = linesLeft(order)
+  const titleId = useId()
   const [mode, setMode] = useState<'reste' | 'lignes' | 'montant'>('reste')
   const [motif, setMotif] = useState('')
   const [quantities, setQuantities] = useState<Record<number, number>>({})
@@ -118,10 +119,10 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
   }
 
   return (
-    <Modal show onHide={onClose} centered size="lg">
+    <Modal show onHide={onClose} centered size="lg" aria-labelledby={titleId}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton closeLabel="Fermer">
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={titleId}>
             Rembourser la commande {order.numero}
           </Modal.Title>
         </Modal.Header>
@@ -141,7 +142,7 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
             ))}
           </Form.Group>
           {mode === 'lignes' && (
-            <LinesTable className="mb-3" headers={[{ label: 'Article' }, { label: 'Reste', end: true }, { label: 'Quantité' }, { label: 'Remettre en stock' }]}>
+            <LinesTable className="mb-3" label="Articles à rembourser" headers={[{ label: 'Article' }, { label: 'Reste', end: true }, { label: 'Quantité' }, { label: 'Remettre en stock' }]}>
                   {lines.map((l) => (
                     <tr key={l.produit.id}>
                       <td>
