@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
+import { MESSAGES } from '@teranga/shared/messages'
 import { browserForFile } from './support/browser-for-file.ts'
 import { visit } from './support/shop-actions.ts'
 
@@ -112,7 +113,7 @@ describe('product page', () => {
       await visit(page, '/product/42')
       const title = await page.getByRole('heading', { level: 1 }).innerText()
       expect(title.length).toBeGreaterThan(2)
-      expect(await page.locator('.product-details-price').innerText()).toMatch(/\d FCFA/)
+      expect(await page.locator('.product-details-price').innerText()).toMatch(/\d\u00a0FCFA/)
       expect(await page.getByRole('button', { name: 'Ajouter au panier' }).first().isVisible()).toBe(true)
       await expect.poll(() => page.locator('section[aria-labelledby="similaires-title"] .product-card').count()).toBeGreaterThan(0)
       await viewed
@@ -135,9 +136,12 @@ describe('product page', () => {
 
   test('an unknown product gets a clear French message', async () => {
     await withPage(desktop, async ({ page }) => {
-      await visit(page, '/product/987654')
-      await page.getByRole('heading', { name: 'Produit introuvable' }).waitFor()
-      expect(await page.getByRole('link', { name: "Retour à l'accueil" }).isVisible()).toBe(true)
+      // The spec's not-found page, with the 404 status and a French line on what is missing.
+      const response = await visit(page, '/product/987654')
+      expect(response?.status()).toBe(404)
+      await page.getByRole('heading', { name: '404' }).waitFor()
+      expect(await page.getByText(MESSAGES.productMissing).isVisible()).toBe(true)
+      expect(await page.getByRole('link', { name: 'Return to Home' }).isVisible()).toBe(true)
     })
   })
 })
