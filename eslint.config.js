@@ -51,8 +51,20 @@ function serverModuleZones() {
   ]
 }
 
+/**
+ * The order lifecycle knows no other module by name (ADR 049): payments, loyalty, promotions,
+ * messages and stock register what they do on an order's steps with it; orders imports none of them.
+ */
+const orderLifecycleZone = {
+  target: 'apps/server/src/modules/orders',
+  from: ['payments', 'loyalty', 'promotions', 'messages', 'stock'].map((module) => `apps/server/src/modules/${module}`),
+  message:
+    'The orders module imports no payments, loyalty, promotions, messages or stock code: that module registers what it does on an order\'s steps with the lifecycle (order-participants.service.ts, ADR 049).',
+}
+
 const boundaries = [
   ...serverModuleZones(),
+  orderLifecycleZone,
   ...reactApps.flatMap((app) => [
     ...featureZones(app),
     {

@@ -37,6 +37,7 @@ import messages from './modules/messages/messages.plugin.ts'
 import type { WorkerOptions } from './modules/messages/message-worker.ts'
 import { createImageRenderer, type ImageQueueOptions } from './modules/media/images.service.ts'
 import orders from './modules/orders/orders.plugin.ts'
+import { createOrderParticipants, type OrderParticipants } from './modules/orders/order-participants.service.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
 import promotions from './modules/promotions/promotions.plugin.ts'
@@ -105,6 +106,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Committed order changes (placed, state changed), for notifications and the live back office. */
     orderEvents: OrderEvents
+    /** What modules do on an order's steps, registered with the order lifecycle at setup (ADR 049). */
+    orderParticipants: OrderParticipants
   }
 }
 
@@ -157,6 +160,9 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   if (!fastify.hasDecorator('messaging')) fastify.decorate('messaging', {})
+  if (!fastify.hasDecorator('orderParticipants')) fastify.decorate('orderParticipants', createOrderParticipants())
+  // Registering is closed once every module has (a late one would miss moves already made).
+  fastify.addHook('onReady', async () => fastify.orderParticipants.seal())
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
   await fastify.register(databaseNotifications)
   // A catalogue write on any instance empties this one's catalogue caches (ADR 018, ADR 021).
@@ -183,7 +189,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(delivery)
     await scope.register(loyalty)
     await scope.register(promotions, { checksPerAddress: opts.promoCheckAddressRateLimit })
-    // Before orders: the order lifecycle writes the messages' outbox in its transactions.
+    // Its outbox is written in the orders' transactions, as a participant of the lifecycle (ADR 049).
     await scope.register(messages, { config, everyMs: opts.messagesEveryMs, worker: opts.messageRetries })
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
@@ -226,6 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   fastify.decorate('images', createImageRenderer(opts.imageQueue))
   fastify.decorate('messaging', {})
+  fastify.decorate('orderParticipants', createOrderParticipants())
   await fastify.register(app, opts)
   await fastify.ready()
   return fastify

@@ -31,7 +31,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const lifecycle = () => createOrderLifecycle({ db: ctx.db, orders: createOrdersService(createOrdersRepository(ctx.db)), log: ctx.app.log })
+const lifecycle = () => createOrderLifecycle({ db: ctx.db, orders: createOrdersService(createOrdersRepository(ctx.db, ctx.app.orderParticipants)), participants: ctx.app.orderParticipants, log: ctx.app.log })
 
 async function place(customer: SignedIn, { prix = 2500, quantite = 2, stock = 10, online = false } = {}) {
   const produit = await makeProduct(ctx.db, { prix, quantite: stock })

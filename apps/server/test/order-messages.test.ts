@@ -129,7 +129,7 @@ describe('each event gives one message per channel', () => {
     const cancelled = await place(customer, { tel: '00221761234567' })
     expect((await shop.app.inject({ method: 'POST', url: `/api/commande/${cancelled.numerocommande}/annulation`, headers: customer.auth })).statusCode).toBe(200)
     const online = await place(customer, { online: true })
-    const lifecycle = createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db)), log: shop.app.log, messages: shop.app.messaging.messages })
+    const lifecycle = createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db, shop.app.orderParticipants)), participants: shop.app.orderParticipants, log: shop.app.log })
     const failed = await lifecycle.run(async ({ orders, move: moveTo }) => moveTo((await orders.lockOrder({ id: online.id }))!, 'echec_paiement', actors.provider('wave')))
     expect(failed.moved).toBe(true)
     await deliver()
@@ -466,7 +466,7 @@ describe('messages that cost money (issue 23 §4)', () => {
   it('a payment that moves nothing (approved after cash was chosen) is told once, « paiement accepté »', async () => {
     const customer = await signIn(shop.app)
     const order = await place(customer)
-    const lifecycle = createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db)), log: shop.app.log, messages: shop.app.messaging.messages })
+    const lifecycle = createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db, shop.app.orderParticipants)), participants: shop.app.orderParticipants, log: shop.app.log })
     for (let i = 0; i < 2; i++) await lifecycle.run(async ({ orders, tell }) => tell((await orders.lockOrder({ id: order.id }))!, { payment: { attemptId: 4242 } }))
     await deliver()
     expect(sentAbout(order.numerocommande).map((m) => m.texte)).toEqual([expect.stringContaining('enregistrée'), expect.stringMatching(new RegExp(`^Teranga : paiement accepté, commande ${order.numerocommande} `))])

@@ -62,7 +62,7 @@ const ordersOf = async (who: SignedIn) => ctx.db.select().from(commandes).where(
 
 /** The order lifecycle as the app builds it, with its own clock (the expiry sweep's). */
 function lifecycle(now: () => Date) {
-  return createOrderLifecycle({ db: ctx.db, orders: createOrdersService(createOrdersRepository(ctx.db)), log: ctx.app.log, now })
+  return createOrderLifecycle({ db: ctx.db, orders: createOrdersService(createOrdersRepository(ctx.db, ctx.app.orderParticipants)), participants: ctx.app.orderParticipants, log: ctx.app.log, now })
 }
 
 describe('placing an order', () => {

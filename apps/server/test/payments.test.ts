@@ -179,7 +179,7 @@ const label = (etat: OrderStatus) => ORDER_STATUSES[etat].text
 
 /** The order lifecycle as the app builds it, with its own clock (the expiry sweep's). */
 function lifecycle(now: () => Date = () => new Date()) {
-  return createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db)), log: shop.app.log, now })
+  return createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db, shop.app.orderParticipants)), participants: shop.app.orderParticipants, log: shop.app.log, now })
 }
 
 // ---------- the customer's flows through the sandbox ----------

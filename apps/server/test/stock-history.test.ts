@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close())
 
 const lifecycle = (now?: () => Date) =>
-  createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db)), log: shop.app.log, ...(now ? { now } : {}) })
+  createOrderLifecycle({ db: shop.db, orders: createOrdersService(createOrdersRepository(shop.db, shop.app.orderParticipants)), participants: shop.app.orderParticipants, log: shop.app.log, ...(now ? { now } : {}) })
 
 /** The customer's order of `lines` (product id and quantity), placed through the API. */
 async function order(buyer: SignedIn, lines: Array<[number, number]>, { online = false } = {}) {

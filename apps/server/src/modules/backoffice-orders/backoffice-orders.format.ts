@@ -11,7 +11,7 @@ import { isOrderPaid } from '@teranga/shared/payment-labels'
 import { dateFr } from '../../lib/format.ts'
 import type { ShownAttempt } from '../payments/payment-ledger.service.ts'
 import type { BackofficeOrdersRepository, DetailExtraRow, SummaryRow } from './backoffice-orders.repository.ts'
-import type { OrderRefunds } from './refunds.service.ts'
+import type { OrderRefunds } from '../payments/refunds.service.ts'
 
 const status = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat] : { text: etat, badge: 'secondary', next: [] as readonly string[] })
 

@@ -1,6 +1,6 @@
 // The back-office orders module (issue 10): the dashboard, the staff's order list, detail,
 // CSV export and delivery slips, state moves through the order lifecycle, refunds through the
-// payment providers, and the live stream of committed order events.
+// payments module (`app.refunds`), and the live stream of committed order events.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
@@ -8,8 +8,6 @@ import { formatSummary } from './backoffice-orders.format.ts'
 import backofficeOrdersRoutes from './backoffice-orders.routes.ts'
 import { createBackofficeOrdersService } from './backoffice-orders.service.ts'
 import orderEventsStream from './order-events-stream.ts'
-import { refundsGraphql } from './refunds.graphql.ts'
-import { createRefundsService } from './refunds.service.ts'
 
 export interface BackofficeOrdersOptions {
   /** How often an event stream is pinged and its token checked again (25 s). */
@@ -21,13 +19,9 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     db: app.db,
     lifecycle: app.orderLifecycle,
     audit: app.audit,
-    providers: () => app.paymentProviders,
-    log: app.log,
-    metrics: app.metrics,
+    refunds: app.refunds,
     dispatch: app.dispatch,
   })
-  // The customer's side of refunds: their orders on GraphQL show what was given back.
-  app.addGraphqlModule(refundsGraphql(createRefundsService({ db: app.db, lifecycle: app.orderLifecycle, audit: app.audit, providers: () => app.paymentProviders, log: app.log })))
   await registerRest(app, backofficeOrdersRoutes, { service, summary: formatSummary })
   await registerRest(app, orderEventsStream, { events: app.orderEvents, pingEveryMs: opts.pingEveryMs })
 }

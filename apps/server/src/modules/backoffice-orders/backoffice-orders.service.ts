@@ -1,28 +1,34 @@
 // The back office's orders: reads for staff, state moves through the order lifecycle (the one
-// owner of an order's state, ADR 013) and refunds (refunds.service.ts, ADR 025), every write
+// owner of an order's state, ADR 013) and refunds (the payments module's, ADR 025), every write
 // audited in its own transaction.
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { ORDERS_MESSAGES as M, type Dashboard, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
 import { TO_ACT_ON_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
+import type { Audit } from '../audit/audit.plugin.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { DispatchService } from '../dispatch/dispatch.service.ts'
+import type { OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
+import type { RefundsService } from '../payments/refunds.service.ts'
 import { formatDetail, formatSummary } from './backoffice-orders.format.ts'
 import { createBackofficeOrdersRepository, type OrderFilter, type OrderSort } from './backoffice-orders.repository.ts'
-import { createRefundsService, type RefundsDeps } from './refunds.service.ts'
 
-interface Deps extends RefundsDeps {
+interface Deps {
+  db: Executor
+  lifecycle: OrderLifecycle
+  audit: Audit
+  /** Refunds (the payments module's). */
+  refunds: Pick<RefundsService, 'refund' | 'ofOrders'>
   /** The couriers and notes of the orders shown (the dispatch module). */
   dispatch: Pick<DispatchService, 'forOrders'>
   now?: () => Date
 }
 
-export function createBackofficeOrdersService({ db, lifecycle, audit, providers, log, metrics, dispatch, now = () => new Date() }: Deps) {
+export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, dispatch, now = () => new Date() }: Deps) {
   const repo = createBackofficeOrdersRepository(db)
-  const refunds = createRefundsService({ db, lifecycle, audit, providers, log, metrics })
 
   async function details(numeros: string[], executor: Executor = db): Promise<OrderDetail[]> {
     const r = createBackofficeOrdersRepository(executor)
@@ -100,7 +106,7 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, providers,
       return detail(numero)
     },
 
-    /** Refunds a paid order in full or in part (refunds.service.ts, ADR 025), then answers its detail. */
+    /** Refunds a paid order in full or in part (the payments module's refunds, ADR 025), then answers its detail. */
     async refund(staff: { id: number }, numero: string, body: RefundBody) {
       await refunds.refund(staff, numero, body)
       return detail(numero)

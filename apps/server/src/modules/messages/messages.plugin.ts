@@ -1,6 +1,7 @@
 // The messages module (issue 18 §2, ADR 034): order messages by SMS (Orange) and WhatsApp —
 // the outbox the order lifecycle writes in its transactions, the worker that delivers it, the
-// customer's choice of channel, and the tracking links' key. Exposes `app.orderMessages`.
+// customer's choice of channel, and the tracking links' key. Exposes `app.orderMessages`, and
+// registers its part of an order's steps with the order lifecycle (ADR 049).
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
@@ -8,6 +9,7 @@ import { registerRest } from '../../lib/rest.ts'
 import type { MessageChannel, MessageProvider } from './message-provider.ts'
 import type { MessagesSandbox } from './message-sandbox.plugin.ts'
 import { createMessageWorker, type MessageWorker, type WorkerOptions } from './message-worker.ts'
+import { messagesOnOrders, trackingKeys } from './messages.order-participant.ts'
 import { createMessagesRepository } from './messages.repository.ts'
 import messagesRoutes from './messages.routes.ts'
 import { createOrderMessages, trackingSecret, type OrderMessages } from './messages.service.ts'
@@ -54,6 +56,8 @@ async function messages(app: FastifyInstance, opts: MessagesOptions) {
   const service = createOrderMessages({ repo, publicUrl: config.publicUrl, secret: await trackingSecret(repo, config.messages.trackingSecret), channels, metrics: app.metrics })
   app.decorate('orderMessages', service)
   app.messaging.messages = service
+  app.orderParticipants.add(messagesOnOrders(service))
+  app.orderParticipants.provide('tracking', trackingKeys(service))
 
   const worker = createMessageWorker({ repo, providers, log: app.log, metrics: app.metrics, options: opts.worker })
   app.messaging.worker = worker

@@ -1,8 +1,9 @@
 // The order lifecycle (DESIGN §5), the one owner of an order's state. Every move — placement,
 // the customer's cancellation, payments, account deletion, the expiry sweep, the back office —
-// goes through `move`, which checks the shared machine, applies the side effects in the same
-// transaction (stock back, refund marker, points, expiry) and writes the order's history, whose
-// every line is an event the database announces at commit (order-events.ts, ADR 031).
+// goes through `move`, which checks the shared machine, writes the state and the order's history
+// (every line an event the database announces at commit, order-events.ts, ADR 031), gives the
+// stock back, and calls the registered participants (payments, loyalty, promotions, messages:
+// ADR 049) in the same transaction; it knows none of them by name.
 import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 import {
@@ -21,14 +22,12 @@ import {
 } from '@teranga/shared/order-status'
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { isOnlinePayment } from '@teranga/shared/constants'
+import type { LoyaltyReward } from '@teranga/shared/order-amounts'
+import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import type { Executor } from '../../db/client.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
-import type { Metrics } from '../../lib/metrics.ts'
-import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
-import { paymentLedger } from '../payments/payment-ledger.service.ts'
-import { promoCodes } from '../promotions/promotions.service.ts'
-import type { OrderEventToTell, OrderMessages } from '../messages/messages.service.ts'
 import type { OrderActorRef } from './order-events.ts'
+import type { CodeLine, CommittedChange, MoveEffects, NoticedOrder, OrderMove, OrderNotice, OrderParticipants } from './order-participants.service.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
 
@@ -52,7 +51,7 @@ export const actors = {
 export type MoveRefusal = 'transition' | 'unpaid' | 'stale'
 
 export type MoveOutcome =
-  | { moved: true; order: OrderRow; from: OrderStatus; refunds: number; points: number }
+  | ({ moved: true; order: OrderRow; from: OrderStatus } & MoveEffects)
   | { moved: false; refusal: MoveRefusal }
 
 /** The lifecycle bound to one open transaction. */
@@ -60,17 +59,21 @@ export interface LifecycleScope {
   /** The transaction, for the caller's own repositories (payments, account). */
   tx: Executor
   orders: OrderWritesRepository
-  loyalty: LoyaltyService
-  /** The discount codes, in this transaction: a code checked and its use taken with the order. */
-  promotions: ReturnType<typeof promoCodes>
+  /** The loyalty rewards checkout applies for a balance of `points` (none when no module gives rewards). */
+  rewardsAt(points: number): Promise<LoyaltyReward[]>
+  /** Checks a discount code on the lines and takes one use of it, in this transaction; throws the French 409 naming `codepromo`. */
+  redeemCode(request: { code: string; clientId: number; lines: readonly CodeLine[]; at: Date; tel: string | null }): Promise<{ codeId: number; remise: number }>
   /** Records a newly inserted order's lines and first state (one statement): its `placed` event at commit. */
   placed(order: NewOrder, lines: Array<{ produitId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
   /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move. */
   move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
   /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
   cancel(order: OrderRow, actor: OrderActorRef, reason: string): Promise<MoveOutcome>
-  /** Tells the customer of an event that is not a move (a refund done, a payment that moves nothing), in this transaction (ADR 034). */
-  tell(order: OrderRow, event: Exclude<OrderEventToTell, 'placed' | { to: string }>): Promise<void>
+  /**
+   * An event that is not a move (a refund done, a payment that moves nothing), told to the
+   * participants in this transaction (the customer's message, ADR 034; the points a refund takes back).
+   */
+  tell(order: OrderRow, event: Exclude<OrderNotice, 'placed' | { to: OrderStatus }>): Promise<MoveEffects>
   /**
    * An online payment approved after the customer chose to pay on delivery (issue 23 §2): the
    * order is an online one of `modepaiementId` again (the courier collects nothing); waiting for
@@ -84,24 +87,32 @@ const label = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text
 interface Deps {
   db: Executor
   orders: OrdersService
+  /** What other modules do on each step (ADR 049), registered at the app's setup. */
+  participants: OrderParticipants
   log: FastifyBaseLogger
-  /** Counts the committed changes (GET /metrics). */
-  metrics?: Pick<Metrics, 'orderPlaced' | 'orderMoved'> | undefined
-  /** The customer's and staff's messages of each event, written in the change's transaction (ADR 034). */
-  messages?: Pick<OrderMessages, 'enqueue'> | undefined
   now?: () => Date
 }
 
-/** What a transaction placed and moved, counted once it has committed. */
-type Counted = Array<{ placed: string } | { from: string; to: string }>
+/** Sums what the participants answered. */
+function summed(answers: ReadonlyArray<Partial<MoveEffects> | void>): MoveEffects {
+  const total = { refunds: 0, points: 0 }
+  for (const answer of answers) {
+    total.refunds += answer?.refunds ?? 0
+    total.points += answer?.points ?? 0
+  }
+  return total
+}
 
-export function createOrderLifecycle({ db, orders, log, metrics, messages, now = () => new Date() }: Deps) {
-  function scope(tx: Executor, counted: Counted): LifecycleScope {
-    const writes = createOrderWritesRepository(tx)
-    const loyalty = createLoyaltyService(tx)
-    // The order's payment attempts, the payments module's table, in the same transaction.
-    const payments = paymentLedger(tx)
-    const promotions = promoCodes(tx)
+export function createOrderLifecycle({ db, orders, participants, log, now = () => new Date() }: Deps) {
+  /** Tells every participant, one after the other (each may read what the one before wrote). */
+  async function notify(tx: Executor, order: NoticedOrder, notice: OrderNotice): Promise<MoveEffects> {
+    const answers: Array<Partial<MoveEffects> | void> = []
+    for (const participant of participants.all) if (participant.noticed) answers.push(await participant.noticed(tx, order, notice))
+    return summed(answers)
+  }
+
+  function scope(tx: Executor, counted: CommittedChange[]): LifecycleScope {
+    const writes = createOrderWritesRepository(tx, { pointsOf: participants.provider('rewards')?.pointsOf })
 
     async function move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason: string | null = null): Promise<MoveOutcome> {
       // Money received or refused is the payment provider's word alone (DESIGN §5), whoever else asks.
@@ -110,38 +121,36 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
       // Choosing to pay on delivery is the customer's word alone (issue 19 §4).
       if (isCustomerOnlyMove(from, to) && actor.kind !== 'client') return { moved: false, refusal: 'transition' }
       if (!isOrderStatus(from) || !canTransition(from, to, order.deliveryCode)) return { moved: false, refusal: 'transition' }
-      // An order is refunded only if money came for it: online, or cash collected at delivery.
-      if (to === 'remboursee' && from !== 'livree' && !(await payments.wasPaid(order.id))) return { moved: false, refusal: 'unpaid' }
+      const step: OrderMove = { tx, order, from, to, actor, reason }
+      // A participant may refuse first (a refund of an order no money came for).
+      for (const participant of participants.all) {
+        const refusal = participant.refuses && (await participant.refuses(step))
+        if (refusal) return { moved: false, refusal }
+      }
       const at = now()
       const changes: StateChanges =
         to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : to === 'en_attente' ? { expiresAt: null } : {}
       if (!(await writes.moveState(order, from, to, changes, { at, actorKind: actor.kind, actorId: actor.id, reason }))) {
         return { moved: false, refusal: 'stale' }
       }
-      let refunds = 0
-      let points = 0
-      if (to === 'annulee') {
-        // Every state that leads to annulee holds the stock, and annulee is reached once.
-        await writes.giveStockBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
-        refunds = await payments.owePaid(order.id)
-        // A cancelled order's discount code is free for another order (ADR 036).
-        if (order.codepromoId) await promotions.giveUseBack(order.codepromoId)
-      } else if (to === 'livree') {
-        points = await loyalty.creditDelivered(order)
-      } else if (to === 'remboursee') {
-        if (from === 'livree') points = -(await loyalty.debitRefunded(order))
-        await payments.markRefunded(order.id)
-      }
-      await messages?.enqueue(tx, order, { to })
+      // Every state that leads to annulee holds the stock, and annulee is reached once.
+      if (to === 'annulee') await writes.giveStockBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
+      const answers: Array<Partial<MoveEffects> | void> = []
+      for (const participant of participants.all) if (participant.moved) answers.push(await participant.moved(step))
+      await notify(tx, order, { to })
       counted.push({ from, to })
-      return { moved: true, order: { ...order, ...changes, etat: to, updatedAt: at }, from, refunds, points }
+      return { moved: true, order: { ...order, ...changes, etat: to, updatedAt: at }, from, ...summed(answers) }
     }
 
     return {
       tx,
       orders: writes,
-      loyalty,
-      promotions,
+      rewardsAt: async (points) => (await participants.provider('rewards')?.rewardsAt(tx, points)) ?? [],
+      async redeemCode(request) {
+        const codes = participants.provider('codes')
+        if (!codes) throw conflict(PROMO_MESSAGES.unknown, { codepromo: [PROMO_MESSAGES.unknown] })
+        return codes.redeem(tx, request)
+      },
       async placed(order, lines, actor) {
         const etat = order.etat as OrderStatus
         const at = order.datecomm
@@ -151,7 +160,7 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
           etat,
           { at, actorKind: actor.kind, actorId: actor.id, reason: null },
         )
-        await messages?.enqueue(tx, order, 'placed')
+        await notify(tx, order, 'placed')
         counted.push({ placed: etat })
       },
       move,
@@ -164,24 +173,29 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
         }
         return move(current, 'annulee', actor, reason)
       },
-      tell: async (order, event) => messages?.enqueue(tx, order, event),
+      tell: (order, event) => notify(tx, order, event),
       async paidAfterCash(order, { modepaiementId, attemptId }, actor) {
         await writes.setPaymentMode(order.id, modepaiementId)
         if (order.etat === 'en_attente' && (await move(order, 'payee', actor, 'paiement en ligne reçu après le choix du paiement à la livraison')).moved) return
         // Further on, the state stays: the customer is told of the payment itself.
-        await messages?.enqueue(tx, order, { payment: { attemptId } })
+        await notify(tx, order, { payment: { attemptId } })
       },
     }
   }
 
   /** Runs `fn` in one transaction; its events are announced at the commit, none after a rollback. */
   async function run<T>(fn: (scope: LifecycleScope) => Promise<T>): Promise<T> {
-    const counted: Counted = []
+    const counted: CommittedChange[] = []
     const result = await db.transaction((tx) => fn(scope(tx, counted)))
-    // Here, where they committed: every instance hears every instance's events.
+    // Here, where they committed (every instance hears every instance's events from the database).
     for (const change of counted) {
-      if ('placed' in change) metrics?.orderPlaced(change.placed)
-      else metrics?.orderMoved(change.from, change.to)
+      for (const participant of participants.all) {
+        try {
+          participant.committed?.(change)
+        } catch (err) {
+          log.error({ err, participant: participant.name, change }, 'an order participant failed after the commit')
+        }
+      }
     }
     return result
   }

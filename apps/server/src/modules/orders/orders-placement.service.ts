@@ -8,10 +8,8 @@ import { ADD_TO_CART_MAX, isOnlinePayment, MAX_UNPAID_ONLINE_ORDERS } from '@ter
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import { isDepotPickup, unpaidDeadline } from '@teranga/shared/order-status'
-import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
-import { codeRefused } from '../promotions/promotions.service.ts'
 import { actors, type OrderLifecycle } from './order-lifecycle.service.ts'
 import type { OrderWritesRepository } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -60,7 +58,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
       // answered from the key below. The first sending costs no statement to look it up.
       let numero: string
       try {
-        numero = await lifecycle.run(async ({ orders: repo, loyalty, promotions, placed }) => {
+        numero = await lifecycle.run(async ({ orders: repo, rewardsAt, redeemCode, placed }) => {
           const at = now()
           // First: deletion of this account either committed before (and we see it) or waits for this order.
           const customer = await repo.lockCustomer(clientId, at)
@@ -108,14 +106,8 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
 
           // The discount code (DESIGN §5): checked on these lines at these prices, its use taken
           // here, so that concurrent orders never take more uses than it has (two statements).
-          let code: { codeId: number; remise: number } | null = null
-          if (input.codepromo) {
-            const redemption = await promotions.check(input.codepromo, clientId, lines, at, input.tel)
-            if (!redemption.ok) throw codeRefused(redemption.message)
-            if (!(await promotions.takeUse(redemption.codeId))) throw codeRefused(PROMO_MESSAGES.exhausted)
-            code = redemption
-          }
-          const amounts = orderAmounts(lines, fee, customer.points > 0 ? await loyalty.rewardsAt(customer.points) : [], code?.remise ?? 0)
+          const code = input.codepromo ? await redeemCode({ code: input.codepromo, clientId, lines, at, tel: input.tel }) : null
+          const amounts = orderAmounts(lines, fee, customer.points > 0 ? await rewardsAt(customer.points) : [], code?.remise ?? 0)
           // Nothing to pay (a 100 % code on a pickup, issue 23 §2): no provider is asked for
           // 0 FCFA; the order waits for the shop's confirmation whatever mode was chosen.
           const toPay = online && amounts.total > 0

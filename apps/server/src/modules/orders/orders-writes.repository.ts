@@ -2,7 +2,7 @@
 // order and its lines, idempotency keys, state changes guarded by the current state, stock
 // given back, the history of every move. Every method runs on the executor it is given, so a
 // whole order is one transaction (the order lifecycle's); only the lifecycle moves a state.
-import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { canTransition, UNPAID_STATUSES, type OrderActorKind, type OrderStatus } from '@teranga/shared/order-status'
 import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
@@ -23,7 +23,6 @@ import {
   zonesLivraison,
 } from '../../db/schema.ts'
 import { priceNow } from '../catalogue/product-projection.ts'
-import { balanceOf } from '../loyalty/loyalty.service.ts'
 
 /** An order as the lifecycle moves it: its row, and its delivery mode's code, which the machine reads. */
 export type OrderRow = typeof commandes.$inferSelect & { deliveryCode: string }
@@ -70,7 +69,13 @@ const ORDER_ROW_DELIVERY = sql.raw('"commandes"."modelivraison_id"')
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-export function createOrderWritesRepository(db: Executor) {
+/** What the writes read of other modules' data, as SQL they give (ADR 049). */
+export interface OrderWritesReads {
+  /** The points balance of the customer whose id is `clientId` (the loyalty module's); 0 without it. */
+  pointsOf?: ((clientId: SQL) => SQL<number>) | undefined
+}
+
+export function createOrderWritesRepository(db: Executor, reads: OrderWritesReads = {}) {
   return {
     /**
      * What an order names, in one statement: its delivery mode, its payment mode (if on
@@ -102,7 +107,7 @@ export function createOrderWritesRepository(db: Executor) {
       const [row] = await db
         .select({
           firebaseUid: clients.firebaseUid,
-          points: balanceOf(CLIENT_ROW_ID),
+          points: reads.pointsOf ? reads.pointsOf(CLIENT_ROW_ID) : sql<number>`0`,
           unpaid: sql<number>`(select count(*)::int from ${commandes} where ${commandes.clientId} = ${CLIENT_ROW_ID}
             and ${inArray(commandes.etat, [...UNPAID_STATUSES])} and ${commandes.expiresAt} > ${at.toISOString()})`,
         })

@@ -10,7 +10,7 @@ import { dateFr } from '../../lib/format.ts'
 import { toUtilisateur, utilisateurSchema } from '../auth/auth.format.ts'
 import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
 import { depotHoursFields, modelivraisonSchema, toDepotHours } from '../delivery/delivery.format.ts'
-import { modepaiementSchema, toModepaiement } from '../payments/payments.format.ts'
+import { modepaiementSchema, toModepaiement } from '../../lib/payment-modes.ts'
 import type { OrdersRepository } from './orders.repository.ts'
 
 export const commandeSchema = z.object({

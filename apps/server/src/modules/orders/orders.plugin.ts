@@ -1,7 +1,8 @@
 // The orders module: placing an order from the cart, reading and cancelling one's orders,
 // the back office's state changes, and the sweep that expires unpaid online orders.
 // Exposes `app.orders` (reading orders as the API shows them) and `app.orderLifecycle` (the one
-// owner of an order's state, ADR 013) to payments and the account.
+// owner of an order's state, ADR 013) to payments and the account. What other modules do on a
+// move, and the codes, points and tracking keys it shows, come from `app.orderParticipants` (ADR 049).
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
@@ -30,8 +31,14 @@ export interface OrdersOptions {
 }
 
 async function orders(app: FastifyInstance, opts: OrdersOptions) {
-  const service = createOrdersService(createOrdersRepository(app.db))
-  const lifecycle = createOrderLifecycle({ db: app.db, orders: service, log: app.log, metrics: app.metrics, messages: app.orderMessages })
+  const participants = app.orderParticipants
+  const service = createOrdersService(createOrdersRepository(app.db, participants))
+  const lifecycle = createOrderLifecycle({ db: app.db, orders: service, participants, log: app.log })
+  // The committed changes, counted (GET /metrics).
+  participants.add({
+    name: 'metrics',
+    committed: (change) => ('placed' in change ? app.metrics.orderPlaced(change.placed) : app.metrics.orderMoved(change.from, change.to)),
+  })
   const placement = createOrderPlacementService({ lifecycle, writes: createOrderWritesRepository(app.db), orders: service })
   app.decorate('orders', service)
   app.decorate('orderLifecycle', lifecycle)
@@ -62,8 +69,10 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
     })
   }
 
-  app.addGraphqlModule(ordersGraphql(service, { trackingKeyMatches: (numero, key) => app.orderMessages.trackingKeyMatches(numero, key), track: (numero) => placement.track(numero) }))
-  await registerRest(app, ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit, tracking: app.orderMessages })
+  // A tracking link's key (ADR 034), checked by whichever module gives them; none matches without it.
+  const tracking = { trackingKeyMatches: (numero: string, key: string | undefined) => participants.provider('tracking')?.keyMatches(numero, key) ?? false }
+  app.addGraphqlModule(ordersGraphql(service, { ...tracking, track: (numero) => placement.track(numero) }))
+  await registerRest(app, ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit, tracking })
 }
 
-export default fp(orders, { name: 'orders', dependencies: ['database', 'database-notifications', 'graphql-modules', 'messages'] })
+export default fp(orders, { name: 'orders', dependencies: ['database', 'database-notifications', 'graphql-modules', 'metrics'] })

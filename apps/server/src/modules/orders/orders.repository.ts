@@ -17,9 +17,10 @@ import {
 } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
-import { codeOfOrder } from '../promotions/promotions.service.ts'
+import type { OrderParticipants } from './order-participants.service.ts'
 
-export function createOrdersRepository(db: Executor) {
+/** `participants`: where the discount code's text comes from (the promotions module's, ADR 049); null without them. */
+export function createOrdersRepository(db: Executor, participants?: Pick<OrderParticipants, 'provider'>) {
   // An order with its client, modes and depot: what a page and a single order both show.
   const selectOrders = () =>
     db
@@ -30,7 +31,7 @@ export function createOrdersRepository(db: Executor) {
           modepaiement: modepaiements,
           modelivraison: modelivraisons,
           depot: { id: depots.id, designation: depots.designation, adresse: depots.adresse, horaires: depots.horaires },
-          codepromo: codeOfOrder(commandes.codepromoId),
+          codepromo: participants?.provider('codes')?.codeOfOrder(commandes.codepromoId) ?? sql<string | null>`null`,
           total: sql<number>`count(*) over()`,
         })
         .from(commandes)

@@ -1,6 +1,6 @@
 // modepaiements: the active payment modes with their images.
 import type { GraphqlModule } from '../../plugins/graphql.ts'
-import { toModepaiement } from './payments.format.ts'
+import { toModepaiement } from '../../lib/payment-modes.ts'
 import type { PaymentsRepository } from './payments.repository.ts'
 
 export function paymentsGraphql(repo: PaymentsRepository): GraphqlModule {

@@ -1,6 +1,8 @@
 // The payments module: the payment modes, paying an order online through Wave or PayTech,
-// and the providers' signed notifications. Reads orders through `app.orders` and moves them
-// through `app.orderLifecycle`; exposes `app.payments` (its service) to the account.
+// the providers' signed notifications, and refunds (money going out, ADR 025). Reads orders
+// through `app.orders` and moves them through `app.orderLifecycle`, with which it registers what
+// it does on a move (ADR 049); exposes `app.payments` (its service) to the account and
+// `app.refunds` to the back office.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
@@ -10,14 +12,17 @@ import { createPaytechProvider } from './paytech.provider.ts'
 import { paymentsGraphql } from './payments.graphql.ts'
 import { createPaymentsRepository } from './payments.repository.ts'
 import paymentsRoutes from './payments.routes.ts'
+import { paymentsOnOrders } from './payments.order-participant.ts'
 import { createPaymentsService, type PaymentsService } from './payments.service.ts'
+import { refundsGraphql } from './refunds.graphql.ts'
+import { createRefundsService, type RefundsService } from './refunds.service.ts'
 import { createWaveProvider } from './wave.provider.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentsService
-    /** The providers, for the back office's refunds. */
-    paymentProviders: Readonly<Record<ProviderName, PaymentProvider>>
+    /** Refunds, for the back office's orders. */
+    refunds: RefundsService
   }
 }
 
@@ -30,7 +35,7 @@ export interface PaymentsOptions {
 async function payments(app: FastifyInstance, opts: PaymentsOptions) {
   const { config, timeoutMs } = opts
   const repo = createPaymentsRepository(app.db)
-  const providers = { wave: createWaveProvider(config.payments.wave, timeoutMs), paytech: createPaytechProvider(config.payments.paytech, timeoutMs) }
+  const providers: Readonly<Record<ProviderName, PaymentProvider>> = { wave: createWaveProvider(config.payments.wave, timeoutMs), paytech: createPaytechProvider(config.payments.paytech, timeoutMs) }
   const service = createPaymentsService({
     lifecycle: app.orderLifecycle,
     repo,
@@ -40,10 +45,14 @@ async function payments(app: FastifyInstance, opts: PaymentsOptions) {
     log: app.log,
     metrics: app.metrics,
   })
+  const refunds = createRefundsService({ db: app.db, lifecycle: app.orderLifecycle, audit: app.audit, providers: () => providers, log: app.log, metrics: app.metrics })
+  app.orderParticipants.add(paymentsOnOrders)
   app.decorate('payments', service)
-  app.decorate('paymentProviders', providers)
+  app.decorate('refunds', refunds)
   app.addGraphqlModule(paymentsGraphql(repo))
+  // The customer's side of refunds: their orders on GraphQL show what was given back.
+  app.addGraphqlModule(refundsGraphql(refunds))
   await registerRest(app, paymentsRoutes, { repo, service })
 }
 
-export default fp(payments, { name: 'payments', dependencies: ['database', 'graphql-modules', 'orders'] })
+export default fp(payments, { name: 'payments', dependencies: ['database', 'graphql-modules', 'audit', 'metrics', 'orders'] })

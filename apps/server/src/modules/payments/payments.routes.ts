@@ -9,7 +9,7 @@ import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
 import { commandeSchema } from '../orders/orders.format.ts'
 import { PROVIDER_NAMES } from './payment-provider.ts'
-import { modepaiementSchema, toModepaiement } from './payments.format.ts'
+import { modepaiementSchema, toModepaiement } from '../../lib/payment-modes.ts'
 import type { PaymentsRepository } from './payments.repository.ts'
 import type { PaymentsService } from './payments.service.ts'
 

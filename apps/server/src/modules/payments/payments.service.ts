@@ -17,8 +17,6 @@ import type { Metrics } from '../../lib/metrics.ts'
 import { actors, type LifecycleScope, type OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import type { OrdersService } from '../orders/orders.service.ts'
 import { PROVIDER_FOR_MODE, ProviderError, type PaymentEvent, type PaymentProvider, type ProviderName } from './payment-provider.ts'
-/** What other modules (the back office's refunds) use of the providers. */
-export { ProviderError, type PaymentProvider, type ProviderName } from './payment-provider.ts'
 import { createPaymentsRepository, type PaymentsRepository } from './payments.repository.ts'
 
 /** Attempts one order may open: beyond, each retry would hold the stock another 30 minutes. */

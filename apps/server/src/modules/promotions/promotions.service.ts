@@ -1,7 +1,8 @@
 // Discount codes (issue 19 §1), the one owner of `codes_promo`: the back office creates, edits and
 // deactivates them (each write audited); a shopper tries one on their cart before confirming;
 // and, in the order's transaction (the order lifecycle's), `promoCodes(tx)` applies a code to
-// the cart's lines, takes its use, and gives it back when the order is cancelled.
+// the cart's lines, takes its use, and gives it back when the order is cancelled
+// (promotions.order-participant.ts registers that with the lifecycle, ADR 049).
 import { applyPromoCode, PROMO_MESSAGES, type CodePromo, type CodePromoForm, type CodePromoPreview, type CodeType, type PromoBasket } from '@teranga/shared/promotions'
 import { formatPrix } from '@teranga/shared/money'
 import type { Executor } from '../../db/client.ts'
@@ -9,9 +10,6 @@ import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { createPromotionsRepository, phoneKey, type CodeRow, type PromotionsRepository } from './promotions.repository.ts'
-
-/** For the orders' reads: the code text of an order's `codepromo_id` column, in SQL. */
-export { codeOfOrder } from './promotions.repository.ts'
 
 const date = (value: string | Date | null | undefined) => (value ? new Date(value) : null)
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)

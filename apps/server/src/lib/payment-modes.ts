@@ -1,8 +1,8 @@
-// How payments appear in API answers: a payment mode wherever it is shown (the list at
-// checkout, an order), the start of an online payment and a provider notification's outcome.
+// A payment mode as the API shows it wherever it appears: the list at checkout (the payments
+// module) and on an order (the orders module, which does not know the payments module, ADR 049).
 import { z } from 'zod'
 import { mediaFields } from '@teranga/shared/media'
-import { mediaSchema } from '../../lib/rest.ts'
+import { mediaSchema } from './rest.ts'
 
 export const modepaiementSchema = z.object({
   id: z.number(),

@@ -1,5 +1,7 @@
-// Refunds from the back office (issue 16 §2, ADR 025): a paid order given back in parts, by
-// lines or by an amount, up to what was paid; the provider is asked outside the order's lock.
+// Refunds from the back office (issue 16 §2, ADR 025), money going out, the payments module's:
+// a paid order given back in parts, by lines or by an amount, up to what was paid; the provider
+// is asked outside the order's lock. The order moves, and its points and messages follow,
+// through the order lifecycle (ADR 049).
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -11,12 +13,12 @@ import { dateFr } from '../../lib/format.ts'
 import type { Metrics } from '../../lib/metrics.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
-import { paymentLedger } from '../payments/payment-ledger.service.ts'
-import { ProviderError, type PaymentProvider, type ProviderName } from '../payments/payments.service.ts'
 import { goodsPaid, lineRefund, orderTotal, productShares } from '@teranga/shared/order-amounts'
+import { paymentLedger } from './payment-ledger.service.ts'
+import { ProviderError, type PaymentProvider, type ProviderName } from './payment-provider.ts'
 import { createRefundsRepository, type RefundRow } from './refunds.repository.ts'
 
-/** What refunds need: the back office's orders service is given the same. */
+/** What refunds need. */
 export interface RefundsDeps {
   db: Executor
   lifecycle: OrderLifecycle
@@ -133,23 +135,26 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
 
   /**
    * Marks a pending refund done (once: a refund no longer pending is left as it is), puts back
-   * in stock the lines that asked for it, takes back the points in proportion, and moves the
-   * order to remboursee through the lifecycle once everything paid has been given back.
+   * in stock the lines that asked for it, tells the lifecycle's participants (the points taken
+   * back in proportion, the customer's message), and moves the order to remboursee through the
+   * lifecycle once everything paid has been given back.
    */
   async function confirm(scope: LifecycleScope, staff: { id: number }, order: OrderRow, refundId: number, providerRef: string | null) {
     const repo = createRefundsRepository(scope.tx)
     const done = await repo.markDone(refundId, providerRef)
     if (!done) return
-    // The customer is told what came back and where (issue 23 §4), at the refund's commit.
-    await scope.tell(order, { refund: { id: refundId, montant: done.montant, provider: done.provider } })
     const back = done.lignes.filter((l) => l.restock).map((l) => ({ produitId: l.produit_id, quantite: l.quantite }))
-    // Cancelled while the provider was asked: the cancel already put every unit back.
+    // Cancelled while the provider was asked: the cancel already put every unit back. The one
+    // place a refund writes stock.
     if (back.length > 0 && order.etat !== 'annulee') await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'
     const attempt = cash ? undefined : await paymentLedger(scope.tx).receivedAttempt(order.id)
     const paidBy = attempt ? attempt.montant : orderTotal(order)
     const refunded = await repo.done(order.id)
-    let points = await scope.loyalty.takeBackRefund(order, refundId, refunded, paidBy)
+    // The customer is told what came back and where (issue 23 §4) at the refund's commit, and
+    // loses their points in proportion (the effect counts them as a change of the balance).
+    const told = await scope.tell(order, { refund: { id: refundId, montant: done.montant, provider: done.provider, refunded, paid: paidBy } })
+    let points = -told.points
     let etat = order.etat
     if (refunded >= paidBy) {
       // The move marks the payment given back (the payments module, in this transaction).

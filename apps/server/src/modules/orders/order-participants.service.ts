@@ -1,0 +1,133 @@
+// The order lifecycle's participants (ADR 049): what other modules do when an order is placed or
+// moves, registered with the lifecycle at the app's setup, so that orders knows none of them by name.
+import type { SQL } from 'drizzle-orm'
+import type { OrderStatus } from '@teranga/shared/order-status'
+import type { LoyaltyReward } from '@teranga/shared/order-amounts'
+import type { Executor } from '../../db/client.ts'
+import type { OrderActorRef } from './order-events.ts'
+import type { OrderRow } from './orders-writes.repository.ts'
+
+/** Why a participant refuses a move before anything is written: a refund of an order never paid. */
+export type ParticipantRefusal = 'unpaid'
+
+/** What the participants did on a step, summed over them: the paid attempts now owed back, the change in the customer's points. */
+export interface MoveEffects {
+  refunds: number
+  points: number
+}
+
+/** One move, as the participants see it: in its transaction, the order as it was before. */
+export interface OrderMove {
+  tx: Executor
+  order: OrderRow
+  from: OrderStatus
+  to: OrderStatus
+  actor: OrderActorRef
+  reason: string | null
+}
+
+/** A refund done (the payments module's): what came back, through which provider, and the order's totals since. */
+export interface RefundNotice {
+  id: number
+  montant: number
+  provider: string
+  /** FCFA given back for the order so far, this refund included. */
+  refunded: number
+  /** FCFA the order was paid. */
+  paid: number
+}
+
+/**
+ * What happened to an order, in its transaction: it was placed, it moved (told once every
+ * participant's `moved` is done), a refund was done, or a payment came that moves nothing.
+ */
+export type OrderNotice = 'placed' | { to: OrderStatus } | { refund: RefundNotice } | { payment: { attemptId: number } }
+
+/** The order a notice is about (a new order has no delivery code read yet). */
+export type NoticedOrder = Omit<OrderRow, 'deliveryCode'>
+
+/** A change as counted once its transaction committed. */
+export type CommittedChange = { placed: OrderStatus } | { from: OrderStatus; to: OrderStatus }
+
+export interface OrderParticipant {
+  /** Who, for the logs. */
+  name: string
+  /** Before the move is written, in its transaction: a refusal stops it, nothing written. */
+  refuses?(move: OrderMove): Promise<ParticipantRefusal | undefined>
+  /** In the move's transaction, once its state is written: the side effects (an error rolls the move back). */
+  moved?(move: OrderMove): Promise<Partial<MoveEffects> | void>
+  /** In the order's transaction, after every participant's `moved` for a move (an error rolls it back). */
+  noticed?(tx: Executor, order: NoticedOrder, notice: OrderNotice): Promise<Partial<MoveEffects> | void>
+  /** After the transaction committed, each change once; a failure is logged, the change stays. */
+  committed?(change: CommittedChange): void
+}
+
+/** What placing an order asks of the customer's points (the loyalty module's). */
+export interface CustomerRewards {
+  /** The balance of the customer whose id is `clientId` (a column of the caller's statement), in SQL. */
+  pointsOf(clientId: SQL): SQL<number>
+  /** The rewards checkout applies for a balance of `points`. */
+  rewardsAt(tx: Executor, points: number): Promise<LoyaltyReward[]>
+}
+
+/** A cart line as a discount code's rules read it. */
+export interface CodeLine {
+  prix: number
+  quantite: number
+  souscategorieId: number
+}
+
+/** What orders ask of discount codes (the promotions module's). */
+export interface DiscountCodes {
+  /** Checks `code` on the lines and takes one use of it; throws the French 409 naming `codepromo` when it does not apply. */
+  redeem(tx: Executor, request: { code: string; clientId: number; lines: readonly CodeLine[]; at: Date; tel: string | null }): Promise<{ codeId: number; remise: number }>
+  /** The code text of an order's `codepromo_id` column, in SQL (the order's reads). */
+  codeOfOrder(codepromoId: unknown): SQL<string | null>
+}
+
+/** Whether a tracking link's key is the order's (the messages module's, ADR 034). */
+export interface TrackingKeys {
+  keyMatches(numero: string, key: string | undefined): boolean
+}
+
+/** The single providers placement and the order reads ask, each given by one module. */
+export interface OrderProviders {
+  rewards: CustomerRewards
+  codes: DiscountCodes
+  tracking: TrackingKeys
+}
+
+/**
+ * The registry. Participants are called in the order they registered (the app's plugin order);
+ * registering is closed once the app is ready.
+ */
+export function createOrderParticipants() {
+  const participants: OrderParticipant[] = []
+  const provided: Partial<OrderProviders> = {}
+  let sealed = false
+  const open = (what: string) => {
+    if (sealed) throw new Error(`order participants are sealed: ${what} registered too late`)
+  }
+
+  return {
+    add(participant: OrderParticipant) {
+      open(participant.name)
+      participants.push(participant)
+    },
+    provide<K extends keyof OrderProviders>(name: K, provider: OrderProviders[K]) {
+      open(name)
+      if (provided[name]) throw new Error(`order participants: ${name} is already provided`)
+      provided[name] = provider
+    },
+    /** The provider of `name`, if a module gave one. */
+    provider: <K extends keyof OrderProviders>(name: K): OrderProviders[K] | undefined => provided[name],
+    seal() {
+      sealed = true
+    },
+    get all(): readonly OrderParticipant[] {
+      return participants
+    },
+  }
+}
+
+export type OrderParticipants = ReturnType<typeof createOrderParticipants>
