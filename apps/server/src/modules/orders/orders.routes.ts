@@ -24,7 +24,7 @@ export default async function ordersRoutes(
     placement: OrderPlacementService
     lifecycle: OrderLifecycle
     orderRateLimit?: number | undefined
-    /** The messages module's check of a tracking link's key (ADR 034). */
+    /** The check of a tracking link's key (ADR 034), by the module that provides it (ADR 049). */
     tracking: { trackingKeyMatches(numero: string, key: string | undefined): boolean }
   },
 ) {
