@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { caroussels, categories, commandes, detailCommandes, preferences, produits, produitsComptes, souscategories, ventesRecentes, vuesProduits } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
+import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
 import { gridTotal, orderedPage, priceNowRange, sortKeys, type GridFilter, type PageBounds } from './product-grid.ts'
 import { likedBy, productColumns, productJoin, saleRuns, visibleProduct, type ProductRow } from './product-projection.ts'
@@ -183,9 +184,9 @@ export function createCatalogueRepository(db: Executor) {
     },
 
     /**
-     * Rebuilds the units each product sold over the last `days` days, from the lines of orders
-     * neither cancelled, refunded nor unpaid (ADR 035). One transaction: a grid reads the old
-     * rows or the new ones, never none.
+     * Rebuilds the units each product sold over the last `days` days, from the lines of the
+     * orders that count as sales (the payments module's one rule, ADR 050; ADR 035). One
+     * transaction: a grid reads the old rows or the new ones, never none.
      */
     async refreshBestSellers(days: number) {
       await db.transaction(async (tx) => {
@@ -197,7 +198,7 @@ export function createCatalogueRepository(db: Executor) {
           join ${commandes} c on c.id = d.commande_id
           join ${produits} p on p.id = d.produit_id
           where c.datecomm > now() - make_interval(days => ${days})
-            and c.etat not in ('annulee', 'remboursee', 'echec_paiement', 'en_attente_paiement')
+            and ${paymentsOfOrder.countsAsSale(sql`c`)}
           group by d.produit_id`)
       })
     },
