@@ -183,8 +183,8 @@ export const handlers = [
   http.post('*/api/produit/import', ({ request }) =>
     HttpResponse.json(
       new URL(request.url).searchParams.get('dry_run') === '1'
-        ? { crees: 1, modifies: 0, erreurs: [{ ligne: 3, champ: 'prix', message: 'Le prix doit être un nombre' }] }
-        : { crees: 1, modifies: 0, erreurs: [] },
+        ? { crees: 1, modifies: 0, erreurs: [{ ligne: 3, champ: 'prix', message: 'Le prix doit être un nombre' }], encodage: 'UTF-8', avertissement: null }
+        : { crees: 1, modifies: 0, erreurs: [], encodage: 'UTF-8', avertissement: null },
     ),
   ),
   http.get('*/api/souscategorie', () => HttpResponse.json([{ id: 4, designation: 'Riz' }])),
