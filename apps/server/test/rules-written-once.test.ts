@@ -2,6 +2,9 @@
 // database (migration 0032), whoever writes its amounts; and « counts as a sale » is one rule
 // (paid online, or paid on delivery and delivered; neither cancelled nor refunded) that the
 // dashboard's sales, the best sellers, a customer's purchases and a code's sales all read.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatPrix } from '@teranga/shared/money'
@@ -142,5 +145,23 @@ describe('« counts as a sale », one rule', () => {
     expect(codeItem).toMatchObject({ ventes: salesTotal, remises: 100 * sales.length })
     const codePage = (await shop.app.inject({ url: '/api/codepromo?q=UNEREGLE', headers: manager.auth })).json()
     expect(codePage.data[0]).toMatchObject({ id: code!.id, ventes: salesTotal, remises: 100 * sales.length })
+  })
+})
+
+describe('no second copy', () => {
+  /** The server's own files (the schema declares the column, and the previous release's index, once). */
+  const sources = () => {
+    const root = fileURLToPath(new URL('../src', import.meta.url))
+    return (fs.readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && file !== path.join('db', 'schema.ts'))
+      .map((file) => ({ file, text: fs.readFileSync(path.join(root, file), 'utf8') }))
+  }
+
+  it('no module spells the order total or a list of states that are not sales again', () => {
+    const copies = sources().flatMap(({ file, text }) => [
+      ...(/montantcommande\b[^\n]{0,40}\+[^\n]{0,40}montantliv/.test(text) ? [`${file}: the order total (read commandes.montant_total)`] : []),
+      ...(/etat\s+not\s+in\s*\(\s*'annulee'/.test(text) ? [`${file}: the states of a sale (use paymentsOfOrder.countsAsSale)`] : []),
+    ])
+    expect(copies).toEqual([])
   })
 })
