@@ -5,7 +5,6 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { caroussels, categories, commandes, detailCommandes, preferences, produits, produitsComptes, souscategories, ventesRecentes, vuesProduits } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
-import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
 import { gridTotal, orderedPage, priceNowRange, sortKeys, type GridFilter, type PageBounds } from './product-grid.ts'
 import { likedBy, productColumns, productJoin, saleRuns, visibleProduct, type ProductRow } from './product-projection.ts'
@@ -22,6 +21,13 @@ export interface ProductFilter {
   enStock?: boolean | null | undefined
   promotion?: boolean | null | undefined
 }
+
+/**
+ * Whether the order `o` (an alias of `commandes` in a statement) counts as a sale, in SQL: the
+ * payments module's rule (ADR 050), handed over as the server starts, so that the catalogue,
+ * which the orders and payments build on, does not import them.
+ */
+export type SaleRule = (o: SQL) => SQL
 
 export function createCatalogueRepository(db: Executor) {
   function selectProducts<E extends Record<string, SQL>>(extra: E = {} as E) {
@@ -185,10 +191,10 @@ export function createCatalogueRepository(db: Executor) {
 
     /**
      * Rebuilds the units each product sold over the last `days` days, from the lines of the
-     * orders that count as sales (the payments module's one rule, ADR 050; ADR 035). One
-     * transaction: a grid reads the old rows or the new ones, never none.
+     * orders that count as sales (`countsAsSale`, the payments module's one rule, ADR 050;
+     * ADR 035). One transaction: a grid reads the old rows or the new ones, never none.
      */
-    async refreshBestSellers(days: number) {
+    async refreshBestSellers(days: number, countsAsSale: SaleRule) {
       await db.transaction(async (tx) => {
         // Two instances refreshing at once would each insert every row: one waits for the other.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('teranga:ventes_recentes'))`)
@@ -198,7 +204,7 @@ export function createCatalogueRepository(db: Executor) {
           join ${commandes} c on c.id = d.commande_id
           join ${produits} p on p.id = d.produit_id
           where c.datecomm > now() - make_interval(days => ${days})
-            and ${paymentsOfOrder.countsAsSale(sql`c`)}
+            and ${countsAsSale(sql`c`)}
           group by d.produit_id`)
       })
     },
