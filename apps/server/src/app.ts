@@ -38,6 +38,7 @@ import type { WorkerOptions } from './modules/messages/message-worker.ts'
 import { createImageRenderer, type ImageQueueOptions } from './modules/media/images.service.ts'
 import orders from './modules/orders/orders.plugin.ts'
 import { createOrderParticipants, type OrderParticipants } from './modules/orders/order-participants.service.ts'
+import { paymentsOfOrder } from './modules/payments/payment-ledger.service.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
 import promotions from './modules/promotions/promotions.plugin.ts'
@@ -183,7 +184,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
       signInRateLimit: opts.signInRateLimit ?? 100,
       signInAccountRateLimit: opts.signInAccountRateLimit ?? 10,
     })
-    await scope.register(catalogue, { publicTtlMs: cacheTtlSeconds * 1000 })
+    await scope.register(catalogue, { publicTtlMs: cacheTtlSeconds * 1000, countsAsSale: paymentsOfOrder.countsAsSale })
     await scope.register(favourites)
     await scope.register(cart)
     await scope.register(delivery)

@@ -26,6 +26,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 const call = (method: Method, url: string, who?: SignedIn, payload?: unknown, headers: Record<string, string> = {}) =>
   shop.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload === undefined ? {} : typeof payload === 'string' ? { payload } : { payload: payload as object }) })
 
+/** `text` as French Excel saves it: Windows-1252 (Latin-1, and a few signs in 0x80–0x9F). */
+function windows1252(text: string): Buffer {
+  const high: Record<string, number> = { '€': 0x80, '’': 0x92, 'œ': 0x9c, 'Œ': 0x8c }
+  return Buffer.from([...text].map((c) => high[c] ?? (c.charCodeAt(0) < 0x100 ? c.charCodeAt(0) : 0x3f)))
+}
+
 const auditFor = (resource: string, id: number | string) =>
   shop.db.select().from(auditLog).where(eq(auditLog.resourceId, String(id))).then((rows) => rows.filter((r) => r.resource === resource))
 
@@ -332,10 +338,10 @@ describe('CSV', () => {
 
     const good = ['code;designation;prix;quantite;unite;souscategorie_id;description;seuil', `CSV-NEW-1;Arachides grillées;750;20;sachet;${sc.id};Du Saloum;3`, `CSV-UPD-1;Nouveau nom;2000;7;kg;${sc.id};;`].join('\n')
     const dry = await call('POST', '/api/produit/import?dry_run=1', admin, good, { 'content-type': 'text/csv' })
-    expect(dry.json()).toEqual({ dry_run: true, crees: 1, modifies: 1, erreurs: [] })
+    expect(dry.json()).toEqual({ dry_run: true, crees: 1, modifies: 1, erreurs: [], encodage: 'UTF-8', avertissement: null })
     expect(await shop.db.select().from(produits)).toHaveLength(before.length)
     const done = await call('POST', '/api/produit/import?dry_run=0', admin, `\uFEFF${good}`, { 'content-type': 'text/csv' })
-    expect(done.json()).toEqual({ dry_run: false, crees: 1, modifies: 1, erreurs: [] })
+    expect(done.json()).toEqual({ dry_run: false, crees: 1, modifies: 1, erreurs: [], encodage: 'UTF-8', avertissement: null })
     const [updated] = await shop.db.select().from(produits).where(eq(produits.id, existing.id))
     expect(updated).toMatchObject({ designation: 'Nouveau nom', prix: 2000, quantite: 7 })
     const moves = await call('GET', `/api/produit/${existing.id}/mouvements`, admin)
@@ -347,6 +353,47 @@ describe('CSV', () => {
     expect(noColumns.statusCode).toBe(400)
     const tooBig = await call('POST', '/api/produit/import', admin, 'x'.repeat(1024 * 1024 + 1), { 'content-type': 'text/csv' })
     expect(tooBig.statusCode).toBe(413)
+  })
+
+  it('reads UTF-8 with or without its BOM, and the Windows-1252 that French Excel writes, saying so', async () => {
+    const sc = await makeSubcategory(shop.db)
+    const rows = (prefix: string) => [
+      'code;designation;prix;quantite;unite;souscategorie_id;description;seuil',
+      `${prefix}-1;Thiéboudienne;3500;5;plat;${sc.id};Crème de mil, œufs;`,
+      `${prefix}-2;Crème fraîche;1200;10;pot;${sc.id};Prix en €, l’unité;`,
+    ].join('\r\n')
+    const stored = async (prefix: string) =>
+      (await shop.db.select({ code: produits.code, designation: produits.designation, description: produits.description }).from(produits)).filter((p) => p.code?.startsWith(`${prefix}-`)).sort((a, b) => a.code!.localeCompare(b.code!))
+    const expected = (prefix: string) => [
+      { code: `${prefix}-1`, designation: 'Thiéboudienne', description: 'Crème de mil, œufs' },
+      { code: `${prefix}-2`, designation: 'Crème fraîche', description: 'Prix en €, l’unité' },
+    ]
+
+    // Windows-1252: é, è, î as Latin-1, and œ, €, ’ in the bytes 0x80–0x9F that Latin-1 lacks.
+    const excel = windows1252(rows('CSV-1252'))
+    expect(excel.includes(0x9c) && excel.includes(0x80) && excel.includes(0xe9)).toBe(true)
+    const preview = await call('POST', '/api/produit/import?dry_run=1', admin, excel, { 'content-type': 'text/csv' })
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.json()).toEqual({ dry_run: true, crees: 2, modifies: 0, erreurs: [], encodage: 'Windows-1252', avertissement: M.csvReadAsWindows1252 })
+    const imported = await call('POST', '/api/produit/import?dry_run=0', admin, excel, { 'content-type': 'text/csv' })
+    expect(imported.json()).toMatchObject({ crees: 2, encodage: 'Windows-1252', avertissement: M.csvReadAsWindows1252 })
+    expect(await stored('CSV-1252')).toEqual(expected('CSV-1252'))
+
+    // UTF-8, without and with its BOM: read as is, no warning.
+    for (const [prefix, bom] of [['CSV-UTF8', ''], ['CSV-BOM', '\uFEFF']] as const) {
+      const res = await call('POST', '/api/produit/import?dry_run=0', admin, Buffer.from(bom + rows(prefix), 'utf8'), { 'content-type': 'text/csv' })
+      expect(res.json(), prefix).toEqual({ dry_run: false, crees: 2, modifies: 0, erreurs: [], encodage: 'UTF-8', avertissement: null })
+      expect(await stored(prefix)).toEqual(expected(prefix))
+    }
+
+    // A Windows-1252 file's row errors are named as for any file, with the warning.
+    const bad = windows1252(`code;designation;prix;quantite;unite;souscategorie_id\r\nCSV-1252-3;Café Touba;abc;1;sachet;${sc.id}\r\n`)
+    const refused = await call('POST', '/api/produit/import?dry_run=1', admin, bad, { 'content-type': 'text/csv' })
+    expect(refused.json()).toEqual({ dry_run: true, crees: 0, modifies: 0, erreurs: [{ ligne: 2, champ: 'prix', message: M.prixNumber }], encodage: 'Windows-1252', avertissement: M.csvReadAsWindows1252 })
+    // Not a file: a JSON body is refused naming it, in French.
+    const json = await call('POST', '/api/produit/import?dry_run=1', admin, { csv: 'code' })
+    expect(json.statusCode).toBe(400)
+    expect(json.json()).toEqual({ message: MESSAGES.invalidInput, errors: { body: [M.csvInvalid] } })
   })
 })
 

@@ -31,9 +31,9 @@ async function page(variables: Record<string, unknown>) {
 }
 const ids = (p: PageAnswer) => p.data.map((r) => r.id)
 
-/** An order of `lines` [product, units] in state `etat`, placed `daysAgo` days ago. */
+/** An order of `lines` [product, units] in state `etat`, paid on delivery, placed `daysAgo` days ago. */
 async function order(clientId: number, etat: string, daysAgo: number, lines: Array<[number, number]>) {
-  const [mp] = await ctx.db.select().from(modepaiements).limit(1)
+  const [mp] = await ctx.db.select().from(modepaiements).where(eq(modepaiements.code, 'CASH'))
   const [ml] = await ctx.db.select().from(modelivraisons).limit(1)
   const [row] = await ctx.db
     .insert(commandes)
@@ -140,14 +140,17 @@ describe('filters', () => {
 })
 
 describe('best sellers', () => {
-  it('units sold over the last 30 days, from orders neither cancelled nor unpaid, then the others', async () => {
+  it('units sold over the last 30 days, from the orders that count as sales, then the others', async () => {
     const sub = (await makeSubcategory(ctx.db)).id
     const [x, y, z, none] = await Promise.all([1, 2, 3, 4].map(() => makeProduct(ctx.db, { souscategorieId: sub })))
     const customer = await signIn(ctx.app)
+    // Paid on delivery and delivered (ADR 050).
     await order(customer.userId, 'livree', 2, [[x!.id, 2], [y!.id, 1]])
-    await order(customer.userId, 'en_attente', 1, [[y!.id, 2]])
-    await order(customer.userId, 'confirmee', 29, [[z!.id, 1]])
-    // Not counted: cancelled, refunded, unpaid, failed, or older than 30 days.
+    await order(customer.userId, 'livree', 1, [[y!.id, 2]])
+    await order(customer.userId, 'livree', 29, [[z!.id, 1]])
+    // Not counted: paid on delivery but not delivered yet, cancelled, refunded, unpaid, failed, or older than 30 days.
+    await order(customer.userId, 'en_attente', 1, [[none!.id, 50]])
+    await order(customer.userId, 'confirmee', 1, [[none!.id, 50]])
     await order(customer.userId, 'annulee', 1, [[z!.id, 50]])
     await order(customer.userId, 'remboursee', 1, [[none!.id, 50]])
     await order(customer.userId, 'en_attente_paiement', 1, [[none!.id, 50]])

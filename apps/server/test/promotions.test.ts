@@ -183,9 +183,17 @@ describe('discount codes: the back office', () => {
     expect(edited.statusCode, edited.body).toBe(200)
     expect(edited.json()).toMatchObject({ type: 'montant', valeur: 2000, minimum: 0, utilisations_max: null })
 
-    // A use and its sale show in the list.
+    // A use shows in the list as the order is placed; its sale once it counts as one (ADR 050):
+    // paid on delivery, once delivered.
     const { customer: buyer } = await customerWithCart(5000, 3)
-    expect((await order(buyer, { codepromo: 'noel20' })).statusCode).toBe(201)
+    const placed = await order(buyer, { codepromo: 'noel20' })
+    expect(placed.statusCode).toBe(201)
+    const placedList = await app.inject({ method: 'GET', url: '/api/codepromo?q=noel', headers: manager.auth })
+    expect(placedList.json().data).toEqual([expect.objectContaining({ code: 'NOEL20', utilisations: 1, remises: 0, ventes: 0 })])
+    for (const etat of ['confirmee', 'en_preparation', 'en_livraison', 'livree']) {
+      const moved = await app.inject({ method: 'POST', url: `/api/commande/${placed.json().commande.numerocommande}/etat`, headers: manager.auth, payload: { etat } })
+      expect(moved.statusCode, moved.body).toBe(200)
+    }
     // `%` and `_` in the search are letters, in the page and in its count alike (a page past the end counts apart).
     for (const q of ['%25', '_', '%5C']) {
       for (const page of [1, 2]) {

@@ -10,6 +10,7 @@ import { TOKENS_CHANNEL, createTokenOwners } from '../src/modules/auth/token-own
 import { rateLimitCounters } from '../src/db/schema.ts'
 import type { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts'
 import { createCatalogueService } from '../src/modules/catalogue/catalogue.service.ts'
+import { paymentsOfOrder } from '../src/modules/payments/payment-ledger.service.ts'
 import database from '../src/plugins/database.ts'
 import databaseNotifications from '../src/plugins/database-notifications.ts'
 import { makeProduct } from './factories.ts'
@@ -254,7 +255,7 @@ describe('the catalogue’s public answers kept in memory', () => {
         return { rows: Array.from({ length: 100 }, (_, i) => row(i + 1)), total: 1000 }
       },
     } as unknown as CatalogueRepository
-    const service = createCatalogueService(repo, { publicTtlMs: 60_000 })
+    const service = createCatalogueService(repo, { publicTtlMs: 60_000, countsAsSale: paymentsOfOrder.countsAsSale })
     const search = (n: number) => service.productPage({ page: 1, count: 100, designation: `mot${n}` }, null)
     await search(0)
     await search(0)

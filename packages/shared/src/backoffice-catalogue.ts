@@ -55,6 +55,7 @@ export const CATALOGUE_MESSAGES = {
   csvTooManyRows: (max: number) => `Le fichier ne doit pas dépasser ${max} lignes`,
   csvColumnsMissing: (columns: string) => `Colonnes manquantes : ${columns}`,
   csvHasErrors: 'Le fichier contient des erreurs : rien n’a été importé',
+  csvReadAsWindows1252: 'Fichier lu en Windows-1252 (Excel) : vérifiez les accents dans l’aperçu avant de confirmer',
 } as const
 
 /** Images: at most 2 MB, of these types, told by their first bytes. */
@@ -290,11 +291,23 @@ export type ProductRemoval = z.infer<typeof productRemovalSchema>
 export const uploadedMediaSchema = z.object({ key: z.string(), image: z.string().nullable(), imagesrcset: z.string().nullable() })
 export type UploadedMedia = z.infer<typeof uploadedMediaSchema>
 
-/** POST /api/produit/import: what the file creates and changes, or its rows' errors (then nothing is written). */
+/**
+ * The encodings a CSV file is read in: UTF-8 (with or without its BOM), else Windows-1252, what
+ * French Excel writes with « CSV (séparateur : point-virgule) ».
+ */
+export const CSV_ENCODINGS = ['UTF-8', 'Windows-1252'] as const
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number]
+
+/**
+ * POST /api/produit/import: what the file creates and changes, or its rows' errors (then nothing
+ * is written); the encoding it was read in, and a French warning when it was not UTF-8.
+ */
 export const importResultSchema = z.object({
   dry_run: z.boolean(),
   crees: z.number(),
   modifies: z.number(),
   erreurs: z.array(z.object({ ligne: z.number(), champ: z.string(), message: z.string() })),
+  encodage: z.enum(CSV_ENCODINGS),
+  avertissement: z.string().nullable(),
 })
 export type ImportResult = z.infer<typeof importResultSchema>

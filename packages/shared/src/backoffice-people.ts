@@ -19,9 +19,15 @@ export const customerResponseSchema = z.object({
 })
 export type Customer = z.infer<typeof customerResponseSchema>
 
-/** GET /api/client/{id}: the line with `commandes` as the last 20 orders (the count moves to `nb_commandes`) and the last 50 points movements. */
+/**
+ * GET /api/client/{id}: the line with `commandes` as the last 20 orders (the count moves to
+ * `nb_commandes`) and the last 50 points movements; `achats`: what the customer's orders that
+ * count as sales brought, in FCFA (ADR 050).
+ */
 export const customerDetailResponseSchema = customerResponseSchema.extend({
   nb_commandes: z.number(),
+  achats: z.number(),
+  achats_fr: z.string(),
   adresses: z.array(z.object({ id: z.number(), libelle: z.string().nullable(), adresse: z.string(), telephone: z.string().nullable(), zone: z.string().nullable(), par_defaut: z.boolean() })),
   commandes: z.array(z.object({ id: z.number(), numerocommande: z.string(), etat: z.string(), date: z.string(), date_fr: z.string(), total: z.number(), total_fr: z.string() })),
   mouvements_points: z.array(z.object({ id: z.number(), points: z.number(), motif: z.string(), numerocommande: z.string().nullable(), date: z.string(), date_fr: z.string() })),

@@ -1,6 +1,6 @@
 // How people read a payment attempt: the providers' names and the attempts' states (the
 // `paiements` table stores codes), and which states mean the money arrived.
-import { ORDER_STATUSES } from './order-status.ts'
+import { ORDER_STATUSES, type OrderStatus } from './order-status.ts'
 
 /** The providers that take online payments, by the code the `paiements` table stores. */
 export const PAYMENT_PROVIDER_NAMES: Readonly<Record<string, string>> = { wave: 'Wave', paytech: 'PayTech' }
@@ -29,6 +29,18 @@ export const isPaymentReceived = (statut: string): boolean => PAYMENT_RECEIVED_S
  */
 export const isOrderPaid = (order: { etat: string; cash: boolean; payment: { statut: string } | null | undefined }): boolean =>
   (order.payment ? isPaymentReceived(order.payment.statut) : false) || (order.cash && order.etat === 'livree')
+
+/**
+ * Order states that never count as a sale, whatever was paid: the goods did not go (cancelled,
+ * the money owed back) or the money went back (refunded in full). An order counts as a sale
+ * (ADR 050) when it was paid (`isOrderPaid`: online, or in cash once delivered) and is in none
+ * of these states; the server reads that rule in SQL from the payments module
+ * (`paymentsOfOrder.countsAsSale`).
+ */
+export const NOT_A_SALE_STATUSES = ['annulee', 'remboursee'] as const satisfies readonly OrderStatus[]
+
+/** The same rule, as the back office tells the staff under its sales figures. */
+export const SALES_RULE_TEXT = 'Commandes payées en ligne, ou en espèces une fois livrées ; ni annulées ni remboursées.'
 
 export const paymentProviderName = (provider: string): string => PAYMENT_PROVIDER_NAMES[provider] ?? provider
 export const paymentStatusText = (statut: string): string => PAYMENT_STATUS_TEXT[statut] ?? statut

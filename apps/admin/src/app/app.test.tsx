@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { SALES_RULE_TEXT } from '@teranga/shared/payment-labels'
 import { tokenStorage } from '../lib/api.ts'
 import { renderAdmin, seriousViolations } from '../testing/render.tsx'
 import { MANAGER, requests, server } from '../testing/server.ts'
@@ -112,6 +113,8 @@ describe('home', () => {
     expect(screen.getByText('Riz parfumé 5 kg')).toBeInTheDocument()
     expect(screen.getByText('45 000 FCFA')).toBeInTheDocument()
     expect(screen.getByText('312 500 FCFA')).toBeInTheDocument()
+    // What the sales count, told once (ADR 050).
+    expect(screen.getByText(SALES_RULE_TEXT)).toBeInTheDocument()
     expect(await seriousViolations()).toEqual([])
   })
 })

@@ -183,8 +183,8 @@ export const handlers = [
   http.post('*/api/produit/import', ({ request }) =>
     HttpResponse.json(
       new URL(request.url).searchParams.get('dry_run') === '1'
-        ? { crees: 1, modifies: 0, erreurs: [{ ligne: 3, champ: 'prix', message: 'Le prix doit être un nombre' }] }
-        : { crees: 1, modifies: 0, erreurs: [] },
+        ? { crees: 1, modifies: 0, erreurs: [{ ligne: 3, champ: 'prix', message: 'Le prix doit être un nombre' }], encodage: 'UTF-8', avertissement: null }
+        : { crees: 1, modifies: 0, erreurs: [], encodage: 'UTF-8', avertissement: null },
     ),
   ),
   http.get('*/api/souscategorie', () => HttpResponse.json([{ id: 4, designation: 'Riz' }])),
@@ -194,7 +194,7 @@ export const handlers = [
   http.delete('*/api/codepromo/:id', () => HttpResponse.json({ ...promoCode, actif: false })),
   http.get('*/api/client', () => HttpResponse.json(page([]))),
   http.get('*/api/client/:id', () =>
-    HttpResponse.json({ id: 7, prenom: 'Fatou', name: 'Sarr', email: 'fatou@example.sn', telephone: '+221771234567', points: 120, privilege: 'Argent', created_at: '2026-01-01', created_at_fr: '1 janvier 2026', nb_commandes: 1, adresses: [], commandes: [{ id: 3, numerocommande: 'T-000123', etat: 'livree', date_fr: '2 janvier 2026', total_fr: '12\u00a0500\u00a0FCFA' }], mouvements_points: [] }),
+    HttpResponse.json({ id: 7, prenom: 'Fatou', name: 'Sarr', email: 'fatou@example.sn', telephone: '+221771234567', points: 120, privilege: 'Argent', created_at: '2026-01-01', created_at_fr: '1 janvier 2026', nb_commandes: 1, achats: 12500, achats_fr: '12\u00a0500\u00a0FCFA', adresses: [], commandes: [{ id: 3, numerocommande: 'T-000123', etat: 'livree', date_fr: '2 janvier 2026', total_fr: '12\u00a0500\u00a0FCFA' }], mouvements_points: [] }),
   ),
   http.post('*/api/client/:id/points', () => HttpResponse.json({ points: 170 })),
   http.get('*/api/zone', () => HttpResponse.json([{ id: 1, designation: 'Plateau', frais: 1500 }])),

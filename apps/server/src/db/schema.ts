@@ -436,6 +436,11 @@ export const commandes = pgTable(
     remiseCode: integer('remise_code').notNull().default(0),
     /** The loyalty tier's free delivery's part of `remise` (migration 0026; null on older orders). */
     remiseLivraison: integer('remise_livraison'),
+    /**
+     * What the customer pays, `orderTotal` of packages/shared, kept by the database from the
+     * three amounts (migration 0032, ADR 050): every SQL total reads it, none spells the sum.
+     */
+    montantTotal: integer('montant_total').notNull().generatedAlwaysAs(sql`montantcommande + montantliv - remise`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -452,7 +457,9 @@ export const commandes = pgTable(
     index('commandes_codepromo_idx').on(t.codepromoId, t.clientId).where(sql`${t.codepromoId} is not null`),
     // A first-order code: the orders of a phone number, by its last nine digits (migration 0027).
     index('commandes_tel_key_idx').on(sql`right(regexp_replace(coalesce(${t.tel}, ''), '[^0-9]', '', 'g'), 9)`).where(sql`${t.etat} <> 'annulee'`),
+    // The previous release's sort by amount, on the sum itself: dropped by the next release (ADR 030, 050).
     index('commandes_total_idx').on(sql`(${t.montantcommande} + ${t.montantliv} - ${t.remise})`, t.id),
+    index('commandes_montant_total_idx').on(t.montantTotal, t.id),
     index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
     index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),
     index('commandes_tel_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.tel}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { Alert, Badge, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap'
 import { TO_ACT_ON_STATUSES, type ToActOnStatus } from '@teranga/shared/order-status'
+import { SALES_RULE_TEXT } from '@teranga/shared/payment-labels'
 import { useRole } from '../../lib/auth.tsx'
 import { useDashboard } from './api/dashboard-api.ts'
 import { SetupChecklist } from './setup-checklist.tsx'
@@ -57,6 +58,9 @@ export function HomePage() {
             <h2 className="h6">Ventes sur 7 jours</h2>
             <p className="fs-4 fw-bold mb-0">{data.ventes.sept_jours_fr}</p>
           </Card>
+        </Col>
+        <Col xs={12}>
+          <p className="small text-body-secondary mb-0">{SALES_RULE_TEXT}</p>
         </Col>
       </Row>
       <Row className="g-3 mb-4">

@@ -28,6 +28,9 @@ export function CustomerPage() {
             <p className="mb-0 mt-2">
               <strong>{data.points}</strong> points {data.privilege ? `· ${data.privilege}` : ''}
             </p>
+            <p className="mb-0">
+              Achats : <strong>{data.achats_fr}</strong> ({data.nb_commandes} commande{data.nb_commandes > 1 ? 's' : ''})
+            </p>
           </Card>
           <Card body className="mb-3">
             <h2 className="h6">Ajuster les points</h2>

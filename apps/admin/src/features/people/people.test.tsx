@@ -13,6 +13,8 @@ describe('customer page', () => {
     // The last orders, with the shared machine's label.
     expect(await screen.findByRole('link', { name: 'T-000123' })).toHaveAttribute('href', '/commandes/T-000123')
     expect(screen.getByText(/Livrée/)).toBeInTheDocument()
+    // What their orders that count as sales brought (ADR 050).
+    expect(screen.getByText(/^Achats/)).toHaveTextContent('Achats : 12 500 FCFA (1 commande)')
     expect(await seriousViolations()).toEqual([])
     await userEvent.type(screen.getByLabelText('Points (+/−)'), '50')
     await userEvent.click(screen.getByRole('button', { name: 'Ajuster' }))

@@ -24,7 +24,7 @@ describe('a customer without an email', () => {
   it("heads their page with the phone and says there is no email", async () => {
     server.use(
       http.get('*/api/client/:id', () =>
-        HttpResponse.json({ ...phoneOnly, points: 0, privilege: null, created_at: '2026-11-27', created_at_fr: '27 novembre 2026', nb_commandes: 0, adresses: [], commandes: [], mouvements_points: [] }),
+        HttpResponse.json({ ...phoneOnly, points: 0, privilege: null, created_at: '2026-11-27', created_at_fr: '27 novembre 2026', nb_commandes: 0, achats: 0, achats_fr: '0\u00a0FCFA', adresses: [], commandes: [], mouvements_points: [] }),
       ),
     )
     renderAdmin('/clients/8')

@@ -6,17 +6,18 @@ import { PRODUCT_CSV_COLUMNS, type ImportResult } from '@teranga/shared/backoffi
 import { ApiError } from '../../lib/api.ts'
 import { useImportProducts } from './api/import-api.ts'
 
-function readText(file: File): Promise<string> {
+/** The file's bytes, unread: read as text here, a Windows-1252 file (French Excel) would lose its accents. */
+function readBytes(file: File): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
+    reader.onload = () => resolve(reader.result as ArrayBuffer)
     reader.onerror = () => reject(reader.error)
-    reader.readAsText(file)
+    reader.readAsArrayBuffer(file)
   })
 }
 
 export function ImportPage() {
-  const [csv, setCsv] = useState<string | null>(null)
+  const [csv, setCsv] = useState<ArrayBuffer | null>(null)
   const [preview, setPreview] = useState<ImportResult | null>(null)
   const importer = useImportProducts()
   const busy = importer.isPending
@@ -44,7 +45,7 @@ export function ImportPage() {
             onChange={async (e) => {
               const file = (e.target as HTMLInputElement).files?.[0]
               setPreview(null)
-              setCsv(file ? await readText(file) : null)
+              setCsv(file ? await readBytes(file) : null)
             }}
           />
         </Form.Group>
@@ -55,6 +56,7 @@ export function ImportPage() {
       {preview && (
         <Card body>
           <h2 className="h5">Aperçu</h2>
+          {preview.avertissement ? <Alert variant="warning">{preview.avertissement}</Alert> : <p className="small text-body-secondary">Fichier lu en {preview.encodage}</p>}
           <p>
             {preview.crees} produit(s) à créer, {preview.modifies} à modifier.
           </p>

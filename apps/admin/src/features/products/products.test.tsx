@@ -108,6 +108,24 @@ describe('CSV import', () => {
     expect(sent[0]!.body).toBe(csv)
     expect(await seriousViolations()).toEqual([])
   })
+
+  it('sends the file’s bytes as they are, and shows the server’s warning when it read Windows-1252', async () => {
+    const received: Uint8Array[] = []
+    server.use(
+      http.post('*/api/produit/import', async ({ request }) => {
+        received.push(new Uint8Array(await request.arrayBuffer()))
+        return HttpResponse.json({ dry_run: true, crees: 1, modifies: 0, erreurs: [], encodage: 'Windows-1252', avertissement: CATALOGUE_MESSAGES.csvReadAsWindows1252 })
+      }),
+    )
+    renderAdmin('/produits/import')
+    // « Crème » as French Excel saves it: é and è are single bytes, not valid UTF-8.
+    const bytes = new Uint8Array([...new TextEncoder().encode('code;designation\nCR;Cr'), 0xe8, ...new TextEncoder().encode('me\n')])
+    await userEvent.upload(await screen.findByLabelText('Fichier CSV'), new File([bytes], 'produits.csv', { type: 'text/csv' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }))
+    expect(await screen.findByText(CATALOGUE_MESSAGES.csvReadAsWindows1252)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: "Confirmer l'import" })).toBeEnabled()
+    expect(received.map((body) => [...body])).toEqual([[...bytes]])
+  })
 })
 
 describe('the products list', () => {

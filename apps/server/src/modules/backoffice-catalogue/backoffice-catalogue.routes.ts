@@ -36,6 +36,8 @@ declare module 'fastify' {
 }
 
 const idParams = z.object({ id: idSchema })
+/** The CSV import's body: the file's bytes (text/csv), read by the service. */
+const csvBody = z.instanceof(Buffer, { error: M.csvInvalid })
 const pageQuery = paginationSchema.partial()
 
 const productListQuery = pageQuery.extend({
@@ -65,7 +67,8 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
     if (role) requireStaff(request, role)
   })
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } })
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: CSV_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body))
+  // The CSV import's bytes as sent: the service tells UTF-8 from Windows-1252 (Excel) itself.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'buffer', bodyLimit: CSV_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body))
 
   // ---------- products ----------
 
@@ -85,7 +88,7 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
   api.post(
     '/produit/import',
     {
-      config: { staffRole: 'admin' }, schema: { querystring: z.object({ dry_run: z.enum(['0', '1']).optional() }), body: z.string().max(CSV_IMPORT_MAX_BYTES), response: { 200: importResultSchema, ...errorResponses } },
+      config: { staffRole: 'admin' }, schema: { querystring: z.object({ dry_run: z.enum(['0', '1']).optional() }), body: csvBody, response: { 200: importResultSchema, ...errorResponses } },
     },
     (request) => {
       const staff = requireStaff(request, 'admin')

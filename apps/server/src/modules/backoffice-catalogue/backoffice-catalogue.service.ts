@@ -24,6 +24,7 @@ import { mediaFields } from '@teranga/shared/media'
 import type { Db, Executor } from '../../db/client.ts'
 import type { produits } from '../../db/schema.ts'
 import { writeCatalogue } from '../../lib/catalogue-changes.ts'
+import { decodeCsv } from '../../lib/csv-encoding.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { pageTotal, toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
@@ -376,9 +377,12 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
     /**
      * Creates or updates products by `code`. Every row is checked first and every error listed;
      * nothing is written if there is one, or on a dry run. A changed quantity is recorded as a
-     * stock movement.
+     * stock movement. The file is read as UTF-8, else as Windows-1252 (Excel), which the answer
+     * says with a warning.
      */
-    async importCsv(staffId: number, text: string, dryRun: boolean) {
+    async importCsv(staffId: number, bytes: Uint8Array, dryRun: boolean) {
+      const { text, encodage } = decodeCsv(bytes)
+      const read = { encodage, avertissement: encodage === 'UTF-8' ? null : M.csvReadAsWindows1252 }
       let records: Array<Record<string, string>>
       try {
         records = parse(text, {
@@ -458,7 +462,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
       erreurs.sort((a, b) => a.ligne - b.ligne)
       const crees = valid.filter((v) => !existing.has(v.data.code)).length
       const modifies = valid.length - crees
-      if (erreurs.length > 0 || dryRun) return { dry_run: dryRun, crees: erreurs.length ? 0 : crees, modifies: erreurs.length ? 0 : modifies, erreurs }
+      if (erreurs.length > 0 || dryRun) return { dry_run: dryRun, crees: erreurs.length ? 0 : crees, modifies: erreurs.length ? 0 : modifies, erreurs, ...read }
 
       await write(async (tx) => {
         for (const { data } of valid) {
@@ -487,7 +491,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           await audit.record(tx, { staffId, action: 'produit.importer', resource: 'produit', resourceId: before.id, before: kept, after: { ...values, quantite: data.qte } })
         }
       })
-      return { dry_run: false, crees, modifies, erreurs }
+      return { dry_run: false, crees, modifies, erreurs, ...read }
     },
   }
 }

@@ -4,7 +4,7 @@
 import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
 import { formatPrix } from '@teranga/shared/money'
-import { goodsPaid, orderTotal, productShares } from '@teranga/shared/order-amounts'
+import { goodsPaid, productShares } from '@teranga/shared/order-amounts'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { isOrderPaid } from '@teranga/shared/payment-labels'
@@ -21,7 +21,7 @@ const fullName = (r: { prenom: string | null; name: string | null; email: string
 
 export function formatSummary(r: SummaryRow): OrderSummary {
   const s = status(r.etat)
-  const total = orderTotal(r)
+  const total = r.montant_total
   return {
     numero: r.numerocommande,
     etat: r.etat,

@@ -31,6 +31,8 @@ export interface SummaryRow {
   montantcommande: number
   montantliv: number
   remise: number
+  /** What the customer pays: stored on the order (ADR 050). */
+  montant_total: number
   zone: string | null
   expires_at: Date | null
   client_id: number
@@ -58,18 +60,18 @@ export interface DetailExtraRow {
 const DAKAR = 'Africa/Dakar'
 
 const states = (list: readonly string[]) => sql.join(list.map((etat) => sql`${etat}`), sql`, `)
-/** States whose money the shop does not hold: cancelled, refunded, or never paid (packages/shared). */
-const NOT_A_SALE = states(['annulee', 'remboursee', ...UNPAID_STATUSES])
+/** Whether order `c` counts as a sale: the payments module's one rule (ADR 050). */
+const IS_A_SALE = paymentsOfOrder.countsAsSale(sql`c`)
 const UNPAID = states(UNPAID_STATUSES)
 /** The dashboard's « À traiter » (packages/shared). */
 const TO_ACT_ON = states(TO_ACT_ON_STATUSES)
-/** What the customer pays for order `c`: `orderTotal` of packages/shared/order-amounts, in SQL. */
-const ORDER_TOTAL = sql`(c.montantcommande + c.montantliv - c.remise)`
+/** What the customer pays for order `c`: stored on the order (`orderTotal` of packages/shared, ADR 050). */
+const ORDER_TOTAL = sql`c.montant_total`
 
 /** The low-stock threshold of a product `p` (the catalogue's per-product `seuil`). */
 export const lowStockThreshold = (): SQL => sql`p.seuil`
 
-const summaryColumns = sql`c.id, c.numerocommande, c.etat, c.datecomm, c.montantcommande, c.montantliv, c.remise, c.zone, c.expires_at,
+const summaryColumns = sql`c.id, c.numerocommande, c.etat, c.datecomm, c.montantcommande, c.montantliv, c.remise, c.montant_total, c.zone, c.expires_at,
   cl.id as client_id, cl.prenom, cl.name, cl.email, cl.telephone,
   mp.code as mp_code, mp.designation as mp_designation, ml.code as ml_code, ml.designation as ml_designation,
   d.id as depot_id, d.designation as depot_designation,
@@ -204,8 +206,7 @@ export function createBackofficeOrdersRepository(db: Executor) {
         sql`select c.id as commande_id from commandes c
             where c.id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
               and (select coalesce(sum(r.montant), 0) from remboursements r where r.commande_id = c.id and r.statut in ('en_cours', 'effectue'))
-                >= coalesce(${paymentsOfOrder.receivedAmount(sql`c.id`)},
-                            c.montantcommande + c.montantliv - c.remise)`,
+                >= coalesce(${paymentsOfOrder.receivedAmount(sql`c.id`)}, ${ORDER_TOTAL})`,
       )
       return new Set(found.map((r) => r.commande_id))
     },
@@ -232,15 +233,15 @@ export function createBackofficeOrdersRepository(db: Executor) {
               from (select (c.datecomm at time zone ${DAKAR})::date as day, ${ORDER_TOTAL} as total
                     from commandes c
                     where c.datecomm >= ((select d from today) - 6)::timestamp at time zone ${DAKAR}
-                      and c.etat not in (${NOT_A_SALE})) s`,
+                      and ${IS_A_SALE}) s`,
         ),
         rows<{ jour: string; montant: number; commandes: number }>(
           sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d),
-              days as (select generate_series((select d from today) - 29, (select d from today), interval '1 day')::date as day)
-              select to_char(days.day, 'YYYY-MM-DD') as jour, coalesce(sum(${ORDER_TOTAL}), 0)::int as montant, count(c.id)::int as commandes
-              from days left join commandes c
-                on c.datecomm >= days.day::timestamp at time zone ${DAKAR} and c.datecomm < (days.day + 1)::timestamp at time zone ${DAKAR}
-                and c.etat not in (${NOT_A_SALE})
+              days as (select generate_series((select d from today) - 29, (select d from today), interval '1 day')::date as day),
+              sales as (select (c.datecomm at time zone ${DAKAR})::date as day, ${ORDER_TOTAL} as total from commandes c
+                        where c.datecomm >= ((select d from today) - 29)::timestamp at time zone ${DAKAR} and ${IS_A_SALE})
+              select to_char(days.day, 'YYYY-MM-DD') as jour, coalesce(sum(sales.total), 0)::int as montant, count(sales.day)::int as commandes
+              from days left join sales on sales.day = days.day
               group by days.day order by days.day`,
         ),
       ])

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
 import { catalogueGraphql } from './catalogue.graphql.ts'
-import { createCatalogueRepository } from './catalogue.repository.ts'
+import { createCatalogueRepository, type SaleRule } from './catalogue.repository.ts'
 import catalogueRoutes from './catalogue.routes.ts'
 import { createCatalogueService, type CatalogueService } from './catalogue.service.ts'
 import { watchPromotionBoundaries } from './promotion-boundaries.ts'
@@ -21,6 +21,8 @@ const UPKEEP_EVERY_MS = 10 * 60_000
 export interface CataloguePluginOptions {
   /** How long answers every visitor sees alike are kept (the anonymous cache's TTL). */
   publicTtlMs?: number
+  /** What counts as a sale, for the best sellers: the payments module's rule (ADR 050). */
+  countsAsSale: SaleRule
 }
 
 async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
@@ -28,6 +30,7 @@ async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
   const service = createCatalogueService(repo, {
     publicTtlMs: opts.publicTtlMs ?? 0,
     onLookup: app.hasDecorator('metrics') ? (hit) => app.metrics.cacheLookup('catalogue', hit) : undefined,
+    countsAsSale: opts.countsAsSale,
   })
   // A catalogue write empties it at once, on every instance.
   if (app.hasDecorator('catalogueCaches')) {

@@ -22,6 +22,13 @@ export interface ProductFilter {
   promotion?: boolean | null | undefined
 }
 
+/**
+ * Whether the order `o` (an alias of `commandes` in a statement) counts as a sale, in SQL: the
+ * payments module's rule (ADR 050), handed over as the server starts, so that the catalogue,
+ * which the orders and payments build on, does not import them.
+ */
+export type SaleRule = (o: SQL) => SQL
+
 export function createCatalogueRepository(db: Executor) {
   function selectProducts<E extends Record<string, SQL>>(extra: E = {} as E) {
     return db
@@ -183,11 +190,11 @@ export function createCatalogueRepository(db: Executor) {
     },
 
     /**
-     * Rebuilds the units each product sold over the last `days` days, from the lines of orders
-     * neither cancelled, refunded nor unpaid (ADR 035). One transaction: a grid reads the old
-     * rows or the new ones, never none.
+     * Rebuilds the units each product sold over the last `days` days, from the lines of the
+     * orders that count as sales (`countsAsSale`, the payments module's one rule, ADR 050;
+     * ADR 035). One transaction: a grid reads the old rows or the new ones, never none.
      */
-    async refreshBestSellers(days: number) {
+    async refreshBestSellers(days: number, countsAsSale: SaleRule) {
       await db.transaction(async (tx) => {
         // Two instances refreshing at once would each insert every row: one waits for the other.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('teranga:ventes_recentes'))`)
@@ -197,7 +204,7 @@ export function createCatalogueRepository(db: Executor) {
           join ${commandes} c on c.id = d.commande_id
           join ${produits} p on p.id = d.produit_id
           where c.datecomm > now() - make_interval(days => ${days})
-            and c.etat not in ('annulee', 'remboursee', 'echec_paiement', 'en_attente_paiement')
+            and ${countsAsSale(sql`c`)}
           group by d.produit_id`)
       })
     },

@@ -11,7 +11,7 @@ import { BEST_SELLERS_DAYS } from '@teranga/shared/catalogue-grid'
 import { gridArgsSchema, type GridArgs } from '@teranga/shared/catalogue-grid-schema'
 import { badInput, fieldErrors, notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage, type Page } from '../../lib/pagination.ts'
-import type { CatalogueRepository } from './catalogue.repository.ts'
+import type { CatalogueRepository, SaleRule } from './catalogue.repository.ts'
 import { EMPTY_VOCABULARY, buildVocabulary, suggestSpellings } from './spelling.ts'
 import { toCaroussel, toCategories, toPreferences, toProduit, toSouscategorie } from './catalogue.format.ts'
 
@@ -63,6 +63,8 @@ export interface CatalogueServiceOptions {
   publicTtlMs?: number
   /** Told of each lookup among the answers kept: found or not (GET /metrics). */
   onLookup?: ((hit: boolean) => void) | undefined
+  /** What counts as a sale, for the best sellers: the payments module's rule (ADR 050). */
+  countsAsSale: SaleRule
 }
 
 /** Distinct public answers kept at once (pages of sub-categories and searches, products). */
@@ -77,7 +79,7 @@ function rowsIn(answer: unknown): number {
   return Array.isArray(data) ? Math.max(1, data.length) : 1
 }
 
-export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup }: CatalogueServiceOptions = {}) {
+export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup, countsAsSale }: CatalogueServiceOptions) {
   let lastPurge = 0
   /** The names' words, for close spellings: rebuilt by each upkeep. */
   let vocabulary = EMPTY_VOCABULARY
@@ -176,7 +178,7 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
      * sellers' units rebuilt (ADR 035), the grids' counts folded into one row per key (ADR 039).
      */
     async upkeep() {
-      await repo.refreshBestSellers(BEST_SELLERS_DAYS)
+      await repo.refreshBestSellers(BEST_SELLERS_DAYS, countsAsSale)
       await repo.foldCatalogueCounts()
       vocabulary = buildVocabulary(await repo.catalogueWords(VOCABULARY_MAX_WORDS))
     },

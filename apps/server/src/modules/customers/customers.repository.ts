@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts'
 import { adresses, clients, commandes, privileges, zonesLivraison } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
 import { balanceOf } from '../loyalty/loyalty.service.ts'
+import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
 
 export const CUSTOMER_SORTS = ['created_at', 'name', 'points'] as const
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number]
@@ -71,9 +72,18 @@ export function createCustomersRepository(db: Executor) {
         .orderBy(desc(adresses.parDefaut), asc(adresses.id))
     },
 
+    /** What the customer's orders that count as sales (the payments module's one rule, ADR 050) brought, in FCFA. */
+    async purchases(clientId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`coalesce(sum(c.montant_total), 0)::int` })
+        .from(sql`${commandes} c`)
+        .where(sql`c.client_id = ${clientId} and ${paymentsOfOrder.countsAsSale(sql`c`)}`)
+      return row?.total ?? 0
+    },
+
     orders(clientId: number, limit: number) {
       return db
-        .select({ id: commandes.id, numerocommande: commandes.numerocommande, etat: commandes.etat, datecomm: commandes.datecomm, montantcommande: commandes.montantcommande, montantliv: commandes.montantliv, remise: commandes.remise })
+        .select({ id: commandes.id, numerocommande: commandes.numerocommande, etat: commandes.etat, datecomm: commandes.datecomm, total: commandes.montantTotal })
         .from(commandes)
         .where(eq(commandes.clientId, clientId))
         .orderBy(desc(commandes.id))

@@ -7,7 +7,6 @@ import { z } from 'zod'
 import { customerDetailResponseSchema, customerResponseSchema, pointsAdjustmentResultSchema } from '@teranga/shared/backoffice-people'
 import { pointsAdjustmentSchema, SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { formatPrix } from '@teranga/shared/money'
-import { orderTotal } from '@teranga/shared/order-amounts'
 import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { dateFr } from '../../lib/format.ts'
@@ -60,19 +59,27 @@ export default async function customersRoutes(app: FastifyInstance) {
     requireStaff(request, 'gestionnaire')
     const row = await repo.find(request.params.id)
     if (!row) throw notFound(SETTINGS_MESSAGES.clientNotFound)
-    const [adresses, orders, statement] = [
+    const [adresses, orders, achats, statement] = [
       await repo.addresses(row.id),
       await repo.orders(row.id, 20),
+      await repo.purchases(row.id),
       await createLoyaltyService(app.db).statement(row.id),
     ]
     return {
       ...toItem(row),
       adresses,
       nb_commandes: Number(row.commandes),
-      commandes: orders.map((o) => {
-        const total = orderTotal(o)
-        return { id: o.id, numerocommande: o.numerocommande, etat: o.etat, date: o.datecomm.toISOString(), date_fr: dateFr.format(o.datecomm), total, total_fr: formatPrix(total) }
-      }),
+      achats,
+      achats_fr: formatPrix(achats),
+      commandes: orders.map((o) => ({
+        id: o.id,
+        numerocommande: o.numerocommande,
+        etat: o.etat,
+        date: o.datecomm.toISOString(),
+        date_fr: dateFr.format(o.datecomm),
+        total: o.total,
+        total_fr: formatPrix(o.total),
+      })),
       mouvements_points: statement.historique.slice(0, 50),
     }
   })

@@ -2,7 +2,6 @@
 // shared state machine, amounts as stored when the order was placed, dates for Dakar.
 import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
-import { orderTotal } from '@teranga/shared/order-amounts'
 import type { Suivi } from '@teranga/shared/order-messages'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { orderCodePromoSchema } from '@teranga/shared/promotions'
@@ -60,8 +59,8 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
     montantcommande: c.montantcommande,
     montantliv: c.montantliv,
     remise: c.remise,
-    montanttotal: orderTotal(c),
-    montanttotalformat: formatPrix(orderTotal(c)),
+    montanttotal: c.montantTotal,
+    montanttotalformat: formatPrix(c.montantTotal),
     code: c.code,
     tel: c.tel,
     adresseliv: c.adresseliv,

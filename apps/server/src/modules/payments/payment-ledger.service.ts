@@ -9,7 +9,8 @@ import { createPaymentsRepository, paymentColumns } from './payments.repository.
 
 /**
  * SQL reads of the attempts of the order `orderId` (a column of the caller's statement), for the
- * back office's lists: `owedBack` (money to give back), `receivedAmount` (what the payment brought).
+ * back office's lists: `owedBack` (money to give back), `receivedAmount` (what the payment brought),
+ * and `countsAsSale` (the one rule of what counts as a sale, ADR 050).
  */
 export const paymentsOfOrder = paymentColumns
 

@@ -2,7 +2,8 @@
 // processed (DESIGN §6). Attempt and event writes run in the caller's transaction, next to the
 // order they move (the order lifecycle's).
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { PAYMENT_RECEIVED_STATUSES } from '@teranga/shared/payment-labels'
+import { PAY_ON_DELIVERY } from '@teranga/shared/constants'
+import { NOT_A_SALE_STATUSES, PAYMENT_RECEIVED_STATUSES } from '@teranga/shared/payment-labels'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
 import { commandes, modepaiements, paiements, paymentEvents } from '../../db/schema.ts'
@@ -186,6 +187,15 @@ export const paymentColumns = {
   owedBack: (orderId: SQL) => sql`exists (select 1 from ${paiements} pa where pa.commande_id = ${orderId} and pa.statut = 'a_rembourser')`,
   receivedAmount: (orderId: SQL) =>
     sql`(select pa.montant from ${paiements} pa where pa.commande_id = ${orderId} and ${RECEIVED(sql`pa.statut`)} order by pa.id desc limit 1)`,
+  /**
+   * Whether the order `o` (an alias of `commandes` in the caller's statement) counts as a sale,
+   * the one rule of ADR 050: paid (an attempt brought the money, or paid on delivery and
+   * delivered: packages/shared `isOrderPaid`) and neither cancelled nor refunded in full.
+   */
+  countsAsSale: (o: SQL) =>
+    sql`(${o}.etat not in (${sql.join(NOT_A_SALE_STATUSES.map((s) => sql`${s}`), sql`, `)})
+      and (exists (select 1 from ${paiements} pa where pa.commande_id = ${o}.id and ${RECEIVED(sql`pa.statut`)})
+        or (${o}.etat = 'livree' and ${o}.modepaiement_id in (select mp.id from ${modepaiements} mp where mp.code = ${PAY_ON_DELIVERY}))))`,
 }
 
 const paymentEventsPayload = (key: string) => `payment_events.payload->'${key}'`

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
 import { codesPromo, commandes, souscategories } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
+import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
@@ -27,15 +28,21 @@ export const codeOfOrder = (orderCodeId: unknown) => sql<string | null>`(select 
 /** The same key, of a number typed by a person (null without digits). */
 export const phoneKey = (tel: string | null | undefined) => (tel ?? '').replace(/[^0-9]/g, '').slice(-9) || null
 
+/**
+ * What the orders placed with the code `cp` brought and what the code gave them, over the orders
+ * that count as sales (the payments module's one rule, ADR 050); totals as stored on the orders.
+ */
+const salesOfCode = sql`left join lateral (select sum(c.montant_total) as ventes, sum(c.remise_code) as remises
+  from ${commandes} c where c.codepromo_id = cp.id and ${paymentsOfOrder.countsAsSale(sql`c`)}) s on true`
+
 export function createPromotionsRepository(db: Executor) {
   return {
-    /** A page of codes, newest first, with the sales and discounts of their orders not cancelled. */
+    /** A page of codes, newest first, with the sales of their orders and the discounts those had. */
     async page(page: PageArgs, q?: string) {
       const result = await db.execute(sql`select cp.*, count(*) over() as total,
           coalesce(s.ventes, 0)::int as ventes, coalesce(s.remises, 0)::int as remises
         from ${codesPromo} cp
-        left join lateral (select sum(c.montantcommande + c.montantliv - c.remise) as ventes, sum(c.remise_code) as remises
-          from ${commandes} c where c.codepromo_id = cp.id and c.etat not in ('annulee', 'remboursee')) s on true
+        ${salesOfCode}
         ${q ? sql`where upper(cp.code) like '%' || upper(${escapeLike(q)}) || '%'` : sql``}
         order by cp.id desc limit ${page.count} offset ${page.offset}`)
       return rowsOf<Record<string, unknown>>(result)
@@ -49,9 +56,10 @@ export function createPromotionsRepository(db: Executor) {
     },
     async one(id: number) {
       const result = await db.execute(sql`select cp.*, 1 as total,
-          coalesce((select sum(c.montantcommande + c.montantliv - c.remise) from ${commandes} c where c.codepromo_id = cp.id and c.etat not in ('annulee', 'remboursee')), 0)::int as ventes,
-          coalesce((select sum(c.remise_code) from ${commandes} c where c.codepromo_id = cp.id and c.etat not in ('annulee', 'remboursee')), 0)::int as remises
-        from ${codesPromo} cp where cp.id = ${id}`)
+          coalesce(s.ventes, 0)::int as ventes, coalesce(s.remises, 0)::int as remises
+        from ${codesPromo} cp
+        ${salesOfCode}
+        where cp.id = ${id}`)
       return rowsOf<Record<string, unknown>>(result)[0]
     },
     async lock(id: number) {
