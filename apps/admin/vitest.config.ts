@@ -12,6 +12,8 @@ export default defineConfig({
     outputFile: { json: './test-results/vitest.json' },
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Vitest's default leaves one core of two idle; jsdom files share nothing (ADR 052).
+    maxWorkers: 2,
     setupFiles: ['src/testing/setup.ts'],
     css: false,
     testTimeout: 20_000,

@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ['test/**/*.test.ts'],
+    // Two files at a time even on two cores: most of the suite's time is spent waiting on child
+    // processes, the database and the clock (boot, crash, rolling restarts), not computing (ADR 052).
+    maxWorkers: 2,
     // `npm run queries:record` writes down the statements this release sends (ADR 030).
     setupFiles: process.env.RECORD_QUERIES ? ['./test/record-queries.ts'] : [],
     // In CI, a JSON report too: .ci/run prints its counts as the closing line.

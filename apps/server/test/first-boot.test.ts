@@ -13,9 +13,9 @@ import { freePort } from '../src/lib/auth-emulator.ts'
 import { PRIVILEGES } from '../src/db/seed-data.ts'
 import { databaseUrl, onServer } from './test-server.ts'
 
-// Its own build (production.test.ts rebuilds dist/ meanwhile), one folder under apps/server as
-// dist/ is, so that the paths the server computes from its place hold.
-const DIST = fileURLToPath(new URL('../dist-first-boot', import.meta.url))
+// Its own build, one folder under apps/server as dist/ is, named after the process (CI runs the
+// suite twice at once, on two Node lines, in one checkout), so that the paths the server computes from its place hold.
+const DIST = fileURLToPath(new URL(`../dist-first-boot-${process.pid}`, import.meta.url))
 const PRODUCTION = { FIREBASE_PROJECT_ID: 'teranga-prod', FIREBASE_API_KEY: 'AIzaSyExample-0123456789', PAYMENTS_SANDBOX: 'true' }
 const name = `teranga_first_${randomBytes(6).toString('hex')}`
 let url: string

@@ -3,6 +3,7 @@
 // a SIGTERM (systemd's stop, a deploy) fails none of the requests in flight: they finish, new
 // connections are refused, the back office's event streams end, and the process exits 0.
 import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -15,9 +16,14 @@ import { createTestApp, signInStaff, TEST_PROJECT_ID, type TestContext } from '.
 /** A real project's settings, with the sandbox chosen on purpose (no real payment keys here). */
 const PRODUCTION = { FIREBASE_PROJECT_ID: 'teranga-prod', FIREBASE_API_KEY: 'AIzaSyExample-0123456789', PAYMENTS_SANDBOX: 'true' }
 
+// A build of its own beside dist/ (src/paths.ts finds the migrations from one folder under
+// apps/server), named after the process: CI runs the suite twice at once, on two Node lines.
+const DIST = `${DIST_DIR}-production-${process.pid}`
+
 beforeAll(async () => {
-  await buildServer()
+  await buildServer(DIST)
 }, 60_000)
+afterAll(async () => fs.rm(DIST, { recursive: true, force: true }))
 
 /** A fresh database (with the in-process app that signs staff in on it) for each describe. */
 function shopDatabase() {
@@ -34,7 +40,7 @@ function shopDatabase() {
  * test run's own (NODE_ENV=test, the emulator's address that the Admin SDK would read).
  */
 function run(script: string, env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, [`${DIST_DIR}/${script}`, ...args], {
+  const child = spawn(process.execPath, [`${DIST}/${script}`, ...args], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -22,7 +22,7 @@ const REPO_DIR = path.resolve(SERVER_DIR, '../..')
 // A build of its own (one folder under apps/server, as dist/ is: src/paths.ts finds the
 // migrations from there), so that production.test.ts rebuilding dist/ at the same time
 // cannot pull it away from under the running instances.
-const OUT_DIR = path.join(SERVER_DIR, 'dist-rolling-restart')
+const OUT_DIR = path.join(SERVER_DIR, `dist-rolling-restart-${process.pid}`)
 
 /** A real project's settings, with the payment sandbox chosen on purpose (as production.test.ts). */
 const PRODUCTION = { FIREBASE_PROJECT_ID: 'teranga-prod', FIREBASE_API_KEY: 'AIzaSyExample-0123456789', PAYMENTS_SANDBOX: 'true' }
