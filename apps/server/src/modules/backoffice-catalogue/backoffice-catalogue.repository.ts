@@ -1,8 +1,7 @@
-// The back-office catalogue's tables: products (with stock movements), categories,
-// sub-categories and uploaded images. Every function takes the executor it runs on, so the
+// The back-office catalogue's tables: products (their stock and its movements are the stock
+// ledger's to write; they are read here), categories, sub-categories and uploaded images. Every function takes the executor it runs on, so the
 // service runs writes, their audit line and their NOTIFY in one transaction.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
 import { categories, clients, commandes, detailCommandes, medias, mouvementsStock, produits, souscategories } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
@@ -17,6 +16,9 @@ export interface ProductFilter {
   promo?: 'en_cours' | 'programmee' | undefined
   archive: boolean
 }
+
+/** A product's row as the catalogue writes it: its stock starts at 0 and moves through the stock ledger only. */
+type ProductValues = Omit<typeof produits.$inferInsert, 'quantite'>
 
 export type ProductSort = 'designation' | 'prix' | 'quantite' | 'created_at'
 
@@ -149,12 +151,12 @@ export function createBackofficeCatalogueRepository() {
       return db.select().from(produits).where(inArray(produits.code, codes))
     },
 
-    async insertProduct(db: Executor, values: typeof produits.$inferInsert) {
+    async insertProduct(db: Executor, values: ProductValues) {
       const [row] = await db.insert(produits).values(values).returning({ id: produits.id })
       return row!.id
     },
 
-    async updateProduct(db: Executor, id: number, values: Partial<typeof produits.$inferInsert>) {
+    async updateProduct(db: Executor, id: number, values: Partial<ProductValues>) {
       await db.update(produits).set({ ...values, updatedAt: new Date() }).where(eq(produits.id, id))
     },
 
@@ -196,11 +198,6 @@ export function createBackofficeCatalogueRepository() {
     async countMovements(db: Executor, produitId: number) {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mouvementsStock).where(eq(mouvementsStock.produitId, produitId))
       return row?.n ?? 0
-    },
-
-    async insertMovement(db: Executor, values: typeof mouvementsStock.$inferInsert & { raison: StockReason }) {
-      const [row] = await db.insert(mouvementsStock).values(values).returning()
-      return row!
     },
 
     // ---------- categories ----------

@@ -27,6 +27,7 @@ import type { Metrics } from '../../lib/metrics.ts'
 import { createLoyaltyService, type LoyaltyService } from '../loyalty/loyalty.service.ts'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import { promoCodes } from '../promotions/promotions.service.ts'
+import { stockLedger } from '../stock/stock-ledger.service.ts'
 import type { OrderEventToTell, OrderMessages } from '../messages/messages.service.ts'
 import type { OrderActorRef } from './order-events.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
@@ -102,6 +103,8 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
     // The order's payment attempts, the payments module's table, in the same transaction.
     const payments = paymentLedger(tx)
     const promotions = promoCodes(tx)
+    // The stock ledger (modules/stock), the one writer of stock, in the same transaction.
+    const stock = stockLedger(tx)
 
     async function move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason: string | null = null): Promise<MoveOutcome> {
       // Money received or refused is the payment provider's word alone (DESIGN §5), whoever else asks.
@@ -122,7 +125,7 @@ export function createOrderLifecycle({ db, orders, log, metrics, messages, now =
       let points = 0
       if (to === 'annulee') {
         // Every state that leads to annulee holds the stock, and annulee is reached once.
-        await writes.giveStockBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
+        await stock.giveBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
         refunds = await payments.owePaid(order.id)
         // A cancelled order's discount code is free for another order (ADR 036).
         if (order.codepromoId) await promotions.giveUseBack(order.codepromoId)

@@ -12,6 +12,7 @@ import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
 import { codeRefused } from '../promotions/promotions.service.ts'
+import { stockLedger } from '../stock/stock-ledger.service.ts'
 import { actors, type OrderLifecycle } from './order-lifecycle.service.ts'
 import type { OrderWritesRepository } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -60,7 +61,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
       // answered from the key below. The first sending costs no statement to look it up.
       let numero: string
       try {
-        numero = await lifecycle.run(async ({ orders: repo, loyalty, promotions, placed }) => {
+        numero = await lifecycle.run(async ({ tx, orders: repo, loyalty, promotions, placed }) => {
           const at = now()
           // First: deletion of this account either committed before (and we see it) or waits for this order.
           const customer = await repo.lockCustomer(clientId, at)
@@ -104,7 +105,6 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             const message = MESSAGES.insufficientStock(short.designation, short.stock)
             throw conflict(message, { panier: [message] }).withDetails({ produit: short.produitId, disponible: short.stock, demande: short.quantite })
           }
-          if (!(await repo.takeStock(lines))) throw new Error('stock changed under its row lock')
 
           // The discount code (DESIGN §5): checked on these lines at these prices, its use taken
           // here, so that concurrent orders never take more uses than it has (two statements).
@@ -138,6 +138,8 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             modelivraisonId: delivery.id,
             expiresAt: toPay ? unpaidDeadline(at) : null,
           })
+          // Taken once the order exists, so each product's stock history line names it.
+          if (!(await stockLedger(tx).take(order.id, lines))) throw new Error('stock changed under its row lock')
           await placed(order, lines, actors.client(clientId))
           await repo.emptyCart(clientId)
           if (idempotencyKey) {
