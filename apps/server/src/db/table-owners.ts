@@ -98,11 +98,6 @@ export const OWNERSHIP_EXCEPTIONS: readonly OwnershipException[] = [
   { table: 'paniers', module: 'account', why: 'account deletion empties the cart: to ask the cart module' },
   { table: 'panier_produits', module: 'account', why: 'account deletion empties the cart: to ask the cart module' },
   { table: 'api_tokens', module: 'account', why: "account deletion and « sign out everywhere » revoke the tokens: to ask the auth module" },
-  // Placing an order empties the cart in the order's transaction (a prepared statement, ADR 022).
-  { table: 'panier_produits', module: 'orders', why: 'placement empties the cart: to ask the cart module' },
   // Uploads are rendered and stored by the back-office catalogue's upload route.
   { table: 'medias', module: 'backoffice-catalogue', why: 'the upload route stores its renderings: to ask the media module' },
-  // Staff roles and the demo admin are client rows and their tokens.
-  { table: 'clients', module: 'staff', why: "a staff member's role and the demo admin's row: to ask the auth module" },
-  { table: 'api_tokens', module: 'staff', why: "a demoted staff member's tokens are revoked: to ask the auth module" },
 ]

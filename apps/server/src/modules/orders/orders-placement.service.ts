@@ -11,6 +11,7 @@ import { isDepotPickup, unpaidDeadline } from '@teranga/shared/order-status'
 import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import { clientCart } from '../cart/cart.service.ts'
 import { codeRefused } from '../promotions/promotions.service.ts'
 import { stockLedger } from '../stock/stock-ledger.service.ts'
 import { actors, type OrderLifecycle } from './order-lifecycle.service.ts'
@@ -141,7 +142,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           // Taken once the order exists, so each product's stock history line names it.
           if (!(await stockLedger(tx).take(order.id, lines))) throw new Error('stock changed under its row lock')
           await placed(order, lines, actors.client(clientId))
-          await repo.emptyCart(clientId)
+          await clientCart(tx).empty(clientId)
           if (idempotencyKey) {
             await repo.saveIdempotencyKey({ clientId, key: idempotencyKey, requestHash, statusCode: 201, response: { numerocommande: order.numerocommande } })
           }

@@ -143,13 +143,6 @@ export function createOrderWritesRepository(db: Executor) {
       await db.execute(sql`with history as (${history})
         insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values}`)
     },
-    async emptyCart(clientId: number) {
-      await db
-        .delete(panierProduits)
-        .where(sql`${panierProduits.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
-        .prepare('order_empty_cart')
-        .execute()
-    },
 
     async idempotencyKey(clientId: number, key: string) {
       const [row] = await db
