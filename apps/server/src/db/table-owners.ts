@@ -91,13 +91,4 @@ export const OWNERSHIP_EXCEPTIONS: readonly OwnershipException[] = [
   // Refunds move into the payments module with their tables (issue 24 §1, the lifecycle's part).
   { table: 'remboursements', module: 'backoffice-orders', why: 'refunds move into payments (issue 24 §1, the order lifecycle task)' },
   { table: 'remboursement_lignes', module: 'backoffice-orders', why: 'refunds move into payments (issue 24 §1, the order lifecycle task)' },
-  // Account deletion (DESIGN §7) empties the customer's lists and anonymises their orders in one transaction.
-  { table: 'commandes', module: 'account', why: "account deletion anonymises the customer's orders: to ask the orders module" },
-  { table: 'idempotency_keys', module: 'account', why: "account deletion forgets the customer's order keys: to ask the orders module" },
-  { table: 'favoris', module: 'account', why: "account deletion empties the favourites: to ask the favourites module" },
-  { table: 'paniers', module: 'account', why: 'account deletion empties the cart: to ask the cart module' },
-  { table: 'panier_produits', module: 'account', why: 'account deletion empties the cart: to ask the cart module' },
-  { table: 'api_tokens', module: 'account', why: "account deletion and « sign out everywhere » revoke the tokens: to ask the auth module" },
-  // Uploads are rendered and stored by the back-office catalogue's upload route.
-  { table: 'medias', module: 'backoffice-catalogue', why: 'the upload route stores its renderings: to ask the media module' },
 ]

@@ -90,6 +90,9 @@ export function createAuthService(
 ) {
   const repo = createAuthRepository(db)
   return {
+    /** Revokes every token of the client not revoked yet (« sign out everywhere »); how many. */
+    revokeTokens: (clientId: number, at: Date) => repo.revokeAllTokens(clientId, at),
+
     /** `admit` runs once the token is verified, before anything is written (the per-account limit). */
     async signIn(input: SocialLoginInput, admit?: (uid: string) => Promise<void>) {
       const identity = await verifier.verify(input.idToken)

@@ -297,9 +297,6 @@ export function createBackofficeCatalogueRepository() {
       const [row] = await db.select({ key: medias.key }).from(medias).where(eq(medias.key, key)).limit(1)
       return row !== undefined
     },
-    async insertMedia(db: Executor, rows: Array<typeof medias.$inferInsert>) {
-      await db.insert(medias).values(rows)
-    },
     async mediaBytes(db: Executor, key: string, width: number) {
       const [row] = await db.select({ bytes: medias.bytes }).from(medias).where(and(eq(medias.key, key), eq(medias.width, width)))
       return row?.bytes

@@ -27,6 +27,7 @@ import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { pageTotal, toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import type { ImageRenderer } from '../media/images.service.ts'
+import { storeUpload } from '../media/uploads.service.ts'
 import { stockLedger } from '../stock/stock-ledger.service.ts'
 import { formatAdminProduct, formatCategory, formatMovement, formatSubcategory } from './backoffice-catalogue.format.ts'
 import type { BackofficeCatalogueRepository, ProductFilter, ProductSort } from './backoffice-catalogue.repository.ts'
@@ -352,7 +353,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
       const renderings = await deps.images.render(bytes, IMAGE_WIDTHS)
       const key = `${UPLOAD_PREFIX}${randomBytes(16).toString('hex')}`
       await db.transaction(async (tx) => {
-        await repo.insertMedia(tx, renderings.map((r) => ({ key, width: r.width, bytes: r.bytes, staffId })))
+        await storeUpload(tx, key, renderings, staffId)
         await audit.record(tx, { staffId, action: 'media.ajouter', resource: 'media', resourceId: key, after: { taille: bytes.length, type: detectImageType(bytes) } })
       })
       return { key, ...mediaFields(key) }

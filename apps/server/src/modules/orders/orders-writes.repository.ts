@@ -199,6 +199,18 @@ export function createOrderWritesRepository(db: Executor) {
       return rowsOf(result).length === 1
     },
 
+    /**
+     * A deleted customer's orders keep their amounts, lines and states, without the phone number
+     * and the address; their idempotency keys go (the account's deletion, in its transaction).
+     */
+    async forgetCustomer(clientId: number, now: Date) {
+      await db
+        .update(commandes)
+        .set({ tel: null, adresseliv: null, latitude: null, longitude: null, updatedAt: now })
+        .where(eq(commandes.clientId, clientId))
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.clientId, clientId))
+    },
+
     /** Unpaid online orders (waiting, or after a failed payment) past their expiry. */
     async unpaidBefore(now: Date) {
       return db
