@@ -1,7 +1,8 @@
 // The back-office catalogue's rules: products (archived instead of deleted once ordered),
-// stock movements under a row lock (written by the stock ledger), categories, uploaded images
-// rendered to WebP and kept in PostgreSQL, CSV import and export. Every write runs in one transaction with its audit line
-// and its NOTIFY (ADR 018), then empties this instance's catalogue caches at once.
+// stock movements under a row lock (the stock ledger writes them), categories, uploaded images
+// rendered to WebP and kept in PostgreSQL, CSV import and export. Every write runs in one
+// transaction with its audit line and its NOTIFY (ADR 018), then empties this instance's
+// catalogue caches at once.
 import { randomBytes } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
