@@ -1,9 +1,9 @@
-// The back-office catalogue's tables: products (their stock and its movements are the stock
-// ledger's to write; they are read here), categories, sub-categories and uploaded images. Every function takes the executor it runs on, so the
+// The back-office catalogue's tables: products (their stock and its history are the stock
+// ledger's), categories, sub-categories and uploaded images. Every function takes the executor it runs on, so the
 // service runs writes, their audit line and their NOTIFY in one transaction.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { categories, clients, commandes, detailCommandes, medias, mouvementsStock, produits, souscategories } from '../../db/schema.ts'
+import { categories, detailCommandes, medias, produits, souscategories } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
 import { saleRuns } from '../catalogue/product-projection.ts'
 
@@ -167,37 +167,6 @@ export function createBackofficeCatalogueRepository() {
     async everOrdered(db: Executor, id: number) {
       const [row] = await db.select({ id: detailCommandes.id }).from(detailCommandes).where(eq(detailCommandes.produitId, id)).limit(1)
       return row !== undefined
-    },
-
-    async movementPage(db: Executor, produitId: number, page: PageArgs) {
-      return db
-        .select({
-          id: mouvementsStock.id,
-          createdAt: mouvementsStock.createdAt,
-          delta: mouvementsStock.delta,
-          raison: mouvementsStock.raison,
-          motif: mouvementsStock.motif,
-          quantiteApres: mouvementsStock.quantiteApres,
-          staffId: mouvementsStock.staffId,
-          staffEmail: clients.email,
-          staffPrenom: clients.prenom,
-          staffName: clients.name,
-          numerocommande: commandes.numerocommande,
-          total: sql<number>`count(*) over()`,
-        })
-        .from(mouvementsStock)
-        .leftJoin(clients, eq(clients.id, mouvementsStock.staffId))
-        .leftJoin(commandes, eq(commandes.id, mouvementsStock.commandeId))
-        .where(eq(mouvementsStock.produitId, produitId))
-        // By id: given out under the product's row lock, so in the order the movements applied.
-        .orderBy(desc(mouvementsStock.id))
-        .limit(page.count)
-        .offset(page.offset)
-    },
-
-    async countMovements(db: Executor, produitId: number) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mouvementsStock).where(eq(mouvementsStock.produitId, produitId))
-      return row?.n ?? 0
     },
 
     // ---------- categories ----------

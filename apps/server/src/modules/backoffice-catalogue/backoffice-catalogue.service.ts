@@ -29,7 +29,7 @@ import { pageTotal, toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import type { ImageRenderer } from '../media/images.service.ts'
 import { storeUpload } from '../media/uploads.service.ts'
-import { stockLedger } from '../stock/stock-ledger.service.ts'
+import { stockHistory, stockLedger } from '../stock/stock-ledger.service.ts'
 import { formatAdminProduct, formatCategory, formatMovement, formatSubcategory } from './backoffice-catalogue.format.ts'
 import type { BackofficeCatalogueRepository, ProductFilter, ProductSort } from './backoffice-catalogue.repository.ts'
 
@@ -200,8 +200,9 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
 
     async movements(id: number, page: PageArgs) {
       await productOr404(db, id)
-      const rows = await repo.movementPage(db, id, page)
-      const total = await pageTotal(rows, page, () => repo.countMovements(db, id))
+      const history = stockHistory(db)
+      const rows = await history.page(id, page)
+      const total = await pageTotal(rows, page, () => history.count(id))
       return toPage(rows.map(formatMovement), total, page)
     },
 

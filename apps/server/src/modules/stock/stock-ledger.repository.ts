@@ -1,11 +1,12 @@
-// The stock ledger's statements: each changes products' stock and writes the matching lines of
-// their stock history in one statement, on the executor it is given (the caller's transaction).
-// Only the stock ledger service calls them.
-import { sql, type SQL } from 'drizzle-orm'
+// The stock ledger's statements: each change of products' stock writes the matching lines of
+// their stock history in the same statement, on the executor it is given (the caller's
+// transaction); and the history read back. Only the stock ledger service calls them.
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
-import { detailCommandes, mouvementsStock, produits } from '../../db/schema.ts'
+import { clients, commandes, detailCommandes, mouvementsStock, produits } from '../../db/schema.ts'
+import type { PageArgs } from '../../lib/pagination.ts'
 
 /** A quantity of one product's stock. A variant's id will sit beside the product's (issue 24 §2). */
 export interface StockLine {
@@ -70,6 +71,38 @@ export function createStockLedgerRepository(db: Executor) {
           where m.commande_id = ${commandeId} and m.produit_id = d.produit_id and m.raison = 'remboursement'), 0))::int as quantite
         from ${detailCommandes} d where d.commande_id = ${commandeId} group by d.produit_id`
       await apply(sql`select * from (${left}) w where quantite > 0`, cause)
+    },
+
+    /** One page of a product's history, newest first, with the staff member and the order each line names. */
+    async historyPage(produitId: number, page: PageArgs) {
+      return db
+        .select({
+          id: mouvementsStock.id,
+          createdAt: mouvementsStock.createdAt,
+          delta: mouvementsStock.delta,
+          raison: mouvementsStock.raison,
+          motif: mouvementsStock.motif,
+          quantiteApres: mouvementsStock.quantiteApres,
+          staffId: mouvementsStock.staffId,
+          staffEmail: clients.email,
+          staffPrenom: clients.prenom,
+          staffName: clients.name,
+          numerocommande: commandes.numerocommande,
+          total: sql<number>`count(*) over()`,
+        })
+        .from(mouvementsStock)
+        .leftJoin(clients, eq(clients.id, mouvementsStock.staffId))
+        .leftJoin(commandes, eq(commandes.id, mouvementsStock.commandeId))
+        .where(eq(mouvementsStock.produitId, produitId))
+        // By id: given out under the product's row lock, so in the order the movements applied.
+        .orderBy(desc(mouvementsStock.id))
+        .limit(page.count)
+        .offset(page.offset)
+    },
+
+    async historyCount(produitId: number) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mouvementsStock).where(eq(mouvementsStock.produitId, produitId))
+      return row?.n ?? 0
     },
 
     /** Changes one product's stock by `delta` (a staff edit, an import, a new product), unless it would go below 0; its history line. */

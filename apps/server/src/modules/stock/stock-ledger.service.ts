@@ -3,6 +3,7 @@
 // the back-office catalogue and its import adjust, each through here on the transaction it gives,
 // and each change is one statement that writes its history line with it.
 import type { Executor } from '../../db/client.ts'
+import type { PageArgs } from '../../lib/pagination.ts'
 import { createStockLedgerRepository, type MovementRow, type StockLine } from './stock-ledger.repository.ts'
 
 export type { MovementRow, StockLine } from './stock-ledger.repository.ts'
@@ -61,3 +62,12 @@ export function stockLedger(tx: Executor) {
 }
 
 export type StockLedger = ReturnType<typeof stockLedger>
+
+/** A product's stock history as the back office lists it: a page, newest first, and the count of lines. */
+export function stockHistory(db: Executor) {
+  const repo = createStockLedgerRepository(db)
+  return {
+    page: (produitId: number, page: PageArgs) => repo.historyPage(produitId, page),
+    count: (produitId: number) => repo.historyCount(produitId),
+  }
+}
