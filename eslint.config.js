@@ -1,6 +1,7 @@
 // One lint for the whole repository (`npm run lint`, part of `npm test`): the recommended
 // JavaScript and TypeScript rules, the rules of hooks for the React apps, and the import
-// boundaries of CONVENTIONS.md (ADR 016 says why these tools and not others).
+// boundaries of CONVENTIONS.md (ADR 016 says why these tools and not others), and the map of
+// tables to the server modules that write them (ADR 048).
 import fs from 'node:fs'
 import path from 'node:path'
 import js from '@eslint/js'
@@ -9,9 +10,11 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { restrictedPathsPlugin } from './tools/eslint-restricted-paths.js'
+import { loadTableOwners, schemaTables, tableOwnersPlugin } from './tools/eslint-table-owners.js'
 
 const root = import.meta.dirname
 const reactApps = ['apps/web', 'apps/admin'].filter((app) => fs.existsSync(path.join(root, app)))
+const { TABLE_OWNERS, OWNERSHIP_EXCEPTIONS } = await loadTableOwners(path.join(root, 'apps/server/src/db/table-owners.ts'))
 
 /** In a React app, a feature imports no other feature (each zone: one feature, all the others). */
 function featureZones(app) {
@@ -165,6 +168,22 @@ export default defineConfig(
               message: 'The payment tables are the payments module\'s: use its ledger (payments/payment-ledger.service.ts).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A server module writes only the tables it owns (apps/server/src/db/table-owners.ts, ADR 048).
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { 'table-owners': tableOwnersPlugin },
+    rules: {
+      'table-owners/write-own-tables': [
+        'error',
+        {
+          modulesDir: path.join(root, 'apps/server/src/modules'),
+          tables: schemaTables(path.join(root, 'apps/server/src/db/schema.ts')),
+          owners: TABLE_OWNERS,
+          exceptions: OWNERSHIP_EXCEPTIONS,
         },
       ],
     },

@@ -31,6 +31,7 @@ import dispatch from './modules/dispatch/dispatch.plugin.ts'
 import delivery from './modules/delivery/delivery.plugin.ts'
 import favourites from './modules/favourites/favourites.plugin.ts'
 import loyalty from './modules/loyalty/loyalty.plugin.ts'
+import stock from './modules/stock/stock.plugin.ts'
 import media from './modules/media/media.plugin.ts'
 import messageSandbox from './modules/messages/message-sandbox.plugin.ts'
 import messages from './modules/messages/messages.plugin.ts'
@@ -188,6 +189,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(favourites)
     await scope.register(cart)
     await scope.register(delivery)
+    await scope.register(stock)
     await scope.register(loyalty)
     await scope.register(promotions, { checksPerAddress: opts.promoCheckAddressRateLimit })
     // Its outbox is written in the orders' transactions, as a participant of the lifecycle (ADR 049).

@@ -1,12 +1,15 @@
 // The server's shape (ADR 015): modules reach each other only through what they publish,
-// REST routes declare their answers, and an answer carries exactly the declared fields.
+// REST routes declare their answers, an answer carries exactly the declared fields, and every
+// table has its owners (ADR 048).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { OWNERSHIP_EXCEPTIONS, TABLE_OWNERS } from '../src/db/table-owners.ts'
 import { errorResponses, registerRest } from '../src/lib/rest.ts'
+import { schemaTables } from '../../../tools/eslint-table-owners.js'
 
 describe('registerRest', () => {
   it('refuses a route that declares no success answer', async () => {
@@ -91,5 +94,43 @@ describe('modules', () => {
       }
     }
     expect(naming).toEqual([])
+  })
+})
+
+describe('the map of tables to owners (ADR 048)', () => {
+  const schemaFile = fileURLToPath(new URL('../src/db/schema.ts', import.meta.url))
+  const modules = new Set(fs.readdirSync(MODULES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name))
+
+  it('names an owner list for every table of the schema, and only tables of the schema', () => {
+    const tables = Object.values(schemaTables(schemaFile)).sort()
+    expect(tables.length).toBeGreaterThan(40)
+    expect(Object.keys(TABLE_OWNERS).sort()).toEqual(tables)
+  })
+
+  it('names only existing modules, as owners and in its exceptions, and no exception an owner already has', () => {
+    const owners: readonly string[] = Object.values(TABLE_OWNERS).flat()
+    expect(owners.filter((module) => !modules.has(module))).toEqual([])
+    expect(OWNERSHIP_EXCEPTIONS.filter((e) => !modules.has(e.module) || !(e.table in TABLE_OWNERS))).toEqual([])
+    expect(OWNERSHIP_EXCEPTIONS.filter((e) => (TABLE_OWNERS[e.table] as readonly string[]).includes(e.module))).toEqual([])
+    expect(OWNERSHIP_EXCEPTIONS.every((e) => e.why.length > 10)).toBe(true)
+  })
+
+  it('leaves the stock and its history to the stock ledger, and clients to sign-in and the account', () => {
+    expect(TABLE_OWNERS.mouvements_stock).toEqual(['stock'])
+    expect([...TABLE_OWNERS.clients].sort()).toEqual(['account', 'auth'])
+    expect(OWNERSHIP_EXCEPTIONS.filter((e) => e.table === 'mouvements_stock')).toEqual([])
+  })
+
+  it("names no product's stock column in a write outside the stock ledger", () => {
+    // The lint rule checks tables; `produits` has several writers, its stock one: the ledger.
+    const writing: string[] = []
+    for (const module of modules) {
+      if (module === 'stock') continue
+      for (const file of fs.readdirSync(path.join(MODULES_DIR, module))) {
+        const source = fs.readFileSync(path.join(MODULES_DIR, module, file), 'utf8')
+        if (/update \$\{produits\}[^`]*\bset\b[^`]*\bquantite\s*=|\.update\(produits\)\s*\.set\(\{[^}]*\bquantite\b|mouvementsStock\)\s*\.values/.test(source)) writing.push(`${module}/${file}`)
+      }
+    }
+    expect(writing).toEqual([])
   })
 })

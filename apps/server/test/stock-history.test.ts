@@ -11,6 +11,7 @@ import { commandes, modelivraisons, modepaiements, produits } from '../src/db/sc
 import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
+import { stockLedger } from '../src/modules/stock/stock-ledger.service.ts'
 import { makeProduct, makeSubcategory } from './factories.ts'
 import { createTestApp, signIn, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 
@@ -141,7 +142,7 @@ describe("an order's lines", () => {
       [huile.id, 2],
     ])
     // What the refund chose to put back: 2 of the 3 bags of rice (the oil stays with the customer).
-    await lifecycle().run(async ({ orders }) => orders.giveStockBack(id, { raison: 'remboursement', motif: 'Sacs abîmés', staffId: admin.userId }, [{ produitId: riz.id, quantite: 2 }]))
+    await shop.db.transaction((tx) => stockLedger(tx).giveBack(id, { raison: 'remboursement', motif: 'Sacs abîmés', staffId: admin.userId }, [{ produitId: riz.id, quantite: 2 }]))
     const [back] = await historyOf(riz.id)
     expect(back).toMatchObject({ delta: 2, quantite_apres: 9, raison: 'remboursement', raison_text: STOCK_REASONS.remboursement, motif: 'Sacs abîmés', staff: staffOf(admin), commande: { numero } })
     expect(await historyOf(riz.id)).toHaveLength(2)

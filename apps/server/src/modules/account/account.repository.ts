@@ -1,18 +1,8 @@
 // Data access for the customer's own account: profile fields, saved delivery addresses,
 // sessions, the loyalty statement, and the anonymisation of a deleted account.
-import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ne, notInArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import {
-  adresses,
-  apiTokens,
-  clients,
-  commandes,
-  favoris,
-  idempotencyKeys,
-  panierProduits,
-  paniers,
-  zonesLivraison,
-} from '../../db/schema.ts'
+import { adresses, clients, commandes, zonesLivraison } from '../../db/schema.ts'
 
 export type AddressValues = Pick<
   typeof adresses.$inferInsert,
@@ -115,16 +105,6 @@ export function createAccountRepository(db: Executor) {
         .where(and(eq(adresses.clientId, clientId), eq(adresses.parDefaut, true), keep === undefined ? undefined : ne(adresses.id, keep)))
     },
 
-    /** Revokes every live token of the client; answers how many were. */
-    async revokeTokens(clientId: number, now: Date): Promise<number> {
-      const rows = await db
-        .update(apiTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(apiTokens.clientId, clientId), isNull(apiTokens.revokedAt)))
-        .returning({ id: apiTokens.id })
-      return rows.length
-    },
-
     /** The client's orders not in one of `finished` states. */
     openOrders(clientId: number, finished: string[]) {
       return db
@@ -137,20 +117,11 @@ export function createAccountRepository(db: Executor) {
     /**
      * Erases the client's personal data and keeps the row, so that their orders (amounts,
      * lines, states) stay in the shop's books. The Firebase uid becomes `tombstone`, which no
-     * sign-in can match: the same Firebase account signing in again gets a new client.
+     * sign-in can match: the same Firebase account signing in again gets a new client. (The
+     * orders, favourites, cart and tokens are forgotten by their modules, in the same transaction.)
      */
     async anonymise(clientId: number, tombstone: string, now: Date) {
-      await db
-        .update(commandes)
-        .set({ tel: null, adresseliv: null, latitude: null, longitude: null, updatedAt: now })
-        .where(eq(commandes.clientId, clientId))
       await db.delete(adresses).where(eq(adresses.clientId, clientId))
-      await db.delete(favoris).where(eq(favoris.clientId, clientId))
-      const carts = db.select({ id: paniers.id }).from(paniers).where(eq(paniers.clientId, clientId))
-      await db.delete(panierProduits).where(inArray(panierProduits.panierId, carts))
-      await db.delete(paniers).where(eq(paniers.clientId, clientId))
-      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.clientId, clientId))
-      await db.delete(apiTokens).where(eq(apiTokens.clientId, clientId))
       await db
         .update(clients)
         .set({

@@ -10,8 +10,10 @@ import { CUSTOMER_CANCELLABLE, type OrderStatus } from '@teranga/shared/order-st
 import type { AddressInput, CustomerDetails } from '@teranga/shared/schemas'
 import type { Executor } from '../../db/client.ts'
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts'
-import type { AuthService } from '../auth/auth.service.ts'
+import { clientAccess, type AuthService } from '../auth/auth.service.ts'
 import type { IdTokenVerifier } from '../auth/firebase-verifier.ts'
+import { clientCart } from '../cart/cart.service.ts'
+import { forgetFavourites } from '../favourites/favourites.service.ts'
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts'
 import { actors, type OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import { toAdresse } from './account.format.ts'
@@ -26,7 +28,7 @@ interface Deps {
   repo: AccountRepository
   transaction: <T>(fn: (account: AccountRepository) => Promise<T>) => Promise<T>
   /** The auth module's service: the profile answer and the Firebase account to sign out. */
-  auth: Pick<AuthService, 'profile' | 'firebaseUid' | 'tokenIssuedAt'>
+  auth: Pick<AuthService, 'profile' | 'firebaseUid' | 'tokenIssuedAt' | 'revokeTokens'>
   loyalty: LoyaltyService
   lifecycle: OrderLifecycle
   /** Scrubs the payer's details from the stored provider events, in the deletion's transaction. */
@@ -161,7 +163,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, lifecyc
       const uid = await auth.firebaseUid(clientId)
       if (uid === undefined) throw unauthenticated(MESSAGES.invalidToken)
       if (uid) await verifier.revokeSessions(uid)
-      await repo.revokeTokens(clientId, now())
+      await auth.revokeTokens(clientId, now())
       tokenOwners.forgetClient(clientId)
       return { message: MESSAGES.loggedOutEverywhere }
     },
@@ -186,6 +188,11 @@ export function createAccountService({ repo, transaction, auth, loyalty, lifecyc
         }
         await payments.forgetPayer(tx, clientId)
         await messages.forgetCustomer(tx, clientId)
+        // What other modules keep of the customer, each through its owner (ADR 048).
+        await orders.forgetCustomer(clientId, now())
+        await forgetFavourites(tx, clientId)
+        await clientCart(tx).forget(clientId)
+        await clientAccess(tx).deleteTokens(clientId)
         await account.anonymise(clientId, `deleted:${clientId}:${randomBytes(12).toString('hex')}`, now())
         return client.firebaseUid
       })

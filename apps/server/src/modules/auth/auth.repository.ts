@@ -103,6 +103,39 @@ export function createAuthRepository(db: Executor) {
     async revokeToken(tokenHash: string, now: Date) {
       await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
     },
+
+    /** Every token of the client not revoked yet, expired ones included, revoked; how many. */
+    async revokeAllTokens(clientId: number, now: Date): Promise<number> {
+      const rows = await db
+        .update(apiTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(apiTokens.clientId, clientId), isNull(apiTokens.revokedAt)))
+        .returning({ id: apiTokens.id })
+      return rows.length
+    },
+
+    async deleteTokens(clientId: number) {
+      await db.delete(apiTokens).where(eq(apiTokens.clientId, clientId))
+    },
+
+    /** The client's role becomes `role` (by its name). */
+    async setRole(clientId: number, role: string) {
+      const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1)
+      if (!row) throw new Error(`role ${role} missing`)
+      await db.update(clients).set({ roleId: row.id, updatedAt: new Date() }).where(eq(clients.id, clientId))
+    },
+
+    /** The client row of `firebaseUid` with `role`, inserted or given that role; its id. */
+    async upsertWithRole(firebaseUid: string, values: Pick<typeof clients.$inferInsert, 'email' | 'prenom' | 'name'>, role: string): Promise<number> {
+      const [found] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1)
+      if (!found) throw new Error(`role ${role} missing`)
+      const [row] = await db
+        .insert(clients)
+        .values({ firebaseUid, ...values, roleId: found.id })
+        .onConflictDoUpdate({ target: clients.firebaseUid, set: { roleId: found.id, updatedAt: new Date() } })
+        .returning({ id: clients.id })
+      return row!.id
+    },
   }
 }
 

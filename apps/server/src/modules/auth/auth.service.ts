@@ -24,6 +24,24 @@ export function createTokenLookup(db: Executor) {
   return (tokenHash: string, now: Date) => repo.findOwnerOfToken(tokenHash, now)
 }
 
+/**
+ * The client rows' roles and their API tokens, the auth module's tables (ADR 048), as the staff
+ * module and the account change them, on the executor they give (their transaction).
+ */
+export function clientAccess(db: Executor) {
+  const repo = createAuthRepository(db)
+  return {
+    /** The client's role becomes `role`; no token minted before carries it (the caller revokes them). */
+    setRole: (clientId: number, role: string) => repo.setRole(clientId, role),
+    /** Revokes every token of the client not revoked yet; how many. */
+    revokeTokens: (clientId: number, now: Date) => repo.revokeAllTokens(clientId, now),
+    /** Deletes every token of the client (a deleted account). */
+    deleteTokens: (clientId: number) => repo.deleteTokens(clientId),
+    /** The client row of `firebaseUid` with `role`, inserted or given the role (the demo admin); its id. */
+    upsertWithRole: (firebaseUid: string, values: { email: string; prenom: string; name: string }, role: string) => repo.upsertWithRole(firebaseUid, values, role),
+  }
+}
+
 /** "Awa Diop" → prénom "Awa", nom "Diop": used only when the body brings no names. */
 function splitDisplayName(name: string | null | undefined): { prenom: string; nom: string } {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean)
@@ -72,6 +90,9 @@ export function createAuthService(
 ) {
   const repo = createAuthRepository(db)
   return {
+    /** Revokes every token of the client not revoked yet (« sign out everywhere »); how many. */
+    revokeTokens: (clientId: number, at: Date) => repo.revokeAllTokens(clientId, at),
+
     /** `admit` runs once the token is verified, before anything is written (the per-account limit). */
     async signIn(input: SocialLoginInput, admit?: (uid: string) => Promise<void>) {
       const identity = await verifier.verify(input.idToken)

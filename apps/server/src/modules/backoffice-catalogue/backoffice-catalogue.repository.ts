@@ -1,10 +1,9 @@
-// The back-office catalogue's tables: products (with stock movements), categories,
-// sub-categories and uploaded images. Every function takes the executor it runs on, so the
+// The back-office catalogue's tables: products (their stock and its history are the stock
+// ledger's), categories, sub-categories and uploaded images. Every function takes the executor it runs on, so the
 // service runs writes, their audit line and their NOTIFY in one transaction.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
-import { categories, clients, commandes, detailCommandes, medias, mouvementsStock, produits, souscategories } from '../../db/schema.ts'
+import { categories, detailCommandes, medias, produits, souscategories } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
 import { saleRuns } from '../catalogue/product-projection.ts'
 
@@ -17,6 +16,9 @@ export interface ProductFilter {
   promo?: 'en_cours' | 'programmee' | undefined
   archive: boolean
 }
+
+/** A product's row as the catalogue writes it: its stock starts at 0 and moves through the stock ledger only. */
+type ProductValues = Omit<typeof produits.$inferInsert, 'quantite'>
 
 export type ProductSort = 'designation' | 'prix' | 'quantite' | 'created_at'
 
@@ -149,12 +151,12 @@ export function createBackofficeCatalogueRepository() {
       return db.select().from(produits).where(inArray(produits.code, codes))
     },
 
-    async insertProduct(db: Executor, values: typeof produits.$inferInsert) {
+    async insertProduct(db: Executor, values: ProductValues) {
       const [row] = await db.insert(produits).values(values).returning({ id: produits.id })
       return row!.id
     },
 
-    async updateProduct(db: Executor, id: number, values: Partial<typeof produits.$inferInsert>) {
+    async updateProduct(db: Executor, id: number, values: Partial<ProductValues>) {
       await db.update(produits).set({ ...values, updatedAt: new Date() }).where(eq(produits.id, id))
     },
 
@@ -165,42 +167,6 @@ export function createBackofficeCatalogueRepository() {
     async everOrdered(db: Executor, id: number) {
       const [row] = await db.select({ id: detailCommandes.id }).from(detailCommandes).where(eq(detailCommandes.produitId, id)).limit(1)
       return row !== undefined
-    },
-
-    async movementPage(db: Executor, produitId: number, page: PageArgs) {
-      return db
-        .select({
-          id: mouvementsStock.id,
-          createdAt: mouvementsStock.createdAt,
-          delta: mouvementsStock.delta,
-          raison: mouvementsStock.raison,
-          motif: mouvementsStock.motif,
-          quantiteApres: mouvementsStock.quantiteApres,
-          staffId: mouvementsStock.staffId,
-          staffEmail: clients.email,
-          staffPrenom: clients.prenom,
-          staffName: clients.name,
-          numerocommande: commandes.numerocommande,
-          total: sql<number>`count(*) over()`,
-        })
-        .from(mouvementsStock)
-        .leftJoin(clients, eq(clients.id, mouvementsStock.staffId))
-        .leftJoin(commandes, eq(commandes.id, mouvementsStock.commandeId))
-        .where(eq(mouvementsStock.produitId, produitId))
-        // By id: given out under the product's row lock, so in the order the movements applied.
-        .orderBy(desc(mouvementsStock.id))
-        .limit(page.count)
-        .offset(page.offset)
-    },
-
-    async countMovements(db: Executor, produitId: number) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mouvementsStock).where(eq(mouvementsStock.produitId, produitId))
-      return row?.n ?? 0
-    },
-
-    async insertMovement(db: Executor, values: typeof mouvementsStock.$inferInsert & { raison: StockReason }) {
-      const [row] = await db.insert(mouvementsStock).values(values).returning()
-      return row!
     },
 
     // ---------- categories ----------
@@ -299,9 +265,6 @@ export function createBackofficeCatalogueRepository() {
     async mediaExists(db: Executor, key: string) {
       const [row] = await db.select({ key: medias.key }).from(medias).where(eq(medias.key, key)).limit(1)
       return row !== undefined
-    },
-    async insertMedia(db: Executor, rows: Array<typeof medias.$inferInsert>) {
-      await db.insert(medias).values(rows)
     },
     async mediaBytes(db: Executor, key: string, width: number) {
       const [row] = await db.select({ bytes: medias.bytes }).from(medias).where(and(eq(medias.key, key), eq(medias.width, width)))

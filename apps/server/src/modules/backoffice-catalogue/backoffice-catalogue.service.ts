@@ -1,7 +1,8 @@
 // The back-office catalogue's rules: products (archived instead of deleted once ordered),
-// stock movements under a row lock, categories, uploaded images rendered to WebP and kept in
-// PostgreSQL, CSV import and export. Every write runs in one transaction with its audit line
-// and its NOTIFY (ADR 018), then empties this instance's catalogue caches at once.
+// stock movements under a row lock (the stock ledger writes them), categories, uploaded images
+// rendered to WebP and kept in PostgreSQL, CSV import and export. Every write runs in one
+// transaction with its audit line and its NOTIFY (ADR 018), then empties this instance's
+// catalogue caches at once.
 import { randomBytes } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
@@ -22,13 +23,14 @@ import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { mediaFields } from '@teranga/shared/media'
 import type { Db, Executor } from '../../db/client.ts'
-import type { produits } from '../../db/schema.ts'
 import { writeCatalogue } from '../../lib/catalogue-changes.ts'
 import { decodeCsv } from '../../lib/csv-encoding.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { pageTotal, toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import type { ImageRenderer } from '../media/images.service.ts'
+import { storeUpload } from '../media/uploads.service.ts'
+import { stockHistory, stockLedger } from '../stock/stock-ledger.service.ts'
 import { formatAdminProduct, formatCategory, formatMovement, formatSubcategory } from './backoffice-catalogue.format.ts'
 import type { BackofficeCatalogueRepository, ProductFilter, ProductSort } from './backoffice-catalogue.repository.ts'
 
@@ -116,12 +118,11 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
         await checkImage(tx, form.image)
         const code = form.code ?? newCode()
         if (await repo.productIdByCode(tx, code)) throw codeTaken()
-        const values: typeof produits.$inferInsert = {
+        const values = {
           designation: form.designation,
           description: form.description ?? null,
           code,
           prix: form.prix,
-          quantite: form.qte,
           unite: form.unite,
           seuil: form.seuil ?? 5,
           image: form.image ?? null,
@@ -134,8 +135,8 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           throw isUniqueViolation(error) ? codeTaken() : error
         })
         // The stock it starts with is the first line of its history.
-        await repo.insertMovement(tx, { produitId: newId, delta: form.qte, quantiteApres: form.qte, raison: 'creation', staffId })
-        await audit.record(tx, { staffId, action: 'produit.creer', resource: 'produit', resourceId: newId, after: values })
+        await stockLedger(tx).adjust(newId, form.qte, { raison: 'creation', staffId })
+        await audit.record(tx, { staffId, action: 'produit.creer', resource: 'produit', resourceId: newId, after: { ...values, quantite: form.qte } })
         return newId
       })
       return formatAdminProduct(await productOr404(db, id))
@@ -200,8 +201,9 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
 
     async movements(id: number, page: PageArgs) {
       await productOr404(db, id)
-      const rows = await repo.movementPage(db, id, page)
-      const total = await pageTotal(rows, page, () => repo.countMovements(db, id))
+      const history = stockHistory(db)
+      const rows = await history.page(id, page)
+      const total = await pageTotal(rows, page, () => history.count(id))
       return toPage(rows.map(formatMovement), total, page)
     },
 
@@ -215,8 +217,8 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           const message = M.stockNegative(product.quantite)
           throw conflict(message, { delta: [message] }).withDetails({ quantite: product.quantite })
         }
-        await repo.updateProduct(tx, id, { quantite: after })
-        const inserted = await repo.insertMovement(tx, { produitId: id, delta: movement.delta, quantiteApres: after, raison: 'manuel', motif: movement.motif, staffId })
+        const inserted = await stockLedger(tx).adjust(id, movement.delta, { raison: 'manuel', motif: movement.motif, staffId })
+        if (!inserted) throw new Error('stock changed under its row lock')
         await audit.record(tx, {
           staffId,
           action: 'produit.stock',
@@ -354,7 +356,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
       const renderings = await deps.images.render(bytes, IMAGE_WIDTHS)
       const key = `${UPLOAD_PREFIX}${randomBytes(16).toString('hex')}`
       await db.transaction(async (tx) => {
-        await repo.insertMedia(tx, renderings.map((r) => ({ key, width: r.width, bytes: r.bytes, staffId })))
+        await storeUpload(tx, key, renderings, staffId)
         await audit.record(tx, { staffId, action: 'media.ajouter', resource: 'media', resourceId: key, after: { taille: bytes.length, type: detectImageType(bytes) } })
       })
       return { key, ...mediaFields(key) }
@@ -476,17 +478,15 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           }
           const before = existing.get(data.code)
           if (!before) {
-            const id = await repo.insertProduct(tx, { ...values, code: data.code, quantite: data.qte ?? 0 })
-            if (data.qte) await repo.insertMovement(tx, { produitId: id, delta: data.qte, quantiteApres: data.qte, raison: 'import', staffId })
+            const id = await repo.insertProduct(tx, { ...values, code: data.code })
+            if (data.qte) await stockLedger(tx).adjust(id, data.qte, { raison: 'import', staffId })
             await audit.record(tx, { staffId, action: 'produit.importer', resource: 'produit', resourceId: id, after: { ...values, code: data.code, quantite: data.qte } })
             continue
           }
           const locked = (await repo.lockProduct(tx, before.id))!
           await repo.updateProduct(tx, before.id, values)
-          if (data.qte !== undefined && data.qte !== locked.quantite) {
-            await repo.updateProduct(tx, before.id, { quantite: data.qte })
-            await repo.insertMovement(tx, { produitId: before.id, delta: data.qte - locked.quantite, quantiteApres: data.qte, raison: 'import', staffId })
-          }
+          // The stock the file gives, as one movement from the stock there is (none when equal).
+          if (data.qte !== undefined) await stockLedger(tx).adjust(before.id, data.qte - locked.quantite, { raison: 'import', staffId })
           const { recherche: _r, vues: _v, updatedAt: _u, ...kept } = locked
           await audit.record(tx, { staffId, action: 'produit.importer', resource: 'produit', resourceId: before.id, before: kept, after: { ...values, quantite: data.qte } })
         }

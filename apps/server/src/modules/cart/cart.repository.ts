@@ -1,6 +1,6 @@
 // The server cart: one per client, lines keyed by product. Adding and setting a quantity are
 // single statements that check the stock themselves, so two tabs cannot overfill a line.
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { ADD_TO_CART_MAX, MAX_CART_LINES } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
 import { categories, panierProduits, paniers, produits, souscategories } from '../../db/schema.ts'
@@ -40,6 +40,22 @@ export function createCartRepository(db: Executor) {
          where ${newQuantity} <= least(${ADD_TO_CART_MAX}, (select p.quantite from ${produits} p where p.id = excluded.produit_id))
         returning quantite`)
       return (result as unknown as { rows: Array<{ quantite: number }> }).rows[0]?.quantite
+    },
+
+    /** The client's cart emptied (an order placed from it), its row kept. */
+    async empty(clientId: number) {
+      await db
+        .delete(panierProduits)
+        .where(sql`${panierProduits.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
+        .prepare('order_empty_cart')
+        .execute()
+    },
+
+    /** The client's cart and its lines deleted (a deleted account). */
+    async forget(clientId: number) {
+      const carts = db.select({ id: paniers.id }).from(paniers).where(eq(paniers.clientId, clientId))
+      await db.delete(panierProduits).where(inArray(panierProduits.panierId, carts))
+      await db.delete(paniers).where(eq(paniers.clientId, clientId))
     },
 
     async removeLine(panierId: number, produitId: number) {

@@ -6,7 +6,21 @@ import { MESSAGES } from '@teranga/shared/messages'
 import type { CartLineInput } from '@teranga/shared/schemas'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { toPanier } from './cart.format.ts'
-import type { CartRepository } from './cart.repository.ts'
+import type { Executor } from '../../db/client.ts'
+import { createCartRepository, type CartRepository } from './cart.repository.ts'
+
+/**
+ * The client's cart as other modules change it, on the executor they give (their transaction):
+ * emptied by the order placed from it, deleted with the account (ADR 048: the cart's tables are
+ * the cart module's).
+ */
+export function clientCart(db: Executor) {
+  const repo = createCartRepository(db)
+  return {
+    empty: (clientId: number) => repo.empty(clientId),
+    forget: (clientId: number) => repo.forget(clientId),
+  }
+}
 
 export function createCartService(repo: CartRepository) {
   async function view(panier: { id: number; etat: string }, clientId: number) {

@@ -29,6 +29,11 @@ export function createFavouritesRepository(db: Executor) {
       return rows.length > 0
     },
 
+    /** Every favourite of the client deleted (a deleted account). */
+    async forgetClient(clientId: number) {
+      await db.delete(favoris).where(eq(favoris.clientId, clientId))
+    },
+
     async page(clientId: number, page: PageArgs) {
       const rows = await db
         .select({ favId: favoris.id, total: sql<number>`count(*) over()`, ...productColumns(clientId) })

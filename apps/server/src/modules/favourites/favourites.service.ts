@@ -3,7 +3,11 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
 import { toFavori } from './favourites.format.ts'
-import type { FavouritesRepository } from './favourites.repository.ts'
+import type { Executor } from '../../db/client.ts'
+import { createFavouritesRepository, type FavouritesRepository } from './favourites.repository.ts'
+
+/** A deleted account's favourites go, in the deletion's transaction (the favourites' table is this module's, ADR 048). */
+export const forgetFavourites = (tx: Executor, clientId: number) => createFavouritesRepository(tx).forgetClient(clientId)
 
 export function createFavouritesService(repo: FavouritesRepository) {
   return {

@@ -63,6 +63,8 @@ export interface LifecycleScope {
   rewardsAt(points: number): Promise<LoyaltyReward[]>
   /** Checks a discount code on the lines and takes one use of it, in this transaction; throws the French 409 naming `codepromo`. */
   redeemCode(request: { code: string; clientId: number; lines: readonly CodeLine[]; at: Date; tel: string | null }): Promise<{ codeId: number; remise: number }>
+  /** Takes a new order's lines from stock (the stock module's), all or nothing; false when a line cannot be taken. */
+  takeStock(commandeId: number, lines: ReadonlyArray<{ produitId: number; quantite: number }>): Promise<boolean>
   /** Records a newly inserted order's lines and first state (one statement): its `placed` event at commit. */
   placed(order: NewOrder, lines: Array<{ produitId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
   /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move. */
@@ -133,8 +135,6 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
       if (!(await writes.moveState(order, from, to, changes, { at, actorKind: actor.kind, actorId: actor.id, reason }))) {
         return { moved: false, refusal: 'stale' }
       }
-      // Every state that leads to annulee holds the stock, and annulee is reached once.
-      if (to === 'annulee') await writes.giveStockBack(order.id, { raison: 'annulation', motif: reason, staffId: actor.kind === 'staff' ? Number(actor.id) : null })
       const answers: Array<Partial<MoveEffects> | void> = []
       for (const participant of participants.all) if (participant.moved) answers.push(await participant.moved(step))
       await notify(tx, order, { to })
@@ -150,6 +150,11 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
         const codes = participants.provider('codes')
         if (!codes) throw conflict(PROMO_MESSAGES.unknown, { codepromo: [PROMO_MESSAGES.unknown] })
         return codes.redeem(tx, request)
+      },
+      async takeStock(commandeId, lines) {
+        const stock = participants.provider('stock')
+        if (!stock) throw new Error('order participants: no stock ledger is registered')
+        return stock.take(tx, commandeId, lines)
       },
       async placed(order, lines, actor) {
         const etat = order.etat as OrderStatus

@@ -90,11 +90,24 @@ export interface TrackingKeys {
   keyMatches(numero: string, key: string | undefined): boolean
 }
 
+/** An order line as the stock sees it. */
+export interface StockLineTaken {
+  produitId: number
+  quantite: number
+}
+
+/** What placing an order asks of the stock (the stock ledger's, ADR 048). */
+export interface OrderStock {
+  /** Takes the order's lines from stock, all or nothing, in the order's transaction; false when a line cannot be taken. */
+  take(tx: Executor, commandeId: number, lines: readonly StockLineTaken[]): Promise<boolean>
+}
+
 /** The single providers placement and the order reads ask, each given by one module. */
 export interface OrderProviders {
   rewards: CustomerRewards
   codes: DiscountCodes
   tracking: TrackingKeys
+  stock: OrderStock
 }
 
 /**

@@ -10,6 +10,7 @@ import { orderAmounts } from '@teranga/shared/order-amounts'
 import { isDepotPickup, unpaidDeadline } from '@teranga/shared/order-status'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import { clientCart } from '../cart/cart.service.ts'
 import { actors, type OrderLifecycle } from './order-lifecycle.service.ts'
 import type { OrderWritesRepository } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
@@ -58,7 +59,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
       // answered from the key below. The first sending costs no statement to look it up.
       let numero: string
       try {
-        numero = await lifecycle.run(async ({ orders: repo, rewardsAt, redeemCode, placed }) => {
+        numero = await lifecycle.run(async ({ tx, orders: repo, rewardsAt, redeemCode, takeStock, placed }) => {
           const at = now()
           // First: deletion of this account either committed before (and we see it) or waits for this order.
           const customer = await repo.lockCustomer(clientId, at)
@@ -102,7 +103,6 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             const message = MESSAGES.insufficientStock(short.designation, short.stock)
             throw conflict(message, { panier: [message] }).withDetails({ produit: short.produitId, disponible: short.stock, demande: short.quantite })
           }
-          if (!(await repo.takeStock(lines))) throw new Error('stock changed under its row lock')
 
           // The discount code (DESIGN §5): checked on these lines at these prices, its use taken
           // here, so that concurrent orders never take more uses than it has (two statements).
@@ -130,8 +130,10 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             modelivraisonId: delivery.id,
             expiresAt: toPay ? unpaidDeadline(at) : null,
           })
+          // Taken once the order exists, so each product's stock history line names it.
+          if (!(await takeStock(order.id, lines))) throw new Error('stock changed under its row lock')
           await placed(order, lines, actors.client(clientId))
-          await repo.emptyCart(clientId)
+          await clientCart(tx).empty(clientId)
           if (idempotencyKey) {
             await repo.saveIdempotencyKey({ clientId, key: idempotencyKey, requestHash, statusCode: 201, response: { numerocommande: order.numerocommande } })
           }

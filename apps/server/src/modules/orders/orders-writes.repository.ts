@@ -1,12 +1,10 @@
-// Placing and moving orders (DESIGN §5): the cart read, the conditional stock decrement, the
-// order and its lines, idempotency keys, state changes guarded by the current state, stock
-// given back, the history of every move. Every method runs on the executor it is given, so a
-// whole order is one transaction (the order lifecycle's); only the lifecycle moves a state.
+// Placing and moving orders (DESIGN §5): the cart read, the order and its lines, idempotency
+// keys, state changes guarded by the current state, the history of every move. Every method runs
+// on the executor it is given, so a whole order is one transaction (the order lifecycle's); only
+// the lifecycle moves a state. The stock is the stock ledger's (modules/stock): orders ask it.
 import { and, asc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { canTransition, UNPAID_STATUSES, type OrderActorKind, type OrderStatus } from '@teranga/shared/order-status'
-import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
-import { intArray } from '../../db/sql.ts'
 import {
   clients,
   commandes,
@@ -15,7 +13,6 @@ import {
   idempotencyKeys,
   modelivraisons,
   modepaiements,
-  mouvementsStock,
   orderHistory,
   panierProduits,
   paniers,
@@ -52,13 +49,6 @@ export interface HistoryEntry {
   actorKind: OrderActorKind
   actorId: string | null
   reason: string | null
-}
-
-/** Why an order's goods go back on the shelf, and who decided it (a staff member, or none for the customer and the system). */
-export interface StockBack {
-  raison: Extract<StockReason, 'annulation' | 'remboursement'>
-  motif: string | null
-  staffId: number | null
 }
 
 /** The outer client row's id, qualified: drizzle leaves columns of a one-table select unqualified, which a subquery would rebind. */
@@ -142,29 +132,11 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         .execute()
     },
 
-    /**
-     * Takes each line's quantity from its product's stock, in one statement; the rows must be
-     * locked (`lockCartLines`) and the stock checked. The condition stays as a guard: a line
-     * that would go below zero is not taken, and the answer is false.
-     */
-    async takeStock(lines: ReadonlyArray<{ produitId: number; quantite: number }>): Promise<boolean> {
-      const ids = intArray(lines.map((line) => line.produitId))
-      const quantities = intArray(lines.map((line) => line.quantite))
-      const result = await db.execute(sql`update ${produits} set quantite = ${produits.quantite} - wanted.quantite
-        from unnest(${ids}, ${quantities}) as wanted (id, quantite)
-        where ${produits.id} = wanted.id and ${produits.quantite} >= wanted.quantite`)
-      return (result as unknown as { rowCount: number | null }).rowCount === lines.length
-    },
-
     async insertOrder(values: typeof commandes.$inferInsert) {
       const [row] = await db.insert(commandes).values(values).returning()
       return row!
     },
-    /**
-     * The order's lines, the first line of its history, and each product's stock history line
-     * for the sale, in one statement. The stock must have been taken (`takeStock`) earlier in the
-     * transaction: the statement reads it as it is now, which is the stock after the sale.
-     */
+    /** The order's lines and the first line of its history, in one statement. */
     async insertLinesAndHistory(rows: Array<typeof detailCommandes.$inferInsert>, commandeId: number, etat: OrderStatus, entry: HistoryEntry) {
       const history = sql`insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
         values (${commandeId}, ${entry.at.toISOString()}, null, ${etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`
@@ -173,18 +145,8 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.quantite}, ${row.prix})`),
         sql`, `,
       )
-      await db.execute(sql`with history as (${history}),
-        lines as (insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values} returning produit_id, quantite)
-        insert into ${mouvementsStock} (produit_id, delta, quantite_apres, raison, commande_id)
-        select lines.produit_id, -lines.quantite, p.quantite, 'vente', ${commandeId}::int from lines join ${produits} p on p.id = lines.produit_id
-        order by lines.produit_id`)
-    },
-    async emptyCart(clientId: number) {
-      await db
-        .delete(panierProduits)
-        .where(sql`${panierProduits.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
-        .prepare('order_empty_cart')
-        .execute()
+      await db.execute(sql`with history as (${history})
+        insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values}`)
     },
 
     async idempotencyKey(clientId: number, key: string) {
@@ -243,24 +205,15 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
     },
 
     /**
-     * Puts an order's quantities back in stock (`lines`, some of them, or else all of it), with a
-     * line of each product's stock history naming the order, in one statement.
+     * A deleted customer's orders keep their amounts, lines and states, without the phone number
+     * and the address; their idempotency keys go (the account's deletion, in its transaction).
      */
-    async giveStockBack(orderId: number, why: StockBack, lines?: ReadonlyArray<{ produitId: number; quantite: number }>) {
-      const back = lines
-        ? sql`select id as produit_id, sum(quantite)::int as quantite
-            from unnest(${intArray(lines.map((l) => l.produitId))}, ${intArray(lines.map((l) => l.quantite))}) as wanted (id, quantite) group by id`
-        : // The whole order (a cancel), less what its refunds already put back (a paid order is
-          // refundable, restock included, before it is cancelled: issue 23 §2).
-          sql`select d.produit_id, (sum(d.quantite) - coalesce((select sum(m.delta) from ${mouvementsStock} m
-              where m.commande_id = ${orderId} and m.produit_id = d.produit_id and m.raison = 'remboursement'), 0))::int as quantite
-            from ${detailCommandes} d where d.commande_id = ${orderId} group by d.produit_id`
-      await db.execute(sql`with back as (
-          update ${produits} p set quantite = p.quantite + w.quantite
-          from (${back}) w where p.id = w.produit_id and w.quantite > 0
-          returning p.id, w.quantite, p.quantite as after)
-        insert into ${mouvementsStock} (produit_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
-        select id, quantite, after, ${why.raison}, ${why.motif}, ${why.staffId}::int, ${orderId}::int from back order by id`)
+    async forgetCustomer(clientId: number, now: Date) {
+      await db
+        .update(commandes)
+        .set({ tel: null, adresseliv: null, latitude: null, longitude: null, updatedAt: now })
+        .where(eq(commandes.clientId, clientId))
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.clientId, clientId))
     },
 
     /** Unpaid online orders (waiting, or after a failed payment) past their expiry. */

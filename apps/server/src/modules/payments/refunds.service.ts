@@ -13,6 +13,7 @@ import { dateFr } from '../../lib/format.ts'
 import type { Metrics } from '../../lib/metrics.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
+import { stockLedger } from '../stock/stock-ledger.service.ts'
 import { goodsPaid, lineRefund, orderTotal, productShares } from '@teranga/shared/order-amounts'
 import { paymentLedger } from './payment-ledger.service.ts'
 import { ProviderError, type PaymentProvider, type ProviderName } from './payment-provider.ts'
@@ -144,9 +145,8 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     const done = await repo.markDone(refundId, providerRef)
     if (!done) return
     const back = done.lignes.filter((l) => l.restock).map((l) => ({ produitId: l.produit_id, quantite: l.quantite }))
-    // Cancelled while the provider was asked: the cancel already put every unit back. The one
-    // place a refund writes stock.
-    if (back.length > 0 && order.etat !== 'annulee') await scope.orders.giveStockBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
+    // Cancelled while the provider was asked: the cancel already put every unit back.
+    if (back.length > 0 && order.etat !== 'annulee') await stockLedger(scope.tx).giveBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'
     const attempt = cash ? undefined : await paymentLedger(scope.tx).receivedAttempt(order.id)
     const paidBy = attempt ? attempt.montant : orderTotal(order)

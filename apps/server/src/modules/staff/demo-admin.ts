@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { STAFF_ROLES } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
 import { clients, roles } from '../../db/schema.ts'
+import { clientAccess } from '../auth/auth.service.ts'
 
 /**
  * A fixed Firebase uid: an emulator whose accounts were cleared (the end-to-end tests do) gets
@@ -40,16 +41,8 @@ async function emulatorAccount(host: string, projectId: string): Promise<string>
 /** Idempotent: the emulator account and its client row with the role `admin`. */
 export async function ensureDemoAdmin(db: Executor, emulatorHost: string, projectId: string): Promise<{ clientId: number; email: string; password: string }> {
   const uid = await emulatorAccount(emulatorHost, projectId)
-  const clientId = await db.transaction(async (tx) => {
-    const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'admin')).limit(1)
-    if (!admin) throw new Error('demo admin: the admin role is missing')
-    const [row] = await tx
-      .insert(clients)
-      .values({ firebaseUid: uid, email: DEMO_ADMIN.email, prenom: DEMO_ADMIN.prenom, name: DEMO_ADMIN.name, roleId: admin.id })
-      .onConflictDoUpdate({ target: clients.firebaseUid, set: { roleId: admin.id, updatedAt: new Date() } })
-      .returning({ id: clients.id })
-    return row!.id
-  })
+  // The client row is the auth module's (ADR 048).
+  const clientId = await clientAccess(db).upsertWithRole(uid, { email: DEMO_ADMIN.email, prenom: DEMO_ADMIN.prenom, name: DEMO_ADMIN.name }, 'admin')
   return { clientId, email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }
 }
 

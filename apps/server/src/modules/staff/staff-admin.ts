@@ -8,6 +8,7 @@
 // French messages for the terminal.
 import type { StaffRole } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
+import { clientAccess } from '../auth/auth.service.ts'
 import { createStaffRepository } from './staff.repository.ts'
 
 export type StaffRoleResult = { ok: true; message: string; clientId: number } | { ok: false; message: string }
@@ -57,8 +58,9 @@ export async function grantStaffRole(db: Executor, email: string, role: StaffRol
         message: `L'adresse ${email} du ${describeAccount(client)} n'est pas vérifiée : n'importe qui peut ouvrir un compte avec l'adresse d'un autre. Cette personne se connecte d'abord à la boutique avec Google, ou après avoir ouvert le lien de vérification reçu par e-mail, puis recommencez.`,
       }
     }
-    await repo.setRole(client.id, role)
-    const sessions = await repo.revokeTokens(client.id, options.now ?? new Date())
+    const access = clientAccess(tx)
+    await access.setRole(client.id, role)
+    const sessions = await access.revokeTokens(client.id, options.now ?? new Date())
     return { ok: true, clientId: client.id, message: `${client.email} (client n°${client.id}) a maintenant le rôle ${role} ; ${sessions} session(s) fermée(s) : il se reconnecte pour l'utiliser.` }
   })
 }
@@ -69,8 +71,9 @@ export async function revokeStaffRole(db: Executor, email: string, options: { cl
     const found = await oneAccount(repo, email, options.clientId, `npm run admin:revoke -- ${email}`)
     if (!found.ok) return found.message.startsWith('Aucun client') ? { ok: false, message: `Aucun client avec l'adresse ${email}.` } : found
     const client = found.row
-    await repo.setRole(client.id, 'client')
-    const tokens = await repo.revokeTokens(client.id, options.now ?? new Date())
+    const access = clientAccess(tx)
+    await access.setRole(client.id, 'client')
+    const tokens = await access.revokeTokens(client.id, options.now ?? new Date())
     return { ok: true, clientId: client.id, message: `${client.email} (client n°${client.id}) n'a plus accès au back-office (${tokens} session(s) révoquée(s)).` }
   })
 }

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { STAFF_ROLES, type StaffRole } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
-import { apiTokens, clients, invitationsStaff, roles } from '../../db/schema.ts'
+import { clients, invitationsStaff, roles } from '../../db/schema.ts'
 
 export function createStaffRepository(db: Executor) {
   const member = { id: clients.id, email: clients.email, prenom: clients.prenom, name: clients.name, role: roles.name }
@@ -32,21 +32,6 @@ export function createStaffRepository(db: Executor) {
         .innerJoin(roles, eq(roles.id, clients.roleId))
         .where(sql`lower(${clients.email}) = lower(${email})`)
         .orderBy(asc(clients.id))
-    },
-
-    async setRole(clientId: number, role: StaffRole | 'client') {
-      const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1)
-      if (!row) throw new Error(`role ${role} missing`)
-      await db.update(clients).set({ roleId: row.id, updatedAt: new Date() }).where(eq(clients.id, clientId))
-    },
-
-    async revokeTokens(clientId: number, now: Date) {
-      const revoked = await db
-        .update(apiTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(apiTokens.clientId, clientId), isNull(apiTokens.revokedAt)))
-        .returning({ id: apiTokens.id })
-      return revoked.length
     },
 
     /** Locks the staff rows so that two admins removing each other cannot leave the shop with none. */

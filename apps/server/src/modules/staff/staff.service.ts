@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts'
 import type { invitationsStaff } from '../../db/schema.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
+import { clientAccess } from '../auth/auth.service.ts'
 import { createStaffRepository } from './staff.repository.ts'
 
 type InvitationRow = typeof invitationsStaff.$inferSelect
@@ -34,7 +35,8 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
     const admins = await repo.lockAdmins()
     const member = await repo.findById(id)
     if (!member || !isStaffRole(member.role)) throw notFound(STAFF_MESSAGES.memberNotFound)
-    return { repo, member: { ...member, role: member.role }, admins }
+    // Roles and tokens sit on the client rows and tokens: the auth module's tables (ADR 048).
+    return { access: clientAccess(tx), member: { ...member, role: member.role }, admins }
   }
 
   return {
@@ -69,12 +71,12 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
 
     async changeRole(staffId: number, memberId: number, input: StaffRoleInput) {
       return db.transaction(async (tx) => {
-        const { repo, member, admins } = await lockedMember(tx, memberId)
+        const { access, member, admins } = await lockedMember(tx, memberId)
         if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) throw conflict(STAFF_MESSAGES.lastAdmin, { role: [STAFF_MESSAGES.lastAdmin] })
         if (member.role !== input.role) {
-          await repo.setRole(memberId, input.role)
+          await access.setRole(memberId, input.role)
           // A role is picked up by signing in again: no token minted before carries a new one (ADR 042).
-          const sessions = await repo.revokeTokens(memberId, now())
+          const sessions = await access.revokeTokens(memberId, now())
           await audit.record(tx, { staffId, action: 'staff.role', resource: 'staff', resourceId: memberId, before: { role: member.role }, after: { role: input.role, sessions_fermees: sessions } })
         }
         return { ...member, role: input.role }
@@ -84,10 +86,10 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
     /** The member becomes a customer again and every session of theirs ends (their API tokens). */
     async remove(staffId: number, memberId: number) {
       await db.transaction(async (tx) => {
-        const { repo, member, admins } = await lockedMember(tx, memberId)
+        const { access, member, admins } = await lockedMember(tx, memberId)
         if (member.role === 'admin' && admins.length <= 1) throw conflict(STAFF_MESSAGES.lastAdmin)
-        await repo.setRole(memberId, 'client')
-        const sessions = await repo.revokeTokens(memberId, now())
+        await access.setRole(memberId, 'client')
+        const sessions = await access.revokeTokens(memberId, now())
         await audit.record(tx, { staffId, action: 'staff.retirer', resource: 'staff', resourceId: memberId, before: { role: member.role, email: member.email }, after: { role: 'client', sessions_fermees: sessions } })
       })
       // Every instance hears it from the database (ADR 021); this one forgets at once.
@@ -110,8 +112,9 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
       // Made staff some other way meanwhile (admin:grant): the invitation is spent, the role kept.
       const roleChanged = Boolean(current && !isStaffRole(current.role))
       if (roleChanged) {
-        await repo.setRole(client.id, invitation.role as StaffRole)
-        await repo.revokeTokens(client.id, now())
+        const access = clientAccess(tx)
+        await access.setRole(client.id, invitation.role as StaffRole)
+        await access.revokeTokens(client.id, now())
       }
       await audit.record(tx, { staffId: client.id, action: 'invitation.acceptee', resource: 'invitation', resourceId: invitation.id, after: { email: invitation.email, role: invitation.role } })
       return { roleChanged }

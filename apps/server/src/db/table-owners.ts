@@ -1,0 +1,90 @@
+// Which server modules write each table (CONVENTIONS §7, issue 24 §1, ADR 048): a module writes
+// only its own tables and asks the owner's service for the others. The lint rule
+// (tools/eslint-table-owners.js) fails on a module writing a table it does not own; the server's
+// shape test checks that every table of the schema is here and that every owner is a module.
+// Reading another module's table is not a write and is not checked here. Keep this file free of
+// imports: the lint loads it as it is.
+
+/**
+ * Each table (its name in the database) → the modules that write it. Most have one; a table
+ * with several names what each writes. An empty list: no module writes it (the migrations, the
+ * seed or the server's own plugins do).
+ */
+export const TABLE_OWNERS = {
+  // Identity and the customer's account: `clients` is written by sign-in and the account only.
+  clients: ['auth', 'account'],
+  api_tokens: ['auth'],
+  adresses: ['account'],
+  roles: [],
+  invitations_staff: ['staff'],
+  audit_log: ['audit'],
+
+  // The catalogue. A product's fields are the back office's; its stock (`quantite`) is the stock
+  // ledger's alone (the catalogue's repository types leave the column out); the shop's catalogue
+  // counts its views (`vues`).
+  produits: ['backoffice-catalogue', 'stock', 'catalogue'],
+  mouvements_stock: ['stock'],
+  categories: ['backoffice-catalogue'],
+  souscategories: ['backoffice-catalogue'],
+  medias: ['media'],
+  vues_produits: ['catalogue'],
+  ventes_recentes: ['catalogue'],
+  produits_comptes: ['catalogue'],
+
+  // The shopper's lists.
+  favoris: ['favourites'],
+  paniers: ['cart'],
+  panier_produits: ['cart'],
+
+  // Orders, their money and what follows them.
+  commandes: ['orders'],
+  detail_commandes: ['orders'],
+  order_history: ['orders'],
+  idempotency_keys: ['orders'],
+  paiements: ['payments'],
+  payment_events: ['payments'],
+  // Money going out is the payments module's (issue 24 §1).
+  remboursements: ['payments'],
+  remboursement_lignes: ['payments'],
+  points_fidelite: ['loyalty'],
+  codes_promo: ['promotions'],
+  livreurs: ['dispatch'],
+  commandes_livreur: ['dispatch'],
+  affectations_livreur: ['dispatch'],
+  notes_commande: ['dispatch'],
+  message_outbox: ['messages'],
+  message_preferences: ['messages'],
+  message_daily_counts: ['messages'],
+  server_secrets: ['messages'],
+
+  // The shop's settings and pages.
+  modepaiements: ['settings'],
+  depots: ['settings'],
+  zones_livraison: ['settings'],
+  preferences: ['settings'],
+  caroussels: ['settings'],
+  privileges: ['settings'],
+  privilege_recompenses: ['settings'],
+  pages_contenu: ['content'],
+  // Written by the migrations and the seed only.
+  modelivraisons: [],
+  typerecompenses: [],
+  shop_setup: [],
+  // Written by the server's shared limits (src/plugins/shared-limits.ts), no module.
+  rate_limit_counters: [],
+  rate_limit_places: [],
+} as const satisfies Record<string, readonly string[]>
+
+/** A write the map tolerates for now: the module that still makes it, and why it has not moved. */
+export interface OwnershipException {
+  table: keyof typeof TABLE_OWNERS
+  module: string
+  why: string
+}
+
+/**
+ * Writes that break the map today, each to be moved to the owner's service and then struck
+ * from this list (the lint then holds the line). The shape test fails when an entry no longer
+ * names an existing table or module.
+ */
+export const OWNERSHIP_EXCEPTIONS: readonly OwnershipException[] = []

@@ -1,0 +1,73 @@
+// The stock ledger (issue 24 §1, ADR 048): the one writer of products' stock (`produits.quantite`)
+// and of their stock history (`mouvements_stock`). Orders take and give back, refunds restock,
+// the back-office catalogue and its import adjust, each through here on the transaction it gives,
+// and each change is one statement that writes its history line with it.
+import type { Executor } from '../../db/client.ts'
+import type { PageArgs } from '../../lib/pagination.ts'
+import { createStockLedgerRepository, type MovementRow, type StockLine } from './stock-ledger.repository.ts'
+
+export type { MovementRow, StockLine } from './stock-ledger.repository.ts'
+
+/** Why an order's goods go back on the shelf, and who decided it (a staff member, or none for the customer and the system). */
+export interface StockBack {
+  raison: 'annulation' | 'remboursement'
+  motif: string | null
+  staffId: number | null
+}
+
+/** A change of stock that no order makes: a staff member's delivery or loss, an import, a new product's first stock. */
+export interface StockAdjustment {
+  raison: 'manuel' | 'import' | 'creation'
+  motif?: string | null
+  staffId: number
+}
+
+/** The ledger bound to the caller's transaction (the order lifecycle's, the catalogue's write). */
+export function stockLedger(tx: Executor) {
+  const repo = createStockLedgerRepository(tx)
+  return {
+    /**
+     * An order's lines taken from stock, all or nothing: each product's stock goes down only if
+     * it holds the line's quantity, so two orders for the last unit never both get it (the caller
+     * has locked the rows and checked the stock; this stays the guard). False when a line could not
+     * be taken: the caller then rolls the transaction back. One statement, with the `vente` lines.
+     */
+    async take(commandeId: number, lines: readonly StockLine[]): Promise<boolean> {
+      if (lines.length === 0) return true
+      const products = new Set(lines.map((line) => line.produitId)).size
+      return (await repo.take(lines, { raison: 'vente', motif: null, staffId: null, commandeId })) === products
+    },
+
+    /**
+     * Puts an order's goods back in stock: `lines` (a refund's restock), or else the whole order
+     * (a cancel, an expiry) less what its refunds already put back. The lifecycle reaches a
+     * cancelled state once, so the whole order goes back once.
+     */
+    async giveBack(commandeId: number, why: StockBack, lines?: readonly StockLine[]): Promise<void> {
+      const cause = { ...why, commandeId }
+      if (lines) {
+        if (lines.length > 0) await repo.putBack(lines, cause)
+      } else await repo.putBackOrder(commandeId, cause)
+    },
+
+    /**
+     * Changes one product's stock by `delta` and records why; undefined (nothing written) when the
+     * product is gone or the stock would go below 0. A `delta` of 0 changes and records nothing.
+     */
+    async adjust(produitId: number, delta: number, why: StockAdjustment): Promise<MovementRow | undefined> {
+      if (delta === 0) return undefined
+      return repo.adjust(produitId, delta, { raison: why.raison, motif: why.motif ?? null, staffId: why.staffId, commandeId: null })
+    },
+  }
+}
+
+export type StockLedger = ReturnType<typeof stockLedger>
+
+/** A product's stock history as the back office lists it: a page, newest first, and the count of lines. */
+export function stockHistory(db: Executor) {
+  const repo = createStockLedgerRepository(db)
+  return {
+    page: (produitId: number, page: PageArgs) => repo.historyPage(produitId, page),
+    count: (produitId: number) => repo.historyCount(produitId),
+  }
+}
