@@ -3,7 +3,8 @@
 // pages whose title comes with their content (an order's page).
 import type { ReactNode } from 'react'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useAuth, type Utilisateur } from '@/lib/auth.tsx'
+import { useAuth } from '@/lib/auth.tsx'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { LoginForm } from '@/features/auth/components/login-form.tsx'
 

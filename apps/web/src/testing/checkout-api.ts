@@ -7,7 +7,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import type { OrderStatus } from '@teranga/shared/order-status'
 import { idempotencyKeySchema, orderSchema } from '@teranga/shared/schemas'
-import type { Depot, Modelivraison, Modepaiement } from '@teranga/shared/storefront-queries'
+import type { Depot, Modelivraison, Modepaiement } from '@teranga/shared/storefront-answers'
 import { account, installAccountApi, makeCommande } from './account-api.ts'
 import { customerOf as signedIn, db, invalidInput, invalidTokenRest as refused, operationName, server } from './server.ts'
 

@@ -10,7 +10,7 @@ import { createQueryClient } from '@/lib/query-client.ts'
 import { TOKEN_KEY } from './browser-storage.ts'
 import { makeUser } from './factories.ts'
 import { db } from './server.ts'
-import type { Utilisateur } from '@/lib/auth.tsx'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 
 export function renderApp(path = '/') {
   const queryClient = createQueryClient()

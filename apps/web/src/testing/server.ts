@@ -5,8 +5,8 @@ import { setupServer } from 'msw/node'
 import { CART_ACTION } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
-import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-queries'
-import type { Utilisateur } from '@/lib/auth.tsx'
+import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { makePanier } from './factories.ts'
 
 /**

@@ -13,7 +13,7 @@ import { makeProduit } from '@/testing/factories.ts'
 import { stubLocationAssign } from '@/testing/location.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { db, failRest, graphqlCalls, restCalls, server } from '@/testing/server.ts'
-import type { Utilisateur } from '@/lib/auth.tsx'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 
 const MERMOZ = { id: 1, designation: 'Mermoz', frais: 1500 }
 const PLATEAU = makeDepot({ id: 7, designation: 'Dépôt Plateau', latitude: 14.6708, longitude: -17.4339, adresse: 'Rue Mohamed V, Plateau' })

@@ -6,7 +6,8 @@ import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
-import { useAdresses, useDeleteAdresse, type Adresse } from '@/lib/saved-addresses.ts'
+import { useAdresses, useDeleteAdresse } from '@/lib/api/addresses-api.ts'
+import type { Adresse } from '@teranga/shared/customer-answers'
 import { AddressForm } from './address-form.tsx'
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'))

@@ -10,7 +10,8 @@ import { ADDRESS_FIELDS, AddressFields, addressFieldsSchema, AddressNameField, t
 import { ApiError } from '@/lib/api-client.ts'
 import { serverFieldErrors, withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
-import { useSaveAdresse, type Adresse } from '@/lib/saved-addresses.ts'
+import { useSaveAdresse } from '@/lib/api/addresses-api.ts'
+import type { Adresse } from '@teranga/shared/customer-answers'
 
 const addressFormSchema = addressFieldsSchema.extend({ pardefaut: z.boolean() })
 type Values = AddressFieldValues & { pardefaut: boolean }

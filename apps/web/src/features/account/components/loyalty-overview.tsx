@@ -7,7 +7,8 @@ import { formatPrix } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAuth } from '@/lib/auth.tsx'
-import { useFidelite, type Fidelite, type Privilege } from '@/lib/loyalty.ts'
+import { useFidelite } from '@/lib/api/loyalty-api.ts'
+import type { Fidelite, Privilege } from '@teranga/shared/customer-answers'
 import { usePrivileges } from '../api/fidelite-api.ts'
 
 type Recompense = Privilege['privilegerecompenses'][number]

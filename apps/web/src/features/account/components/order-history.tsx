@@ -14,7 +14,8 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
 import { usePageTop } from '@/lib/use-page-top.ts'
-import { startPayment, type Commande, type Remboursement } from '@/lib/customer-orders.ts'
+import { startPayment } from '@/lib/api/orders-api.ts'
+import type { Commande, Remboursement } from '@teranga/shared/customer-answers'
 import { useCancelCommande, useCommandes } from '../api/commandes-api.ts'
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'))
