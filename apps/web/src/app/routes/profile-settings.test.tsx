@@ -79,7 +79,7 @@ describe('settings route', () => {
   })
 
   it('keeps the account when the server refuses (an order under way), with its message', async () => {
-    account.orderInProgress = true
+    failRest('delete', '/api/profile', 409, MESSAGES.accountOrdersInProgress)
     const view = await renderSettings()
     const dialog = await openDeletion(view)
     await view.user.type(dialog.getByLabelText('Pour confirmer, tapez SUPPRIMER'), 'SUPPRIMER')
