@@ -1,7 +1,7 @@
 // The storefront's answers match the shared zod schemas its types come from (ADR 051): the
 // storefront only casts what it receives, so this is where a schema that drifted from the
 // server's answer is caught. Every shared document and the customer's REST answers, on the real
-// database, parsed with their schema.
+// database, parsed with their schema (the payment start's answer needs a provider: payments.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
@@ -9,7 +9,6 @@ import {
   adressesAnswerSchema,
   commandeAnswerSchema,
   fideliteSchema,
-  paymentAnswerSchema,
   profileAnswerSchema,
 } from '@teranga/shared/customer-answers'
 import {
@@ -117,12 +116,5 @@ describe("the customer's REST answers match customer-answers.ts", () => {
     const cancelled = await ctx.app.inject({ method: 'POST', url: `/api/commande/${numero}/annulation`, headers: bob.auth })
     expect(cancelled.statusCode).toBe(200)
     expectShape(commandeAnswerSchema, cancelled.json())
-
-    const online = await placeHomeOrder(ctx.app, ctx.db, bob, [[product!.id, 1]], { mode: 'WAVE' })
-    expect(online.statusCode).toBe(201)
-    const onlineNumero = (online.json() as { commande: { numerocommande: string } }).commande.numerocommande
-    const payment = await ctx.app.inject({ method: 'POST', url: `/api/commande/${onlineNumero}/paiement`, headers: bob.auth })
-    expect(payment.statusCode).toBe(200)
-    expectShape(paymentAnswerSchema, payment.json())
   })
 })
