@@ -4,9 +4,9 @@
 // It keeps what it is sent and answers it back: validation, limits and which order may be
 // cancelled or paid are the server's (its tests); a test wanting a refusal answers it with `failRest`.
 import { http, HttpResponse } from 'msw'
+import type { Adresse, Commande, Fidelite, Privilege } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
-import type { Adresse, Commande, Fidelite, Privilege } from '@teranga/shared/customer-answers'
 import type { MessageChannelChoice, MessagesChoice } from '@teranga/shared/order-messages'
 import { ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import type { AddressInput, CustomerDetails } from '@teranga/shared/schemas'

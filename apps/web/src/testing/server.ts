@@ -7,10 +7,10 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
 import { CART_ACTION } from '@teranga/shared/constants'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
-import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { makePanier } from './factories.ts'
 
 /**

@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { DELIVERY_CONTEXT_KEY, EMPTY_DELIVERY_CONTEXT, type DeliveryContext } from '@/features/checkout/delivery-context.ts'
 import { account, makeCommande, makePrivileges, makeZone } from '@/testing/account-api.ts'
@@ -14,7 +15,6 @@ import { makeProduit } from '@/testing/factories.ts'
 import { stubLocationAssign } from '@/testing/location.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { db, failRest, graphqlCalls, invalidInput, restCalls, server } from '@/testing/server.ts'
-import type { Utilisateur } from '@teranga/shared/customer-answers'
 
 const MERMOZ = { id: 1, designation: 'Mermoz', frais: 1500 }
 const PLATEAU = makeDepot({ id: 7, designation: 'Dépôt Plateau', latitude: 14.6708, longitude: -17.4339, adresse: 'Rue Mohamed V, Plateau' })

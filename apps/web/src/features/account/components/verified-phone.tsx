@@ -2,13 +2,13 @@
 // form above: adding or changing it sends a code through Firebase, then the server reads the
 // number from the fresh ID token of the customer's own Firebase account.
 import { useState } from 'react'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { firebaseErrorCode, authErrorMessage } from '@teranga/shared/firebase-errors'
 import { formatPhone, PHONE_MESSAGES } from '@teranga/shared/phone'
 import { PhoneVerification } from '@/components/forms/phone-verification.tsx'
-import { saveVerifiedPhone, startPhoneSession } from '../api/profile-api.ts'
 import { useAuth } from '@/lib/auth.tsx'
-import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { toast } from '@/lib/notify.ts'
+import { saveVerifiedPhone, startPhoneSession } from '../api/profile-api.ts'
 
 // Firebase's words for « this number is another account's », said for a phone here.
 const TAKEN = new Set(['auth/credential-already-in-use', 'auth/account-exists-with-different-credential', 'auth/phone-number-already-exists'])

@@ -2,8 +2,8 @@
 // line (POST /api/panier, actions 0 add, 1 set, 2 remove), which answers the whole cart.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { CART_ACTION } from '@teranga/shared/constants'
-import { storefrontKey } from '@teranga/shared/storefront-queries'
 import type { Panier, PanierAnswer } from '@teranga/shared/storefront-answers'
+import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { rest, storefrontData } from '@/lib/api-client.ts'
 
 export const cartQueryKey = storefrontKey('panier', {}, 'auth')
