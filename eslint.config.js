@@ -189,6 +189,49 @@ export default defineConfig(
     },
   },
   {
+    // The storefront talks to the server only from an `api/` folder (issue 24 §1, ADR 051): a
+    // feature's calls in `features/<feature>/api/`, the calls several features share (the
+    // session, orders, addresses, loyalty, reference lists) in `lib/api/`. Elsewhere no call to
+    // the client, no fetch and no GraphQL document.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/api/**', 'apps/web/src/lib/api-client.ts', 'apps/web/src/testing/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api-client.ts', '**/api-client'],
+              importNames: ['rest', 'graphql', 'storefront', 'storefrontData'],
+              message: 'Calls to the API live in the owning feature\'s api/ folder (or lib/api/ when several features share them): ADR 051.',
+            },
+            {
+              group: ['@teranga/shared/storefront-queries'],
+              importNames: ['STOREFRONT_QUERIES'],
+              message: 'The storefront documents are run by lib/api-client.ts (storefrontData), called from an api/ folder: ADR 051.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fetch'], CallExpression[callee.property.name='fetch']",
+          message: 'The storefront reaches the server through lib/api-client.ts, from an api/ folder: ADR 051.',
+        },
+        {
+          selector: 'Literal[value=/^\\s*(query|mutation|subscription)\\b/], TemplateElement[value.raw=/^\\s*(query|mutation|subscription)\\b/]',
+          message: 'A GraphQL document lives in the owning feature\'s api/ folder (or in @teranga/shared/storefront-queries): ADR 051.',
+        },
+      ],
+    },
+  },
+  {
+    // The service worker relays the page's own requests (ADR 032's offline reads): it sends no call of its own.
+    files: ['apps/web/src/features/offline/sw.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
     // The storefront's cart provider imported its panel, which imported the provider back.
     files: reactApps.map((app) => `${app}/src/**/*.{ts,tsx}`),
     rules: { 'boundaries/no-import-cycle': 'error' },

@@ -42,7 +42,10 @@ export const suiviSchema = z.object({
 export type Suivi = z.infer<typeof suiviSchema>
 
 /** The tracking page as the storefront reads it (GraphQL `suivi`): the order, and the refunds done. */
-export type SuiviPage = Suivi & {
-  rembourse: number
-  remboursements: Array<{ id: number; montant: number; date_fr: string; lignes: Array<{ designation: string; quantite: number; total: number }> }>
-}
+export const suiviPageSchema = suiviSchema.extend({
+  rembourse: z.number(),
+  remboursements: z.array(
+    z.object({ id: z.number(), montant: z.number(), date_fr: z.string(), lignes: z.array(z.object({ designation: z.string(), quantite: z.number(), total: z.number() })) }),
+  ),
+})
+export type SuiviPage = z.infer<typeof suiviPageSchema>

@@ -1,5 +1,6 @@
 // The GraphQL documents the storefront sends, in one place: the web app runs them, and the
 // server runs the same ones to embed a page's first data in its HTML (no second round trip).
+// Their answers' schemas and types are in storefront-answers.ts.
 
 const PRODUIT = `id designation prix prixformat prix_initial quantite description code unite like image imagesrcset
   souscategorie { id designation categorie { id designation } }`
@@ -74,122 +75,6 @@ export function positiveIntParam(value: string | null | undefined): number | und
 export const HOME_PAGE_SIZE = 12
 /** Similar products shown under a product. */
 export const SIMILAR_PAGE_SIZE = 6
-
-export interface Metadata {
-  total: number
-  per_page: number
-  current_page: number
-  last_page: number
-}
-export interface Page<T> {
-  metadata: Metadata
-  data: T[]
-}
-export interface Produit {
-  id: number
-  designation: string
-  prix: number
-  prixformat: string
-  /** The regular price while a promotion runs (then `prix` is the sale price), else null. */
-  prix_initial: number | null
-  quantite: number
-  description: string | null
-  code: string
-  unite: string
-  like: number
-  image: string | null
-  imagesrcset: string | null
-  souscategorie: { id: number; designation: string; categorie: { id: number; designation: string } }
-}
-export interface Souscategorie {
-  id: number
-  designation: string
-  image: string | null
-  imagesrcset: string | null
-  categorie?: { id: number; designation: string }
-}
-export interface Categorie {
-  id: number
-  designation: string
-  image: string | null
-  imagesrcset: string | null
-  souscategories: Souscategorie[]
-}
-export interface Caroussel {
-  id: number
-  image: string
-  imagesrcset: string | null
-  titre: string | null
-  description: string | null
-}
-export interface Preferences {
-  id: number
-  logo: string | null
-  logosrcset: string | null
-  logo2: string | null
-  email: string | null
-  lieu: string | null
-  promotion: string | null
-  promotionsrcset: string | null
-  promotion2: string | null
-  promotion2srcset: string | null
-  siteweb: string | null
-  telephone: string | null
-  telephone2: string | null
-  whatsapp: string | null
-  horaires: string | null
-  latitude: number | null
-  longitude: number | null
-}
-export interface Favori {
-  id: number
-  produit: Produit
-}
-export interface PanierProduit {
-  id: number
-  produit_id: number
-  quantite: number
-  prix: number
-  produit: Produit
-}
-export interface Panier {
-  id: number
-  etat: string
-  nombre: number
-  total: number
-  totalformat: string
-  panierproduits: PanierProduit[]
-}
-export interface Modepaiement {
-  id: number
-  designation: string
-  code: string
-  image: string | null
-  imagesrcset: string | null
-  desc: string | null
-}
-export interface Depot {
-  id: number
-  designation: string
-  description: string | null
-  adresse: string | null
-  latitude: number
-  longitude: number
-  /** Opening hours in French (« Lun–Ven 8 h–19 h, fermé le dimanche »); null until the shop gives them. */
-  horairestexte?: string | null
-}
-
-export interface Modelivraison {
-  id: number
-  code: string
-  designation: string
-}
-export interface ZoneLivraison {
-  id: number
-  designation: string
-  frais: number
-  fraisformat: string
-}
 
 /** One query's result in the query cache: the key both sides compute for a document and its variables. */
 export interface InitialQuery {

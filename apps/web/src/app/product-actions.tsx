@@ -1,6 +1,6 @@
 // What a product card offers in this shop: the cart icon and the heart. Composed here so
 // the catalogue, cart and favourites features stay independent of each other.
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { AddToCartButton } from '@/features/cart/components/cart-button.tsx'
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx'
 

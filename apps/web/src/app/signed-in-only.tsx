@@ -2,8 +2,9 @@
 // and the sign-in form, and a spinner shows while the session is checked. `heading` is for
 // pages whose title comes with their content (an order's page).
 import type { ReactNode } from 'react'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useAuth, type Utilisateur } from '@/lib/auth.tsx'
+import { useAuth } from '@/lib/auth.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { LoginForm } from '@/features/auth/components/login-form.tsx'
 

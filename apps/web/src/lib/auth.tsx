@@ -4,25 +4,11 @@
 // back to signed out.
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { formatPhone } from '@teranga/shared/phone'
-import { ApiError, rest } from './api-client.ts'
+import { ApiError } from './api-client.ts'
+import { getProfile, logout, socialLogin, type SocialLoginFields } from './api/session-api.ts'
 import { tokenStorage } from './storage.ts'
-
-export interface Utilisateur {
-  id: number
-  prenom: string
-  nom: string
-  email: string
-  image: string | null
-  googleImg: string | null
-  telephone?: string | null
-  /** The number Firebase proved by SMS (E.164); `telephone` is the contact number typed by the customer. */
-  telephoneVerifie?: string | null
-  ville?: string | null
-  pays?: string | null
-  civilite?: number | null
-  points?: number
-}
 
 /** How the shop tells the customer who they are signed in as: their email, or the proved phone of a phone-only account. */
 export const contactOf = (user: Utilisateur) => user.email || (user.telephoneVerifie ? formatPhone(user.telephoneVerifie) : '')
@@ -35,21 +21,6 @@ export type AuthState =
   | { status: 'signedIn'; user: Utilisateur }
   /** `unreachable`: a token is kept but the server could not be reached (offline), so the shop shows the visitor's screens meanwhile. */
   | { status: 'signedOut'; user: null; unreachable?: boolean }
-
-export interface SocialLoginFields {
-  idToken: string
-  email?: string
-  login?: string
-  nom?: string
-  prenom?: string
-  tel?: string
-  telephone1?: string
-  image?: string
-  googleImg?: string
-  civilite?: number
-  ville?: string
-  pays?: string
-}
 
 interface AuthContextValue {
   state: AuthState
@@ -104,7 +75,7 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
     if (leaving || !hasToken) return
     let cancelled = false
     let retry: ReturnType<typeof setTimeout> | undefined
-    rest<{ utilisateur?: Utilisateur } | null>('GET', '/profile')
+    getProfile()
       .then((answer) => {
         if (cancelled) return
         setOffline(false)
@@ -141,7 +112,7 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
 
   const signIn = useCallback(
     async (fields: SocialLoginFields, { goTo }: { goTo?: string } = {}) => {
-      const { token } = await rest<{ token: string; utilisateur: Utilisateur }>('POST', '/sociallogin', fields)
+      const { token } = await socialLogin(fields)
       // Committed before the token is stored, which wakes the store's subscribers at once.
       flushSync(() => setLeaving(true))
       tokenStorage.set(token)
@@ -154,7 +125,7 @@ export function AuthProvider({ children, onReload = reloadPage }: { children: Re
     async ({ revoke = true }: { revoke?: boolean } = {}) => {
       await Promise.allSettled([
         import('./firebase.ts').then(({ firebaseSignOut }) => firebaseSignOut()),
-        revoke && tokenStorage.get() ? rest('POST', '/logout') : Promise.resolve(),
+        revoke && tokenStorage.get() ? logout() : Promise.resolve(),
       ])
       tokenStorage.clear()
       onReload()

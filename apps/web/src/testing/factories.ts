@@ -1,8 +1,8 @@
 // Test data builders: catalogue entries, customers and cart lines in the API's shapes, each
 // with overrides, so a test states only what matters to it. Ids restart at every test.
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { formatPrix } from '@teranga/shared/money'
-import type { Caroussel, Panier, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-queries'
-import type { Utilisateur } from '@/lib/auth.tsx'
+import type { Caroussel, Panier, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
 import type { LocalCartLine } from '@/features/cart/local-cart.ts'
 
 let nextId = 1

@@ -4,13 +4,13 @@ import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { vi } from 'vitest'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { AppProvider } from '@/app/provider.tsx'
 import { routes } from '@/app/router.tsx'
 import { createQueryClient } from '@/lib/query-client.ts'
 import { TOKEN_KEY } from './browser-storage.ts'
 import { makeUser } from './factories.ts'
 import { db } from './server.ts'
-import type { Utilisateur } from '@/lib/auth.tsx'
 
 export function renderApp(path = '/') {
   const queryClient = createQueryClient()

@@ -1,12 +1,16 @@
 // The fake API of the route tests: an msw server answering the GraphQL documents and REST
-// endpoints the storefront calls from an in-memory shop (`db`), reset before every test.
+// endpoints the storefront calls with the canned data a test puts in `db`, reset before every
+// test. It answers what it is given, as given: it sorts, filters, spells, counts stock and checks
+// ownership never (ADR 051). The server does, and its own tests check it on the real database;
+// a screen test states the answer (`db`, `answerGraphql`, `failRest`) and checks what the
+// screen shows and what it sent (`requests`).
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
 import { CART_ACTION } from '@teranga/shared/constants'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
-import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-queries'
-import type { Utilisateur } from '@/lib/auth.tsx'
+import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
 import { makePanier } from './factories.ts'
 
 /**
@@ -20,12 +24,14 @@ export interface FakeDb {
   preferences: Preferences | null
   slides: Caroussel[]
   souscategories: Array<Souscategorie & { categorie: { id: number; designation: string } }>
+  /** The products of every product list (grids, search, category), in the order answered, one page at a time. */
   produits: Produit[]
-  /** The most-viewed list; the products themselves are looked up so `like` stays live. */
-  mostViewed: number[]
-  /** The best sellers, best first, and the products on sale (the grids' `tri` and `promotion`). */
-  bestSellers: number[]
-  onSale: number[]
+  /** The similar products of a product page. */
+  similaires: Produit[]
+  /** The most-viewed list, as answered. */
+  mostViewed: Produit[]
+  /** The close spellings answered for a search. */
+  orthographes: string[]
   /** The shop's own pages (CGV, FAQ, livraison, contact) by slug, as the server renders them. */
   pages: Record<string, { slug: string; titre: string; description: string; html: string }>
   /** The delivery zones as the owner set them (the FAQ and the delivery page show their fees). */
@@ -45,9 +51,9 @@ function emptyDb(): FakeDb {
     slides: [],
     souscategories: [],
     produits: [],
+    similaires: [],
     mostViewed: [],
-    bestSellers: [],
-    onSale: [],
+    orthographes: [],
     pages: {
       cgv: { slug: 'cgv', titre: 'Conditions générales de vente', description: 'Nos conditions.', html: '<h2>Prix</h2>\n<p>En FCFA.</p>\n' },
       faq: { slug: 'faq', titre: 'Questions fréquentes', description: 'Vos questions.', html: '<h3>Comment passer commande ?</h3>\n<p>Ajoutez vos produits au panier.</p>\n' },
@@ -177,54 +183,19 @@ const resolvers: Record<string, Resolver> = {
   Categories: () => ({ data: { categories: categoryTree() } }),
   Souscategories: () => ({ data: { souscategories: db.souscategories } }),
   Caroussels: () => ({ data: { caroussels: db.slides } }),
-  Produits: (variables, viewer) => {
-    const designation = typeof variables['designation'] === 'string' ? variables['designation'].toLowerCase() : undefined
-    const categorie = variables['categorie_id']
-    const found = db.produits.filter(
-      (p) => (categorie === undefined || p.souscategorie.id === categorie) && (!designation || p.designation.toLowerCase().includes(designation)),
-    )
-    // The grids' sort and filters (issue 19 §2), as the server reads them; best sellers in `db.bestSellers` order.
-    const min = variables['prix_min']
-    const max = variables['prix_max']
-    const kept = found.filter(
-      (p) =>
-        (typeof min !== 'number' || p.prix >= min) &&
-        (typeof max !== 'number' || p.prix <= max) &&
-        (variables['en_stock'] !== true || p.quantite > 0) &&
-        (variables['promotion'] !== true || db.onSale.includes(p.id)),
-    )
-    const rank = (p: Produit) => (db.bestSellers.includes(p.id) ? db.bestSellers.indexOf(p.id) : db.bestSellers.length)
-    const sorts: Record<string, (a: Produit, b: Produit) => number> = {
-      prix_croissant: (a, b) => a.prix - b.prix || a.id - b.id,
-      prix_decroissant: (a, b) => b.prix - a.prix || b.id - a.id,
-      nouveautes: (a, b) => b.id - a.id,
-      meilleures_ventes: (a, b) => rank(a) - rank(b) || a.id - b.id,
-    }
-    const sort = typeof variables['tri'] === 'string' ? sorts[variables['tri']] : undefined
-    if (sort) kept.sort(sort)
-    return { data: { produitspaginated: page(kept.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 12)) } }
-  },
+  Produits: (variables, viewer) => ({
+    data: { produitspaginated: page(db.produits.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 12)) },
+  }),
   Produit: (variables, viewer) => {
     const found = db.produits.find((p) => p.id === variables['id'])
     return { data: { produits: found ? withLike(found, viewer) : null } }
   },
-  Similaires: (variables, viewer) => {
-    const self = db.produits.find((p) => p.id === variables['produit_id'])
-    const similar = self ? db.produits.filter((p) => p.id !== self.id && p.souscategorie.id === self.souscategorie.id) : []
-    return {
-      data: { produitsimilairespaginated: page(similar.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 6)) },
-    }
-  },
-  // Close spellings: the names' words one letter away from a word of the search (the server's
-  // own rule is tested against it; this is enough to show the links).
-  Orthographes: (variables) => {
-    const words = [...new Set(db.produits.flatMap((p) => p.designation.toLowerCase().split(/[^\p{L}]+/u)).filter((w) => w.length >= 3))]
-    const typed = String(variables['q'] ?? '').toLowerCase()
-    const near = (a: string, b: string) => a !== b && a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1
-    return { data: { orthographes: words.filter((w) => near(w, typed)).slice(0, 3) } }
-  },
+  Similaires: (variables, viewer) => ({
+    data: { produitsimilairespaginated: page(db.similaires.map((p) => withLike(p, viewer)), num(variables['page'], 1), num(variables['count'], 6)) },
+  }),
+  Orthographes: () => ({ data: { orthographes: db.orthographes } }),
   PlusVus: (_variables, viewer) => ({
-    data: { produitplusvus: db.mostViewed.flatMap((id) => db.produits.filter((p) => p.id === id)).map((p) => withLike(p, viewer)) },
+    data: { produitplusvus: db.mostViewed.map((p) => withLike(p, viewer)) },
   }),
   Favoris: (variables, viewer) => {
     if (viewer.kind !== 'user') return unauthenticatedError('favoriespaginated')
@@ -290,19 +261,14 @@ export const handlers = [
   http.post('*/api/panier', async ({ request }) => {
     const viewer = viewerOf(request)
     if (viewer.kind !== 'user') return invalidTokenRest()
-    const { produit, user, quantite, action } = (await readJson(request)) as { produit: number; user: number; quantite?: number; action: number }
-    if (user !== viewer.user.id) return HttpResponse.json({ message: MESSAGES.forbiddenOtherUser }, { status: 403 })
-    const product = db.produits.find((p) => p.id === produit)
-    if (!product) return HttpResponse.json({ message: MESSAGES.productNotFound }, { status: 404 })
+    // The cart keeps the lines it is sent; the stock and whose cart it is are the server's
+    // to check (a test wanting its refusal answers it with `failRest`).
+    const { produit, quantite, action } = (await readJson(request)) as { produit: number; quantite?: number; action: number }
     const line = db.cart.find((l) => l.produit_id === produit)
     if (action === CART_ACTION.remove) {
       db.cart = db.cart.filter((l) => l.produit_id !== produit)
     } else {
       const wanted = action === CART_ACTION.add ? (line?.quantite ?? 0) + (quantite ?? 0) : (quantite ?? 0)
-      if (wanted > product.quantite) {
-        const message = MESSAGES.insufficientStock(product.designation, product.quantite)
-        return HttpResponse.json({ message, errors: { quantite: [message] } }, { status: 409 })
-      }
       if (line) line.quantite = wanted
       else db.cart.push({ produit_id: produit, quantite: wanted })
     }
@@ -313,7 +279,6 @@ export const handlers = [
     const viewer = viewerOf(request)
     if (viewer.kind !== 'user') return invalidTokenRest()
     const { client, produit } = (await readJson(request)) as { client: number; produit: number }
-    if (client !== viewer.user.id) return HttpResponse.json({ message: MESSAGES.forbiddenOtherUser }, { status: 403 })
     if (!db.favoris.includes(produit)) db.favoris.push(produit)
     return HttpResponse.json({ message: MESSAGES.favouriteAdded, favori: { id: db.favoris.length, client, produit } }, { status: 201 })
   }),
@@ -379,6 +344,38 @@ export function failGraphql(operation: string, failure: Failure, message?: strin
       if (typeof query !== 'string' || operationName(query) !== operation) return undefined
       const code = failure === 401 ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR'
       return failureResponse(failure, { data: null, errors: [{ message: message ?? defaultMessage(failure), extensions: { code } }] })
+    }),
+  )
+}
+
+/**
+ * Answers one GraphQL operation with fixed data (its root field and value), the others as
+ * usual; with `when`, only the requests whose variables hold those values (e.g. a search's
+ * `designation`), so one screen's two lists can each get their own answer.
+ */
+export function answerGraphql(operation: string, data: Record<string, unknown>, when: Record<string, unknown> = {}): void {
+  server.use(
+    http.post('*/graphql', async ({ request }) => {
+      const { query, variables } = await readJson(request)
+      if (typeof query !== 'string' || operationName(query) !== operation) return undefined
+      const sent = (variables ?? {}) as Record<string, unknown>
+      if (Object.entries(when).some(([name, value]) => sent[name] !== value)) return undefined
+      return HttpResponse.json({ data })
+    }),
+  )
+}
+
+/** The search's answer for `designation`: these products, on one page. */
+export function answerSearch(designation: string, produits: Produit[]): void {
+  answerGraphql('Produits', { produitspaginated: page(produits, 1, Math.max(1, produits.length)) }, { designation })
+}
+
+/** The server's refusal (409, e.g. not enough stock) of a cart change for one product; the other products' changes as usual. */
+export function refuseCartLine(produit: number, message: string): void {
+  server.use(
+    http.post('*/api/panier', async ({ request }) => {
+      if ((await readJson(request))['produit'] !== produit) return undefined
+      return HttpResponse.json({ message, errors: { quantite: [message] } }, { status: 409 })
     }),
   )
 }

@@ -1,7 +1,7 @@
 // /faq: delivery, pickup and payment from the shop's data, and the usual questions as the owner
 // wrote them in the back office (issue 19 §2).
-import { getDepotsQueryOptions, getPaymentModesQueryOptions } from '@/lib/reference-data.ts'
-import { getZonesQueryOptions } from '@/lib/saved-addresses.ts'
+import { getDepotsQueryOptions, getPaymentModesQueryOptions } from '@/lib/api/reference-data.ts'
+import { getZonesQueryOptions } from '@/lib/api/addresses-api.ts'
 import { FaqPage } from '@/features/faq/components/faq-page.tsx'
 import { PageBody } from '@/features/pages/components/page-body.tsx'
 import { usePage } from '@/features/pages/api/get-page.ts'

@@ -2,7 +2,7 @@
 // zone from the shop's zones (drawn by the server). (/livraison is the checkout's delivery step, spec §2.)
 import { ContentPageView } from '@/features/pages/components/page-body.tsx'
 import { DeliveryFees } from '@/features/faq/components/faq-page.tsx'
-import { getZonesQueryOptions } from '@/lib/saved-addresses.ts'
+import { getZonesQueryOptions } from '@/lib/api/addresses-api.ts'
 import { contentHandle, useContentTitle } from '../content-route.tsx'
 
 export const handle = contentHandle('livraison', () => [getZonesQueryOptions()])

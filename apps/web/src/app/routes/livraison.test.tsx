@@ -133,7 +133,7 @@ describe('livraison: address step', () => {
 
   it("says why the address could not be saved, and stays", async () => {
     signInAs()
-    account.maxAdresses = 0
+    failRest('post', '/api/adresses', 409, MESSAGES.addressLimit(0))
     const { user, router } = renderApp('/livraison/addresse')
     await user.type(await addressForm(), 'Rue 10, villa 4')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Zone de livraison' }), screen.getByRole('option', { name: 'Mermoz — 1\u00a0000\u00a0FCFA' }))

@@ -2,7 +2,7 @@
 // see the sign-in form). The steps indicator sits above the step's page, which names its step
 // and title in its route `handle`; /livraison itself opens the address step.
 import { Navigate, Outlet, useMatches, useOutletContext } from 'react-router'
-import type { Utilisateur } from '@/lib/auth.tsx'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { CheckoutSteps, type CheckoutStep } from '@/features/checkout/components/checkout-steps.tsx'
 import { SignedInOnly } from '../signed-in-only.tsx'

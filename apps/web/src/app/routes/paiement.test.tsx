@@ -1,10 +1,12 @@
 // /paiement: behind sign-in, the payment modes, the summary computed like the server's, and
 // placing the order: cash to the success page, online to the provider's page, one
 // Idempotency-Key for the attempt (kept across a network failure), stock and validation
-// refusals said where the shopper can act on them.
+// refusals said where the shopper can act on them. The fake API answers the order the test
+// sets (`checkout.commande`) or the refusal it gives: the server's checks are in orders.test.ts.
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { DELIVERY_CONTEXT_KEY, EMPTY_DELIVERY_CONTEXT, type DeliveryContext } from '@/features/checkout/delivery-context.ts'
 import { account, makeCommande, makePrivileges, makeZone } from '@/testing/account-api.ts'
@@ -12,8 +14,7 @@ import { checkout, installCheckoutApi, makeDepot } from '@/testing/checkout-api.
 import { makeProduit } from '@/testing/factories.ts'
 import { stubLocationAssign } from '@/testing/location.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
-import { db, failRest, graphqlCalls, restCalls, server } from '@/testing/server.ts'
-import type { Utilisateur } from '@/lib/auth.tsx'
+import { db, failRest, graphqlCalls, invalidInput, restCalls, server } from '@/testing/server.ts'
 
 const MERMOZ = { id: 1, designation: 'Mermoz', frais: 1500 }
 const PLATEAU = makeDepot({ id: 7, designation: 'Dépôt Plateau', latitude: 14.6708, longitude: -17.4339, adresse: 'Rue Mohamed V, Plateau' })
@@ -174,6 +175,7 @@ describe('paiement route', () => {
     const customer = signInAs()
     fillCart()
     homeDelivery(customer)
+    checkout.commande = makeCommande({ etat: 'en_attente_paiement', modepaiement: { code: 'WAVE', designation: 'Wave' } })
     const { user } = renderApp('/paiement')
     await user.click(await screen.findByRole('radio', { name: 'Wave' }))
     await user.click(confirmButton())
@@ -191,12 +193,7 @@ describe('paiement route', () => {
     fillCart()
     homeDelivery(customer)
     const free = makeCommande({ etat: 'en_attente', lignes: [{ designation: 'Bissap 1 L', prix: 2500, quantite: 2 }], montantliv: 0, remise: 5000, modepaiement: { code: 'WAVE', designation: 'Wave' } })
-    server.use(
-      http.post('*/api/commande', () => {
-        account.commandes.push(free)
-        return HttpResponse.json({ commande: free }, { status: 201 })
-      }),
-    )
+    checkout.commande = free
     const { user, router } = renderApp('/paiement')
     await user.click(await screen.findByRole('radio', { name: 'Wave' }))
     await user.click(confirmButton())
@@ -222,6 +219,7 @@ describe('paiement route', () => {
     const customer = signInAs()
     fillCart()
     homeDelivery(customer, { paymentMode: 'OM' })
+    checkout.commande = makeCommande({ etat: 'en_attente_paiement', modepaiement: { code: 'OM', designation: 'Orange Money' } })
     failRest('post', '/api/commande/:numero/paiement', 'network')
     const { user, router } = renderApp('/paiement')
     await user.click(await screen.findByRole('button', { name: 'Confirmer la commande' }))
@@ -232,8 +230,9 @@ describe('paiement route', () => {
 
   it("says the server's stock message in a toast and stays", async () => {
     const customer = signInAs()
-    const { kit } = fillCart()
-    kit.quantite = 1
+    fillCart()
+    const stock = MESSAGES.insufficientStock('Kit thiéboudienne', 1)
+    server.use(http.post('*/api/commande', () => HttpResponse.json({ message: stock, errors: { panier: [stock] } }, { status: 409 })))
     homeDelivery(customer, { paymentMode: 'CASH' })
     const { user, router } = renderApp('/paiement')
     await user.click(await screen.findByRole('button', { name: 'Confirmer la commande' }))
@@ -248,7 +247,7 @@ describe('paiement route', () => {
     const customer = signInAs()
     fillCart()
     // A zone the server no longer knows.
-    account.zones = []
+    server.use(http.post('*/api/commande', () => invalidInput([{ path: ['zone'], message: MESSAGES.orderZoneUnknown }])))
     homeDelivery(customer, { paymentMode: 'CASH' })
     const { user } = renderApp('/paiement')
     await user.click(await screen.findByRole('button', { name: 'Confirmer la commande' }))

@@ -13,10 +13,8 @@ describe('product-by-category route', () => {
     const riz = makeSouscategorie({ designation: 'Riz', categorie: makeCategorie({ designation: 'Épicerie' }) })
     const autre = makeSouscategorie({ designation: 'Huiles' })
     db.souscategories = [riz, autre]
-    db.produits = [
-      ...Array.from({ length: HOME_PAGE_SIZE + 1 }, (_, i) => makeProduit({ designation: `Riz ${i + 1}`, souscategorie: riz })),
-      makeProduit({ designation: 'Huile de palme', souscategorie: autre }),
-    ]
+    // The sub-category's products, as the server picks them (catalogue-counts.test.ts).
+    db.produits = Array.from({ length: HOME_PAGE_SIZE + 1 }, (_, i) => makeProduit({ designation: `Riz ${i + 1}`, souscategorie: riz }))
     const { user, router } = renderApp(`/product_bycat/${riz.id}`)
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Riz' })).toBeInTheDocument()
@@ -25,7 +23,6 @@ describe('product-by-category route', () => {
     expect(await within(main).findAllByRole('article')).toHaveLength(HOME_PAGE_SIZE)
     // The cards' titles come right under the page's title: no level skipped.
     expect(within(main).getByRole('heading', { level: 2, name: 'Riz 1' })).toBeInTheDocument()
-    expect(within(main).queryByText('Huile de palme')).not.toBeInTheDocument()
     expect(graphqlCalls('Produits')[0]?.variables).toEqual({ page: 1, count: HOME_PAGE_SIZE, categorie_id: riz.id })
 
     await user.click(within(main).getByRole('button', { name: 'Suivant' }))

@@ -148,8 +148,8 @@ describe('addresses route', () => {
 
   it("shows the server's limit (409) and keeps the form", async () => {
     signInAs()
-    account.maxAdresses = 1
     account.adresses = [makeAdresse({ libelle: 'Maison' })]
+    failRest('post', '/api/adresses', 409, MESSAGES.addressLimit(1))
     const { user, main } = await renderAddresses()
     await user.click(await main.findByRole('button', { name: 'Ajouter une adresse' }))
     const form = within(main.getByRole('form', { name: 'Nouvelle adresse' }))

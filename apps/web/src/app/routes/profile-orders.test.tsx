@@ -6,7 +6,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { account, installAccountApi, makeCommande } from '@/testing/account-api.ts'
 import { stubLocationAssign } from '@/testing/location.ts'
-import { failGraphql, graphqlCalls, restCalls } from '@/testing/server.ts'
+import { failGraphql, failRest, graphqlCalls, restCalls } from '@/testing/server.ts'
 
 beforeEach(installAccountApi)
 afterEach(() => vi.unstubAllGlobals())
@@ -139,7 +139,7 @@ describe('orders route', () => {
     const { user, main } = await renderOrders()
     const card = await orderCard(main, commande.numerocommande)
     // Confirmed by the shop meanwhile.
-    commande.etat = 'confirmee'
+    failRest('post', '/api/commande/:numero/annulation', 409, MESSAGES.orderNotCancellable)
     await user.click(within(card).getByRole('button', { name: 'Annuler la commande' }))
     const dialog = await screen.findByRole('dialog', { name: 'Annuler cette commande ?' })
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la commande' }))
@@ -179,7 +179,7 @@ describe('orders route', () => {
     const { user, main } = await renderOrders()
     const card = await orderCard(main, commande.numerocommande)
     // Expired meanwhile.
-    commande.etat = 'annulee'
+    failRest('post', '/api/commande/:numero/paiement', 409, MESSAGES.orderNotPayable)
     await user.click(within(card).getByRole('button', { name: 'Payer' }))
     expect(await screen.findByText(`${MESSAGES.paymentStartError} : ${MESSAGES.orderNotPayable}`)).toBeInTheDocument()
     expect(assign).not.toHaveBeenCalled()

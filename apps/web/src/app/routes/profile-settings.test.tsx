@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
-import { account, installAccountApi } from '@/testing/account-api.ts'
+import { installAccountApi } from '@/testing/account-api.ts'
 import { storedToken } from '@/testing/browser-storage.ts'
 import { db, failRest, restCalls } from '@/testing/server.ts'
 // The Firebase the app sees in tests (vitest.config.ts swaps it in).
@@ -79,7 +79,7 @@ describe('settings route', () => {
   })
 
   it('keeps the account when the server refuses (an order under way), with its message', async () => {
-    account.orderInProgress = true
+    failRest('delete', '/api/profile', 409, MESSAGES.accountOrdersInProgress)
     const view = await renderSettings()
     const dialog = await openDeletion(view)
     await view.user.type(dialog.getByLabelText('Pour confirmer, tapez SUPPRIMER'), 'SUPPRIMER')

@@ -8,7 +8,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { addressSchema } from '@teranga/shared/schemas'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
-import { useZones } from '@/lib/saved-addresses.ts'
+import { useZones } from '@/lib/api/addresses-api.ts'
 import { errorOf, fieldProps, FormField } from './form-field.tsx'
 
 /** What the inputs hold: the zone as its id in text, '' until one is chosen. */

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { IMAGE_SIZES } from '@teranga/shared/media'
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { SalePrice } from './sale-price.tsx'
 import { StockBadge } from './stock-badge.tsx'

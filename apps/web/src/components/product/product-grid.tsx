@@ -1,5 +1,5 @@
 // A responsive grid of product cards, with the loading, error and empty states every list has.
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ProductCard, type CardTitleLevel, type ProductActions } from './product-card.tsx'

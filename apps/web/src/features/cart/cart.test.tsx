@@ -1,13 +1,15 @@
 // The cart of a visitor (browser storage) and of a customer (POST /api/panier): the dialog,
-// the 'Mon Panier' panel, quantities, removal, stock refusals, and the merge at sign-in.
+// the 'Mon Panier' panel, quantities, removal, stock refusals (the visitor's from the product's
+// stock, the customer's as the server answers them: its checks are tested in favourites-cart.test.ts),
+// and the merge at sign-in.
 import { renderHook, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { CART_ACTION, MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { makeLocalLine, makeProduit } from '@/testing/factories.ts'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
-import { db, failGraphql, failRest, restCalls } from '@/testing/server.ts'
+import { db, failGraphql, failRest, refuseCartLine, restCalls } from '@/testing/server.ts'
 import * as notify from '@/lib/notify.ts'
 import { GUEST_CART_KEY, storedGuestCart, storeGuestCart } from '@/testing/browser-storage.ts'
 import { useCart } from './components/cart-provider.tsx'
@@ -287,6 +289,7 @@ describe('cart of a signed-in customer', () => {
   it("tells the server's refusal (409): a toast starting with the add error", async () => {
     const { yassa } = seedCustomer()
     db.cart = [{ produit_id: yassa.id, quantite: 5 }]
+    refuseCartLine(yassa.id, MESSAGES.insufficientStock('Poulet yassa', 5))
     const { user } = renderApp(`/product/${yassa.id}`)
     await user.click(await screen.findByRole('button', { name: 'Ajouter au panier' }))
     const toast = await screen.findByText(new RegExp(`^${MESSAGES.cartAddProductError}`))
@@ -354,6 +357,7 @@ describe('cart of a signed-in customer', () => {
   it('after the server refuses a quantity above the stock, the field shows the quantity in the cart (issue 23)', async () => {
     const { thiof } = seedCustomer()
     db.cart = [{ produit_id: thiof.id, quantite: 4 }]
+    refuseCartLine(thiof.id, MESSAGES.insufficientStock('Thiof', 10))
     const { user } = renderApp('/product/abc')
     const panel = await openPanel(user)
     const quantity = await within(panel).findByRole('spinbutton', { name: 'Quantité de Thiof' })
@@ -434,6 +438,7 @@ describe('cart of a signed-in customer', () => {
   it('tells which line could not be merged', async () => {
     const { thiof, yassa } = seedCustomer()
     storeGuestCart([makeLocalLine(thiof, 1), makeLocalLine(yassa, 8)])
+    refuseCartLine(yassa.id, MESSAGES.insufficientStock('Poulet yassa', 5))
     renderApp('/product/abc')
     expect(await screen.findByText(`${MESSAGES.cartAddItemError} : ${MESSAGES.insufficientStock('Poulet yassa', 5)}`)).toBeInTheDocument()
     await waitFor(() => expect(cartButton()).toHaveTextContent('1'))

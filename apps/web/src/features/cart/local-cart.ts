@@ -1,7 +1,7 @@
 // The visitor's cart, kept in browser storage until they sign in (spec §1, §4); and the last
 // copy of a signed-in customer's server cart, which the phone shows (read only) when the server
 // cannot be reached, and forgets at sign-out (issue 23).
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { storedValue } from '@/lib/storage.ts'
 
 export interface LocalCartLine {

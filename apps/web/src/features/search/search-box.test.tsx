@@ -1,21 +1,23 @@
 // The header search: suggestions as you type (at most 5, image, designation, price), the
 // empty answer, keyboard choice, Enter opening the chosen product or else the results page
-// (issue 19 §2), and hiding after blur.
+// (issue 19 §2), and hiding after blur. The fake API answers each search as the test gives it
+// (`answerSearch`): matching is the server's (catalogue.test.ts).
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { SEARCH_HIDE_DELAY_MS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { makeProduit } from '@/testing/factories.ts'
 import { renderApp } from '@/testing/render-app.tsx'
-import { db, failGraphql, graphqlCalls } from '@/testing/server.ts'
+import { answerSearch, db, failGraphql, graphqlCalls } from '@/testing/server.ts'
 
 const searchBox = () => screen.getByRole('combobox', { name: 'Rechercher un produit' })
 
+/** The home grid holds other products; searching « mangue » answers `count` mangoes. */
 function seedMangoes(count: number) {
-  db.produits = [
-    ...Array.from({ length: count }, (_, i) => makeProduit({ designation: `Mangue ${i + 1}`, prix: 1000 * (i + 1) })),
-    makeProduit({ designation: 'Arachide' }),
-  ]
+  const mangues = Array.from({ length: count }, (_, i) => makeProduit({ designation: `Mangue ${i + 1}`, prix: 1000 * (i + 1) }))
+  db.produits = [makeProduit({ designation: 'Arachide' }), ...mangues]
+  answerSearch('mangue', mangues)
+  return mangues
 }
 
 describe('search box', () => {
@@ -25,18 +27,17 @@ describe('search box', () => {
     expect(searchBox()).toHaveAttribute('aria-expanded', 'false')
   })
 
-  it('suggests at most 5 matching products with image, designation and price', async () => {
-    seedMangoes(7)
+  it('suggests the matching products the server answers (asking for 5) with image, designation and price', async () => {
+    const [first] = seedMangoes(5)
     const { user } = renderApp('/')
     await user.type(searchBox(), 'mangue')
 
     const options = await screen.findAllByRole('option')
     expect(options).toHaveLength(5)
     expect(searchBox()).toHaveAttribute('aria-expanded', 'true')
-    const first = options[0]!
-    expect(first).toHaveTextContent('Mangue 1')
-    expect(within(first).getByText('1 000 FCFA')).toBeInTheDocument()
-    expect(first.querySelector('img')).toHaveAttribute('src', db.produits[0]!.image)
+    expect(options[0]).toHaveTextContent('Mangue 1')
+    expect(within(options[0]!).getByText('1 000 FCFA')).toBeInTheDocument()
+    expect(options[0]!.querySelector('img')).toHaveAttribute('src', first!.image)
     expect(within(screen.getByRole('listbox', { name: 'Suggestions' })).queryByText('Arachide')).not.toBeInTheDocument()
     // Typing is debounced: one request for the whole word, asking for 5.
     expect(graphqlCalls('Produits').filter((call) => call.variables?.['designation'])).toEqual([
@@ -46,6 +47,7 @@ describe('search box', () => {
 
   it("says 'Aucun résultat trouvé' when nothing matches", async () => {
     seedMangoes(2)
+    answerSearch('caviar', [])
     const { user } = renderApp('/')
     await user.type(searchBox(), 'caviar')
     expect(await screen.findByText(MESSAGES.searchNoResult)).toBeInTheDocument()
@@ -60,7 +62,7 @@ describe('search box', () => {
   })
 
   it('moves the selection with ArrowDown / ArrowUp and opens the product with Enter', async () => {
-    seedMangoes(3)
+    const mangues = seedMangoes(3)
     const { user, router } = renderApp('/')
     await user.type(searchBox(), 'mangue')
     const options = await screen.findAllByRole('option')
@@ -80,14 +82,15 @@ describe('search box', () => {
     expect(selected()).toEqual(['false', 'true', 'false'])
 
     await user.keyboard('{Enter}')
-    expect(router.state.location.pathname).toBe(`/product/${db.produits[1]!.id}`)
+    expect(router.state.location.pathname).toBe(`/product/${mangues[1]!.id}`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Mangue 2' })).toBeInTheDocument()
     expect(searchBox()).toHaveValue('')
     expect(screen.queryAllByRole('option')).toHaveLength(0)
   })
 
   it('opens the results page on Enter when no suggestion is chosen, and a clicked suggestion', async () => {
-    seedMangoes(2)
+    const mangues = seedMangoes(2)
+    // The results page asks the first page of the grid (12), the box 5: one answer for both here.
     const { user, router } = renderApp('/')
     await user.type(searchBox(), 'mangue')
     await screen.findAllByRole('option')
@@ -100,9 +103,10 @@ describe('search box', () => {
 
     await user.clear(searchBox())
 
+    answerSearch('mangue 2', [mangues[1]!])
     await user.type(searchBox(), 'mangue 2')
     await user.click(await screen.findByRole('option', { name: /Mangue 2/ }))
-    expect(router.state.location.pathname).toBe(`/product/${db.produits[1]!.id}`)
+    expect(router.state.location.pathname).toBe(`/product/${mangues[1]!.id}`)
   })
 
   it(`hides the suggestions ${SEARCH_HIDE_DELAY_MS} ms after the box loses focus`, async () => {

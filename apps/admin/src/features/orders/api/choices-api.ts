@@ -2,7 +2,7 @@
 // /api/modepaiements, /api/depots, public, as the storefront reads them), read once in ten
 // minutes.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Depot, Modelivraison, Modepaiement } from '@teranga/shared/storefront-queries'
+import type { Depot, Modelivraison, Modepaiement } from '@teranga/shared/storefront-answers'
 import { api } from '../../../lib/api.ts'
 
 interface ChoiceLists {

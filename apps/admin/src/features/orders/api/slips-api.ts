@@ -2,7 +2,7 @@
 // shop's public details printed on each slip (GET /api/preferences).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Slips } from '@teranga/shared/backoffice-orders'
-import type { Preferences } from '@teranga/shared/storefront-queries'
+import type { Preferences } from '@teranga/shared/storefront-answers'
 import { api } from '../../../lib/api.ts'
 import { orderKeys } from './orders-api.ts'
 

@@ -2,9 +2,10 @@
 // token's customer), cancelling one (POST …/annulation) and starting or retrying its online
 // payment (POST …/paiement, which answers the provider's page to go to).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Page } from '@teranga/shared/storefront-queries'
+import type { Commande } from '@teranga/shared/customer-answers'
+import type { Page } from '@teranga/shared/storefront-answers'
 import { graphql } from '@/lib/api-client.ts'
-import { cancelOrder, type Commande } from '@/lib/customer-orders.ts'
+import { cancelOrder } from '@/lib/api/orders-api.ts'
 
 export const ORDERS_PAGE_SIZE = 5
 

@@ -1,8 +1,8 @@
 // Loyalty tiers and their rewards (GraphQL privileges); the customer's own standing is in
-// lib/loyalty.ts.
+// lib/api/loyalty-api.ts.
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Privilege } from '@teranga/shared/customer-answers'
 import { graphql } from '@/lib/api-client.ts'
-import type { Privilege } from '@/lib/loyalty.ts'
 
 const PRIVILEGES_QUERY = `query Privileges { privileges { id designation couleur point
   privilegerecompenses { id valeur typerecompense { id code designation } } } }`

@@ -1,11 +1,13 @@
-// The customer's own account on the server: their details (PUT /api/profile), signing out of
+// The customer's own account on the server: their details (PUT /api/profile), the number they
+// prove by SMS (POST /api/profile/telephone/session, PUT /api/profile/telephone), signing out of
 // every device (POST /api/logout/partout) and deleting the account (DELETE /api/profile).
 import { useMutation } from '@tanstack/react-query'
+import type { MessageAnswer, PhoneSessionAnswer, ProfileAnswer } from '@teranga/shared/customer-answers'
 import type { CustomerDetails } from '@teranga/shared/schemas'
 import { rest } from '@/lib/api-client.ts'
-import { useAuth, type Utilisateur } from '@/lib/auth.tsx'
+import { useAuth } from '@/lib/auth.tsx'
 
-export function updateProfile(details: CustomerDetails): Promise<{ utilisateur: Utilisateur }> {
+export function updateProfile(details: CustomerDetails): Promise<ProfileAnswer> {
   return rest('PUT', '/profile', details)
 }
 
@@ -18,10 +20,20 @@ export function useUpdateProfile() {
   })
 }
 
-export function logoutEverywhere(): Promise<{ message: string }> {
+/** A Firebase custom token for the customer's own Firebase account, to link a new number to. */
+export function startPhoneSession(): Promise<PhoneSessionAnswer> {
+  return rest('POST', '/profile/telephone/session')
+}
+
+/** Saves the number a fresh ID token of the customer's Firebase account proves. */
+export function saveVerifiedPhone(idToken: string): Promise<ProfileAnswer> {
+  return rest('PUT', '/profile/telephone', { idToken })
+}
+
+export function logoutEverywhere(): Promise<MessageAnswer> {
   return rest('POST', '/logout/partout')
 }
 
-export function deleteAccount(): Promise<{ message: string }> {
+export function deleteAccount(): Promise<MessageAnswer> {
   return rest('DELETE', '/profile')
 }

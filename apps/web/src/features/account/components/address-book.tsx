@@ -1,12 +1,13 @@
 // The customer's saved delivery addresses: each with its zone and fee, added, changed in
 // place, or deleted after a confirmation.
 import { lazy, Suspense, useState } from 'react'
+import type { Adresse } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
-import { useAdresses, useDeleteAdresse, type Adresse } from '@/lib/saved-addresses.ts'
+import { useAdresses, useDeleteAdresse } from '@/lib/api/addresses-api.ts'
 import { AddressForm } from './address-form.tsx'
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'))

@@ -5,12 +5,13 @@ import { useId, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormProvider, useForm } from 'react-hook-form'
 import { z } from 'zod'
+import type { Adresse } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { ADDRESS_FIELDS, AddressFields, addressFieldsSchema, AddressNameField, type AddressFieldValues } from '@/components/forms/address-fields.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { serverFieldErrors, withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
-import { useSaveAdresse, type Adresse } from '@/lib/saved-addresses.ts'
+import { useSaveAdresse } from '@/lib/api/addresses-api.ts'
 
 const addressFormSchema = addressFieldsSchema.extend({ pardefaut: z.boolean() })
 type Values = AddressFieldValues & { pardefaut: boolean }

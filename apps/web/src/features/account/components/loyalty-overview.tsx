@@ -2,12 +2,13 @@
 // with its rewards (the customer's highlighted) and the history of points earned and lost.
 import { useEffect } from 'react'
 import { FCFA_PER_POINT } from '@teranga/shared/constants'
+import type { Fidelite, Privilege } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAuth } from '@/lib/auth.tsx'
-import { useFidelite, type Fidelite, type Privilege } from '@/lib/loyalty.ts'
+import { useFidelite } from '@/lib/api/loyalty-api.ts'
 import { usePrivileges } from '../api/fidelite-api.ts'
 
 type Recompense = Privilege['privilegerecompenses'][number]

@@ -3,9 +3,10 @@
 // not started on it, and paying online (again) while the payment is open or has failed.
 import { lazy, Suspense, useId, useState } from 'react'
 import { Link } from 'react-router'
+import { isOnlinePayment } from '@teranga/shared/constants'
+import type { Commande, Remboursement } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
-import { isOnlinePayment } from '@teranga/shared/constants'
 import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Pagination } from '@/components/ui/pagination.tsx'
@@ -14,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
 import { usePageTop } from '@/lib/use-page-top.ts'
-import { startPayment, type Commande, type Remboursement } from '@/lib/customer-orders.ts'
+import { startPayment } from '@/lib/api/orders-api.ts'
 import { useCancelCommande, useCommandes } from '../api/commandes-api.ts'
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'))

@@ -2,12 +2,13 @@
 // form above: adding or changing it sends a code through Firebase, then the server reads the
 // number from the fresh ID token of the customer's own Firebase account.
 import { useState } from 'react'
+import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { firebaseErrorCode, authErrorMessage } from '@teranga/shared/firebase-errors'
 import { formatPhone, PHONE_MESSAGES } from '@teranga/shared/phone'
 import { PhoneVerification } from '@/components/forms/phone-verification.tsx'
-import { rest } from '@/lib/api-client.ts'
-import { useAuth, type Utilisateur } from '@/lib/auth.tsx'
+import { useAuth } from '@/lib/auth.tsx'
 import { toast } from '@/lib/notify.ts'
+import { saveVerifiedPhone, startPhoneSession } from '../api/profile-api.ts'
 
 // Firebase's words for « this number is another account's », said for a phone here.
 const TAKEN = new Set(['auth/credential-already-in-use', 'auth/account-exists-with-different-credential', 'auth/phone-number-already-exists'])
@@ -45,13 +46,13 @@ export function VerifiedPhone({ user }: { user: Utilisateur }) {
             confirmLabel="Vérifier le numéro"
             request={async (phoneNumber, host) => {
               const [{ customToken }, firebase] = await Promise.all([
-                rest<{ customToken: string }>('POST', '/profile/telephone/session'),
+                startPhoneSession(),
                 import('@/lib/firebase.ts'),
               ])
               return firebase.requestPhoneLink(customToken, phoneNumber, host)
             }}
             onVerified={async ({ idToken }) => {
-              const { utilisateur } = await rest<{ utilisateur: Utilisateur }>('PUT', '/profile/telephone', { idToken })
+              const { utilisateur } = await saveVerifiedPhone(idToken)
               updateProfile(utilisateur)
               setEditing(false)
               toast.success(PHONE_MESSAGES.verified)

@@ -2,7 +2,8 @@
 // line (POST /api/panier, actions 0 add, 1 set, 2 remove), which answers the whole cart.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { CART_ACTION } from '@teranga/shared/constants'
-import { storefrontKey, type Panier } from '@teranga/shared/storefront-queries'
+import type { Panier, PanierAnswer } from '@teranga/shared/storefront-answers'
+import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { rest, storefrontData } from '@/lib/api-client.ts'
 
 export const cartQueryKey = storefrontKey('panier', {}, 'auth')
@@ -20,5 +21,5 @@ export function useServerCart(enabled: boolean) {
 export type CartAction = (typeof CART_ACTION)[keyof typeof CART_ACTION]
 
 export function updateCartLine(input: { produit: number; user: number; quantite?: number; action: CartAction }): Promise<Panier> {
-  return rest<{ panier: Panier }>('POST', '/panier', input).then((r) => r.panier)
+  return rest<PanierAnswer>('POST', '/panier', input).then((r) => r.panier)
 }

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import Modal from 'react-bootstrap/Modal'
 import { Link } from 'react-router'
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { AddQuantityField, isAddableQuantity } from './add-quantity-field.tsx'
 import { useCart } from './cart-provider.tsx'

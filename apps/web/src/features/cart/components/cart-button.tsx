@@ -1,5 +1,5 @@
 // The header's cart button with the number of items; it opens the side panel.
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { Icon } from '@/components/ui/icon.tsx'
 import { useCart } from './cart-provider.tsx'
 

@@ -1,7 +1,7 @@
 // The product page's quantity and add-to-cart button.
 import { useState, type ReactNode } from 'react'
 import { ADD_TO_CART_MAX, CART_QUANTITY_MIN } from '@teranga/shared/constants'
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { AddQuantityField, isAddableQuantity } from './add-quantity-field.tsx'
 import { useCart } from './cart-provider.tsx'
 

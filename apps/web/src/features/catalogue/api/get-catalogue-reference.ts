@@ -1,8 +1,8 @@
 // The catalogue's reference data, the same for everyone: preferences (logo, promotions),
 // the category tree, sub-categories and carousel slides.
 import { useQuery } from '@tanstack/react-query'
-import type { Caroussel, Categorie, Preferences, Souscategorie } from '@teranga/shared/storefront-queries'
-import { referenceQueryOptions } from '@/lib/reference-data.ts'
+import type { Caroussel, Categorie, Preferences, Souscategorie } from '@teranga/shared/storefront-answers'
+import { referenceQueryOptions } from '@/lib/api/reference-data.ts'
 
 export const getPreferencesQueryOptions = () => referenceQueryOptions<Preferences | null>('preferences')
 export const getCategoriesQueryOptions = () => referenceQueryOptions<Categorie[]>('categories')

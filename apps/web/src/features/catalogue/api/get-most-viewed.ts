@@ -1,6 +1,7 @@
 // The most-viewed products of the home page.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { storefrontKey, type Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
+import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
 

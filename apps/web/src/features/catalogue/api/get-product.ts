@@ -1,6 +1,7 @@
 // One product by id; null when it does not exist (the server answers NOT_FOUND).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { storefrontKey, type Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
+import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { ApiError, storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
 import { keepForSameVariables } from '@/lib/query-client.ts'

@@ -2,7 +2,8 @@
 // filtered, issue 19 §2) and the search box.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
-import { storefrontKey, type Page, type Produit } from '@teranga/shared/storefront-queries'
+import type { Page, Produit } from '@teranga/shared/storefront-answers'
+import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
 

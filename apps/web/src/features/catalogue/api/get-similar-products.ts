@@ -1,6 +1,7 @@
 // Products of the same sub-category as the one shown.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { SIMILAR_PAGE_SIZE, storefrontKey, type Page, type Produit } from '@teranga/shared/storefront-queries'
+import type { Page, Produit } from '@teranga/shared/storefront-answers'
+import { SIMILAR_PAGE_SIZE, storefrontKey } from '@teranga/shared/storefront-queries'
 import { storefrontData } from '@/lib/api-client.ts'
 import { useViewer } from '@/lib/auth.tsx'
 import { keepForSameVariables } from '@/lib/query-client.ts'

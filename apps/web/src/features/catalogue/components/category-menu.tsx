@@ -2,7 +2,7 @@
 // (and on keyboard focus); leaves lead to /product_bycat/{id}.
 import { Link } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
-import type { Categorie } from '@teranga/shared/storefront-queries'
+import type { Categorie } from '@teranga/shared/storefront-answers'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useCategories } from '../api/get-catalogue-reference.ts'

@@ -2,7 +2,7 @@
 // controls (quantity, add to cart, favourite) plugged in by the page.
 import type { ReactNode } from 'react'
 import { IMAGE_SIZES } from '@teranga/shared/media'
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { SalePrice } from '@/components/product/sale-price.tsx'
 import { StockBadge } from '@/components/product/stock-badge.tsx'

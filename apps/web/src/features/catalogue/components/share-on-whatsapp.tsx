@@ -4,7 +4,7 @@
 // path, then the browser puts in the full address.
 import { useSyncExternalStore } from 'react'
 import { formatPrix } from '@teranga/shared/money'
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 
 const noop = () => () => {}
 const useOrigin = () =>

@@ -9,7 +9,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png'
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png'
 import { useEffect } from 'react'
 import { CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet'
-import type { Depot } from '@teranga/shared/storefront-queries'
+import type { Depot } from '@teranga/shared/storefront-answers'
 import type { LatLng } from '../delivery-context.ts'
 import { MAP_HEIGHT } from './map-size.ts'
 

@@ -16,7 +16,8 @@ import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { isOnlinePayment } from '@teranga/shared/constants'
-import { cancelOrder, getOrder, orderQueryKey, startPayment, type Commande } from '@/lib/customer-orders.ts'
+import type { Commande } from '@teranga/shared/customer-answers'
+import { cancelOrder, getOrder, orderQueryKey, startPayment } from '@/lib/api/orders-api.ts'
 import { PayAnotherWay } from './pay-another-way.tsx'
 
 export const ORDER_POLL_INTERVAL_MS = 2000

@@ -5,10 +5,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { isOnlinePayment } from '@teranga/shared/constants'
+import type { Commande } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { isDepotPickup } from '@teranga/shared/order-status'
 import { withReason } from '@/lib/api-errors.ts'
-import { orderQueryKey, payAnotherWay, type Commande } from '@/lib/customer-orders.ts'
+import { orderQueryKey, payAnotherWay } from '@/lib/api/orders-api.ts'
 import { toast } from '@/lib/notify.ts'
 import { usePaymentModes } from '../api/checkout-reference.ts'
 

@@ -7,8 +7,8 @@ import { formatPrix } from '@teranga/shared/money'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useDepots, usePaymentModes } from '@/lib/reference-data.ts'
-import { useZones } from '@/lib/saved-addresses.ts'
+import { useDepots, usePaymentModes } from '@/lib/api/reference-data.ts'
+import { useZones } from '@/lib/api/addresses-api.ts'
 
 /** The zones grouped by fee, cheapest first, each group in the shop's order of its zones. */
 function byFee(zones: ReadonlyArray<{ designation: string; frais: number }>): Array<{ frais: number; zones: string[] }> {

@@ -2,7 +2,8 @@
 // remove (DELETE /api/favorie/{produit}). After a change every signed-in product answer is
 // refetched, since each carries its `like` flag.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { storefrontKey, type Favori, type Page } from '@teranga/shared/storefront-queries'
+import type { Favori, Page } from '@teranga/shared/storefront-answers'
+import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { rest, storefrontData } from '@/lib/api-client.ts'
 
 export const FAVOURITES_PAGE_SIZE = 8

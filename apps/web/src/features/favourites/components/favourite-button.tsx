@@ -2,7 +2,7 @@
 // out, it says to sign in and sends nothing (DESIGN §8: the request could only fail).
 import { toast } from '@/lib/notify.ts'
 import { MESSAGES } from '@teranga/shared/messages'
-import type { Produit } from '@teranga/shared/storefront-queries'
+import type { Produit } from '@teranga/shared/storefront-answers'
 import { Icon } from '@/components/ui/icon.tsx'
 import { useAuth } from '@/lib/auth.tsx'
 import { useToggleFavourite } from '../api/favourites-api.ts'

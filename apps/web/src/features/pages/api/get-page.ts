@@ -2,15 +2,9 @@
 // description and the HTML the server rendered from its Markdown (safe to show as is).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ContentSlug } from '@teranga/shared/content-pages'
+import type { ContentPage } from '@teranga/shared/storefront-answers'
 import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { storefrontData } from '@/lib/api-client.ts'
-
-export interface ContentPage {
-  slug: ContentSlug
-  titre: string
-  description: string
-  html: string
-}
 
 export const getPage = (slug: ContentSlug) => storefrontData<ContentPage | null>('pagecontenu', { slug })
 

@@ -1,7 +1,7 @@
 // The shop's contact details from its settings: phone, WhatsApp, e-mail, address, opening hours,
 // and the map the route hands in when the shop has placed itself on it.
 import type { ReactNode } from 'react'
-import type { Preferences } from '@teranga/shared/storefront-queries'
+import type { Preferences } from '@teranga/shared/storefront-answers'
 
 /** The wa.me address of a number as the owner typed it (a Senegalese number without its +221 gets it). */
 export function whatsappLink(number: string): string {

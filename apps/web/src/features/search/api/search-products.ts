@@ -1,7 +1,7 @@
 // Search suggestions: the first 5 matches of page 1 (spec §2), best matches first.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { SEARCH_SUGGESTIONS } from '@teranga/shared/constants'
-import type { Page, Produit } from '@teranga/shared/storefront-queries'
+import type { Page, Produit } from '@teranga/shared/storefront-answers'
 import { storefrontData } from '@/lib/api-client.ts'
 
 export function searchProducts(designation: string): Promise<Produit[]> {

@@ -2,28 +2,18 @@
 // profile under one cache key, and the delivery zones they are picked from (GraphQL
 // zoneslivraison, each with its fee).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AdresseAnswer, AdressesAnswer } from '@teranga/shared/customer-answers'
 import type { AddressInput } from '@teranga/shared/schemas'
-import type { ZoneLivraison } from '@teranga/shared/storefront-queries'
-import { rest } from './api-client.ts'
+import type { ZoneLivraison } from '@teranga/shared/storefront-answers'
+import { rest } from '../api-client.ts'
 import { referenceQueryOptions } from './reference-data.ts'
-
-export interface Adresse {
-  id: number
-  libelle: string | null
-  adresse: string
-  zone: ZoneLivraison | null
-  telephone: string | null
-  latitude: number | null
-  longitude: number | null
-  pardefaut: boolean
-}
 
 export const adressesQueryKey = ['adresses'] as const
 
 export const getAdressesQueryOptions = () =>
   queryOptions({
     queryKey: adressesQueryKey,
-    queryFn: async () => (await rest<{ adresses: Adresse[] }>('GET', '/adresses')).adresses,
+    queryFn: async () => (await rest<AdressesAnswer>('GET', '/adresses')).adresses,
     staleTime: 0,
     // Saved from the checkout, read in the profile (or the other way round): asked again on
     // every visit rather than shown as the first visit left it.
@@ -42,7 +32,7 @@ export function useSaveAdresse() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: AddressInput }) =>
-      (id === null ? rest<{ adresse: Adresse }>('POST', '/adresses', input) : rest<{ adresse: Adresse }>('PUT', `/adresses/${id}`, input)).then(
+      (id === null ? rest<AdresseAnswer>('POST', '/adresses', input) : rest<AdresseAnswer>('PUT', `/adresses/${id}`, input)).then(
         (r) => r.adresse,
       ),
     // Making one address the default changes the others: the whole list is asked again.

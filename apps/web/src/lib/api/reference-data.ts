@@ -2,8 +2,9 @@
 // visit under the storefront's cache key of their query (so a page rendered by the server hands
 // them over). The payment modes and pickup depots are read by the checkout and the FAQ alike.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { storefrontKey, type Depot, type Modepaiement, type StorefrontQuery } from '@teranga/shared/storefront-queries'
-import { storefrontData } from './api-client.ts'
+import type { Depot, Modepaiement } from '@teranga/shared/storefront-answers'
+import { storefrontKey, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { storefrontData } from '../api-client.ts'
 
 /** The query options of the reference list `name` (its answer of type `T`), kept for the session. */
 export const referenceQueryOptions = <T>(name: StorefrontQuery) =>
