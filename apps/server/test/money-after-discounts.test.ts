@@ -47,7 +47,7 @@ beforeAll(async () => {
 })
 afterAll(() => close?.())
 
-type Mode = 'CASH' | 'WAVE' | 'OM'
+type Mode = 'CASH' | 'WAVE' | 'OM' | 'FREE'
 
 let codeSeq = 0
 /** A discount code made in the back office: `pourcentage` of `valeur` by default. */
@@ -304,6 +304,33 @@ describe('paying again (issue 23 §2)', () => {
     const order = await orderRow(numero)
     expect(order.etat).toBe('en_attente_paiement')
     expect(open[0]!.modepaiementId).toBe(order.modepaiementId)
+  })
+
+  it('while another request is opening an attempt, paying again in another mode or in cash is a French 409 that changes nothing', async () => {
+    const { customer, numero, id, commande } = await place('WAVE', [{ prix: 4000, quantite: 1 }])
+    // What another request leaves under the order's lock while it asks the provider: a reservation with no page yet.
+    const [reservation] = await db.insert(paiements).values({ commandeId: id, provider: 'wave', montant: commande.montanttotal, statut: 'en_cours', modepaiementId: ids.modes.WAVE }).returning()
+    for (const modepaiement of [ids.modes.OM, ids.modes.CASH]) {
+      const res = await pay(customer, numero, { modepaiement })
+      expect(res.statusCode, res.body).toBe(409)
+      expect(res.json().message).toBe(MESSAGES.paymentOpening)
+    }
+    expect(await orderRow(numero)).toMatchObject({ etat: 'en_attente_paiement', modepaiementId: ids.modes.WAVE })
+    expect(await attemptsOf(id)).toEqual([reservation])
+  })
+
+  it('an open PayTech page is not answered for another PayTech mode: the new mode opens its own attempt', async () => {
+    const { customer, numero, id } = await place('OM', [{ prix: 4000, quantite: 1 }])
+    const om = await pay(customer, numero)
+    expect(om.statusCode, om.body).toBe(200)
+    const free = await pay(customer, numero, { modepaiement: ids.modes.FREE })
+    expect(free.statusCode, free.body).toBe(200)
+    expect(free.json().url).not.toBe(om.json().url)
+    expect((await attemptsOf(id)).map((a) => [a.provider, a.modepaiementId, a.statut, a.checkoutUrl])).toEqual([
+      ['paytech', ids.modes.OM, 'echouee', om.json().url],
+      ['paytech', ids.modes.FREE, 'en_cours', free.json().url],
+    ])
+    expect(await orderRow(numero)).toMatchObject({ etat: 'en_attente_paiement', modepaiementId: ids.modes.FREE })
   })
 
   it('four retries at once in the same mode: one attempt, one page for all', async () => {

@@ -82,6 +82,15 @@ export interface LifecycleScope {
    * confirmation it moves to payee, further on it keeps its state; the customer is told either way.
    */
   paidAfterCash(order: OrderRow, payment: { modepaiementId: number; attemptId: number }, actor: OrderActorRef): Promise<void>
+  /**
+   * The customer pays their unpaid online order (waiting, or after a failed or abandoned
+   * payment, not expired; `order` locked by the caller) another way (issue 19 §4), without a new
+   * order: another online mode only changes the order's mode (the caller, the payments module,
+   * opens the attempt in the same transaction, so that the mode cannot change between the two);
+   * cash, for a home delivery only, makes it a cash order waiting for confirmation. A French 409
+   * when paying again makes no sense. Answers the order as it now is.
+   */
+  changePaymentMode(order: OrderRow, payment: { id: number; code: string }, actor: OrderActorRef): Promise<{ way: 'online' | 'cash'; order: OrderRow }>
 }
 
 const label = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat].text : etat)
@@ -185,6 +194,24 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
         // Further on, the state stays: the customer is told of the payment itself.
         await notify(tx, order, { payment: { attemptId } })
       },
+      async changePaymentMode(order, payment, actor) {
+        if (!isPayable(order, now())) throw conflict(MESSAGES.orderNotRepayable)
+        if (isOnlinePayment(payment.code)) {
+          if (order.modepaiementId !== payment.id) await writes.setPaymentMode(order.id, payment.id)
+          return { way: 'online', order: { ...order, modepaiementId: payment.id } }
+        }
+        if (isDepotPickup(order.deliveryCode)) throw conflict(MESSAGES.orderCashNotAllowed, { modepaiement: [MESSAGES.orderCashNotAllowed] })
+        let current = order
+        if (current.etat === 'echec_paiement') {
+          const back = await move(current, 'en_attente_paiement', actor, 'paiement à la livraison choisi')
+          if (!back.moved) throw conflict(MESSAGES.orderNotRepayable)
+          current = back.order
+        }
+        const moved = await move(current, 'en_attente', actor, 'paiement à la livraison choisi')
+        if (!moved.moved) throw conflict(MESSAGES.orderNotRepayable)
+        await writes.setPaymentMode(order.id, payment.id)
+        return { way: 'cash', order: { ...moved.order, modepaiementId: payment.id } }
+      },
     }
   }
 
@@ -224,37 +251,6 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
         if (!outcome.moved) throw conflict(MESSAGES.orderNotCancellable)
       })
       return answer(numero, clientId)
-    },
-
-    /**
-     * The customer pays their unpaid online order (waiting, or after a failed or abandoned
-     * payment, not expired) another way (issue 19 §4), without a new order: another online mode
-     * only changes the order's mode (the payments module then opens the attempt); cash, for a
-     * home delivery only, makes it a cash order waiting for confirmation. 404 for anyone else's
-     * order, 409 in French when paying again makes no sense.
-     */
-    async changePaymentMode(clientId: number, numero: string, payment: { id: number; code: string }): Promise<'online' | 'cash'> {
-      return run(async ({ orders: writes, move }) => {
-        const order = await writes.lockOrder({ numero })
-        if (!order || order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
-        if (!isPayable(order, now())) throw conflict(MESSAGES.orderNotRepayable)
-        if (isOnlinePayment(payment.code)) {
-          if (order.modepaiementId !== payment.id) await writes.setPaymentMode(order.id, payment.id)
-          return 'online'
-        }
-        if (isDepotPickup(order.deliveryCode)) throw conflict(MESSAGES.orderCashNotAllowed, { modepaiement: [MESSAGES.orderCashNotAllowed] })
-        const by = actors.client(clientId)
-        let current = order
-        if (current.etat === 'echec_paiement') {
-          const back = await move(current, 'en_attente_paiement', by, 'paiement à la livraison choisi')
-          if (!back.moved) throw conflict(MESSAGES.orderNotRepayable)
-          current = back.order
-        }
-        const moved = await move(current, 'en_attente', by, 'paiement à la livraison choisi')
-        if (!moved.moved) throw conflict(MESSAGES.orderNotRepayable)
-        await writes.setPaymentMode(order.id, payment.id)
-        return 'cash'
-      })
     },
 
     /** The back office (a staff member, checked by the route) moves an order along the shared machine; anything else is refused. */

@@ -31,6 +31,9 @@ const LATE_PAYABLE: ReadonlySet<string> = new Set(['en_attente', 'confirmee', 'e
 /** An attempt reserved under the order's lock whose provider has not answered after this long was left by a process that stopped. */
 const RESERVATION_LAPSES_MS = 2 * 60_000
 
+/** What a pay-again decided under the order's lock: paid on delivery now, an open attempt's page again, or an attempt reserved for the provider to open. */
+type Reservation = { cash: true } | { url: string } | { attemptId: number; orderId: number; provider: ProviderName; mode: string; montant: number }
+
 /** What a notification did: the webhook's answer, for the provider's logs and ours. */
 export type WebhookOutcome = 'payee' | 'echouee' | 'a_rembourser' | 'doublon' | 'ignore' | 'non_confirme'
 
@@ -148,45 +151,52 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
      * a cash order waiting for confirmation, answered without a page (`url` null).
      */
     async start(clientId: number, numero: string, modepaiement?: number): Promise<{ url: string | null; commande: Awaited<ReturnType<typeof answer>> }> {
-      if (modepaiement !== undefined) {
-        const owned = await repo.orderForPayment(numero)
-        if (!owned || owned.order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
-        const mode = await repo.activeMode(modepaiement)
-        if (!mode) throw badInput(MESSAGES.orderPaymentModeUnknown, { modepaiement: [MESSAGES.orderPaymentModeUnknown] })
-        if (!isPayable(owned.order, now())) throw conflict(MESSAGES.orderNotRepayable)
-        if ((await lifecycle.changePaymentMode(clientId, numero, mode)) === 'cash') {
-          log.info({ numero }, 'unpaid online order switched to payment on delivery')
-          return { url: null, commande: await answer(numero, clientId) }
-        }
-      }
-      const found = await repo.orderForPayment(numero)
-      if (!found || found.order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
-      const { order, mode } = found
-      const provider = PROVIDER_FOR_MODE[mode]
-      if (!provider) throw conflict(MESSAGES.orderPaidOnDelivery)
-      if (!isPayable(order, now())) throw conflict(MESSAGES.orderNotPayable)
-      // The amount is the order's, as the database holds it: never the client's.
-      const montant = orderTotal(order)
-
-      // Under the order's lock (issue 23 §2): at most one attempt is open per order. The one
-      // still open for this provider and amount is answered again; one another request is
-      // opening makes this one wait; any other is closed (a late success of it is still
-      // applied, ADR 036); then this attempt is reserved before the provider is asked.
-      const reserved = await lifecycle.run(async ({ orders: writes, tx }): Promise<{ url: string } | { attemptId: number }> => {
-        const locked = await writes.lockOrder({ id: order.id })
-        if (!locked || !isPayable(locked, now())) throw conflict(MESSAGES.orderNotPayable)
+      // One decision under the order's lock (issue 23 §2, ADR 041): the mode is changed and the
+      // attempt reserved in the same transaction, so that no other pay-again can change the
+      // order's mode between the two. At most one attempt is open per order: the one still open
+      // in this mode for this amount is answered again; one another request is opening makes
+      // this one a 409 before anything changes; any other is closed (a late success of it is
+      // still applied, ADR 036); then this attempt is reserved before the provider is asked.
+      const reserved = await lifecycle.run(async ({ orders: writes, changePaymentMode, tx }): Promise<Reservation> => {
+        let order = await writes.lockOrder({ numero })
+        if (!order || order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
         const payments = createPaymentsRepository(tx)
         const attempts = await payments.attempts(order.id)
         const open = attempts.filter((a) => a.statut === 'en_cours')
-        const reusable = open.find((a) => a.checkoutUrl && a.provider === provider && a.montant === montant)
-        if (locked.etat === 'en_attente_paiement' && reusable) return { url: reusable.checkoutUrl! }
-        if (open.some((a) => !a.checkoutUrl && now().getTime() - a.createdAt.getTime() < RESERVATION_LAPSES_MS)) throw conflict(MESSAGES.paymentOpening)
+        const opening = open.some((a) => !a.checkoutUrl && now().getTime() - a.createdAt.getTime() < RESERVATION_LAPSES_MS)
+        const chosen = modepaiement === undefined ? undefined : await payments.activeMode(modepaiement)
+        if (chosen) {
+          if (!isPayable(order, now())) throw conflict(MESSAGES.orderNotRepayable)
+          if (opening) throw conflict(MESSAGES.paymentOpening)
+          const changed = await changePaymentMode(order, chosen, actors.client(clientId))
+          if (changed.way === 'cash') return { cash: true }
+          order = changed.order
+        } else if (modepaiement !== undefined) {
+          throw badInput(MESSAGES.orderPaymentModeUnknown, { modepaiement: [MESSAGES.orderPaymentModeUnknown] })
+        }
+        const mode = chosen?.code ?? (await payments.orderModeCode(order.id)) ?? ''
+        const provider = PROVIDER_FOR_MODE[mode]
+        if (!provider) throw conflict(MESSAGES.orderPaidOnDelivery)
+        if (!isPayable(order, now())) throw conflict(MESSAGES.orderNotPayable)
+        // The amount is the order's, as the database holds it: never the client's.
+        const montant = orderTotal(order)
+        const modepaiementId = order.modepaiementId
+        // An attempt reserved before migration 0026 does not name its mode: its provider stands for it.
+        const sameMode = (a: (typeof open)[number]) => (a.modepaiementId === null ? a.provider === provider : a.modepaiementId === modepaiementId)
+        const reusable = open.find((a) => a.checkoutUrl && sameMode(a) && a.montant === montant)
+        if (order.etat === 'en_attente_paiement' && reusable) return { url: reusable.checkoutUrl! }
+        if (opening) throw conflict(MESSAGES.paymentOpening)
         if (attempts.length >= MAX_PAYMENT_ATTEMPTS) throw conflict(MESSAGES.paymentTooManyAttempts)
         for (const attempt of open) await payments.setAttemptStatus(attempt.id, ['en_cours'], 'echouee')
-        const row = await payments.insertAttempt({ commandeId: order.id, provider, montant, statut: 'en_cours', modepaiementId: locked.modepaiementId })
-        return { attemptId: row.id }
+        const row = await payments.insertAttempt({ commandeId: order.id, provider, montant, statut: 'en_cours', modepaiementId })
+        return { attemptId: row.id, orderId: order.id, provider, mode, montant }
       })
+      if ('cash' in reserved) {
+        log.info({ numero }, 'unpaid online order switched to payment on delivery')
+        return { url: null, commande: await answer(numero, clientId) }
+      }
       if ('url' in reserved) return { url: reserved.url, commande: await answer(numero, clientId) }
+      const { provider, mode, montant } = reserved
 
       const returnQuery = `commande=${encodeURIComponent(numero)}`
       let session
@@ -210,7 +220,7 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
 
       const opened = await lifecycle.run(async ({ orders: writes, move, tx }) => {
         const payments = createPaymentsRepository(tx)
-        const locked = await writes.lockOrder({ id: order.id })
+        const locked = await writes.lockOrder({ id: reserved.orderId })
         if (!locked || !isPayable(locked, now())) {
           // Cancelled, paid or expired while the provider answered: the session is left to lapse.
           await payments.setAttemptStatus(reserved.attemptId, ['en_cours'], 'echouee')
