@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../src/db/client.ts'
-import { categories, clients, modelivraisons, modepaiements, produits, roles, souscategories } from '../src/db/schema.ts'
+import { categories, clients, modelivraisons, modepaiements, produits, roles, souscategories, variantes } from '../src/db/schema.ts'
 import type { SignedIn } from './helpers.ts'
 
 type Db = Database['db']
@@ -26,6 +26,10 @@ export async function makeSubcategory(db: Db, overrides: Partial<typeof souscate
   return row!
 }
 
+/**
+ * A product as the previous release's back office wrote one, a row of `produits`: the database
+ * gives it its one variant from the row (migration 0033), whose id is answered beside the row.
+ */
 export async function makeProduct(db: Db, overrides: Partial<typeof produits.$inferInsert> = {}) {
   const souscategorieId = overrides.souscategorieId ?? (await makeSubcategory(db)).id
   const [row] = await db
@@ -42,7 +46,8 @@ export async function makeProduct(db: Db, overrides: Partial<typeof produits.$in
       souscategorieId,
     })
     .returning()
-  return row!
+  const [variant] = await db.select({ id: variantes.id }).from(variantes).where(eq(variantes.produitId, row!.id))
+  return { ...row!, varianteId: variant!.id }
 }
 
 /** n products in one new sub-category. */

@@ -117,18 +117,23 @@ describe('the map of tables to owners (ADR 048)', () => {
 
   it('leaves the stock and its history to the stock ledger, and clients to sign-in and the account', () => {
     expect(TABLE_OWNERS.mouvements_stock).toEqual(['stock'])
+    expect([...TABLE_OWNERS.variantes].sort()).toEqual(['backoffice-catalogue', 'stock'])
+    expect(TABLE_OWNERS.produits as readonly string[]).not.toContain('stock')
     expect([...TABLE_OWNERS.clients].sort()).toEqual(['account', 'auth'])
     expect(OWNERSHIP_EXCEPTIONS.filter((e) => e.table === 'mouvements_stock')).toEqual([])
   })
 
-  it("names no product's stock column in a write outside the stock ledger", () => {
-    // The lint rule checks tables; `produits` has several writers, its stock one: the ledger.
+  it("names no variant's stock column in a write outside the stock ledger, and no product's summary column in any", () => {
+    // The lint rule checks tables; `variantes` has two writers, its stock one: the ledger. A
+    // product's stock, prices and counts are its variants' summary, written by the database only
+    // (migration 0033): no module writes them, the ledger included (ADR 053 §2-3).
+    const stockWrite = /update \$\{variantes\}[^`]*\bset\b[^`]*\bquantite\s*=|\.update\(variantes\)\s*\.set\(\{[^}]*\bquantite\b|mouvementsStock\)\s*\.values/
+    const summaryWrite = /update \$\{produits\}[^`]*\bset\b[^`]*\b(quantite|nb_variantes|prix_max|recherche_variantes)\s*=|\.update\(produits\)\s*\.set\(\{[^}]*\b(quantite|nbVariantes|prixMax|rechercheVariantes)\b/
     const writing: string[] = []
     for (const module of modules) {
-      if (module === 'stock') continue
       for (const file of fs.readdirSync(path.join(MODULES_DIR, module))) {
         const source = fs.readFileSync(path.join(MODULES_DIR, module, file), 'utf8')
-        if (/update \$\{produits\}[^`]*\bset\b[^`]*\bquantite\s*=|\.update\(produits\)\s*\.set\(\{[^}]*\bquantite\b|mouvementsStock\)\s*\.values/.test(source)) writing.push(`${module}/${file}`)
+        if ((module !== 'stock' && stockWrite.test(source)) || summaryWrite.test(source)) writing.push(`${module}/${file}`)
       }
     }
     expect(writing).toEqual([])

@@ -142,7 +142,7 @@ describe("an order's lines", () => {
       [huile.id, 2],
     ])
     // What the refund chose to put back: 2 of the 3 bags of rice (the oil stays with the customer).
-    await shop.db.transaction((tx) => stockLedger(tx).giveBack(id, { raison: 'remboursement', motif: 'Sacs abîmés', staffId: admin.userId }, [{ produitId: riz.id, quantite: 2 }]))
+    await shop.db.transaction((tx) => stockLedger(tx).giveBack(id, { raison: 'remboursement', motif: 'Sacs abîmés', staffId: admin.userId }, [{ varianteId: riz.varianteId, quantite: 2 }]))
     const [back] = await historyOf(riz.id)
     expect(back).toMatchObject({ delta: 2, quantite_apres: 9, raison: 'remboursement', raison_text: STOCK_REASONS.remboursement, motif: 'Sacs abîmés', staff: staffOf(admin), commande: { numero } })
     expect(await historyOf(riz.id)).toHaveLength(2)

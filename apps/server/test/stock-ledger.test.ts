@@ -69,8 +69,8 @@ describe('taking an order', () => {
     // What a race past the row lock would meet: the caller sees false and rolls back (placement throws).
     const taken = await shop.db.transaction(async (tx) => {
       const ok = await stockLedger(tx).take(id, [
-        { produitId: riz.id, quantite: 2 },
-        { produitId: huile.id, quantite: 2 },
+        { varianteId: riz.varianteId, quantite: 2 },
+        { varianteId: huile.varianteId, quantite: 2 },
       ])
       if (!ok) throw new Error('rollback')
       return ok

@@ -137,6 +137,14 @@ export const produits = pgTable(
     promoFin: timestamp('promo_fin', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Up to three options (`[{nom, valeurs}]`, in display order), the product's own (ADR 053). */
+    options: jsonb('options').$type<Array<{ nom: string; valeurs: string[] }>>().notNull().default([]),
+    // The summary of its live variants, written by the database only (migration 0033,
+    // `produits_resumer`), as are `quantite`, `prix`, the sale and, for one variant, `code`.
+    nbVariantes: integer('nb_variantes').notNull().default(1),
+    prixMax: integer('prix_max'),
+    /** For each live variant, the name, its values and its code, lower-cased and unaccented, for search. */
+    rechercheVariantes: text('recherche_variantes'),
   },
   (t) => [
     uniqueIndex('produits_code_key').on(t.code),
@@ -152,6 +160,54 @@ export const produits = pgTable(
     check('produits_quantite_nonnegative', sql`${t.quantite} >= 0`),
     check('produits_seuil_nonnegative', sql`${t.seuil} >= 0`),
     check('produits_prix_promo_positive', sql`${t.prixPromo} is null or ${t.prixPromo} > 0`),
+    check('produits_options_liste', sql`jsonb_typeof(${t.options}) = 'array' and jsonb_array_length(${t.options}) <= 3`),
+    index('produits_recherche_variantes_trgm_idx').using('gin', sql`${t.rechercheVariantes} gin_trgm_ops`),
+  ],
+)
+
+/**
+ * One sold combination of a product's options (ADR 053): its own price, sale, stock, code and
+ * threshold. Every product has at least one; one without options has exactly one live variant.
+ * `quantite` is the stock ledger's alone; the database sums the live variants into the product.
+ */
+export const variantes = pgTable(
+  'variantes',
+  {
+    id: serial('id').primaryKey(),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => produits.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** The values of the product's `options[0..2]`, null beyond its options. */
+    valeur1: text('valeur1'),
+    valeur2: text('valeur2'),
+    valeur3: text('valeur3'),
+    code: text('code').notNull(),
+    codeBarres: text('code_barres'),
+    prix: integer('prix').notNull(),
+    prixPromo: integer('prix_promo'),
+    promoDebut: timestamp('promo_debut', { withTimezone: true }),
+    promoFin: timestamp('promo_fin', { withTimezone: true }),
+    quantite: integer('quantite').notNull().default(0),
+    seuil: integer('seuil').notNull().default(5),
+    /** A media key; null: the product's image. */
+    image: text('image'),
+    /** False: withdrawn (it has orders, so it is kept). */
+    actif: boolean('actif').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('variantes_code_key').on(t.code),
+    uniqueIndex('variantes_code_barres_key').on(t.codeBarres).where(sql`${t.codeBarres} is not null`),
+    // NULLS NOT DISTINCT in the migration (Drizzle's index builder cannot say it): one live variant per combination.
+    uniqueIndex('variantes_combinaison_key').on(t.produitId, t.valeur1, t.valeur2, t.valeur3).where(sql`${t.actif}`),
+    index('variantes_produit_idx').on(t.produitId, t.position, t.id),
+    check('variantes_prix_positive', sql`${t.prix} > 0`),
+    check('variantes_prix_promo_positive', sql`${t.prixPromo} is null or ${t.prixPromo} > 0`),
+    check('variantes_quantite_nonnegative', sql`${t.quantite} >= 0`),
+    check('variantes_seuil_nonnegative', sql`${t.seuil} >= 0`),
+    check('variantes_valeurs_ordre', sql`(${t.valeur2} is null or ${t.valeur1} is not null) and (${t.valeur3} is null or ${t.valeur2} is not null)`),
   ],
 )
 
@@ -282,6 +338,30 @@ export const panierProduits = pgTable(
   (t) => [
     uniqueIndex('panier_produits_panier_produit_key').on(t.panierId, t.produitId),
     check('panier_produits_quantite_positive', sql`${t.quantite} >= 1`),
+  ],
+)
+
+/** The cart's lines by variant (ADR 053), mirrored with `panier_produits` while the previous release serves (migration 0033). */
+export const panierLignes = pgTable(
+  'panier_lignes',
+  {
+    id: serial('id').primaryKey(),
+    panierId: integer('panier_id')
+      .notNull()
+      .references(() => paniers.id, { onDelete: 'cascade' }),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => produits.id, { onDelete: 'cascade' }),
+    varianteId: integer('variante_id')
+      .notNull()
+      .references(() => variantes.id, { onDelete: 'cascade' }),
+    quantite: integer('quantite').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('panier_lignes_cle').on(t.panierId, t.varianteId),
+    index('panier_lignes_panier_idx').on(t.panierId),
+    check('panier_lignes_quantite_positive', sql`${t.quantite} >= 1`),
   ],
 )
 
@@ -477,6 +557,8 @@ export const detailCommandes = pgTable(
     produitId: integer('produit_id')
       .notNull()
       .references(() => produits.id),
+    /** The variant sold; null only on a line of the previous release for a product with several (not null in R+1). */
+    varianteId: integer('variante_id').references(() => variantes.id, { onDelete: 'restrict' }),
     quantite: integer('quantite').notNull(),
     prix: integer('prix').notNull(),
   },
@@ -615,8 +697,10 @@ export const mouvementsStock = pgTable(
     produitId: integer('produit_id')
       .notNull()
       .references(() => produits.id, { onDelete: 'cascade' }),
+    /** The variant whose stock moved (not null in R+1). */
+    varianteId: integer('variante_id').references(() => variantes.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
-    /** The stock once the movement was applied. */
+    /** The variant's stock once the movement was applied. */
     quantiteApres: integer('quantite_apres').notNull(),
     /** One of STOCK_REASONS (packages/shared). */
     raison: text('raison').notNull(),
@@ -694,6 +778,8 @@ export const remboursementLignes = pgTable(
     produitId: integer('produit_id')
       .notNull()
       .references(() => produits.id, { onDelete: 'cascade' }),
+    /** The variant given back (not null in R+1). */
+    varianteId: integer('variante_id').references(() => variantes.id, { onDelete: 'cascade' }),
     quantite: integer('quantite').notNull(),
     prix: integer('prix').notNull(),
     /** What the line gave back, its share of the discounts taken off (migration 0026; null on older rows). */

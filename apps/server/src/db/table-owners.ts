@@ -19,10 +19,12 @@ export const TABLE_OWNERS = {
   invitations_staff: ['staff'],
   audit_log: ['audit'],
 
-  // The catalogue. A product's fields are the back office's; its stock (`quantite`) is the stock
-  // ledger's alone (the catalogue's repository types leave the column out); the shop's catalogue
-  // counts its views (`vues`).
-  produits: ['backoffice-catalogue', 'stock', 'catalogue'],
+  // The catalogue. A product's fields are the back office's, the shop's catalogue counts its
+  // views (`vues`); its stock, prices and counts are its variants' summary, written by the
+  // database (migration 0033). A variant's fields are the back office's, its stock (`quantite`)
+  // the stock ledger's alone (ADR 053).
+  produits: ['backoffice-catalogue', 'catalogue'],
+  variantes: ['backoffice-catalogue', 'stock'],
   mouvements_stock: ['stock'],
   categories: ['backoffice-catalogue'],
   souscategories: ['backoffice-catalogue'],
@@ -35,6 +37,7 @@ export const TABLE_OWNERS = {
   favoris: ['favourites'],
   paniers: ['cart'],
   panier_produits: ['cart'],
+  panier_lignes: ['cart'],
 
   // Orders, their money and what follows them.
   commandes: ['orders'],

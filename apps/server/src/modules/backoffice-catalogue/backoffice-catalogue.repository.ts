@@ -1,9 +1,9 @@
 // The back-office catalogue's tables: products (their stock and its history are the stock
 // ledger's), categories, sub-categories and uploaded images. Every function takes the executor it runs on, so the
 // service runs writes, their audit line and their NOTIFY in one transaction.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { categories, detailCommandes, medias, produits, souscategories } from '../../db/schema.ts'
+import { categories, detailCommandes, medias, produits, souscategories, variantes } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
 import { saleRuns } from '../catalogue/product-projection.ts'
 
@@ -17,8 +17,16 @@ export interface ProductFilter {
   archive: boolean
 }
 
-/** A product's row as the catalogue writes it: its stock starts at 0 and moves through the stock ledger only. */
-type ProductValues = Omit<typeof produits.$inferInsert, 'quantite'>
+/**
+ * A product's row as the catalogue writes it: its stock starts at 0 and moves through the stock
+ * ledger only; its variants' summary is the database's (ADR 053). Until the back office writes
+ * variants (ADR 053 §9, step 4), the price, sale, code and threshold written here are carried to
+ * the product's one variant by migration 0033's triggers.
+ */
+type ProductValues = Omit<typeof produits.$inferInsert, 'quantite' | 'nbVariantes' | 'prixMax' | 'rechercheVariantes'>
+
+/** A product's row as the back office reads it, without the variants' summary columns it does not answer yet. */
+const { options: _options, nbVariantes: _nb, prixMax: _max, rechercheVariantes: _recherche, ...productRow } = getTableColumns(produits)
 
 export type ProductSort = 'designation' | 'prix' | 'quantite' | 'created_at'
 
@@ -137,8 +145,20 @@ export function createBackofficeCatalogueRepository() {
 
     /** The product's row, locked until the transaction ends (stock movements, edits). */
     async lockProduct(db: Executor, id: number) {
-      const [row] = await db.select().from(produits).where(eq(produits.id, id)).for('update')
+      const [row] = await db.select(productRow).from(produits).where(eq(produits.id, id)).for('update')
       return row
+    },
+
+    /** The product's one live variant, whose stock the ledger moves (every product has one until variants are written, ADR 053 §9). */
+    async onlyVariant(db: Executor, produitId: number) {
+      const [row] = await db
+        .select({ id: variantes.id })
+        .from(variantes)
+        .where(and(eq(variantes.produitId, produitId), eq(variantes.actif, true)))
+        .orderBy(asc(variantes.position), asc(variantes.id))
+        .limit(1)
+      if (!row) throw new Error(`product ${produitId} has no live variant`)
+      return row.id
     },
 
     async productIdByCode(db: Executor, code: string) {
@@ -148,7 +168,7 @@ export function createBackofficeCatalogueRepository() {
 
     async productsByCodes(db: Executor, codes: string[]) {
       if (codes.length === 0) return []
-      return db.select().from(produits).where(inArray(produits.code, codes))
+      return db.select(productRow).from(produits).where(inArray(produits.code, codes))
     },
 
     async insertProduct(db: Executor, values: ProductValues) {

@@ -135,7 +135,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           throw isUniqueViolation(error) ? codeTaken() : error
         })
         // The stock it starts with is the first line of its history.
-        await stockLedger(tx).adjust(newId, form.qte, { raison: 'creation', staffId })
+        await stockLedger(tx).adjust(await repo.onlyVariant(tx, newId), form.qte, { raison: 'creation', staffId })
         await audit.record(tx, { staffId, action: 'produit.creer', resource: 'produit', resourceId: newId, after: { ...values, quantite: form.qte } })
         return newId
       })
@@ -217,7 +217,7 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           const message = M.stockNegative(product.quantite)
           throw conflict(message, { delta: [message] }).withDetails({ quantite: product.quantite })
         }
-        const inserted = await stockLedger(tx).adjust(id, movement.delta, { raison: 'manuel', motif: movement.motif, staffId })
+        const inserted = await stockLedger(tx).adjust(await repo.onlyVariant(tx, id), movement.delta, { raison: 'manuel', motif: movement.motif, staffId })
         if (!inserted) throw new Error('stock changed under its row lock')
         await audit.record(tx, {
           staffId,
@@ -479,14 +479,16 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
           const before = existing.get(data.code)
           if (!before) {
             const id = await repo.insertProduct(tx, { ...values, code: data.code })
-            if (data.qte) await stockLedger(tx).adjust(id, data.qte, { raison: 'import', staffId })
+            if (data.qte) await stockLedger(tx).adjust(await repo.onlyVariant(tx, id), data.qte, { raison: 'import', staffId })
             await audit.record(tx, { staffId, action: 'produit.importer', resource: 'produit', resourceId: id, after: { ...values, code: data.code, quantite: data.qte } })
             continue
           }
           const locked = (await repo.lockProduct(tx, before.id))!
           await repo.updateProduct(tx, before.id, values)
           // The stock the file gives, as one movement from the stock there is (none when equal).
-          if (data.qte !== undefined) await stockLedger(tx).adjust(before.id, data.qte - locked.quantite, { raison: 'import', staffId })
+          if (data.qte !== undefined && data.qte !== locked.quantite) {
+            await stockLedger(tx).adjust(await repo.onlyVariant(tx, before.id), data.qte - locked.quantite, { raison: 'import', staffId })
+          }
           const { recherche: _r, vues: _v, updatedAt: _u, ...kept } = locked
           await audit.record(tx, { staffId, action: 'produit.importer', resource: 'produit', resourceId: before.id, before: kept, after: { ...values, quantite: data.qte } })
         }

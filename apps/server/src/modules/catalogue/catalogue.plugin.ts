@@ -35,11 +35,19 @@ async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
   // A catalogue write empties it at once, on every instance.
   if (app.hasDecorator('catalogueCaches')) {
     app.catalogueCaches.add(service.clear)
-    // Cached answers never outlive a sale's start or end (promotion-boundaries.ts).
+    // Cached answers never outlive a sale's start or end (promotion-boundaries.ts); at each, the
+    // products of the variants whose sale started or ended are summed again first (ADR 053 §2),
+    // those of the last hour when the server starts.
     if ((opts.publicTtlMs ?? 0) > 0) {
+      let summedUpTo = new Date(Date.now() - 60 * 60_000)
       const boundaries = watchPromotionBoundaries({
         next: () => repo.nextPromotionBoundary(),
-        clear: () => app.catalogueCaches.clear(),
+        clear: () =>
+          void repo
+            .summarizeSaleBoundaries(summedUpTo)
+            .then((at) => void (summedUpTo = at))
+            .catch((err: unknown) => app.log.error({ err }, 'the products of the sales that started or ended could not be summed again'))
+            .finally(() => app.catalogueCaches.clear()),
         onError: (err) => app.log.error({ err }, 'next promotion boundary could not be read'),
       })
       app.catalogueCaches.add(boundaries.rearm)

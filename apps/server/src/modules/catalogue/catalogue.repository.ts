@@ -3,7 +3,19 @@
 // (`likedAmong`). Each list is one round trip; a page past the end costs a second one.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { caroussels, categories, commandes, detailCommandes, preferences, produits, produitsComptes, souscategories, ventesRecentes, vuesProduits } from '../../db/schema.ts'
+import {
+  caroussels,
+  categories,
+  commandes,
+  detailCommandes,
+  preferences,
+  produits,
+  produitsComptes,
+  souscategories,
+  variantes,
+  ventesRecentes,
+  vuesProduits,
+} from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
 import { gridTotal, orderedPage, priceNowRange, sortKeys, type GridFilter, type PageBounds } from './product-grid.ts'
@@ -237,13 +249,27 @@ export function createCatalogueRepository(db: Executor) {
       return (result as unknown as { rows: Array<{ word: string; products: number }> }).rows
     },
 
-    /** The next start or end of a sale price after now (the database's clock), or null. */
+    /** The next start or end of a variant's sale price after now (the database's clock), or null. */
     async nextPromotionBoundary(): Promise<Date | null> {
       const result = await db.execute(sql`select least(
-          (select min(${produits.promoDebut}) from ${produits} where ${produits.prixPromo} is not null and ${produits.promoDebut} > now()),
-          (select min(${produits.promoFin}) from ${produits} where ${produits.prixPromo} is not null and ${produits.promoFin} > now())) as at`)
+          (select min(${variantes.promoDebut}) from ${variantes} where ${variantes.prixPromo} is not null and ${variantes.promoDebut} > now()),
+          (select min(${variantes.promoFin}) from ${variantes} where ${variantes.prixPromo} is not null and ${variantes.promoFin} > now())) as at`)
       const at = (result as unknown as { rows: Array<{ at: string | Date | null }> }).rows[0]?.at
       return at ? new Date(at) : null
+    },
+
+    /**
+     * Sums again the products whose variants' sales started or ended after `since` (up to now,
+     * the database's clock), so that a product's sale is again its variants' cheapest (ADR 053
+     * §2); the database's now, to pass as `since` next time. Idempotent: every instance may.
+     */
+    async summarizeSaleBoundaries(since: Date): Promise<Date> {
+      const result = await db.execute(sql`select now() as at, produits_resumer(array(
+          select distinct ${variantes.produitId} from ${variantes} where ${variantes.prixPromo} is not null
+            and ((${variantes.promoDebut} > ${since.toISOString()}::timestamptz and ${variantes.promoDebut} <= now())
+              or (${variantes.promoFin} > ${since.toISOString()}::timestamptz and ${variantes.promoFin} <= now())))) as done`)
+      const at = (result as unknown as { rows: Array<{ at: string | Date }> }).rows[0]!.at
+      return new Date(at)
     },
 
     async productById(id: number): Promise<ProductRow | undefined> {

@@ -64,9 +64,9 @@ export interface LifecycleScope {
   /** Checks a discount code on the lines and takes one use of it, in this transaction; throws the French 409 naming `codepromo`. */
   redeemCode(request: { code: string; clientId: number; lines: readonly CodeLine[]; at: Date; tel: string | null }): Promise<{ codeId: number; remise: number }>
   /** Takes a new order's lines from stock (the stock module's), all or nothing; false when a line cannot be taken. */
-  takeStock(commandeId: number, lines: ReadonlyArray<{ produitId: number; quantite: number }>): Promise<boolean>
+  takeStock(commandeId: number, lines: ReadonlyArray<{ varianteId: number; quantite: number }>): Promise<boolean>
   /** Records a newly inserted order's lines and first state (one statement): its `placed` event at commit. */
-  placed(order: NewOrder, lines: Array<{ produitId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
+  placed(order: NewOrder, lines: Array<{ produitId: number; varianteId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
   /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move. */
   move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
   /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
@@ -169,7 +169,7 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
         const etat = order.etat as OrderStatus
         const at = order.datecomm
         await writes.insertLinesAndHistory(
-          lines.map((line) => ({ commandeId: order.id, produitId: line.produitId, quantite: line.quantite, prix: line.prix })),
+          lines.map((line) => ({ commandeId: order.id, produitId: line.produitId, varianteId: line.varianteId, quantite: line.quantite, prix: line.prix })),
           order.id,
           etat,
           { at, actorKind: actor.kind, actorId: actor.id, reason: null },

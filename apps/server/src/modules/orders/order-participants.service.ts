@@ -90,9 +90,9 @@ export interface TrackingKeys {
   keyMatches(numero: string, key: string | undefined): boolean
 }
 
-/** An order line as the stock sees it. */
+/** An order line as the stock sees it: a quantity of one variant (ADR 053). */
 export interface StockLineTaken {
-  produitId: number
+  varianteId: number
   quantite: number
 }
 

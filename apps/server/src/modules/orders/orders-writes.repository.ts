@@ -17,6 +17,7 @@ import {
   panierProduits,
   paniers,
   produits,
+  variantes,
   zonesLivraison,
 } from '../../db/schema.ts'
 import { priceNow } from '../catalogue/product-projection.ts'
@@ -116,6 +117,9 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
       return db
         .select({
           produitId: produits.id,
+          // The product's one live variant: every product has exactly one until the cart names
+          // the variant (ADR 053 §9, step 3).
+          varianteId: variantes.id,
           designation: produits.designation,
           quantite: panierProduits.quantite,
           prix: priceNow,
@@ -125,6 +129,7 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         .from(panierProduits)
         .innerJoin(paniers, eq(paniers.id, panierProduits.panierId))
         .innerJoin(produits, eq(produits.id, panierProduits.produitId))
+        .innerJoin(variantes, and(eq(variantes.produitId, produits.id), eq(variantes.actif, true)))
         .where(and(eq(paniers.clientId, clientId), eq(produits.actif, true)))
         .orderBy(asc(produits.id))
         .for('update', { of: produits })
@@ -142,11 +147,11 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         values (${commandeId}, ${entry.at.toISOString()}, null, ${etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`
       if (rows.length === 0) return void (await db.execute(history))
       const values = sql.join(
-        rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.quantite}, ${row.prix})`),
+        rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.varianteId ?? null}::int, ${row.quantite}, ${row.prix})`),
         sql`, `,
       )
       await db.execute(sql`with history as (${history})
-        insert into ${detailCommandes} (commande_id, produit_id, quantite, prix) values ${values}`)
+        insert into ${detailCommandes} (commande_id, produit_id, variante_id, quantite, prix) values ${values}`)
     },
 
     async idempotencyKey(clientId: number, key: string) {

@@ -32,6 +32,10 @@ export interface RefundRow {
 const LINES = sql`coalesce((select json_agg(json_build_object('produit_id', rl.produit_id, 'designation', p.designation, 'quantite', rl.quantite, 'prix', rl.prix, 'montant', rl.montant, 'restock', rl.restock) order by rl.id)
   from remboursement_lignes rl join produits p on p.id = rl.produit_id where rl.remboursement_id = r.id), '[]'::json)`
 
+/** The variants a refund puts back in stock, and how many of each (its lines marked `restock`). */
+const RESTOCK = sql`coalesce((select json_agg(json_build_object('variante_id', rl.variante_id, 'quantite', rl.quantite) order by rl.id)
+  from remboursement_lignes rl where rl.remboursement_id = r.id and rl.restock and rl.variante_id is not null), '[]'::json)`
+
 export function createRefundsRepository(db: Executor) {
   return {
     async paymentCode(orderId: number): Promise<string | undefined> {
@@ -86,10 +90,16 @@ export function createRefundsRepository(db: Executor) {
 
     /** Pending → done, with the provider's reference; undefined when it was not pending (never confirmed twice). */
     async markDone(id: number, providerRef: string | null) {
-      const [row] = await rowsOf<{ montant: number; provider: string; motif: string; lignes: Array<{ produit_id: number; quantite: number; restock: boolean }> }>(
+      const [row] = await rowsOf<{
+        montant: number
+        provider: string
+        motif: string
+        lignes: Array<{ produit_id: number; quantite: number; restock: boolean }>
+        restock: Array<{ variante_id: number; quantite: number }>
+      }>(
         db,
         sql`update remboursements r set statut = 'effectue', provider_ref = ${providerRef}, updated_at = now() where r.id = ${id} and r.statut = 'en_cours'
-            returning r.montant, r.provider, r.motif, ${LINES} as lignes`,
+            returning r.montant, r.provider, r.motif, ${LINES} as lignes, ${RESTOCK} as restock`,
       )
       return row
     },

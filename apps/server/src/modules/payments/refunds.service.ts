@@ -144,7 +144,8 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     const repo = createRefundsRepository(scope.tx)
     const done = await repo.markDone(refundId, providerRef)
     if (!done) return
-    const back = done.lignes.filter((l) => l.restock).map((l) => ({ produitId: l.produit_id, quantite: l.quantite }))
+    // Each line's variant: the one its order line sold (filled by migration 0033's trigger until refunds name it, ADR 053 §9 step 3).
+    const back = done.restock.map((l) => ({ varianteId: l.variante_id, quantite: l.quantite }))
     // Cancelled while the provider was asked: the cancel already put every unit back.
     if (back.length > 0 && order.etat !== 'annulee') await stockLedger(scope.tx).giveBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)
     const cash = (await repo.paymentCode(order.id)) === 'CASH'

@@ -1,16 +1,17 @@
-// The stock ledger's statements: each change of products' stock writes the matching lines of
-// their stock history in the same statement, on the executor it is given (the caller's
+// The stock ledger's statements: each change of variants' stock writes the matching lines of
+// their stock history in the same statement (the database adds the change to their products'
+// stock as it commits the statement, migration 0033), on the executor it is given (the caller's
 // transaction); and the history read back. Only the stock ledger service calls them.
-import { desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
-import { clients, commandes, detailCommandes, mouvementsStock, produits } from '../../db/schema.ts'
+import { clients, commandes, detailCommandes, mouvementsStock, variantes } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
 
-/** A quantity of one product's stock. A variant's id will sit beside the product's (issue 24 §2). */
+/** A quantity of one variant's stock (ADR 053). */
 export interface StockLine {
-  produitId: number
+  varianteId: number
   quantite: number
 }
 
@@ -29,30 +30,34 @@ export type MovementRow = typeof mouvementsStock.$inferSelect
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-/** `lines` as a relation `(id, quantite)`, one row per product (the same product's lines added). */
+/** `lines` as a relation `(id, quantite)`, one row per variant (the same variant's lines added). */
 const wanted = (lines: readonly StockLine[]) =>
   sql`select id, sum(quantite)::int as quantite
-    from unnest(${intArray(lines.map((l) => l.produitId))}, ${intArray(lines.map((l) => l.quantite))}) as w (id, quantite) group by id`
+    from unnest(${intArray(lines.map((l) => l.varianteId))}, ${intArray(lines.map((l) => l.quantite))}) as w (id, quantite) group by id`
+
+/** A product's history lines, or one of its variants' (read through the product's index, ADR 053 §1). */
+const ofProduct = (produitId: number, varianteId?: number) =>
+  varianteId === undefined ? eq(mouvementsStock.produitId, produitId) : and(eq(mouvementsStock.produitId, produitId), eq(mouvementsStock.varianteId, varianteId))
 
 export function createStockLedgerRepository(db: Executor) {
   /**
-   * Adds each row of `change` (a relation `(id, quantite)`) to its product's stock, only where the
-   * stock stays at or above 0 and the quantity is not 0 (the history holds no empty line), and writes one history line per product
-   * changed, in product order; the products changed.
+   * Adds each row of `change` (a relation `(id, quantite)`) to its variant's stock, only where the
+   * stock stays at or above 0 and the quantity is not 0 (the history holds no empty line), and writes one history line per variant
+   * changed, in variant order; the variants changed.
    */
   async function apply(change: SQL, cause: MovementCause): Promise<number> {
     const result = await db.execute(sql`with moved as (
-        update ${produits} p set quantite = p.quantite + c.quantite
-        from (${change}) c where p.id = c.id and c.quantite <> 0 and p.quantite + c.quantite >= 0
-        returning p.id, c.quantite, p.quantite as after)
-      insert into ${mouvementsStock} (produit_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
-      select id, quantite, after, ${cause.raison}, ${cause.motif}, ${cause.staffId}::int, ${cause.commandeId}::int from moved order by id
-      returning produit_id`)
+        update ${variantes} v set quantite = v.quantite + c.quantite, updated_at = now()
+        from (${change}) c where v.id = c.id and c.quantite <> 0 and v.quantite + c.quantite >= 0
+        returning v.id, v.produit_id, c.quantite, v.quantite as after)
+      insert into ${mouvementsStock} (produit_id, variante_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
+      select produit_id, id, quantite, after, ${cause.raison}, ${cause.motif}, ${cause.staffId}::int, ${cause.commandeId}::int from moved order by id
+      returning variante_id`)
     return rowsOf(result).length
   }
 
   return {
-    /** Takes each line's quantity from stock (a negative change), only where there is enough; how many products were taken from. */
+    /** Takes each line's quantity from stock (a negative change), only where there is enough; how many variants were taken from. */
     async take(lines: readonly StockLine[], cause: MovementCause) {
       return apply(sql`select id, -quantite as quantite from (${wanted(lines)}) w`, cause)
     },
@@ -67,14 +72,14 @@ export function createStockLedgerRepository(db: Executor) {
      * refundable, restock included, before it is cancelled: issue 23 §2).
      */
     async putBackOrder(commandeId: number, cause: MovementCause) {
-      const left = sql`select d.produit_id as id, (sum(d.quantite) - coalesce((select sum(m.delta) from ${mouvementsStock} m
-          where m.commande_id = ${commandeId} and m.produit_id = d.produit_id and m.raison = 'remboursement'), 0))::int as quantite
-        from ${detailCommandes} d where d.commande_id = ${commandeId} group by d.produit_id`
+      const left = sql`select d.variante_id as id, (sum(d.quantite) - coalesce((select sum(m.delta) from ${mouvementsStock} m
+          where m.commande_id = ${commandeId} and m.variante_id = d.variante_id and m.raison = 'remboursement'), 0))::int as quantite
+        from ${detailCommandes} d where d.commande_id = ${commandeId} group by d.variante_id`
       await apply(sql`select * from (${left}) w where quantite > 0`, cause)
     },
 
-    /** One page of a product's history, newest first, with the staff member and the order each line names. */
-    async historyPage(produitId: number, page: PageArgs) {
+    /** One page of a product's history (or of one of its variants), newest first, with the staff member and the order each line names. */
+    async historyPage(produitId: number, page: PageArgs, varianteId?: number) {
       return db
         .select({
           id: mouvementsStock.id,
@@ -93,26 +98,26 @@ export function createStockLedgerRepository(db: Executor) {
         .from(mouvementsStock)
         .leftJoin(clients, eq(clients.id, mouvementsStock.staffId))
         .leftJoin(commandes, eq(commandes.id, mouvementsStock.commandeId))
-        .where(eq(mouvementsStock.produitId, produitId))
+        .where(ofProduct(produitId, varianteId))
         // By id: given out under the product's row lock, so in the order the movements applied.
         .orderBy(desc(mouvementsStock.id))
         .limit(page.count)
         .offset(page.offset)
     },
 
-    async historyCount(produitId: number) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mouvementsStock).where(eq(mouvementsStock.produitId, produitId))
+    async historyCount(produitId: number, varianteId?: number) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mouvementsStock).where(ofProduct(produitId, varianteId))
       return row?.n ?? 0
     },
 
-    /** Changes one product's stock by `delta` (a staff edit, an import, a new product), unless it would go below 0; its history line. */
-    async adjust(produitId: number, delta: number, cause: MovementCause): Promise<MovementRow | undefined> {
+    /** Changes one variant's stock by `delta` (a staff edit, an import, a new product), unless it would go below 0; its history line. */
+    async adjust(varianteId: number, delta: number, cause: MovementCause): Promise<MovementRow | undefined> {
       const result = await db.execute(sql`with moved as (
-          update ${produits} set quantite = ${produits.quantite} + ${delta}::int, updated_at = now()
-          where ${produits.id} = ${produitId} and ${produits.quantite} + ${delta}::int >= 0
-          returning ${produits.id} as id, ${produits.quantite} as after)
-        insert into ${mouvementsStock} (produit_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
-        select id, ${delta}::int, after, ${cause.raison}, ${cause.motif}, ${cause.staffId}::int, ${cause.commandeId}::int from moved
+          update ${variantes} set quantite = ${variantes.quantite} + ${delta}::int, updated_at = now()
+          where ${variantes.id} = ${varianteId} and ${variantes.quantite} + ${delta}::int >= 0
+          returning ${variantes.id} as id, ${variantes.produitId} as produit_id, ${variantes.quantite} as after)
+        insert into ${mouvementsStock} (produit_id, variante_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
+        select produit_id, id, ${delta}::int, after, ${cause.raison}, ${cause.motif}, ${cause.staffId}::int, ${cause.commandeId}::int from moved
         returning *`)
       const [row] = rowsOf<Record<string, unknown>>(result)
       return row && toMovement(row)
@@ -125,6 +130,7 @@ function toMovement(row: Record<string, unknown>): MovementRow {
   return {
     id: row.id as number,
     produitId: row.produit_id as number,
+    varianteId: row.variante_id as number | null,
     delta: row.delta as number,
     quantiteApres: row.quantite_apres as number,
     raison: row.raison as string,

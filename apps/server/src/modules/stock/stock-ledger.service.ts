@@ -1,5 +1,6 @@
-// The stock ledger (issue 24 §1, ADR 048): the one writer of products' stock (`produits.quantite`)
-// and of their stock history (`mouvements_stock`). Orders take and give back, refunds restock,
+// The stock ledger (issue 24 §1, ADR 048, ADR 053): the one writer of variants' stock
+// (`variantes.quantite`, which the database sums into their products') and of the stock history
+// (`mouvements_stock`). Orders take and give back, refunds restock,
 // the back-office catalogue and its import adjust, each through here on the transaction it gives,
 // and each change is one statement that writes its history line with it.
 import type { Executor } from '../../db/client.ts'
@@ -27,15 +28,15 @@ export function stockLedger(tx: Executor) {
   const repo = createStockLedgerRepository(tx)
   return {
     /**
-     * An order's lines taken from stock, all or nothing: each product's stock goes down only if
+     * An order's lines taken from stock, all or nothing: each variant's stock goes down only if
      * it holds the line's quantity, so two orders for the last unit never both get it (the caller
      * has locked the rows and checked the stock; this stays the guard). False when a line could not
      * be taken: the caller then rolls the transaction back. One statement, with the `vente` lines.
      */
     async take(commandeId: number, lines: readonly StockLine[]): Promise<boolean> {
       if (lines.length === 0) return true
-      const products = new Set(lines.map((line) => line.produitId)).size
-      return (await repo.take(lines, { raison: 'vente', motif: null, staffId: null, commandeId })) === products
+      const taken = new Set(lines.map((line) => line.varianteId)).size
+      return (await repo.take(lines, { raison: 'vente', motif: null, staffId: null, commandeId })) === taken
     },
 
     /**
@@ -51,23 +52,23 @@ export function stockLedger(tx: Executor) {
     },
 
     /**
-     * Changes one product's stock by `delta` and records why; undefined (nothing written) when the
-     * product is gone or the stock would go below 0. A `delta` of 0 changes and records nothing.
+     * Changes one variant's stock by `delta` and records why; undefined (nothing written) when the
+     * variant is gone or the stock would go below 0. A `delta` of 0 changes and records nothing.
      */
-    async adjust(produitId: number, delta: number, why: StockAdjustment): Promise<MovementRow | undefined> {
+    async adjust(varianteId: number, delta: number, why: StockAdjustment): Promise<MovementRow | undefined> {
       if (delta === 0) return undefined
-      return repo.adjust(produitId, delta, { raison: why.raison, motif: why.motif ?? null, staffId: why.staffId, commandeId: null })
+      return repo.adjust(varianteId, delta, { raison: why.raison, motif: why.motif ?? null, staffId: why.staffId, commandeId: null })
     },
   }
 }
 
 export type StockLedger = ReturnType<typeof stockLedger>
 
-/** A product's stock history as the back office lists it: a page, newest first, and the count of lines. */
+/** A product's stock history (or one of its variants') as the back office lists it: a page, newest first, and the count of lines. */
 export function stockHistory(db: Executor) {
   const repo = createStockLedgerRepository(db)
   return {
-    page: (produitId: number, page: PageArgs) => repo.historyPage(produitId, page),
-    count: (produitId: number) => repo.historyCount(produitId),
+    page: (produitId: number, page: PageArgs, varianteId?: number) => repo.historyPage(produitId, page, varianteId),
+    count: (produitId: number, varianteId?: number) => repo.historyCount(produitId, varianteId),
   }
 }
