@@ -87,10 +87,13 @@ $$;
 -- with the lowest sale price, else the one starting first), so that `priceNow` on the product
 -- is the lowest price a shopper pays now among them. The products are locked in id order
 -- first, then summed in a new statement: a change committed meanwhile is seen, not lost.
--- Idempotent: the sale boundary timer of every instance may call it.
+-- Idempotent: the sale boundary timer of every instance may call it. Called outside a trigger
+-- (the timer), its write to `produits` is its own all the same: the compatibility trigger
+-- below lets it through (`teranga.resume`, for this statement only).
 CREATE OR REPLACE FUNCTION "produits_resumer"("ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM "produits" WHERE "id" = ANY("ids") ORDER BY "id" FOR UPDATE;
+  PERFORM set_config('teranga.resume', 'on', true);
   UPDATE "produits" p SET
     "quantite" = s."quantite",
     "nb_variantes" = s."n",
@@ -113,6 +116,7 @@ BEGIN
     GROUP BY i."id"
   ) s
   WHERE p."id" = s."id";
+  PERFORM set_config('teranga.resume', '', true);
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "variantes_ajouts_retraits"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -162,7 +166,7 @@ CREATE OR REPLACE FUNCTION "produits_vers_variante"() RETURNS trigger LANGUAGE p
 DECLARE
   "seules" integer;
 BEGIN
-  IF pg_trigger_depth() <> 1 THEN RETURN NEW; END IF;
+  IF pg_trigger_depth() <> 1 OR current_setting('teranga.resume', true) = 'on' THEN RETURN NEW; END IF;
   SELECT count(*) INTO "seules" FROM "variantes" WHERE "produit_id" = NEW."id" AND "actif";
   IF "seules" = 0 THEN RETURN NEW; END IF;
   IF "seules" = 1 THEN

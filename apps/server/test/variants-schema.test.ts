@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Database } from '../src/db/client.ts'
+import { createCatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts'
 import { stockLedger } from '../src/modules/stock/stock-ledger.service.ts'
 import { freshDatabase } from './helpers.ts'
 import { databaseUrl } from './test-server.ts'
@@ -215,6 +216,30 @@ describe('the product, its variants summed by the database', () => {
     expect(await productRow(riz.id)).toMatchObject({ prix_promo: 16000 })
   })
 
+  it("is summed again at a variant's sale start by the boundary timer's call, and the next boundary is read from the variants", async () => {
+    const riz = await oldProduct({ prix: 4000, quantite: 5 })
+    await secondVariant(riz.id, { prix: 17500, quantite: 1 })
+    const catalogue = createCatalogueRepository(database.db)
+    // A sale of the 5 kg bag written to start in a minute: no running sale yet, so none on the product.
+    await client.query(`update variantes set prix_promo = 3500, promo_debut = now() + interval '1 minute' where id = $1`, [riz.variant])
+    const next = await catalogue.nextPromotionBoundary()
+    expect(next!.getTime()).toBeGreaterThan(Date.now())
+    expect(await productRow(riz.id)).toMatchObject({ prix_promo: 3500 })
+    // The minute passing, as the clock would: the start moved into the past without the triggers
+    // (a session that fires none), so the product's summary is what it was before the start.
+    await withoutTriggers(async () => {
+      await client.query(`update produits set prix_promo = null, promo_debut = null where id = $1`, [riz.id])
+      await client.query(`update variantes set promo_debut = now() - interval '1 second' where id = $1`, [riz.variant])
+    })
+    const at = await catalogue.summarizeSaleBoundaries(new Date(Date.now() - 60 * 60_000))
+    expect(at.getTime()).toBeGreaterThan(Date.now() - 60_000)
+    expect(await productRow(riz.id)).toMatchObject({ prix: 4000, prix_promo: 3500 })
+    // Called again from its own answer: nothing started or ended since, nothing written.
+    await withoutTriggers(() => client.query(`update produits set prix_promo = null where id = $1`, [riz.id]))
+    await catalogue.summarizeSaleBoundaries(at)
+    expect((await productRow(riz.id)).prix_promo).toBeNull()
+  })
+
   it('adds a stock-only change as a delta, once: the summary does not call the triggers back', async () => {
     const huile = await oldProduct({ prix: 1500, quantite: 7 })
     await client.query('update variantes set quantite = quantite + 5, updated_at = now() where id = $1', [huile.variant])
@@ -260,6 +285,16 @@ describe('the stock ledger by variant', () => {
     expect(history.rows[0]).toEqual({ n: 0 })
   })
 })
+
+/** Writes made as time passing would make them: in a session that fires no trigger. */
+async function withoutTriggers(write: () => Promise<unknown>) {
+  await client.query('set session_replication_role = replica')
+  try {
+    await write()
+  } finally {
+    await client.query('set session_replication_role = default')
+  }
+}
 
 /** Until another session waits on a lock (the second transaction is then really behind the first). */
 async function waitForALockWait() {
