@@ -432,7 +432,10 @@ describe('refunds in parts (issue 16 §2)', () => {
           await tx.execute(sql`select id from commandes where id = ${id} for update nowait`)
           await tx.execute(sql`update commandes set updated_at = now() where id = ${id}`)
         })
-        const locks = await db.execute(sql`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'commandes' and l.mode = 'RowShareLock' and l.pid <> pg_backend_pid()`)
+        // This database's only: the test files' databases are clones of one template, their tables have the same oids.
+        const locks = await db.execute(sql`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+          where c.relname = 'commandes' and l.mode = 'RowShareLock' and l.pid <> pg_backend_pid()
+            and l.database = (select oid from pg_database where datname = current_database())`)
         const [row] = await refundsOf(id)
         // Meanwhile, a second refund finds nothing left.
         const second = await refund(numero, { motif: 'Pendant ce temps' })
