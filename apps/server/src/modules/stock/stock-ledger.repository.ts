@@ -6,7 +6,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
-import { clients, commandes, detailCommandes, mouvementsStock, variantes } from '../../db/schema.ts'
+import { clients, commandes, detailCommandes, mouvementsStock, produits, variantes } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
 
 /** A quantity of one variant's stock (ADR 053). */
@@ -46,9 +46,17 @@ export function createStockLedgerRepository(db: Executor) {
    * changed, in variant order; the variants changed.
    */
   async function apply(change: SQL, cause: MovementCause): Promise<number> {
-    const result = await db.execute(sql`with moved as (
+    // Their products locked first, in id order, as placement locks them before it takes (ADR 053
+    // §3): a cancel or a refund putting goods back never holds a variant a placement waits for
+    // while waiting for that placement's product (the summary's update of the product follows).
+    const result = await db.execute(sql`with products as (
+        select p.id from ${produits} p
+        where p.id in (select v.produit_id from ${variantes} v join (${change}) c on v.id = c.id)
+        order by p.id for update of p),
+      moved as (
         update ${variantes} v set quantite = v.quantite + c.quantite, updated_at = now()
         from (${change}) c where v.id = c.id and c.quantite <> 0 and v.quantite + c.quantite >= 0
+          and v.produit_id in (select id from products)
         returning v.id, v.produit_id, c.quantite, v.quantite as after)
       insert into ${mouvementsStock} (produit_id, variante_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
       select produit_id, id, quantite, after, ${cause.raison}, ${cause.motif}, ${cause.staffId}::int, ${cause.commandeId}::int from moved order by id
