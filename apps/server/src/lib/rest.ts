@@ -54,8 +54,5 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     data: z.array(item),
   })
 
-/** Images as `mediaFields` gives them (packages/shared/media). */
-export const mediaSchema = { image: z.string().nullable(), imagesrcset: z.string().nullable() }
-
 /** `:numero` of the order routes (orders and payments), checked before any lookup. */
 export const orderNumberParams = z.object({ numero: z.string().regex(/^[\w-]{4,40}$/) })
