@@ -5,7 +5,7 @@
 // is the answer's order); the storefront imports the types only.
 import { z } from 'zod'
 import { orderCodePromoSchema } from './promotions.ts'
-import { zoneLivraisonSchema } from './storefront-answers.ts'
+import { depotHoursFields, modelivraisonSchema, modepaiementSchema, produitSchema, zoneLivraisonSchema } from './storefront-answers.ts'
 
 export const roleSchema = z.object({ id: z.number(), name: z.string(), isadmin: z.boolean(), isclient: z.boolean() })
 
@@ -48,7 +48,18 @@ export const detailCommandeSchema = z.object({
   quantite: z.number(),
   /** Unit price in FCFA when the order was placed. */
   prix: z.number(),
-  produit: z.object({ id: z.number(), designation: z.string(), image: z.string().nullable(), imagesrcset: z.string().nullable() }),
+  /** The product as the catalogue shows it; the storefront's list of orders asks its name and image only. */
+  produit: produitSchema.partial({
+    prix: true,
+    prixformat: true,
+    prix_initial: true,
+    quantite: true,
+    description: true,
+    code: true,
+    unite: true,
+    like: true,
+    souscategorie: true,
+  }),
 })
 export type DetailCommande = z.infer<typeof detailCommandeSchema>
 
@@ -62,7 +73,10 @@ export const remboursementSchema = z.object({
 })
 export type Remboursement = z.infer<typeof remboursementSchema>
 
-/** An order as the server shows it to its customer (spec §3 Commande); the list asks only some fields. */
+/**
+ * An order as the server shows it to its customer (spec §3 Commande). The REST answers have every
+ * field but the refunds; the storefront's list (GraphQL commandespaginated) asks only some, and the refunds.
+ */
 export const commandeSchema = z.object({
   id: z.number(),
   numerocommande: z.string(),
@@ -78,21 +92,14 @@ export const commandeSchema = z.object({
   montanttotal: z.number(),
   montanttotalformat: z.string(),
   code: z.string().nullable().optional(),
-  tel: z.string().optional(),
+  tel: z.string().nullable().optional(),
   adresseliv: z.string().nullable(),
-  modepaiement: z.object({
-    id: z.number(),
-    designation: z.string(),
-    code: z.string(),
-    image: z.string().nullable().optional(),
-    imagesrcset: z.string().nullable().optional(),
-    desc: z.string().nullable().optional(),
-  }),
-  modelivraison: z.object({ id: z.number(), code: z.string(), designation: z.string() }),
+  image: z.string().nullable().optional(),
+  client: utilisateurSchema.extend({ name: z.string(), login: z.string().nullable() }).optional(),
+  modepaiement: modepaiementSchema.partial({ desc: true, image: true, imagesrcset: true }),
+  modelivraison: modelivraisonSchema,
   /** Where a pickup is collected, and when (`horairestexte`, in French). */
-  depot: z
-    .object({ id: z.number(), designation: z.string(), adresse: z.string().nullable().optional(), horairestexte: z.string().nullable().optional() })
-    .nullable(),
+  depot: z.object({ id: z.number(), designation: z.string(), adresse: z.string().nullable().optional(), ...depotHoursFields }).nullable(),
   detailcommandes: z.array(detailCommandeSchema),
   /** The discount code the order used and its discount (also counted in `remise`). */
   codepromo: orderCodePromoSchema.optional(),
