@@ -5,7 +5,7 @@
 // no schema reaches its bundle; the server's test of the documents parses real answers with them.
 // A field the storefront's documents do not ask is optional here; the REST answer always has it.
 import { z } from 'zod'
-import { depotHoursResponseSchema, preferenceResponseSchema } from './backoffice-settings.ts'
+import { depotHoursResponseSchema, depotResponseSchema, preferenceResponseSchema } from './backoffice-settings.ts'
 import { pageContenuResponseSchema } from './content-pages.ts'
 
 /** Images as `mediaFields` gives them (media.ts), spread into a shape. */
@@ -120,15 +120,8 @@ export type Modepaiement = z.infer<typeof modepaiementSchema>
  */
 export const depotHoursFields = { horaires: depotHoursResponseSchema.nullable().optional(), horairestexte: z.string().nullable().optional() }
 
-export const depotSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  description: z.string().nullable(),
-  adresse: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  ...depotHoursFields,
-})
+/** A pickup depot as the back office's answer shows it, without its place in the list, with its hours in French. */
+export const depotSchema = depotResponseSchema.omit({ horaires: true, position: true }).extend(depotHoursFields)
 export type Depot = z.infer<typeof depotSchema>
 
 export const modelivraisonSchema = z.object({ id: z.number(), code: z.string(), designation: z.string() })
