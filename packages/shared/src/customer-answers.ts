@@ -1,10 +1,13 @@
 // The signed-in customer's answers: the session (GET /api/profile, POST /api/sociallogin), their
 // orders (POST|GET /api/commande…, GraphQL commandespaginated), loyalty (GET /api/fidelite,
 // GraphQL privileges) and saved addresses (/api/adresses): one zod schema each, the types
-// inferred from them (ADR 051). The storefront imports the types only.
+// inferred from them (ADR 051). The server declares them as its REST responses (their field order
+// is the answer's order); the storefront imports the types only.
 import { z } from 'zod'
 import { orderCodePromoSchema } from './promotions.ts'
-import { zoneLivraisonSchema } from './storefront-answers.ts'
+import { depotHoursFields, modelivraisonSchema, modepaiementSchema, produitSchema, zoneLivraisonSchema } from './storefront-answers.ts'
+
+export const roleSchema = z.object({ id: z.number(), name: z.string(), isadmin: z.boolean(), isclient: z.boolean() })
 
 export const utilisateurSchema = z.object({
   id: z.number(),
@@ -13,12 +16,16 @@ export const utilisateurSchema = z.object({
   email: z.string(),
   image: z.string().nullable(),
   googleImg: z.string().nullable(),
+  // The account's fields: every answer has them (optional for the storefront's canned sessions).
   telephone: z.string().nullable().optional(),
   /** The number Firebase proved by SMS (E.164); `telephone` is the contact number typed by the customer. */
   telephoneVerifie: z.string().nullable().optional(),
   ville: z.string().nullable().optional(),
   pays: z.string().nullable().optional(),
   civilite: z.number().nullable().optional(),
+  adresseliv: z.string().nullable().optional(),
+  /** Only for a staff member's session. */
+  role: roleSchema.optional(),
   points: z.number().optional(),
 })
 export type Utilisateur = z.infer<typeof utilisateurSchema>
@@ -27,7 +34,7 @@ export type Utilisateur = z.infer<typeof utilisateurSchema>
 export const profileAnswerSchema = z.object({ utilisateur: utilisateurSchema })
 export type ProfileAnswer = z.infer<typeof profileAnswerSchema>
 /** POST /api/sociallogin: the shop's token and who it opens. */
-export const socialLoginAnswerSchema = z.object({ token: z.string(), utilisateur: utilisateurSchema })
+export const socialLoginAnswerSchema = z.object({ utilisateur: utilisateurSchema, token: z.string() })
 export type SocialLoginAnswer = z.infer<typeof socialLoginAnswerSchema>
 /** POST /api/profile/telephone/session: a Firebase custom token to prove a new number with. */
 export const phoneSessionAnswerSchema = z.object({ customToken: z.string() })
@@ -41,7 +48,18 @@ export const detailCommandeSchema = z.object({
   quantite: z.number(),
   /** Unit price in FCFA when the order was placed. */
   prix: z.number(),
-  produit: z.object({ id: z.number(), designation: z.string(), image: z.string().nullable(), imagesrcset: z.string().nullable() }),
+  /** The product as the catalogue shows it; the storefront's list of orders asks its name and image only. */
+  produit: produitSchema.partial({
+    prix: true,
+    prixformat: true,
+    prix_initial: true,
+    quantite: true,
+    description: true,
+    code: true,
+    unite: true,
+    like: true,
+    souscategorie: true,
+  }),
 })
 export type DetailCommande = z.infer<typeof detailCommandeSchema>
 
@@ -55,7 +73,10 @@ export const remboursementSchema = z.object({
 })
 export type Remboursement = z.infer<typeof remboursementSchema>
 
-/** An order as the server shows it to its customer (spec §3 Commande); the list asks only some fields. */
+/**
+ * An order as the server shows it to its customer (spec §3 Commande). The REST answers have every
+ * field but the refunds; the storefront's list (GraphQL commandespaginated) asks only some, and the refunds.
+ */
 export const commandeSchema = z.object({
   id: z.number(),
   numerocommande: z.string(),
@@ -71,21 +92,14 @@ export const commandeSchema = z.object({
   montanttotal: z.number(),
   montanttotalformat: z.string(),
   code: z.string().nullable().optional(),
-  tel: z.string().optional(),
+  tel: z.string().nullable().optional(),
   adresseliv: z.string().nullable(),
-  modepaiement: z.object({
-    id: z.number(),
-    designation: z.string(),
-    code: z.string(),
-    image: z.string().nullable().optional(),
-    imagesrcset: z.string().nullable().optional(),
-    desc: z.string().nullable().optional(),
-  }),
-  modelivraison: z.object({ id: z.number(), code: z.string(), designation: z.string() }),
+  image: z.string().nullable().optional(),
+  client: utilisateurSchema.extend({ name: z.string(), login: z.string().nullable() }).optional(),
+  modepaiement: modepaiementSchema.partial({ desc: true, image: true, imagesrcset: true }),
+  modelivraison: modelivraisonSchema,
   /** Where a pickup is collected, and when (`horairestexte`, in French). */
-  depot: z
-    .object({ id: z.number(), designation: z.string(), adresse: z.string().nullable().optional(), horairestexte: z.string().nullable().optional() })
-    .nullable(),
+  depot: z.object({ id: z.number(), designation: z.string(), adresse: z.string().nullable().optional(), ...depotHoursFields }).nullable(),
   detailcommandes: z.array(detailCommandeSchema),
   /** The discount code the order used and its discount (also counted in `remise`). */
   codepromo: orderCodePromoSchema.optional(),
@@ -111,6 +125,9 @@ export const privilegeSchema = z.object({
   designation: z.string(),
   couleur: z.string().nullable(),
   point: z.number(),
+  /** Not asked by the storefront's list of tiers. */
+  image: z.string().nullable().optional(),
+  imagesrcset: z.string().nullable().optional(),
   privilegerecompenses: z.array(
     z.object({ id: z.number(), valeur: z.number(), typerecompense: z.object({ id: z.number(), code: z.string(), designation: z.string() }) }),
   ),

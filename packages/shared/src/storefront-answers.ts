@@ -1,9 +1,15 @@
 // The storefront's answers for the catalogue, the cart, the favourites and the shop's reference
-// lists (GraphQL documents of storefront-queries.ts, POST /api/panier): one zod schema each, the
-// types inferred from them (ADR 051). The storefront imports the types only, so no schema
-// reaches its bundle; the server's test of the documents parses real answers with them.
+// lists (GraphQL documents of storefront-queries.ts, their REST twins, POST /api/panier): one zod
+// schema each, the types inferred from them (ADR 051). The server declares them as its REST
+// responses (their field order is the answer's order); the storefront imports the types only, so
+// no schema reaches its bundle; the server's test of the documents parses real answers with them.
+// A field the storefront's documents do not ask is optional here; the REST answer always has it.
 import { z } from 'zod'
+import { depotHoursResponseSchema, depotResponseSchema, preferenceResponseSchema } from './backoffice-settings.ts'
 import { pageContenuResponseSchema } from './content-pages.ts'
+
+/** Images as `mediaFields` gives them (media.ts), spread into a shape. */
+export const mediaShape = { image: z.string().nullable(), imagesrcset: z.string().nullable() }
 
 /** DESIGN's page metadata of a paginated list. */
 export const metadataSchema = z.object({ total: z.number(), per_page: z.number(), current_page: z.number(), last_page: z.number() })
@@ -13,7 +19,24 @@ export type Metadata = z.infer<typeof metadataSchema>
 export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ metadata: metadataSchema, data: z.array(item) })
 export type Page<T> = { metadata: Metadata; data: T[] }
 
-const categorieRefSchema = z.object({ id: z.number(), designation: z.string() })
+export const categorieRefSchema = z.object({ id: z.number(), designation: z.string() })
+
+export const souscategorieSchema = z.object({
+  id: z.number(),
+  designation: z.string(),
+  ...mediaShape,
+  /** Not asked inside a category's tree by the storefront. */
+  categorie: categorieRefSchema.optional(),
+})
+export type Souscategorie = z.infer<typeof souscategorieSchema>
+
+export const categorieSchema = z.object({
+  id: z.number(),
+  designation: z.string(),
+  ...mediaShape,
+  souscategories: z.array(souscategorieSchema),
+})
+export type Categorie = z.infer<typeof categorieSchema>
 
 export const produitSchema = z.object({
   id: z.number(),
@@ -28,30 +51,11 @@ export const produitSchema = z.object({
   unite: z.string(),
   /** 1 when the signed-in customer keeps it among their favourites; 0 for a visitor. */
   like: z.number(),
-  image: z.string().nullable(),
-  imagesrcset: z.string().nullable(),
-  souscategorie: z.object({ id: z.number(), designation: z.string(), categorie: categorieRefSchema }),
+  ...mediaShape,
+  /** Its sub-category's image is not asked by the storefront. */
+  souscategorie: souscategorieSchema.extend({ categorie: categorieRefSchema }).partial({ image: true, imagesrcset: true }),
 })
 export type Produit = z.infer<typeof produitSchema>
-
-export const souscategorieSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  image: z.string().nullable(),
-  imagesrcset: z.string().nullable(),
-  /** Asked by the `souscategories` list, not inside a category's tree. */
-  categorie: categorieRefSchema.optional(),
-})
-export type Souscategorie = z.infer<typeof souscategorieSchema>
-
-export const categorieSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  image: z.string().nullable(),
-  imagesrcset: z.string().nullable(),
-  souscategories: z.array(souscategorieSchema),
-})
-export type Categorie = z.infer<typeof categorieSchema>
 
 export const carousselSchema = z.object({
   id: z.number(),
@@ -59,27 +63,19 @@ export const carousselSchema = z.object({
   imagesrcset: z.string().nullable(),
   titre: z.string().nullable(),
   description: z.string().nullable(),
+  /** Not asked by the storefront (the list comes in order). */
+  position: z.number().optional(),
 })
 export type Caroussel = z.infer<typeof carousselSchema>
 
-export const preferencesSchema = z.object({
-  id: z.number(),
-  logo: z.string().nullable(),
+/**
+ * The shop's settings as every visitor reads them: the back office's answer without the staff's
+ * alert numbers nor the messages' countries, each image as its rendering with its srcset.
+ */
+export const preferencesSchema = preferenceResponseSchema.omit({ telephonesAlertes: true, indicatifsMessages: true }).extend({
   logosrcset: z.string().nullable(),
-  logo2: z.string().nullable(),
-  email: z.string().nullable(),
-  lieu: z.string().nullable(),
-  promotion: z.string().nullable(),
   promotionsrcset: z.string().nullable(),
-  promotion2: z.string().nullable(),
   promotion2srcset: z.string().nullable(),
-  siteweb: z.string().nullable(),
-  telephone: z.string().nullable(),
-  telephone2: z.string().nullable(),
-  whatsapp: z.string().nullable(),
-  horaires: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
 })
 export type Preferences = z.infer<typeof preferencesSchema>
 
@@ -98,10 +94,10 @@ export type PanierProduit = z.infer<typeof panierProduitSchema>
 export const panierSchema = z.object({
   id: z.number(),
   etat: z.string(),
+  panierproduits: z.array(panierProduitSchema),
   nombre: z.number(),
   total: z.number(),
   totalformat: z.string(),
-  panierproduits: z.array(panierProduitSchema),
 })
 export type Panier = z.infer<typeof panierSchema>
 
@@ -113,22 +109,19 @@ export const modepaiementSchema = z.object({
   id: z.number(),
   designation: z.string(),
   code: z.string(),
-  image: z.string().nullable(),
-  imagesrcset: z.string().nullable(),
   desc: z.string().nullable(),
+  ...mediaShape,
 })
 export type Modepaiement = z.infer<typeof modepaiementSchema>
 
-export const depotSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  description: z.string().nullable(),
-  adresse: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  /** Opening hours in French (« Lun–Ven 8 h–19 h, fermé le dimanche »); null until the shop gives them. */
-  horairestexte: z.string().nullable().optional(),
-})
+/**
+ * A depot's opening hours as given (not asked by the storefront), and in French (« Lun–Ven 8 h–19 h,
+ * fermé le dimanche »); both null until the shop gives them.
+ */
+export const depotHoursFields = { horaires: depotHoursResponseSchema.nullable().optional(), horairestexte: z.string().nullable().optional() }
+
+/** A pickup depot as the back office's answer shows it, without its place in the list, with its hours in French. */
+export const depotSchema = depotResponseSchema.omit({ horaires: true, position: true }).extend(depotHoursFields)
 export type Depot = z.infer<typeof depotSchema>
 
 export const modelivraisonSchema = z.object({ id: z.number(), code: z.string(), designation: z.string() })

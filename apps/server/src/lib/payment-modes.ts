@@ -1,18 +1,11 @@
 // A payment mode as the API shows it wherever it appears: the list at checkout (the payments
 // module) and on an order (the orders module, which does not know the payments module, ADR 049).
-import { z } from 'zod'
 import { mediaFields } from '@teranga/shared/media'
-import { mediaSchema } from './rest.ts'
+import type { Modepaiement } from '@teranga/shared/storefront-answers'
 
-export const modepaiementSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  code: z.string(),
-  desc: z.string().nullable(),
-  ...mediaSchema,
-})
+export { modepaiementSchema } from '@teranga/shared/storefront-answers'
 
-export const toModepaiement = (m: { id: number; designation: string; code: string; image: string | null; desc: string | null }): z.infer<typeof modepaiementSchema> => ({
+export const toModepaiement = (m: { id: number; designation: string; code: string; image: string | null; desc: string | null }): Modepaiement => ({
   id: m.id,
   designation: m.designation,
   code: m.code,

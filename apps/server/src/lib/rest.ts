@@ -47,15 +47,8 @@ export const errorResponses = { '4xx': errorSchema, '5xx': errorSchema } as cons
 
 export const messageSchema = z.object({ message: z.string() })
 
-/** The paginated answer of DESIGN §4 (lib/pagination.ts). */
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    metadata: z.object({ total: z.number(), per_page: z.number(), current_page: z.number(), last_page: z.number() }),
-    data: z.array(item),
-  })
-
-/** Images as `mediaFields` gives them (packages/shared/media). */
-export const mediaSchema = { image: z.string().nullable(), imagesrcset: z.string().nullable() }
+/** The paginated answer of DESIGN §4 (lib/pagination.ts), the storefront's `Page<T>`. */
+export { pageSchema } from '@teranga/shared/storefront-answers'
 
 /** `:numero` of the order routes (orders and payments), checked before any lookup. */
 export const orderNumberParams = z.object({ numero: z.string().regex(/^[\w-]{4,40}$/) })

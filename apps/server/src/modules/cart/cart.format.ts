@@ -1,22 +1,12 @@
 // How the cart appears in API answers (spec §3 Panier): lines at today's prices, the number
 // of items and the total, formatted in FCFA.
-import { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
-import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
+import type { Panier } from '@teranga/shared/storefront-answers'
+import { toProduit } from '../catalogue/catalogue.format.ts'
 import type { ProductRow } from '../catalogue/product-projection.ts'
 
-export const panierSchema = z.object({
-  id: z.number(),
-  etat: z.string(),
-  panierproduits: z.array(
-    z.object({ id: z.number(), produit_id: z.number(), quantite: z.number(), prix: z.number(), produit: produitSchema }),
-  ),
-  nombre: z.number(),
-  total: z.number(),
-  totalformat: z.string(),
-})
-
-export type Panier = z.infer<typeof panierSchema>
+export { panierSchema } from '@teranga/shared/storefront-answers'
+export type { Panier }
 
 export function toPanier(panier: { id: number; etat: string }, lines: ReadonlyArray<ProductRow & { lineId: number; lineQuantite: number }>): Panier {
   const panierproduits = lines.map((row) => ({

@@ -1,67 +1,15 @@
 // How the catalogue appears in API answers (spec §3), for GraphQL and REST alike: the shapes
 // as zod schemas (REST declares them as its responses) and the functions that build them.
-// Other modules show products through `toProduit` and `produitSchema`.
-import { z } from 'zod'
-import { preferenceResponseSchema } from '@teranga/shared/backoffice-settings'
+// The shapes are the storefront's (packages/shared storefront-answers, ADR 051); other modules
+// show products through `toProduit` and `produitSchema`.
+import type { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
 import { mediaFields } from '@teranga/shared/media'
-import { mediaSchema } from '../../lib/rest.ts'
+import { carousselSchema, preferencesSchema, type Categorie, type Produit, type Souscategorie } from '@teranga/shared/storefront-answers'
 import type { ProductRow } from './product-projection.ts'
 
-export const categorieRefSchema = z.object({ id: z.number(), designation: z.string() })
-
-export const souscategorieSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  ...mediaSchema,
-  categorie: categorieRefSchema,
-})
-
-export const categorieSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  ...mediaSchema,
-  souscategories: z.array(souscategorieSchema),
-})
-
-export const produitSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  prix: z.number(),
-  prixformat: z.string(),
-  /** The regular price while a sale runs (then `prix` is the sale price), else null. */
-  prix_initial: z.number().nullable(),
-  quantite: z.number(),
-  description: z.string().nullable(),
-  code: z.string(),
-  unite: z.string(),
-  like: z.number(),
-  ...mediaSchema,
-  souscategorie: souscategorieSchema,
-})
-
-export const carousselSchema = z.object({
-  id: z.number(),
-  image: z.string(),
-  imagesrcset: z.string().nullable(),
-  titre: z.string().nullable(),
-  description: z.string().nullable(),
-  position: z.number(),
-})
-
-/**
- * The shop's settings as every visitor reads them: the back office's answer (packages/shared)
- * without the staff's alert numbers nor the messages' countries, each image as its rendering with its srcset.
- */
-export const preferencesSchema = preferenceResponseSchema.omit({ telephonesAlertes: true, indicatifsMessages: true }).extend({
-  logosrcset: z.string().nullable(),
-  promotionsrcset: z.string().nullable(),
-  promotion2srcset: z.string().nullable(),
-})
-
-export type Produit = z.infer<typeof produitSchema>
-export type Categorie = z.infer<typeof categorieSchema>
-export type Souscategorie = z.infer<typeof souscategorieSchema>
+export { carousselSchema, categorieSchema, preferencesSchema, produitSchema, souscategorieSchema } from '@teranga/shared/storefront-answers'
+export type { Categorie, Produit, Souscategorie }
 
 /** The `Produit` of spec §3. */
 export function toProduit(row: ProductRow): Produit {

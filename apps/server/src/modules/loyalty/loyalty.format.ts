@@ -1,26 +1,11 @@
 // How the loyalty tiers appear in API answers: from the lowest threshold up, each with its
 // image and rewards.
-import { z } from 'zod'
+import type { Privilege } from '@teranga/shared/customer-answers'
 import { mediaFields } from '@teranga/shared/media'
-import { mediaSchema } from '../../lib/rest.ts'
 import type { LoyaltyRepository } from './loyalty.repository.ts'
 
-export const privilegeSchema = z.object({
-  id: z.number(),
-  designation: z.string(),
-  couleur: z.string().nullable(),
-  point: z.number(),
-  ...mediaSchema,
-  privilegerecompenses: z.array(
-    z.object({
-      id: z.number(),
-      valeur: z.number(),
-      typerecompense: z.object({ id: z.number(), code: z.string(), designation: z.string() }),
-    }),
-  ),
-})
-
-export type Privilege = z.infer<typeof privilegeSchema>
+export { privilegeSchema } from '@teranga/shared/customer-answers'
+export type { Privilege }
 
 /** The tiers from the repository's rows (one per tier and reward, tiers in threshold order). */
 export function toPrivileges(rows: Awaited<ReturnType<LoyaltyRepository['privileges']>>): Privilege[] {

@@ -1,45 +1,18 @@
 // How an order appears in API answers (spec §3 Commande): state label and badge from the
 // shared state machine, amounts as stored when the order was placed, dates for Dakar.
-import { z } from 'zod'
+import type { Commande } from '@teranga/shared/customer-answers'
 import { formatPrix } from '@teranga/shared/money'
 import type { Suivi } from '@teranga/shared/order-messages'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
-import { orderCodePromoSchema } from '@teranga/shared/promotions'
 import { dateFr } from '../../lib/format.ts'
-import { toUtilisateur, utilisateurSchema } from '../auth/auth.format.ts'
-import { produitSchema, toProduit } from '../catalogue/catalogue.format.ts'
-import { depotHoursFields, modelivraisonSchema, toDepotHours } from '../delivery/delivery.format.ts'
-import { modepaiementSchema, toModepaiement } from '../../lib/payment-modes.ts'
+import { toUtilisateur } from '../auth/auth.format.ts'
+import { toProduit } from '../catalogue/catalogue.format.ts'
+import { toDepotHours } from '../delivery/delivery.format.ts'
+import { toModepaiement } from '../../lib/payment-modes.ts'
 import type { OrdersRepository } from './orders.repository.ts'
 
-export const commandeSchema = z.object({
-  id: z.number(),
-  numerocommande: z.string(),
-  etat: z.string(),
-  etat_text: z.string(),
-  etat_badge: z.string(),
-  datecomm: z.string(),
-  created_at_fr: z.string(),
-  dateliv: z.string().nullable(),
-  montantcommande: z.number(),
-  montantliv: z.number(),
-  remise: z.number(),
-  montanttotal: z.number(),
-  montanttotalformat: z.string(),
-  code: z.string().nullable(),
-  tel: z.string().nullable(),
-  adresseliv: z.string().nullable(),
-  image: z.string().nullable(),
-  client: utilisateurSchema.extend({ name: z.string(), login: z.string().nullable() }),
-  modepaiement: modepaiementSchema,
-  modelivraison: modelivraisonSchema,
-  depot: z.object({ id: z.number(), designation: z.string(), adresse: z.string().nullable(), ...depotHoursFields }).nullable(),
-  detailcommandes: z.array(z.object({ id: z.number(), quantite: z.number(), prix: z.number(), produit: produitSchema })),
-  /** The discount code the order used and its discount, also counted in `remise` (issue 19 §1). */
-  codepromo: orderCodePromoSchema,
-})
-
-export type Commande = z.infer<typeof commandeSchema>
+export { commandeSchema } from '@teranga/shared/customer-answers'
+export type { Commande }
 
 type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
 type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]
