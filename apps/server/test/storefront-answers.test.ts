@@ -70,7 +70,10 @@ describe('the storefront documents answer what storefront-answers.ts says', () =
       const produits = await answerOf('produits', { page: 1, count: 12 }, headers)
       expect((produits as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(2)
       expectShape(pageSchema(produitSchema), produits)
-      expectShape(produitSchema, await answerOf('produit', { id: riz!.id }, headers))
+      const page = (produits as { data: Array<Record<string, unknown>> }).data
+      expect(page.every((p) => Array.isArray(p.options) && p.nb_variantes === 1 && p.a_partir_de === false && !('variantes' in p))).toBe(true)
+      const produit = await answerOf('produit', { id: riz!.id }, headers)
+      expectShape(produitSchema.required({ options: true, nb_variantes: true, a_partir_de: true, variantes: true }), produit)
       expectShape(pageSchema(produitSchema), await answerOf('similaires', { page: 1, count: 6, produit_id: riz!.id }, headers))
       expectShape(produitSchema.array(), await answerOf('plusvus', {}, headers))
     }

@@ -38,6 +38,29 @@ export const categorieSchema = z.object({
 })
 export type Categorie = z.infer<typeof categorieSchema>
 
+/** One of a product's options (« Contenance ») and its values in display order (ADR 053 §4). */
+export const produitOptionSchema = z.object({ nom: z.string(), valeurs: z.array(z.string()) })
+export type ProduitOption = z.infer<typeof produitOptionSchema>
+
+/**
+ * One live variant of a product: its values by option name (`{}` without options), its name
+ * (the product's followed by its values), its price now as the product's, its stock and SKU, its
+ * image (else the product's).
+ */
+export const varianteSchema = z.object({
+  id: z.number(),
+  options: z.record(z.string(), z.string()),
+  designation: z.string(),
+  prix: z.number(),
+  prixformat: z.string(),
+  /** The regular price while its sale runs (then `prix` is the sale price), else null. */
+  prix_initial: z.number().nullable(),
+  quantite: z.number(),
+  code: z.string(),
+  ...mediaShape,
+})
+export type Variante = z.infer<typeof varianteSchema>
+
 export const produitSchema = z.object({
   id: z.number(),
   designation: z.string(),
@@ -54,6 +77,14 @@ export const produitSchema = z.object({
   ...mediaShape,
   /** Its sub-category's image is not asked by the storefront. */
   souscategorie: souscategorieSchema.extend({ categorie: categorieRefSchema }).partial({ image: true, imagesrcset: true }),
+  /** Its options in display order (ADR 053 §4): `[]` for a product without options. */
+  options: z.array(produitOptionSchema).optional(),
+  /** How many live variants it has: 1 for a product without options. */
+  nb_variantes: z.number().optional(),
+  /** The card writes « à partir de » before `prix`: several variants and their prices differ (or a sale runs). */
+  a_partir_de: z.boolean().optional(),
+  /** Its live variants by position; not asked by the grid's document (one statement per page). */
+  variantes: z.array(varianteSchema).optional(),
 })
 export type Produit = z.infer<typeof produitSchema>
 

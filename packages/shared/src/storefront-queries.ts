@@ -3,7 +3,9 @@
 // Their answers' schemas and types are in storefront-answers.ts.
 
 const PRODUIT = `id designation prix prixformat prix_initial quantite description code unite like image imagesrcset
-  souscategorie { id designation categorie { id designation } }`
+  souscategorie { id designation categorie { id designation } } options { nom valeurs } nb_variantes a_partir_de`
+/** Only the product page asks a product's variants: a grid page stays one statement (ADR 053 §4). */
+const VARIANTES = 'variantes { id options designation prix prixformat prix_initial quantite code image imagesrcset }'
 const METADATA = 'metadata { total per_page current_page last_page }'
 
 export const STOREFRONT_QUERIES = {
@@ -19,7 +21,7 @@ export const STOREFRONT_QUERIES = {
     produitspaginated(page: $page, count: $count, categorie_id: $categorie_id, designation: $designation, tri: $tri,
       prix_min: $prix_min, prix_max: $prix_max, en_stock: $en_stock, promotion: $promotion) {
       ${METADATA} data { ${PRODUIT} } } }`,
-  produit: `query Produit($id: Int!) { produits(id: $id) { ${PRODUIT} } }`,
+  produit: `query Produit($id: Int!) { produits(id: $id) { ${PRODUIT} ${VARIANTES} } }`,
   similaires: `query Similaires($page: Int, $count: Int, $produit_id: Int) {
     produitsimilairespaginated(page: $page, count: $count, produit_id: $produit_id) { ${METADATA} data { ${PRODUIT} } } }`,
   plusvus: `query PlusVus { produitplusvus { ${PRODUIT} } }`,

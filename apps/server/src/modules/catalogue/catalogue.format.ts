@@ -5,13 +5,16 @@
 import type { z } from 'zod'
 import { formatPrix } from '@teranga/shared/money'
 import { mediaFields } from '@teranga/shared/media'
-import { carousselSchema, preferencesSchema, type Categorie, type Produit, type Souscategorie } from '@teranga/shared/storefront-answers'
-import type { ProductRow } from './product-projection.ts'
+import { carousselSchema, preferencesSchema, type Categorie, type Produit, type Souscategorie, type Variante } from '@teranga/shared/storefront-answers'
+import type { ProductOption, ProductRow, VariantRow } from './product-projection.ts'
 
-export { carousselSchema, categorieSchema, preferencesSchema, produitSchema, souscategorieSchema } from '@teranga/shared/storefront-answers'
-export type { Categorie, Produit, Souscategorie }
+export { carousselSchema, categorieSchema, preferencesSchema, produitSchema, souscategorieSchema, varianteSchema } from '@teranga/shared/storefront-answers'
+export type { Categorie, Produit, Souscategorie, Variante }
 
-/** The `Produit` of spec §3. */
+/**
+ * The `Produit` of spec §3 with its options and summary (ADR 053 §4); its `variantes` are read
+ * for the whole answer at once and added apart (`liveVariants`, `toVariante`).
+ */
 export function toProduit(row: ProductRow): Produit {
   return {
     id: row.id,
@@ -31,6 +34,25 @@ export function toProduit(row: ProductRow): Produit {
       ...mediaFields(row.scImage),
       categorie: { id: row.catId, designation: row.catDesignation },
     },
+    options: row.options,
+    nb_variantes: row.nbVariantes,
+    a_partir_de: row.aPartirDe,
+  }
+}
+
+/** A variant as products show it: its values by option name, named after its product and values. */
+export function toVariante(product: { designation: string; options: readonly ProductOption[] }, v: VariantRow): Variante {
+  const values = product.options.map((option, i) => [option.nom, v.valeurs[i]] as const).filter((pair): pair is readonly [string, string] => pair[1] != null)
+  return {
+    id: v.id,
+    options: Object.fromEntries(values),
+    designation: [product.designation, ...values.map(([, value]) => value)].join(' '),
+    prix: v.prix,
+    prixformat: formatPrix(v.prix),
+    prix_initial: v.prixInitial,
+    quantite: v.quantite,
+    code: v.code,
+    ...mediaFields(v.image),
   }
 }
 

@@ -1,4 +1,5 @@
 // GraphQL types and thin resolvers for the public catalogue (spec §7 names and arguments).
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql'
 import { pageType, type GraphqlModule } from '../../plugins/graphql.ts'
 import { subjectFor } from '../../lib/subject.ts'
 import { MOST_VIEWED, type CatalogueService } from './catalogue.service.ts'
@@ -40,6 +41,34 @@ const schema = /* GraphQL */ `
     image: String
     imagesrcset: String
     souscategorie: Souscategorie!
+    "Its options in display order (« Contenance »: 5 kg, 25 kg); none for a product without options."
+    options: [ProduitOption!]!
+    "How many live variants it has: 1 for a product without options."
+    nb_variantes: Int!
+    "Several variants whose prices differ (or one on sale): the card writes « à partir de » before prix."
+    a_partir_de: Boolean!
+    "Its live variants by position (sold out ones included), read for all the answer's products at once."
+    variantes: [Variante!]!
+  }
+  type ProduitOption {
+    nom: String!
+    valeurs: [String!]!
+  }
+  "A variant's values by option name, as an object (Contenance: 25 kg); an empty object without options."
+  scalar OptionsVariante
+  type Variante {
+    id: Int!
+    options: OptionsVariante!
+    "The product's name followed by the variant's values."
+    designation: String!
+    "What the shopper pays now for it: the sale price while its promotion runs."
+    prix: Int!
+    prixformat: String!
+    prix_initial: Int
+    quantite: Int!
+    code: String!
+    image: String
+    imagesrcset: String
   }
   ${pageType('Produit')}
   type Caroussel {
@@ -103,6 +132,22 @@ const schema = /* GraphQL */ `
   }
 `
 
+/** Option values by name: an object of strings, in and out (GraphQL has no map). */
+const optionsVariante = new GraphQLScalarType({
+  name: 'OptionsVariante',
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+      throw new GraphQLError('Les options d’une variante sont un objet de textes.')
+    }
+    return value
+  },
+  parseLiteral: (ast: ValueNode) => {
+    if (ast.kind !== Kind.OBJECT || !ast.fields.every((f) => f.value.kind === Kind.STRING)) throw new GraphQLError('Les options d’une variante sont un objet de textes.')
+    return Object.fromEntries(ast.fields.map((f) => [f.name.value, (f.value as { value: string }).value]))
+  },
+})
+
 /** Whose favourites decide `like`: the token's client; a userId naming someone else is refused. */
 const likeViewer = (ctx: { user: { id: number; isadmin: boolean } | null }, userId?: number | null) =>
   userId != null ? subjectFor(ctx.user, userId) : (ctx.user?.id ?? null)
@@ -120,6 +165,11 @@ export function catalogueGraphql(service: CatalogueService): GraphqlModule {
       'Categorie.souscategories': 10,
       'Query.souscategories': 60,
       'Query.caroussels': 10,
+    },
+    scalars: { OptionsVariante: optionsVariante },
+    // Every product of an answer (a page, favourites, a cart, an order's lines) in one statement.
+    loaders: {
+      Produit: { variantes: (queries) => service.variantsFor(queries.map((q) => q.obj)) },
     },
     resolvers: {
       Query: {

@@ -33,28 +33,26 @@ async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
     countsAsSale: opts.countsAsSale,
   })
   // A catalogue write empties it at once, on every instance.
-  if (app.hasDecorator('catalogueCaches')) {
-    app.catalogueCaches.add(service.clear)
-    // Cached answers never outlive a sale's start or end (promotion-boundaries.ts); at each, the
-    // products of the variants whose sale started or ended are summed again first (ADR 053 §2),
-    // those of the last hour when the server starts.
-    if ((opts.publicTtlMs ?? 0) > 0) {
-      let summedUpTo = new Date(Date.now() - 60 * 60_000)
-      const boundaries = watchPromotionBoundaries({
-        next: () => repo.nextPromotionBoundary(),
-        clear: () =>
-          void repo
-            .summarizeSaleBoundaries(summedUpTo)
-            .then((at) => void (summedUpTo = at))
-            .catch((err: unknown) => app.log.error({ err }, 'the products of the sales that started or ended could not be summed again'))
-            .finally(() => app.catalogueCaches.clear()),
-        onError: (err) => app.log.error({ err }, 'next promotion boundary could not be read'),
-      })
-      app.catalogueCaches.add(boundaries.rearm)
-      app.addHook('onReady', async () => boundaries.rearm())
-      app.addHook('onClose', async () => boundaries.stop())
-    }
-  }
+  const caches = app.hasDecorator('catalogueCaches') ? app.catalogueCaches : null
+  caches?.add(service.clear)
+  // At each sale's start or end, the products of the variants whose sale started or ended are
+  // summed again (ADR 053 §2; those of the last hour when the server starts), then the cached
+  // answers are emptied (promotion-boundaries.ts). Whatever the caches' lifetime: without
+  // caches the summary still has to follow the sales.
+  let summedUpTo = new Date(Date.now() - 60 * 60_000)
+  const boundaries = watchPromotionBoundaries({
+    next: () => repo.nextPromotionBoundary(),
+    clear: () =>
+      void repo
+        .summarizeSaleBoundaries(summedUpTo)
+        .then((at) => void (summedUpTo = at))
+        .catch((err: unknown) => app.log.error({ err }, 'the products of the sales that started or ended could not be summed again'))
+        .finally(() => (caches ? caches.clear() : boundaries.rearm())),
+    onError: (err) => app.log.error({ err }, 'next promotion boundary could not be read'),
+  })
+  caches?.add(boundaries.rearm)
+  app.addHook('onReady', async () => boundaries.rearm())
+  app.addHook('onClose', async () => boundaries.stop())
   app.decorate('catalogue', service)
   // Best sellers (ADR 035) and the grids' counts (ADR 039): rebuilt and folded when the server
   // starts, then every few minutes, by each instance (one at a time, the others wait and redo it).

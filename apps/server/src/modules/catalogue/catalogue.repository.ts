@@ -19,7 +19,7 @@ import {
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import type { GridSort } from '@teranga/shared/catalogue-grid'
 import { gridTotal, orderedPage, priceNowRange, sortKeys, type GridFilter, type PageBounds } from './product-grid.ts'
-import { likedBy, productColumns, productJoin, saleRuns, visibleProduct, type ProductRow } from './product-projection.ts'
+import { likedBy, liveVariants, productColumns, productJoin, saleRuns, visibleProduct, type ProductRow } from './product-projection.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -172,7 +172,9 @@ export function createCatalogueRepository(db: Executor) {
 
       const nq = sql`teranga_normalize(${q})`
       const pattern = sql`teranga_normalize(${escapeLike(q)})`
-      const contains = sql`${produits.recherche} like '%' || ${pattern} || '%'`
+      // Matched on every live variant's name, values and code (« 25 kg », « EPI-0002 », ADR 053
+      // §5), the product once; ranked, and the first letters matched, on the product's name.
+      const contains = sql`${produits.rechercheVariantes} like '%' || ${pattern} || '%'`
       const ranking = filter.tri
         ? sortKeys(filter.tri)
         : [
@@ -195,8 +197,8 @@ export function createCatalogueRepository(db: Executor) {
       const exact = await searchPaged(visibleProduct(and(...base, contains)), ranking, page)
       if (exact.total > 0) return exact
       return searchPaged(
-        visibleProduct(and(...base, sql`${nq} <% ${produits.recherche}`)),
-        filter.tri ? sortKeys(filter.tri) : [sql`word_similarity(${nq}, ${produits.recherche}) desc`, asc(produits.id)],
+        visibleProduct(and(...base, sql`${nq} <% ${produits.rechercheVariantes}`)),
+        filter.tri ? sortKeys(filter.tri) : [sql`word_similarity(${nq}, ${produits.rechercheVariantes}) desc`, asc(produits.id)],
         page,
       )
     },
@@ -271,6 +273,9 @@ export function createCatalogueRepository(db: Executor) {
       const at = (result as unknown as { rows: Array<{ at: string | Date }> }).rows[0]!.at
       return new Date(at)
     },
+
+    /** The live variants of these products, in one statement (`liveVariants`). */
+    variantsOf: (produitIds: readonly number[]) => liveVariants(db, produitIds),
 
     async productById(id: number): Promise<ProductRow | undefined> {
       const [row] = await selectProducts().where(visibleProduct(eq(produits.id, id))).limit(1)

@@ -13,7 +13,7 @@ import { badInput, fieldErrors, notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage, type Page } from '../../lib/pagination.ts'
 import type { CatalogueRepository, SaleRule } from './catalogue.repository.ts'
 import { EMPTY_VOCABULARY, buildVocabulary, suggestSpellings } from './spelling.ts'
-import { toCaroussel, toCategories, toPreferences, toProduit, toSouscategorie } from './catalogue.format.ts'
+import { toCaroussel, toCategories, toPreferences, toProduit, toSouscategorie, toVariante } from './catalogue.format.ts'
 
 type Produit = ReturnType<typeof toProduit>
 
@@ -119,9 +119,29 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     return viewerId === null ? page : { ...page, data: await withLikes(page.data, viewerId) }
   }
 
+  /** These products with their live variants, read in one statement for all of them (ADR 053 §4). */
+  async function withVariants<P extends Produit>(products: readonly P[]): Promise<P[]> {
+    const variants = await repo.variantsOf(products.map((p) => p.id))
+    return products.map((p) => ({ ...p, variantes: (variants.get(p.id) ?? []).map((v) => toVariante({ designation: p.designation, options: p.options ?? [] }, v)) }))
+  }
+
   return {
     /** Forgets the public answers kept (a catalogue write). */
     clear: () => kept?.clear(),
+
+    withVariants,
+
+    /** A page with each product's variants: the REST answers' (GraphQL reads them only when asked). */
+    pageWithVariants: async (page: Page<Produit>): Promise<Page<Produit>> => ({ ...page, data: await withVariants(page.data) }),
+
+    /**
+     * The variants of each product, for GraphQL's `Produit.variantes`: one statement for all the
+     * products of an answer (its loader batches them).
+     */
+    variantsFor: async (products: ReadonlyArray<Pick<Produit, 'id' | 'designation' | 'options'>>) => {
+      const variants = await repo.variantsOf(products.map((p) => p.id))
+      return products.map((p) => (variants.get(p.id) ?? []).map((v) => toVariante({ designation: p.designation, options: p.options ?? [] }, v)))
+    },
 
     async productPage(args: ProductQuery, viewerId: number | null) {
       const page = pageArgs(args)

@@ -2,8 +2,9 @@
 // select with its sub-category and category joined, `like` for the signed-in client. The
 // catalogue publishes this projection to the modules that join products; they show the rows
 // through `toProduit` (catalogue.format.ts).
-import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { categories, favoris, produits, souscategories } from '../../db/schema.ts'
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.ts'
+import { categories, favoris, produits, souscategories, variantes } from '../../db/schema.ts'
 
 /**
  * Whether the product's sale price runs now (issue 19 §1): set, below the regular price, and
@@ -20,6 +21,19 @@ export const priceNow = sql<number>`(case when ${saleRuns} then ${produits.prixP
 /** The regular price while a sale runs (struck through by the storefront), else null. */
 export const regularPriceDuringSale = sql<number | null>`(case when ${saleRuns} then ${produits.prix} end)`
 
+/**
+ * The product's card says « à partir de » (ADR 053 §4): several variants and a higher price
+ * among them, or a sale running on one. Read from the product's summary, no join.
+ */
+export const fromPrice = sql<boolean>`(${produits.nbVariantes} > 1 and (${produits.prixMax} > ${produits.prix} or ${saleRuns}))`
+
+/** As `saleRuns`, on a variant's own sale (`variantes`' columns). */
+export const variantSaleRuns = sql`(${variantes.prixPromo} is not null and ${variantes.prixPromo} < ${variantes.prix}
+  and (${variantes.promoDebut} is null or ${variantes.promoDebut} <= now()) and (${variantes.promoFin} is null or ${variantes.promoFin} > now()))`
+
+/** What the shopper pays now for a variant, as `priceNow` for a product. */
+export const variantPriceNow = sql<number>`(case when ${variantSaleRuns} then ${variantes.prixPromo} else ${variantes.prix} end)`
+
 /** The one rule for `like`: the product is in the client's favourites. */
 export const likedBy = (clientId: number) => sql`exists(select 1 from ${favoris} where ${favoris.produitId} = ${produits.id} and ${favoris.clientId} = ${clientId})`
 
@@ -34,6 +48,9 @@ export function productColumns(userId: number | null) {
     quantite: produits.quantite,
     unite: produits.unite,
     image: produits.image,
+    options: produits.options,
+    nbVariantes: produits.nbVariantes,
+    aPartirDe: fromPrice,
     like: userId ? sql<number>`(${likedBy(userId)})::int` : sql<number>`0`,
     scId: souscategories.id,
     scDesignation: souscategories.designation,
@@ -61,10 +78,61 @@ export type ProductRow = {
   quantite: number
   unite: string
   image: string | null
+  options: ProductOption[]
+  nbVariantes: number
+  aPartirDe: boolean
   like: number
   scId: number
   scDesignation: string
   scImage: string | null
   catId: number
   catDesignation: string
+}
+
+export type ProductOption = { nom: string; valeurs: string[] }
+
+/** A live variant as products show it; the product's name and options give its own. */
+export type VariantRow = {
+  id: number
+  produitId: number
+  valeurs: Array<string | null>
+  code: string
+  prix: number
+  prixInitial: number | null
+  quantite: number
+  image: string | null
+}
+
+/**
+ * The live variants of these products by position, in ONE statement whatever their number
+ * (ADR 053 §4: a page of products costs one more statement, never one per product). A
+ * variant's image is its own, else its product's.
+ */
+export async function liveVariants(db: Executor, produitIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
+  const byProduct = new Map<number, VariantRow[]>()
+  if (produitIds.length === 0) return byProduct
+  const rows = await db
+    .select({
+      id: variantes.id,
+      produitId: variantes.produitId,
+      valeur1: variantes.valeur1,
+      valeur2: variantes.valeur2,
+      valeur3: variantes.valeur3,
+      code: variantes.code,
+      prix: variantPriceNow,
+      prixInitial: sql<number | null>`(case when ${variantSaleRuns} then ${variantes.prix} end)`,
+      quantite: variantes.quantite,
+      image: sql<string | null>`coalesce(${variantes.image}, ${produits.image})`,
+    })
+    .from(variantes)
+    .innerJoin(produits, eq(produits.id, variantes.produitId))
+    .where(and(inArray(variantes.produitId, [...new Set(produitIds)]), eq(variantes.actif, true)))
+    .orderBy(asc(variantes.produitId), asc(variantes.position), asc(variantes.id))
+  for (const { valeur1, valeur2, valeur3, ...row } of rows) {
+    const variant = { ...row, prix: Number(row.prix), prixInitial: row.prixInitial === null ? null : Number(row.prixInitial), valeurs: [valeur1, valeur2, valeur3] }
+    const list = byProduct.get(row.produitId)
+    if (list) list.push(variant)
+    else byProduct.set(row.produitId, [variant])
+  }
+  return byProduct
 }
