@@ -136,14 +136,22 @@ describe('statements per answer', () => {
 })
 
 describe('search by a variant (ADR 053 §5)', () => {
-  const found = async (designation: string) =>
-    ((await ctx.app.inject({ url: `/api/produits?categorie_id=${sub}&designation=${encodeURIComponent(designation)}` })).json()[0].data as Array<{ id: number }>).map((p) => p.id)
+  // `count` keeps each question's answer apart from those kept before the products changed (a
+  // write in SQL does not empty the catalogue's caches).
+  const found = async (designation: string, count = 12) =>
+    ((await ctx.app.inject({ url: `/api/produits?categorie_id=${sub}&count=${count}&designation=${encodeURIComponent(designation)}` })).json()[0].data as Array<{ id: number }>).map((p) => p.id)
 
   it('« 25 kg », a variant code and the variant’s full name find the product once', async () => {
     expect(await found('25 kg')).toEqual([riz.id])
     expect(await found('EPI-0002')).toEqual([riz.id])
     expect(await found('riz brisé parfumé 25 kg')).toEqual([riz.id])
     expect(await found('5 kg')).toEqual([riz.id])
+  })
+
+  it('a product whose name holds the words comes before one found by a variant', async () => {
+    const sucre = await makeProduct(ctx.db, { souscategorieId: sub, designation: 'Sucre en poudre 25 kg' })
+    expect(await found('25 kg', 13)).toEqual([sucre.id, riz.id])
+    await ctx.db.execute(sql`update produits set actif = false where id = ${sucre.id}`)
   })
 
   it('the name still ranks and the first letters still match the name', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { GraphQLError, Kind, visit, type DocumentNode, type GraphQLScalarType, type ValidationRule, type ValueNode } from 'graphql'
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity'
-import mercurius, { type IResolvers, type MercuriusLoaders } from 'mercurius'
+import mercurius, { type IResolvers } from 'mercurius'
 import { responseCache } from './graphql-response-cache.ts'
 import { unstorableField } from './input-text.ts'
 import { MAX_PAGE_SIZE } from '@teranga/shared/constants'
@@ -33,12 +33,6 @@ export interface GraphqlModule {
    */
   listSizes?: Readonly<Record<string, number>>
   resolvers: { Query?: Record<string, Resolver>; Mutation?: Record<string, Resolver> } & Record<string, Record<string, Resolver>>
-  /**
-   * Fields read for all the objects of an answer at once (`Type.field`: the parents and their
-   * arguments in, one result each out), so that a list costs one statement, not one per row.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each loader types its own parents
-  loaders?: Record<string, Record<string, (queries: Array<{ obj: any; params: any }>, ctx: GraphqlContext) => Promise<unknown[]>>>
   /** The module's custom scalars, by name. */
   scalars?: Record<string, GraphQLScalarType>
 }
@@ -166,15 +160,10 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
     for (const [type, fields] of Object.entries(module.resolvers)) resolvers[type] = { ...resolvers[type], ...fields }
   }
   const scalars = Object.assign({}, ...opts.modules.map((m) => m.scalars ?? {})) as Record<string, GraphQLScalarType>
-  const loaders: Record<string, Record<string, unknown>> = {}
-  for (const module of opts.modules) {
-    for (const [type, fields] of Object.entries(module.loaders ?? {})) loaders[type] = { ...loaders[type], ...fields }
-  }
 
   await app.register(mercurius, {
     schema: [baseSchema, ...opts.modules.map((m) => m.schema)].join('\n'),
     resolvers: { ...resolvers, ...scalars } as IResolvers,
-    loaders: loaders as MercuriusLoaders,
     path: '/graphql',
     graphiql: false,
     jit: 1,

@@ -2,6 +2,7 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql'
 import { pageType, type GraphqlModule } from '../../plugins/graphql.ts'
 import { subjectFor } from '../../lib/subject.ts'
+import type { Produit, Variante } from './catalogue.format.ts'
 import { MOST_VIEWED, type CatalogueService } from './catalogue.service.ts'
 import { MAX_SPELLINGS } from './spelling.ts'
 
@@ -148,11 +149,44 @@ const optionsVariante = new GraphQLScalarType({
   },
 })
 
+/**
+ * `Produit.variantes` for all the products of one answer in one statement: the products asked
+ * while answers are resolved are gathered (until the pending reads have run, `setImmediate`),
+ * then read at once; a product asked twice in one answer (its context) is read once. It works
+ * for HTTP requests and for the storefront's in-process reads alike (Mercurius's own loaders
+ * need a reply).
+ */
+function variantsBatcher(service: CatalogueService) {
+  const batches = new WeakMap<object, Map<number, { produit: Produit; variants: Promise<Variante[]> }>>()
+  let pending: Array<{ produit: Produit; resolve: (v: Variante[]) => void; reject: (e: unknown) => void }> = []
+  function flush() {
+    const asked = pending
+    pending = []
+    service.variantsFor(asked.map((a) => a.produit)).then(
+      (lists) => asked.forEach((a, i) => a.resolve(lists[i]!)),
+      (error: unknown) => asked.forEach((a) => a.reject(error)),
+    )
+  }
+  return (ctx: object, produit: Produit): Promise<Variante[]> => {
+    let batch = batches.get(ctx)
+    if (!batch) batches.set(ctx, (batch = new Map()))
+    const known = batch.get(produit.id)
+    if (known) return known.variants
+    const variants = new Promise<Variante[]>((resolve, reject) => {
+      if (pending.length === 0) setImmediate(flush)
+      pending.push({ produit, resolve, reject })
+    })
+    batch.set(produit.id, { produit, variants })
+    return variants
+  }
+}
+
 /** Whose favourites decide `like`: the token's client; a userId naming someone else is refused. */
 const likeViewer = (ctx: { user: { id: number; isadmin: boolean } | null }, userId?: number | null) =>
   userId != null ? subjectFor(ctx.user, userId) : (ctx.user?.id ?? null)
 
 export function catalogueGraphql(service: CatalogueService): GraphqlModule {
+  const variantsOnce = variantsBatcher(service)
   return {
     schema,
     publicQueries: ['produitspaginated', 'produits', 'produitsimilairespaginated', 'produitplusvus', 'orthographes', 'categories', 'souscategories', 'caroussels', 'preferences'],
@@ -167,11 +201,9 @@ export function catalogueGraphql(service: CatalogueService): GraphqlModule {
       'Query.caroussels': 10,
     },
     scalars: { OptionsVariante: optionsVariante },
-    // Every product of an answer (a page, favourites, a cart, an order's lines) in one statement.
-    loaders: {
-      Produit: { variantes: (queries) => service.variantsFor(queries.map((q) => q.obj)) },
-    },
     resolvers: {
+      // Every product of an answer (a page, favourites, a cart, an order's lines) in one statement.
+      Produit: { variantes: (produit: Produit, _, ctx) => variantsOnce(ctx, produit) },
       Query: {
         produitspaginated: (_, args, ctx) => service.productPage(args, likeViewer(ctx, args.userId)),
         produits: (_, args, ctx) => service.product(args.id, ctx.user?.id ?? null),

@@ -181,7 +181,8 @@ export function createCatalogueRepository(db: Executor) {
             // The query as a whole word, then at the start of the name, then earliest, shortest.
             sql`(' ' || ${produits.recherche} || ' ' like '% ' || ${pattern} || ' %') desc`,
             sql`(${produits.recherche} like ${pattern} || '%') desc`,
-            sql`strpos(${produits.recherche}, ${nq})`,
+            // A product found by a variant's values or code only comes after the names that hold it.
+            sql`nullif(strpos(${produits.recherche}, ${nq}), 0) nulls last`,
             sql`length(${produits.recherche})`,
             asc(produits.id),
           ]
