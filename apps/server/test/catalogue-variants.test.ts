@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
 import { makeProduct, makeSubcategory } from './factories.ts'
-import { createTestApp, gql, type TestContext } from './helpers.ts'
+import { createTestApp, gql, signIn, type TestContext } from './helpers.ts'
 
 const VARIANTES = 'variantes { id options designation prix prixformat prix_initial quantite code image imagesrcset }'
 const PRODUIT = `id designation prix prixformat prix_initial quantite description code unite like image imagesrcset
@@ -108,6 +108,27 @@ describe('a product with two sizes', () => {
       [single.id, [single.code]],
       [riz.id, ['EPI-0001', 'EPI-0002']],
     ])
+  })
+})
+
+describe("a customer's favourites and cart (GraphQL)", () => {
+  it("answer each product's variants when asked", async () => {
+    const alice = await signIn(ctx.app)
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/favorie', headers: alice.auth, payload: { client: alice.userId, produit: riz.id } })).statusCode).toBe(201)
+    const cart = await ctx.app.inject({ method: 'POST', url: '/api/panier', headers: alice.auth, payload: { user: alice.userId, produit: single.id, quantite: 1, action: 0 } })
+    expect(cart.statusCode).toBe(200)
+    const { data, errors } = await gql(
+      ctx.app,
+      `{ favoriespaginated(page: 1, count: 8) { data { produit { id nb_variantes variantes { code options } } } }
+         paniers { panierproduits { produit { id variantes { code options } } } } }`,
+      {},
+      alice.auth,
+    )
+    expect(errors).toBeUndefined()
+    expect(data!.favoriespaginated.data.map((f: { produit: unknown }) => f.produit)).toEqual([
+      { id: riz.id, nb_variantes: 2, variantes: [{ code: 'EPI-0001', options: { Contenance: '5 kg' } }, { code: 'EPI-0002', options: { Contenance: '25 kg' } }] },
+    ])
+    expect(data!.paniers[0].panierproduits.map((l: { produit: unknown }) => l.produit)).toEqual([{ id: single.id, variantes: [{ code: single.code, options: {} }] }])
   })
 })
 
