@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
+import { notifyCatalogueChanged } from '../src/lib/catalogue-changes.ts'
 import { makeProduct, makeSubcategory } from './factories.ts'
 import { createTestApp, gql, signIn, type TestContext } from './helpers.ts'
 
@@ -179,4 +180,27 @@ describe('search by a variant (ADR 053 §5)', () => {
     expect(await found('ri')).toEqual([riz.id])
     expect(await found('huile')).toEqual([single.id])
   })
+})
+
+describe('the sale-boundary timer without caches (a TTL of 0)', () => {
+  let shop: TestContext
+  beforeAll(async () => {
+    shop = await createTestApp({ catalogueCacheTtl: 0 })
+  })
+  afterAll(() => shop.close())
+
+  it("sums the product again when one variant's sale ends, so the next variant's sale becomes the product's", async () => {
+    const product = await makeProduct(shop.db, { prix: 4000 })
+    await shop.db.execute(sql`update produits set options = '[{"nom": "Contenance", "valeurs": ["5 kg", "25 kg"]}]' where id = ${product.id}`)
+    await shop.db.execute(sql`insert into variantes (produit_id, position, valeur1, code, prix, prix_promo, promo_debut, quantite)
+      values (${product.id}, 1, '25 kg', ${`${product.code}-25`}, 5000, 4500, now() + interval '1 hour', 3)`)
+    await shop.db.execute(sql`update variantes set valeur1 = '5 kg', prix_promo = 3000, promo_fin = now() + interval '2 seconds' where id = ${product.varianteId}`)
+    const summary = async () =>
+      ((await shop.db.execute(sql`select prix_promo, promo_debut from produits where id = ${product.id}`)) as unknown as { rows: Array<{ prix_promo: number | null; promo_debut: string | null }> }).rows[0]!
+    expect((await summary()).prix_promo).toBe(3000)
+    // A catalogue write's notice (as the back office sends it): the timer reads the next boundary again.
+    await notifyCatalogueChanged(shop.db)
+    await expect.poll(async () => (await summary()).prix_promo, { timeout: 10_000, interval: 250 }).toBe(4500)
+    expect((await summary()).promo_debut).not.toBeNull()
+  }, 15_000)
 })
