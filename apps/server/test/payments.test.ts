@@ -306,6 +306,33 @@ describe('who may pay what', () => {
     expect(await attemptsOf(commande.id)).toEqual([])
   })
 
+  it("another customer's pay or cancel never waits on my order's lock: 404 while the order is held", async () => {
+    const [owner, other] = await Promise.all([signIn(shop.app), signIn(shop.app)])
+    const { numero } = await placeOrder(owner, 'WAVE')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let locked!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    // The owner's order row held by a transaction of its own (a payment being decided, say).
+    const holder = shop.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from commandes where numerocommande = ${numero} for update`)
+      locked()
+      await held
+    })
+    await isLocked
+    try {
+      // A stranger's request locked the row before reading whose it was: it waited here for the
+      // holder, which is released only after both answers.
+      const [paid, cancelled] = await Promise.all([pay(other, numero), cancel(other, numero)])
+      expect(paid.statusCode).toBe(404)
+      expect(cancelled.statusCode).toBe(404)
+    } finally {
+      release()
+      await holder
+    }
+    expect(await etatOf(numero)).toBe('en_attente_paiement')
+  })
+
   it('a cash order is not payable online (409); neither is a cancelled one', async () => {
     const customer = await signIn(shop.app)
     const cash = await placeOrder(customer, 'CASH')

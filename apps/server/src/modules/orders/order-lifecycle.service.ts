@@ -244,8 +244,8 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
     /** Cancellation by the customer while the order waits (DESIGN §5); the stock goes back. */
     async cancelByClient(clientId: number, numero: string) {
       await run(async ({ orders: writes, move }) => {
-        const order = await writes.lockOrder({ numero })
-        if (!order || order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
+        const order = await writes.lockOrder({ numero, clientId })
+        if (!order) throw notFound(MESSAGES.orderNotFound)
         if (!(CUSTOMER_CANCELLABLE as readonly string[]).includes(order.etat)) throw conflict(MESSAGES.orderNotCancellable)
         const outcome = await move(order, 'annulee', actors.client(clientId), 'annulée par le client')
         if (!outcome.moved) throw conflict(MESSAGES.orderNotCancellable)

@@ -171,14 +171,19 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
      * from a decision about it (a payment, the back office, the expiry sweep) locks it first,
      * so decisions about one order are taken one after the other.
      */
-    async lockOrder(where: { id: number } | { numero: string }): Promise<OrderRow | undefined> {
+    /** Locks the order for the transaction; with `clientId`, only that customer's (another's is neither locked nor answered). */
+    async lockOrder(where: { id: number } | { numero: string; clientId?: number }): Promise<OrderRow | undefined> {
       const [row] = await db
         .select({
           ...getTableColumns(commandes),
           deliveryCode: sql<string>`(select m.code from ${modelivraisons} m where m.id = ${ORDER_ROW_DELIVERY})`,
         })
         .from(commandes)
-        .where('id' in where ? eq(commandes.id, where.id) : eq(commandes.numerocommande, where.numero))
+        .where(
+          'id' in where
+            ? eq(commandes.id, where.id)
+            : and(eq(commandes.numerocommande, where.numero), where.clientId === undefined ? undefined : eq(commandes.clientId, where.clientId)),
+        )
         .limit(1)
         .for('update')
       return row

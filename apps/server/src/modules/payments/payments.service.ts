@@ -158,8 +158,9 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
       // this one a 409 before anything changes; any other is closed (a late success of it is
       // still applied, ADR 036); then this attempt is reserved before the provider is asked.
       const reserved = await lifecycle.run(async ({ orders: writes, changePaymentMode, tx }): Promise<Reservation> => {
-        let order = await writes.lockOrder({ numero })
-        if (!order || order.clientId !== clientId) throw notFound(MESSAGES.orderNotFound)
+        // Only the customer's own order is locked: another's answers 404 and waits for nothing.
+        let order = await writes.lockOrder({ numero, clientId })
+        if (!order) throw notFound(MESSAGES.orderNotFound)
         const payments = createPaymentsRepository(tx)
         const attempts = await payments.attempts(order.id)
         const open = attempts.filter((a) => a.statut === 'en_cours')
