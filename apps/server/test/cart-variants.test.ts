@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import { produits, variantes } from '../src/db/schema.ts'
-import { makeProduct, makeProductWithVariants, placeHomeOrder } from './factories.ts'
+import { modelivraisons, modepaiements, produits, variantes } from '../src/db/schema.ts'
+import { HOME_DELIVERY, makeProduct, makeProductWithVariants, placeHomeOrder } from './factories.ts'
 import { createTestApp, gql, signIn, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 
 let ctx: TestContext
@@ -192,6 +192,21 @@ describe('orders by variant', () => {
     // The slips print the same lines.
     const slips = (await ctx.app.inject({ url: `/api/admin/commande/bons?numeros=${commande.numerocommande}`, headers: manager.auth })).json()
     expect(slips.data[0].lignes.map((l: { variante: { designation: string } }) => l.variante.designation)).toEqual(['Riz brisé 5 kg', 'Riz brisé 25 kg'])
+  })
+
+  it('keeps the order path at 13 statements for a 3-line cart of variants of products that have several (ADR 022)', async () => {
+    const buyer = await signIn(ctx.app)
+    const [a, b] = [await rice([50, 50]), await rice([50, 50])]
+    for (const [produit, variante] of [[a.id, a.varianteIds[0]], [a.id, a.varianteIds[1]], [b.id, b.varianteIds[1]]]) {
+      expect((await cart(buyer, { produit, variante, quantite: 2, action: 0 })).statusCode).toBe(200)
+    }
+    const [livraison] = await ctx.db.select({ id: modelivraisons.id }).from(modelivraisons).where(eq(modelivraisons.code, 'DOMICILE'))
+    const [paiement] = await ctx.db.select({ id: modepaiements.id }).from(modepaiements).where(eq(modepaiements.code, 'CASH'))
+    const before = ctx.database.stats.queries
+    const placed = await ctx.app.inject({ method: 'POST', url: '/api/commande', headers: buyer.auth, payload: { modelivraison: livraison!.id, modepaiement: paiement!.id, ...HOME_DELIVERY } })
+    expect(placed.statusCode, placed.body).toBe(201)
+    expect(ctx.database.stats.queries - before).toBeLessThanOrEqual(13)
+    expect([await variantStock(a.varianteIds[0]!), await variantStock(a.varianteIds[1]!), await variantStock(b.varianteIds[1]!), await variantStock(b.varianteIds[0]!)]).toEqual([48, 48, 48, 50])
   })
 
   it('a one-variant product’s order line answers as before, plus its variant', async () => {
