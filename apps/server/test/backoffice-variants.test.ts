@@ -319,6 +319,10 @@ describe('the list', () => {
     expect(await ids('bas')).toEqual([low.id])
     expect(await ids('ok')).toEqual([fine.id])
     expect(await ids('rupture')).toEqual([])
+    // Found by a variant's code or values.
+    const found = async (q: string) => (await call('GET', `/api/produit?souscategorie=${sc.id}&q=${encodeURIComponent(q)}`, manager)).json().data.map((p: { id: number }) => p.id)
+    expect(await found(fine.variantes[1]!.code.toLowerCase())).toEqual([fine.id])
+    expect((await found('25 kg')).sort()).toEqual([low.id, fine.id].sort())
   })
 })
 

@@ -187,9 +187,14 @@ function productWhere(filter: ProductFilter): SQL | undefined {
   const q = filter.q?.trim()
   return and(
     eq(produits.actif, !filter.archive),
-    // Accents and case ignored on the designation (its trigram index serves the `like`).
+    // Accents and case ignored on the designation (its trigram index serves the `like`), the code, a variant's values and code.
     q
-      ? or(sql`${produits.recherche} like '%' || teranga_normalize(${escapeLike(q)}) || '%'`, ilike(produits.code, `%${escapeLike(q)}%`))
+      ? or(
+          sql`${produits.recherche} like '%' || teranga_normalize(${escapeLike(q)}) || '%'`,
+          ilike(produits.code, `%${escapeLike(q)}%`),
+          // A variant's values or SKU (« 25 kg », « EPI-0002 »): its trigram index serves the `like` too.
+          sql`${produits.rechercheVariantes} like '%' || teranga_normalize(${escapeLike(q)}) || '%'`,
+        )
       : undefined,
     filter.souscategorie ? eq(produits.souscategorieId, filter.souscategorie) : undefined,
     filter.categorie ? eq(souscategories.categorieId, filter.categorie) : undefined,
