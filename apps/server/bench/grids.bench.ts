@@ -117,9 +117,16 @@ async function main() {
   // Statements and GraphQL answers so far, once the requests left in flight by a window have been answered.
   const stats = async () => {
     await new Promise((r) => setTimeout(r, 300))
-    return (await (await fetch(`http://127.0.0.1:${server.port}/bench/stats`)).json()) as { queries: number; graphql: number }
+    return (await (await fetch(`http://127.0.0.1:${server.port}/bench/stats`)).json()) as { queries: number; graphql: number; cpuMicros: number }
   }
-  const bare = () => saturate({ url: `http://127.0.0.1:${server.port}/bench/bare` })
+  const bareCpu: number[] = []
+  const bare = async () => {
+    const before = await stats()
+    const result = await saturate({ url: `http://127.0.0.1:${server.port}/bench/bare` })
+    const after = await stats()
+    bareCpu.push((after.cpuMicros - before.cpuMicros) / 1000 / result.requests.total)
+    return result
+  }
   const documents: Array<[string, autocannon.Options]> = [
     ["storefront's grid document, /shop page 1", graphqlLoad(STOREFRONT_QUERIES.produits, { page: 1, count: 12 })],
     ['sub-category page 1 (bench GRID_QUERY)', graphqlLoad(GRID_QUERY, { page: 1, count: 12, categorie_id: sub })],
@@ -127,11 +134,12 @@ async function main() {
   await saturate({ ...documents[0]![1], duration: 2 })
   await saturate({ url: `http://127.0.0.1:${server.port}/bench/bare`, duration: 2 })
   const bareRuns: Result[] = []
-  const throughput: Array<{ label: string; rates: number[]; perPage: number; failed: number }> = []
+  const throughput: Array<{ label: string; rates: number[]; perPage: number; cpuMs: number; failed: number }> = []
   for (const [label, load] of documents) {
     const rates: number[] = []
     let statements = 0
     let answers = 0
+    let cpuMicros = 0
     let failedRequests = 0
     for (let w = 0; w < 2; w++) {
       // The bare route between a document's two windows; it reads nothing.
@@ -141,10 +149,11 @@ async function main() {
       const after = await stats()
       statements += after.queries - before.queries
       answers += after.graphql - before.graphql
+      cpuMicros += after.cpuMicros - before.cpuMicros
       rates.push(result.requests.average)
       failedRequests += result.errors + result.non2xx
     }
-    throughput.push({ label, rates, perPage: statements / answers, failed: failedRequests })
+    throughput.push({ label, rates, perPage: statements / answers, cpuMs: cpuMicros / 1000 / answers, failed: failedRequests })
   }
   const bareRate = bareRuns.reduce((sum, r) => sum + r.requests.average, 0) / bareRuns.length
   const exited = new Promise((resolve) => server.child.once('exit', resolve))
@@ -160,11 +169,11 @@ async function main() {
   }
   console.log(`  errors ${failed}`)
   console.log(`\nuncached grid page at ${PRODUCTS} products, saturated (10 connections, two ${WINDOW} s windows each, the bare route's between them)`)
-  console.log(`  bare Fastify GET route   ${bareRuns.map((r) => r.requests.average.toFixed(0)).join(' and ')} req/s`)
+  console.log(`  bare Fastify GET route   ${bareRuns.map((r) => r.requests.average.toFixed(0)).join(' and ')} req/s   server CPU ${(bareCpu.reduce((a, b) => a + b, 0) / bareCpu.length).toFixed(3)} ms per answer`)
   for (const t of throughput) {
     const mean = (t.rates[0]! + t.rates[1]!) / 2
     console.log(
-      `  ${t.label.padEnd(42)} ${t.rates.map((r) => r.toFixed(0)).join(' and ')} req/s   ${((mean / bareRate) * 100).toFixed(1)} % of the bare route   ${t.perPage.toFixed(2)} statements per page   errors ${t.failed}`,
+      `  ${t.label.padEnd(42)} ${t.rates.map((r) => r.toFixed(0)).join(' and ')} req/s   ${((mean / bareRate) * 100).toFixed(1)} % of the bare route   ${t.perPage.toFixed(2)} statements per page   server CPU ${t.cpuMs.toFixed(2)} ms per page   errors ${t.failed}`,
     )
   }
   console.log('\nbudget (issue 19, ADR 038, ADR 053)')
