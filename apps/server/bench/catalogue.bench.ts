@@ -194,7 +194,7 @@ async function main() {
   console.log(`  ratio              ${(ratio * 100).toFixed(1)} % of the bare GET route, ${((gql.requests.average / barePost.requests.average) * 100).toFixed(1)} % of the bare POST route`)
   console.log(`  at 500 req/s       p50 ${ms(fixed.p50)} ms   p99 ${ms(fixed.p99)} ms   max ${ms(fixed.max)} ms (${fixed.count} requests, open loop)`)
   console.log(`  round trips        ${roundTrips.toFixed(2)} database statements per request (cached)`)
-  console.log(`  cache off          ${uncached.requests.average.toFixed(0)} req/s   p99 ${uncached.latency.p99} ms   ${coldRoundTrips.toFixed(2)} database statements per request`)
+  console.log(`  cache off          ${uncached.requests.average.toFixed(0)} req/s   p99 ${uncached.latency.p99} ms   ${coldRoundTrips.toFixed(2)} database statements per request   (${((uncached.requests.average / bare.requests.average) * 100).toFixed(1)} % of the bare GET route)`)
   console.log(`  errors             ${errors}`)
   console.log('\nmixed catalogue load (60 % anonymous grid pages over sub-categories, 20 % signed-in grid pages, 20 % search prefixes; 10 connections)')
   console.log(`  saturated          ${mixedMax.requests.average.toFixed(0)} req/s   p50 ${mixedMax.latency.p50} ms   p99 ${mixedMax.latency.p99} ms   (${(mixedMax.requests.average / bare.requests.average * 100).toFixed(1)} % of the bare GET route)`)

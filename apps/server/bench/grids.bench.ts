@@ -3,12 +3,19 @@
 // off, so that every request reaches PostgreSQL: every sort, the filters (on sale, in stock, a
 // price range), a sub-category, a search, a deep page. One open loop sends the cases in turn
 // (BENCH_GRID_RATE requests/s for BENCH_SECONDS × 2) and prints each one's latencies; the
-// budget is p95 ≤ 30 ms for each. All traffic stays on 127.0.0.1.
+// budget is p95 ≤ 30 ms for each. Then, on the same server, the uncached grid page's throughput
+// (saturated, 10 connections): the storefront's own grid document (the /shop first page) and the
+// bench's sub-category document, each in BENCH_SECONDS windows interleaved with the bare Fastify
+// route's, printed as a ratio to the bare route measured in the same run, with the database
+// statements per uncached page (ADR 038: 1.00). All traffic stays on 127.0.0.1.
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import autocannon, { type Result } from 'autocannon'
+import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
 import { GRID_QUERY } from './queries.ts'
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10) * 2
+const WINDOW = Number(process.env.BENCH_SECONDS ?? 10)
+const SECONDS = WINDOW * 2
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000)
 const RATE = Number(process.env.BENCH_GRID_RATE ?? 50)
 
@@ -101,6 +108,54 @@ async function main() {
   }
   await run(2)
   const { latencies, failed } = await run(SECONDS)
+
+  // Throughput, saturated: each GraphQL document in two windows, the bare route's between them,
+  // so that the other work on the machine weighs on both alike.
+  const saturate = (opts: autocannon.Options) =>
+    new Promise<Result>((resolve, reject) => autocannon({ connections: 10, duration: WINDOW, ...opts }, (err, result) => (err ? reject(err) : resolve(result))))
+  const graphqlLoad = (query: string, variables: Variables): autocannon.Options => ({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })
+  // Statements and GraphQL answers so far, once the requests left in flight by a window have been answered.
+  const stats = async () => {
+    await new Promise((r) => setTimeout(r, 300))
+    return (await (await fetch(`http://127.0.0.1:${server.port}/bench/stats`)).json()) as { queries: number; graphql: number; cpuMicros: number }
+  }
+  const bareCpu: number[] = []
+  const bare = async () => {
+    const before = await stats()
+    const result = await saturate({ url: `http://127.0.0.1:${server.port}/bench/bare` })
+    const after = await stats()
+    bareCpu.push((after.cpuMicros - before.cpuMicros) / 1000 / result.requests.total)
+    return result
+  }
+  const documents: Array<[string, autocannon.Options]> = [
+    ["storefront's grid document, /shop page 1", graphqlLoad(STOREFRONT_QUERIES.produits, { page: 1, count: 12 })],
+    ['sub-category page 1 (bench GRID_QUERY)', graphqlLoad(GRID_QUERY, { page: 1, count: 12, categorie_id: sub })],
+  ]
+  await saturate({ ...documents[0]![1], duration: 2 })
+  await saturate({ url: `http://127.0.0.1:${server.port}/bench/bare`, duration: 2 })
+  const bareRuns: Result[] = []
+  const throughput: Array<{ label: string; rates: number[]; perPage: number; cpuMs: number; failed: number }> = []
+  for (const [label, load] of documents) {
+    const rates: number[] = []
+    let statements = 0
+    let answers = 0
+    let cpuMicros = 0
+    let failedRequests = 0
+    for (let w = 0; w < 2; w++) {
+      // The bare route between a document's two windows; it reads nothing.
+      if (w === 1) bareRuns.push(await bare())
+      const before = await stats()
+      const result = await saturate(load)
+      const after = await stats()
+      statements += after.queries - before.queries
+      answers += after.graphql - before.graphql
+      cpuMicros += after.cpuMicros - before.cpuMicros
+      rates.push(result.requests.average)
+      failedRequests += result.errors + result.non2xx
+    }
+    throughput.push({ label, rates, perPage: statements / answers, cpuMs: cpuMicros / 1000 / answers, failed: failedRequests })
+  }
+  const bareRate = bareRuns.reduce((sum, r) => sum + r.requests.average, 0) / bareRuns.length
   const exited = new Promise((resolve) => server.child.once('exit', resolve))
   server.child.disconnect()
   await exited
@@ -113,8 +168,20 @@ async function main() {
     console.log(`  ${label.padEnd(42)} p50 ${ms(percentile(l, 50)).padStart(6)} ms   p95 ${ms(percentile(l, 95)).padStart(6)} ms   max ${ms(l.at(-1) ?? NaN).padStart(6)} ms   (${l.length})`)
   }
   console.log(`  errors ${failed}`)
-  console.log('\nbudget (issue 19)')
+  console.log(`\nuncached grid page at ${PRODUCTS} products, saturated (10 connections, two ${WINDOW} s windows each, the bare route's between them)`)
+  console.log(`  bare Fastify GET route   ${bareRuns.map((r) => r.requests.average.toFixed(0)).join(' and ')} req/s   server CPU ${(bareCpu.reduce((a, b) => a + b, 0) / bareCpu.length).toFixed(3)} ms per answer`)
+  for (const t of throughput) {
+    const mean = (t.rates[0]! + t.rates[1]!) / 2
+    console.log(
+      `  ${t.label.padEnd(42)} ${t.rates.map((r) => r.toFixed(0)).join(' and ')} req/s   ${((mean / bareRate) * 100).toFixed(1)} % of the bare route   ${t.perPage.toFixed(2)} statements per page   server CPU ${t.cpuMs.toFixed(2)} ms per page   errors ${t.failed}`,
+    )
+  }
+  console.log('\nbudget (issue 19, ADR 038, ADR 053)')
   console.log(`  ${worst <= 30 && failed === 0 ? 'OK  ' : 'MISS'} every grid's p95 ≤ 30 ms at ${PRODUCTS} products: worst ${ms(worst)} ms`)
+  for (const t of throughput) {
+    const exact = Math.abs(t.perPage - 1) < 0.005
+    console.log(`  ${exact && t.failed === 0 ? 'OK  ' : 'MISS'} ${t.label}: 1.00 statement per uncached page: ${t.perPage.toFixed(2)}`)
+  }
 }
 
 main().catch((error) => {

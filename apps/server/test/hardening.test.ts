@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
+import { HOME_PAGE_SIZE, SIMILAR_PAGE_SIZE, STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
 import { app as shopApp, BODY_LIMIT, serverOptions } from '../src/app.ts'
 import { caroussels, commandes, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
@@ -255,6 +256,63 @@ describe('GraphQL: size, aliases and the real size of unpaginated lists', () => 
     // The storefront's heaviest reference query still passes.
     const tree = await gql(ctx.app, `{ categories { id designation image imagesrcset souscategories { id designation image imagesrcset } } }`)
     expect(tree.errors).toBeUndefined()
+  })
+
+  it("prices a product's variants as its 100 at most: a page asking them is refused, the storefront's own documents pass", async () => {
+    // A product with the most variants it may hold (ADR 053 §1): the product page answers them all.
+    const p = await makeProduct(ctx.db)
+    const sizes = Array.from({ length: 100 }, (_, i) => `T${i + 1}`)
+    await ctx.db.execute(sql`update produits set options = ${JSON.stringify([{ nom: 'Taille', valeurs: sizes }])}::jsonb where id = ${p.id}`)
+    await ctx.db.execute(sql`update variantes set valeur1 = 'T1' where id = ${p.varianteId}`)
+    await ctx.db.execute(sql`insert into variantes (produit_id, position, valeur1, code, prix, quantite)
+      select ${p.id}, n, 'T' || (n + 1), ${p.code} || '-' || n, 1500 + n, 1 from generate_series(1, 99) n`)
+    const customer = await signIn(ctx.app)
+    const variables: Record<StorefrontQuery, Record<string, unknown>> = {
+      preferences: {},
+      categories: {},
+      souscategories: {},
+      caroussels: {},
+      produits: { page: 1, count: HOME_PAGE_SIZE },
+      produit: { id: p.id },
+      similaires: { page: 1, count: SIMILAR_PAGE_SIZE, produit_id: p.id },
+      plusvus: {},
+      favoris: { page: 1, count: 8 },
+      panier: {},
+      modepaiements: {},
+      depots: {},
+      modelivraisons: {},
+      zoneslivraison: {},
+      pagecontenu: { slug: 'a-propos' },
+      orthographes: { q: 'riz' },
+      suivi: { numero: 'CMD-0', k: 'x' },
+    }
+    for (const [name, document] of Object.entries(STOREFRONT_QUERIES) as Array<[StorefrontQuery, string]>) {
+      const answer = await gql(ctx.app, document, variables[name], customer.auth)
+      expect({ name, messages: (answer.errors ?? []).map((e) => e.message) }).not.toEqual(expect.objectContaining({ messages: expect.arrayContaining([MESSAGES.queryTooComplex]) }))
+    }
+    const page = await gql(ctx.app, STOREFRONT_QUERIES.produit, { id: p.id })
+    expect(page.errors).toBeUndefined()
+    expect(page.data!.produits.variantes).toHaveLength(100)
+
+    // Every product of a page asking its variants: refused before anything is read, at the top or nested.
+    const hostile = [
+      `{ produitspaginated(count: 100) { data { id variantes { id code prix } } } }`,
+      `{ produitspaginated(count: 12) { data { variantes { id options designation prix quantite code } } } }`,
+      `query ($id: Int) { produitsimilairespaginated(count: 100, produit_id: $id) { data { variantes { id } } } }`,
+      `{ favoriespaginated(count: 100) { data { produit { variantes { id code } } } } }`,
+      `{ produitplusvus { variantes { id options designation prix prixformat prix_initial quantite code image imagesrcset } } }`,
+    ]
+    for (const document of hostile) {
+      const before = ctx.database.stats.queries
+      const refused = await gql(ctx.app, document, { id: p.id })
+      expect(refused.status).toBe(400)
+      expect(refused.errors![0]).toMatchObject({ message: MESSAGES.queryTooComplex, extensions: { code: 'BAD_USER_INPUT' } })
+      expect(refused.data ?? null).toBeNull()
+      expect(ctx.database.stats.queries - before).toBe(0)
+    }
+    // A small page asking its variants is still answered.
+    const small = await gql(ctx.app, `{ produitspaginated(count: 2) { data { id variantes { id code } } } }`)
+    expect(small.errors).toBeUndefined()
   })
 
   it('refuses an over-long document in French', async () => {

@@ -149,6 +149,9 @@ const optionsVariante = new GraphQLScalarType({
   },
 })
 
+/** The variants a product holds at most (ADR 053 §1; the back office refuses more). */
+const MAX_VARIANTS_PER_PRODUCT = 100
+
 /**
  * `Produit.variantes` for all the products of one answer in one statement: the products asked
  * while answers are resolved are gathered (until the pending reads have run, `setImmediate`),
@@ -199,6 +202,9 @@ export function catalogueGraphql(service: CatalogueService): GraphqlModule {
       'Categorie.souscategories': 10,
       'Query.souscategories': 60,
       'Query.caroussels': 10,
+      // A product holds at most 100 variants (ADR 053 §1): a page asking them costs them all,
+      // so 100 products asking their variants are refused while the product page's one passes.
+      'Produit.variantes': MAX_VARIANTS_PER_PRODUCT,
     },
     scalars: { OptionsVariante: optionsVariante },
     resolvers: {

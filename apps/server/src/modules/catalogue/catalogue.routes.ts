@@ -27,15 +27,15 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { serv
   api.get(
     '/produits',
     { schema: { querystring: productListQuery, response: { 200: z.array(pageSchema(produitSchema)), ...errorResponses } } },
-    async (request) => [await service.pageWithVariants(await service.productPage(request.query, request.user?.id ?? null))],
+    async (request) => [await service.productPageWithVariants(request.query, request.user?.id ?? null)],
   )
   api.get(
     '/produits/:id',
     { schema: { params: z.object({ id: idSchema }), response: { 200: produitSchema, ...errorResponses } } },
-    async (request) => (await service.withVariants([await service.product(request.params.id, request.user?.id ?? null)]))[0]!,
+    (request) => service.productWithVariants(request.params.id, request.user?.id ?? null),
   )
   api.get('/produitplusvus', { schema: { response: { 200: z.array(produitSchema), ...errorResponses } } }, async (request) =>
-    service.withVariants(await service.mostViewed(request.user?.id ?? null)),
+    service.mostViewedWithVariants(request.user?.id ?? null),
   )
   api.get(
     '/orthographes',

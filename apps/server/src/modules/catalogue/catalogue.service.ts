@@ -72,11 +72,18 @@ const MAX_PUBLIC_ANSWERS = 2000
 /** Products those answers hold at most, all together: searches a visitor varies cannot fill memory with pages of 100. */
 const MAX_PUBLIC_PRODUCTS = 20_000
 
-/** How many products (or rows) an answer holds, for MAX_PUBLIC_PRODUCTS. */
+/** A product's rows in an answer: itself and the variants it is kept with (REST's answers). */
+const productRows = (item: unknown) => {
+  const variantes = (item as { variantes?: unknown } | null)?.variantes
+  return 1 + (Array.isArray(variantes) ? variantes.length : 0)
+}
+
+/** How many rows (products and the variants kept with them) an answer holds, for MAX_PUBLIC_PRODUCTS. */
 function rowsIn(answer: unknown): number {
-  if (Array.isArray(answer)) return Math.max(1, answer.length)
+  const rows = (items: unknown[]) => Math.max(1, items.reduce<number>((sum, item) => sum + productRows(item), 0))
+  if (Array.isArray(answer)) return rows(answer)
   const data = (answer as { data?: unknown } | null)?.data
-  return Array.isArray(data) ? Math.max(1, data.length) : 1
+  return Array.isArray(data) ? rows(data) : productRows(answer)
 }
 
 export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup, countsAsSale }: CatalogueServiceOptions) {
@@ -125,14 +132,44 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     return products.map((p) => ({ ...p, variantes: (variants.get(p.id) ?? []).map((v) => toVariante({ designation: p.designation, options: p.options ?? [] }, v)) }))
   }
 
+  /** A grid page's key among the kept answers and how to read it, its arguments checked (a 400 naming the field). */
+  function publicPage(args: ProductQuery) {
+    const page = pageArgs(args)
+    const souscategorieId = args.categorie_id == null ? null : checkId(args.categorie_id, 'categorie_id')
+    if (args.designation && args.designation.length > MAX_SEARCH_LENGTH) {
+      throw badInput(undefined, { designation: [MESSAGES.textTooLong(MAX_SEARCH_LENGTH)] })
+    }
+    const search = args.designation ?? null
+    const { tri = null, prix_min = null, prix_max = null, en_stock = null, promotion = null } = gridArgs(args)
+    const grid = [tri, prix_min, prix_max, en_stock || null, promotion || null]
+    // The key of a page without a sort or filter stays what it was (the same answers shared).
+    const key = JSON.stringify(grid.every((v) => v === null) ? [souscategorieId, search, page.page, page.count] : [souscategorieId, search, page.page, page.count, ...grid])
+    const read = async (): Promise<Page<Produit>> => {
+      const filter = { souscategorieId, search, tri, prixMin: prix_min, prixMax: prix_max, enStock: en_stock, promotion }
+      const { rows, total } = await repo.productPage(filter, page)
+      return toPage(rows.map(toProduit), total, page)
+    }
+    return { key, read }
+  }
+
+  /** A product as every visitor sees it (kept); a 404 when there is none. */
+  async function publicProduct(id: number): Promise<Produit> {
+    const product = await shared(`product ${id}`, async () => {
+      const row = await repo.productById(id)
+      return row ? toProduit(row) : null
+    })
+    if (!product) throw notFound(MESSAGES.productNotFound)
+    return product
+  }
+
+  /** « Les plus consultés » as every visitor sees them (kept). */
+  const publicMostViewed = () => shared(`most-viewed ${MOST_VIEWED}`, async () => (await repo.mostViewed(MOST_VIEWED)).map(toProduit))
+
   return {
     /** Forgets the public answers kept (a catalogue write). */
     clear: () => kept?.clear(),
 
     withVariants,
-
-    /** A page with each product's variants: the REST answers' (GraphQL reads them only when asked). */
-    pageWithVariants: async (page: Page<Produit>): Promise<Page<Produit>> => ({ ...page, data: await withVariants(page.data) }),
 
     /**
      * The variants of each product, for GraphQL's `Produit.variantes`: one statement for all the
@@ -144,32 +181,40 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     },
 
     async productPage(args: ProductQuery, viewerId: number | null) {
-      const page = pageArgs(args)
-      const souscategorieId = args.categorie_id == null ? null : checkId(args.categorie_id, 'categorie_id')
-      if (args.designation && args.designation.length > MAX_SEARCH_LENGTH) {
-        throw badInput(undefined, { designation: [MESSAGES.textTooLong(MAX_SEARCH_LENGTH)] })
-      }
-      const search = args.designation ?? null
-      const { tri = null, prix_min = null, prix_max = null, en_stock = null, promotion = null } = gridArgs(args)
-      const grid = [tri, prix_min, prix_max, en_stock || null, promotion || null]
-      // The key of a page without a sort or filter stays what it was (the same answers shared).
-      const key = grid.every((v) => v === null) ? [souscategorieId, search, page.page, page.count] : [souscategorieId, search, page.page, page.count, ...grid]
-      const result = await shared(`page ${JSON.stringify(key)}`, async () => {
-        const filter = { souscategorieId, search, tri, prixMin: prix_min, prixMax: prix_max, enStock: en_stock, promotion }
-        const { rows, total } = await repo.productPage(filter, page)
-        return toPage(rows.map(toProduit), total, page)
+      const { key, read } = publicPage(args)
+      return withLikesOnPage(await shared(`page ${key}`, read), viewerId)
+    },
+
+    /**
+     * REST's page (`GET /api/produits`): the page with its products' variants, kept as one
+     * answer (same lifetime, emptied with the others), so a kept page reads nothing.
+     */
+    async productPageWithVariants(args: ProductQuery, viewerId: number | null) {
+      const { key, read } = publicPage(args)
+      const result = await shared(`page+variants ${key}`, async () => {
+        const page = await shared(`page ${key}`, read)
+        return { ...page, data: await withVariants(page.data) }
       })
       return withLikesOnPage(result, viewerId)
     },
 
-    async product(id: unknown, viewerId: number | null) {
+    /** REST's product (`GET /api/produits/{id}`) with its variants, kept as the page is. */
+    async productWithVariants(id: unknown, viewerId: number | null) {
       const wanted = checkId(id, 'id')
-      const product = await shared(`product ${wanted}`, async () => {
-        const row = await repo.productById(wanted)
-        return row ? toProduit(row) : null
+      const product = await shared(`product+variants ${wanted}`, async () => {
+        return (await withVariants([await publicProduct(wanted)]))[0]!
       })
-      if (!product) throw notFound(MESSAGES.productNotFound)
       return (await withLikes([product], viewerId))[0]!
+    },
+
+    /** REST's most viewed (`GET /api/produitplusvus`) with their variants, kept as the page is. */
+    async mostViewedWithVariants(viewerId: number | null) {
+      const products = await shared(`most-viewed+variants ${MOST_VIEWED}`, async () => withVariants(await publicMostViewed()))
+      return withLikes(products, viewerId)
+    },
+
+    async product(id: unknown, viewerId: number | null) {
+      return (await withLikes([await publicProduct(checkId(id, 'id'))], viewerId))[0]!
     },
 
     async similarPage(args: { page?: number | null; count?: number | null; produit_id?: number | null }, viewerId: number | null) {
@@ -189,8 +234,7 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     },
 
     async mostViewed(viewerId: number | null) {
-      const products = await shared(`most-viewed ${MOST_VIEWED}`, async () => (await repo.mostViewed(MOST_VIEWED)).map(toProduit))
-      return withLikes(products, viewerId)
+      return withLikes(await publicMostViewed(), viewerId)
     },
 
     /**
