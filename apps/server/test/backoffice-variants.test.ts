@@ -82,6 +82,14 @@ describe('creating a product with options and variants', () => {
     const audit = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, 'produit'), eq(auditLog.resourceId, String(product.id))))
     expect(audit.map((a) => a.action)).toEqual(['produit.creer'])
 
+    // The storefront reads the summary and the live variants.
+    const shopAnswer = (await call('GET', `/api/produits/${product.id}`, undefined)).json()
+    expect(shopAnswer).toMatchObject({ prix: 4000, quantite: 142, nb_variantes: 2, a_partir_de: true })
+    expect(shopAnswer.variantes.map((v: { code: string; designation: string }) => [v.code, v.designation])).toEqual([
+      [codes[0], 'Riz brisé parfumé 5 kg'],
+      [codes[1], 'Riz brisé parfumé 25 kg'],
+    ])
+
     // Read back alike, and listed with its variants.
     expect((await call('GET', `/api/produit/${product.id}`, manager)).json()).toEqual(product)
     const list = await call('GET', `/api/produit?souscategorie=${sc.id}`, manager)
@@ -120,6 +128,10 @@ describe('creating a product with options and variants', () => {
     await refuse(withVariant(1, { code: other.code }), 'variantes.1.code', M.varianteCodeTaken)
     await refuse(withVariant(0, { code: '' }), 'variantes.0.code', M.codeRequired)
     await refuse(withVariant(1, { code_barres: '12 34' }), 'variantes.1.code_barres', M.codeBarresInvalid)
+    const sameBarcode = base()
+    sameBarcode.variantes.forEach((v) => Object.assign(v, { code_barres: '6111234567890' }))
+    await refuse(sameBarcode, 'variantes.1.code_barres', M.codeBarresTaken)
+    await refuse(withVariant(0, { image: 'uploads/0123456789abcdef0123456789abcdef' }), 'variantes.0.image', M.mediaUnknown)
     // Prices above 0, a sale below its price.
     await refuse(withVariant(0, { prix: 0 }), 'variantes.0.prix', M.prixPositive)
     await refuse(withVariant(0, { prix_promo: 5000 }), 'variantes.0.prix_promo', 'Le prix promotionnel doit être inférieur au prix')
