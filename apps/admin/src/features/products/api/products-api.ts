@@ -53,3 +53,14 @@ export const useSaveProduct = (id: number | undefined) =>
 /** An active product is archived (it has orders) or deleted (`archive: false`); an archived one comes back. */
 export const useArchiveProduct = (product: Product) =>
   useProductWrite(() => (product.actif ? api<ProductRemoval>('DELETE', `/produit/${product.id}`) : api<Product>('POST', `/produit/${product.id}/desarchiver`).then(() => null)))
+
+export type BulkPriceMode = 'pourcentage' | 'montant'
+export interface BulkPriceChange {
+  variantes: number[]
+  mode: BulkPriceMode
+  /** Signed: a percentage (rounded to the franc) or an amount in FCFA. */
+  valeur: number
+}
+
+/** POST /api/produit/{id}/variantes/prix: the chosen variants' prices at once, all or nothing (a 400 on `valeur`). */
+export const useBulkVariantPrice = (productId: number) => useProductWrite((change: BulkPriceChange) => api<Product>('POST', `/produit/${productId}/variantes/prix`, change))
