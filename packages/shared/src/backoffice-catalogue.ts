@@ -56,6 +56,40 @@ export const CATALOGUE_MESSAGES = {
   csvColumnsMissing: (columns: string) => `Colonnes manquantes : ${columns}`,
   csvHasErrors: 'Le fichier contient des erreurs : rien n’a été importé',
   csvReadAsWindows1252: 'Fichier lu en Windows-1252 (Excel) : vérifiez les accents dans l’aperçu avant de confirmer',
+  // Options and variants (ADR 053 §6, §7).
+  prixPerVariant: 'Le prix se donne pour chaque variante',
+  qtePerVariant: 'Le stock se donne pour chaque variante',
+  promoPerVariant: 'La promotion se donne pour chaque variante',
+  optionsTooMany: `Un produit a au plus ${3} options`,
+  optionNomInvalid: "Le nom de l'option fait de 1 à 50 caractères",
+  optionNomTwice: 'Deux options portent ce nom',
+  optionValeursRequired: 'Une option a au moins une valeur',
+  optionValeurInvalid: 'Une valeur fait de 1 à 50 caractères',
+  optionValeurTwice: (valeur: string) => `La valeur « ${valeur} » figure deux fois`,
+  optionValeurUsed: (valeur: string) => `La valeur « ${valeur} » est encore utilisée par une variante`,
+  variantesRequired: 'Un produit a au moins une variante',
+  variantesTooMany: `Un produit a au plus ${100} variantes`,
+  varianteOneWithoutOptions: 'Un produit sans options a une seule variante',
+  varianteOptionsInvalid: 'Les valeurs de la variante sont un objet « option : valeur »',
+  varianteValeurCount: 'La variante doit avoir une valeur pour chaque option, et pas d’autre',
+  varianteValeurUnknown: (nom: string) => `Cette valeur n'est pas une des valeurs de l'option « ${nom} »`,
+  varianteCombinationTwice: 'Cette combinaison figure déjà dans une autre variante',
+  varianteCodeTaken: 'Ce code est déjà utilisé',
+  varianteCodeTwice: 'Deux variantes portent ce code',
+  varianteNotFound: "Cette variante n'existe pas pour ce produit",
+  codeBarresInvalid: 'Le code-barres ne peut contenir que des lettres et des chiffres (50 caractères au plus)',
+  codeBarresTaken: 'Ce code-barres est déjà utilisé',
+  qteInitialInvalid: `Le stock initial doit être un entier entre 0 et ${formatNombre(1_000_000)}`,
+  deltaOnNewVariant: 'Une nouvelle variante prend son stock par « qte »',
+  // Bulk price change.
+  bulkModeInvalid: 'Le mode est « pourcentage » ou « montant »',
+  bulkValeurInvalid: 'La valeur doit être un nombre entier, non nul',
+  bulkVariantesRequired: 'Choisissez au moins une variante',
+  bulkPriceTooLow: 'Le nouveau prix d’une variante serait inférieur à 1 FCFA',
+  bulkPriceTooHigh: `Le nouveau prix d’une variante dépasserait ${formatPrix(100_000_000)}`,
+  // The CSV's grouped rows.
+  csvGroupDiffers: (ligne: number) => `Cette colonne diffère de la ligne ${ligne} du même produit`,
+  csvCodeOtherProduct: 'Ce code appartient à un autre produit',
 } as const
 
 /** Images: at most 2 MB, of these types, told by their first bytes. */
@@ -141,6 +175,13 @@ const seuilSchema = z.preprocess(
   z.number({ error: CATALOGUE_MESSAGES.seuilInvalid }).int({ error: CATALOGUE_MESSAGES.seuilInvalid }).min(0, { error: CATALOGUE_MESSAGES.seuilInvalid }).max(1_000_000, { error: CATALOGUE_MESSAGES.seuilInvalid }).optional(),
 )
 
+function positionField() {
+  return z.preprocess(
+    formNumber,
+    z.number({ error: CATALOGUE_MESSAGES.positionInvalid }).int({ error: CATALOGUE_MESSAGES.positionInvalid }).min(0, { error: CATALOGUE_MESSAGES.positionInvalid }).max(10_000, { error: CATALOGUE_MESSAGES.positionInvalid }).optional(),
+  )
+}
+
 const productFields = {
   designation: designationSchema,
   prix: prixSchema,
@@ -154,12 +195,173 @@ const productFields = {
   ...salePriceFields,
 }
 
-/** POST /api/produit: the spec's product form (`categorie_id` is the sub-category's id). */
-export const productFormSchema = z.object({ ...productFields, qte: qteSchema }).superRefine(checkSalePrice)
-/** PUT /api/produit/{id}: the same without `qte` (stock changes only through movements). */
-export const productUpdateSchema = z.object(productFields).superRefine(checkSalePrice)
+/** At most 3 options a product, 100 variants (ADR 053). */
+export const OPTIONS_MAX = 3
+export const VARIANTS_MAX = 100
+
+const shortText = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(50, { error: message })
+
+/** One option of a product: a name and its values, in display order, each once. */
+export const productOptionBodySchema = z
+  .object({
+    nom: shortText(CATALOGUE_MESSAGES.optionNomInvalid),
+    valeurs: z.array(shortText(CATALOGUE_MESSAGES.optionValeurInvalid), { error: CATALOGUE_MESSAGES.optionValeursRequired }).min(1, { error: CATALOGUE_MESSAGES.optionValeursRequired }).max(VARIANTS_MAX, { error: CATALOGUE_MESSAGES.variantesTooMany }),
+  })
+  .superRefine((option, ctx) => {
+    const seen = new Set<string>()
+    for (const valeur of option.valeurs) {
+      if (seen.has(valeur)) ctx.addIssue({ code: 'custom', path: ['valeurs'], message: CATALOGUE_MESSAGES.optionValeurTwice(valeur) })
+      seen.add(valeur)
+    }
+  })
+export type ProductOptionBody = z.output<typeof productOptionBodySchema>
+
+const optionsSchema = z
+  .array(productOptionBodySchema, { error: CATALOGUE_MESSAGES.optionNomInvalid })
+  .max(OPTIONS_MAX, { error: CATALOGUE_MESSAGES.optionsTooMany })
+  .superRefine((options, ctx) => {
+    const seen = new Set<string>()
+    options.forEach((option, index) => {
+      if (seen.has(option.nom)) ctx.addIssue({ code: 'custom', path: [index, 'nom'], message: CATALOGUE_MESSAGES.optionNomTwice })
+      seen.add(option.nom)
+    })
+  })
+
+/** A barcode (EAN, UPC or the shop's own): letters and digits. */
+export const codeBarresSchema = z
+  .string({ error: CATALOGUE_MESSAGES.codeBarresInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,50}$/, { error: CATALOGUE_MESSAGES.codeBarresInvalid })
+
+const stockNumber = (message: string, min: number) =>
+  z.preprocess(formNumber, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(1_000_000, { error: message }).optional())
+
+/**
+ * One variant in the product form (ADR 053 §6): `id` names an existing one (absent: a new one),
+ * `options` its value for each of the product's options (`{}` without options). `qte` is a new
+ * variant's first stock; `delta` an existing one's stock change, with the form's `motif`.
+ */
+export const productVariantBodySchema = z
+  .object({
+    id: z.number({ error: CATALOGUE_MESSAGES.varianteNotFound }).int({ error: CATALOGUE_MESSAGES.varianteNotFound }).positive({ error: CATALOGUE_MESSAGES.varianteNotFound }).max(2_147_483_647, { error: CATALOGUE_MESSAGES.varianteNotFound }).optional(),
+    options: z.record(z.string(), z.string(), { error: CATALOGUE_MESSAGES.varianteOptionsInvalid }),
+    position: positionField(),
+    code: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), productCodeSchema.optional()).refine((v) => v !== undefined, { error: CATALOGUE_MESSAGES.codeRequired }),
+    code_barres: optionalField(codeBarresSchema),
+    prix: prixSchema,
+    ...salePriceFields,
+    seuil: seuilSchema,
+    image: optionalMediaKey,
+    qte: stockNumber(CATALOGUE_MESSAGES.qteInitialInvalid, 0),
+    delta: z.preprocess(
+      formNumber,
+      z
+        .number({ error: CATALOGUE_MESSAGES.deltaInteger })
+        .int({ error: CATALOGUE_MESSAGES.deltaInteger })
+        .min(-1_000_000, { error: CATALOGUE_MESSAGES.deltaMax })
+        .max(1_000_000, { error: CATALOGUE_MESSAGES.deltaMax })
+        .optional(),
+    ),
+  })
+  .superRefine(checkSalePrice)
+export type ProductVariantBodyInput = z.input<typeof productVariantBodySchema>
+export type ProductVariantBody = z.output<typeof productVariantBodySchema>
+
+/**
+ * With `variantes`, the product-level price, stock and sale are refused (each variant has its
+ * own); without them, the price is required (and, at creation, the stock), as the spec's form.
+ * Run even when other fields fail, so every error is listed at once.
+ */
+function checkProductBody(creating: boolean) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const refuse = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message })
+    if (value.variantes !== undefined) {
+      if (value.prix !== undefined) refuse('prix', CATALOGUE_MESSAGES.prixPerVariant)
+      if (value.qte !== undefined) refuse('qte', CATALOGUE_MESSAGES.qtePerVariant)
+      for (const field of ['prix_promo', 'promo_debut', 'promo_fin']) if (value[field] != null) refuse(field, CATALOGUE_MESSAGES.promoPerVariant)
+      const variantes = Array.isArray(value.variantes) ? (value.variantes as Array<{ delta?: unknown }>) : []
+      if (variantes.some((v) => v && v.delta != null && v.delta !== 0) && (typeof value.motif !== 'string' || value.motif.trim() === '')) refuse('motif', CATALOGUE_MESSAGES.motifRequired)
+      return
+    }
+    if (value.prix === undefined) refuse('prix', CATALOGUE_MESSAGES.prixRequired)
+    if (creating && value.qte === undefined) refuse('qte', CATALOGUE_MESSAGES.qteRequired)
+    if (value.options !== undefined && Array.isArray(value.options) && value.options.length > 0) refuse('variantes', CATALOGUE_MESSAGES.variantesRequired)
+    checkSalePrice(value as Parameters<typeof checkSalePrice>[0], ctx)
+  }
+}
+
+/** The product-level price, optional here: required without `variantes` by `checkProductBody` (once). */
+const optionalPrix = z.preprocess(
+  formNumber,
+  z
+    .number({ error: CATALOGUE_MESSAGES.prixNumber })
+    .positive({ error: CATALOGUE_MESSAGES.prixPositive })
+    .int({ error: CATALOGUE_MESSAGES.prixInteger })
+    .max(100_000_000, { error: CATALOGUE_MESSAGES.prixMax })
+    .optional(),
+)
+/** Run on every body, even one whose fields failed, so every error is listed at once. */
+const always = { when: () => true }
+
+const variantBodyFields = {
+  prix: optionalPrix,
+  options: optionsSchema.optional(),
+  variantes: z
+    .array(productVariantBodySchema, { error: CATALOGUE_MESSAGES.variantesRequired })
+    .min(1, { error: CATALOGUE_MESSAGES.variantesRequired })
+    .max(VARIANTS_MAX, { error: CATALOGUE_MESSAGES.variantesTooMany })
+    .optional(),
+  /** The reason of the variants' `delta`s (a stock movement's `motif`). */
+  motif: optionalField(z.string().trim().max(200, { error: CATALOGUE_MESSAGES.motifTooLong })),
+}
+
+/**
+ * POST /api/produit: the spec's product form (`categorie_id` is the sub-category's id), or, with
+ * `options` and `variantes`, a product and its variants (ADR 053 §6; then no product-level
+ * `prix`, `qte` or sale).
+ */
+export const productFormSchema = z
+  .object({ ...productFields, ...variantBodyFields, qte: z.preprocess((v) => (v === '' || v === null ? undefined : v), qteSchema.optional()) })
+  .superRefine(checkProductBody(true) as (value: object, ctx: z.RefinementCtx) => void, always)
+/** PUT /api/produit/{id}: the same without `qte` (stock changes only through movements, or a variant's `delta`). */
+export const productUpdateSchema = z
+  .object({ ...productFields, ...variantBodyFields })
+  .superRefine(checkProductBody(false) as (value: object, ctx: z.RefinementCtx) => void, always)
 /** The update's fields without the checks across them, for schemas that replace some (the CSV import's rows, which carry no sale). */
 export const productUpdateFields = z.object(productFields)
+
+/**
+ * Every combination of the options' values, the first option's values outermost, each as a
+ * map from option name to value (`[{}]` without options); null past 100 variants (refused).
+ */
+export function combinaisons(options: ReadonlyArray<{ nom: string; valeurs: readonly string[] }>): Array<Record<string, string>> | null {
+  const count = options.reduce((n, o) => n * o.valeurs.length, 1)
+  if (count > VARIANTS_MAX) return null
+  let result: Array<Record<string, string>> = [{}]
+  for (const option of options) result = result.flatMap((combo) => option.valeurs.map((valeur) => ({ ...combo, [option.nom]: valeur })))
+  return result
+}
+
+/** POST /api/produit/{id}/variantes/prix: change the price of some variants by a percentage or an amount (signed). */
+export const BULK_PRICE_MODES = ['pourcentage', 'montant'] as const
+export const bulkPriceSchema = z.object({
+  variantes: z
+    .array(z.number({ error: CATALOGUE_MESSAGES.varianteNotFound }).int({ error: CATALOGUE_MESSAGES.varianteNotFound }).positive({ error: CATALOGUE_MESSAGES.varianteNotFound }).max(2_147_483_647, { error: CATALOGUE_MESSAGES.varianteNotFound }), { error: CATALOGUE_MESSAGES.bulkVariantesRequired })
+    .min(1, { error: CATALOGUE_MESSAGES.bulkVariantesRequired })
+    .max(VARIANTS_MAX, { error: CATALOGUE_MESSAGES.variantesTooMany }),
+  mode: z.enum(BULK_PRICE_MODES, { error: CATALOGUE_MESSAGES.bulkModeInvalid }),
+  valeur: z.preprocess(
+    formNumber,
+    z
+      .number({ error: CATALOGUE_MESSAGES.bulkValeurInvalid })
+      .int({ error: CATALOGUE_MESSAGES.bulkValeurInvalid })
+      .min(-100_000_000, { error: CATALOGUE_MESSAGES.bulkPriceTooLow })
+      .max(100_000_000, { error: CATALOGUE_MESSAGES.bulkPriceTooHigh })
+      .refine((n) => n !== 0, { error: CATALOGUE_MESSAGES.bulkValeurInvalid }),
+  ),
+})
+export type BulkPriceInput = z.input<typeof bulkPriceSchema>
+export type BulkPrice = z.output<typeof bulkPriceSchema>
 
 export type ProductFormInput = z.input<typeof productFormSchema>
 export type ProductForm = z.output<typeof productFormSchema>
@@ -250,12 +452,52 @@ export const stockHistoryLineSchema = z.object({
 export type StockHistoryLine = z.infer<typeof stockHistoryLineSchema>
 
 /** The columns of the products CSV (export and import), in order. */
-export const PRODUCT_CSV_COLUMNS = ['code', 'designation', 'prix', 'quantite', 'unite', 'souscategorie_id', 'description', 'seuil'] as const
+export const PRODUCT_CSV_COLUMNS = [
+  'code', 'designation', 'prix', 'quantite', 'unite', 'souscategorie_id', 'description', 'seuil',
+  // ADR 053 §7: one row per variant, grouped by its product's code.
+  'produit_code', 'option1_nom', 'option1_valeur', 'option2_nom', 'option2_valeur', 'option3_nom', 'option3_valeur', 'code_barres',
+] as const
 /** The import's bounds. */
 export const CSV_IMPORT_MAX_ROWS = 5000
 export const CSV_IMPORT_MAX_BYTES = 1024 * 1024
 
-/** A product as the back office reads it (GET /api/produit, /api/produit/{id}): its image as a key and as the shop's renderings. */
+/** One of a product's options as the back office reads it. */
+export const productOptionSchema = z.object({ nom: z.string(), valeurs: z.array(z.string()) })
+
+/**
+ * One variant as the back office reads it (ADR 053 §4): live ones by position, then the
+ * withdrawn (`actif: false`, kept for their orders). `designation`: the product's and its
+ * values; `image`: its own, else the product's (`image_key` is its own key or null).
+ */
+export const productVariantResponseSchema = z.object({
+  id: z.number(),
+  options: z.record(z.string(), z.string()),
+  designation: z.string(),
+  position: z.number(),
+  code: z.string(),
+  code_barres: z.string().nullable(),
+  prix: z.number(),
+  prix_fr: z.string(),
+  prix_promo: z.number().nullable(),
+  promo_debut: z.string().nullable(),
+  promo_fin: z.string().nullable(),
+  promo_active: z.boolean(),
+  promo_programmee: z.boolean(),
+  quantite: z.number(),
+  seuil: z.number(),
+  stock_bas: z.boolean(),
+  actif: z.boolean(),
+  image_key: z.string().nullable(),
+  image: z.string().nullable(),
+  imagesrcset: z.string().nullable(),
+})
+export type ProductVariant = z.infer<typeof productVariantResponseSchema>
+
+/**
+ * A product as the back office reads it (GET /api/produit, /api/produit/{id}): its image as a key
+ * and as the shop's renderings. `prix`, `quantite`, the sale and `code` are its variants' summary
+ * (ADR 053 §2); `stock_bas`: a live variant at or below its threshold.
+ */
 export const productResponseSchema = z.object({
   id: z.number(),
   code: z.string(),
@@ -280,6 +522,10 @@ export const productResponseSchema = z.object({
   imagesrcset: z.string().nullable(),
   souscategorie: z.object({ id: z.number(), designation: z.string(), categorie: z.object({ id: z.number(), designation: z.string() }) }),
   created_at: z.string(),
+  options: z.array(productOptionSchema),
+  /** Its live variants. */
+  nb_variantes: z.number(),
+  variantes: z.array(productVariantResponseSchema),
 })
 export type Product = z.infer<typeof productResponseSchema>
 
@@ -298,6 +544,16 @@ export type UploadedMedia = z.infer<typeof uploadedMediaSchema>
 export const CSV_ENCODINGS = ['UTF-8', 'Windows-1252'] as const
 export type CsvEncoding = (typeof CSV_ENCODINGS)[number]
 
+export const IMPORT_ACTIONS = ['creation', 'modification'] as const
+/** One product of the import's preview and its variants: created or changed; `quantite` null when the file leaves the stock. */
+export const importPreviewProductSchema = z.object({
+  produit_code: z.string(),
+  designation: z.string(),
+  action: z.enum(IMPORT_ACTIONS),
+  variantes: z.array(z.object({ code: z.string(), options: z.record(z.string(), z.string()), prix: z.number(), quantite: z.number().nullable(), action: z.enum(IMPORT_ACTIONS) })),
+})
+export type ImportPreviewProduct = z.infer<typeof importPreviewProductSchema>
+
 /**
  * POST /api/produit/import: what the file creates and changes, or its rows' errors (then nothing
  * is written); the encoding it was read in, and a French warning when it was not UTF-8.
@@ -309,5 +565,10 @@ export const importResultSchema = z.object({
   erreurs: z.array(z.object({ ligne: z.number(), champ: z.string(), message: z.string() })),
   encodage: z.enum(CSV_ENCODINGS),
   avertissement: z.string().nullable(),
+  /** `crees`/`modifies` count rows (variants); these count products. */
+  produits_crees: z.number(),
+  produits_modifies: z.number(),
+  /** What the file does, product by product (empty when it has errors). */
+  apercu: z.array(importPreviewProductSchema),
 })
 export type ImportResult = z.infer<typeof importResultSchema>
