@@ -4,12 +4,13 @@
 import { useId, useState } from 'react'
 import { Alert, Button, Form, Modal } from 'react-bootstrap'
 import { toast } from 'react-toastify'
+import { bulkPriceSchema, type BulkPrice } from '@teranga/shared/backoffice-catalogue'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { useBulkVariantPrice, type BulkPriceMode } from './api/products-api.ts'
+import { useBulkVariantPrice } from './api/products-api.ts'
 
 export function BulkPriceDialog({ productId, variantIds, onClose }: { productId: number; variantIds: number[]; onClose: () => void }) {
   const titleId = useId()
-  const [mode, setMode] = useState<BulkPriceMode>('pourcentage')
+  const [mode, setMode] = useState<BulkPrice['mode']>('pourcentage')
   const [valeur, setValeur] = useState('')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [failure, setFailure] = useState<string | null>(null)
@@ -17,13 +18,19 @@ export function BulkPriceDialog({ productId, variantIds, onClose }: { productId:
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    const text = valeur.trim().replace(/\s/g, '').replace('−', '-').replace(',', '.')
-    const number = Number(text)
-    if (!/^[-+]?\d+(\.\d+)?$/.test(text) || number === 0) return setErrors({ valeur: ['Indiquez une variation non nulle, par exemple 10 ou -500.'] })
-    setErrors({})
+    // The shared schema's messages, before sending; « − » typed as a minus sign counts as one.
+    const parsed = bulkPriceSchema.safeParse({ variantes: variantIds, mode, valeur: valeur.replace(/[−–]/g, '-') })
     setFailure(null)
+    if (!parsed.success) {
+      const found: Record<string, string[]> = {}
+      for (const issue of parsed.error.issues) (found[String(issue.path[0] ?? 'valeur')] ??= []).push(issue.message)
+      setErrors(found)
+      if (found['variantes']) setFailure(found['variantes'][0]!)
+      return
+    }
+    setErrors({})
     try {
-      await change.mutateAsync({ variantes: variantIds, mode, valeur: number })
+      await change.mutateAsync(parsed.data)
       toast.success(variantIds.length > 1 ? `Prix de ${variantIds.length} variantes modifiés` : 'Prix de la variante modifié')
       onClose()
     } catch (err) {
@@ -57,9 +64,20 @@ export function BulkPriceDialog({ productId, variantIds, onClose }: { productId:
           </Form.Group>
           <Form.Group controlId="prix-valeur">
             <Form.Label>{mode === 'pourcentage' ? 'Variation (%)' : 'Variation (FCFA)'}</Form.Label>
-            <Form.Control inputMode="text" autoComplete="off" value={valeur} isInvalid={Boolean(valeurError)} onChange={(e) => setValeur(e.target.value)} placeholder={mode === 'pourcentage' ? 'ex. 10 ou -15' : 'ex. 500 ou -250'} />
-            <Form.Control.Feedback type="invalid">{valeurError}</Form.Control.Feedback>
-            <Form.Text>Une valeur négative baisse le prix. Les prix promotionnels ne changent pas.</Form.Text>
+            <Form.Control
+              inputMode="text"
+              autoComplete="off"
+              value={valeur}
+              isInvalid={Boolean(valeurError)}
+              aria-invalid={Boolean(valeurError)}
+              aria-describedby={`${titleId}-aide${valeurError ? ` ${titleId}-erreur` : ''}`}
+              onChange={(e) => setValeur(e.target.value)}
+              placeholder={mode === 'pourcentage' ? 'ex. 10 ou -15' : 'ex. 500 ou -250'}
+            />
+            <Form.Control.Feedback type="invalid" id={`${titleId}-erreur`}>
+              {valeurError}
+            </Form.Control.Feedback>
+            <Form.Text id={`${titleId}-aide`}>Une valeur négative baisse le prix. Les prix promotionnels ne changent pas.</Form.Text>
           </Form.Group>
           {failure && (
             <Alert variant="danger" className="mt-3 mb-0">

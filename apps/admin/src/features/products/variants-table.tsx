@@ -4,7 +4,8 @@
 // staying in place. The server's errors (`variantes.N.field`) show under their cell.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table'
 import { Form, Table } from 'react-bootstrap'
-import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form'
+import { useMemo } from 'react'
+import { useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { valuesLabel, type VariantRow } from './variant-rows.ts'
 
 interface VariantsFormValues {
@@ -14,11 +15,13 @@ interface VariantsFormValues {
 /** The row's key, stable across generations: its values. */
 export const rowKey = (row: VariantRow) => (row.valeurs.length === 0 ? '∅' : row.valeurs.join('\u241f'))
 
-type RowErrors = FieldErrors<VariantRow> | undefined
+type CellField = 'code' | 'prix' | 'qte' | 'delta'
 
-function CellInput({ index, field, label, errors, numeric, className }: { index: number; field: 'code' | 'prix' | 'qte' | 'delta'; label: string; errors: RowErrors; numeric?: boolean; className: string }) {
-  const { register } = useFormContext<VariantsFormValues>()
-  const message = errors?.[field]?.message
+/** A cell's input and its own error (`variantes.N.field`, the shared schema's or the server's) under it. */
+function CellInput({ index, field, label, numeric, className }: { index: number; field: CellField; label: string; numeric?: boolean; className: string }) {
+  const { register, control } = useFormContext<VariantsFormValues>()
+  const { errors } = useFormState({ control, name: `variantes.${index}.${field}` })
+  const message = (errors.variantes as unknown as Array<Partial<Record<CellField, { message?: string }>> | undefined> | undefined)?.[index]?.[field]?.message
   const id = `variantes-${index}-${field}`
   return (
     <>
@@ -30,6 +33,7 @@ function CellInput({ index, field, label, errors, numeric, className }: { index:
         inputMode={numeric ? 'numeric' : undefined}
         autoComplete="off"
         isInvalid={Boolean(message)}
+        aria-invalid={Boolean(message)}
         aria-describedby={message ? `${id}-erreur` : undefined}
         {...register(`variantes.${index}.${field}`)}
       />
@@ -42,12 +46,25 @@ function CellInput({ index, field, label, errors, numeric, className }: { index:
   )
 }
 
-export function VariantsTable({ selection, onSelectionChange, readOnly }: { selection: RowSelectionState; onSelectionChange: (selection: RowSelectionState) => void; readOnly?: boolean }) {
-  const { control, formState } = useFormContext<VariantsFormValues>()
-  const rows = useWatch({ control, name: 'variantes' }) ?? []
-  const errors = formState.errors.variantes as unknown as RowErrors[] | undefined
+/** A row's errors on what its cells do not show (its values, position, threshold…), under its values. */
+function RowErrors({ index }: { index: number }) {
+  const { control } = useFormContext<VariantsFormValues>()
+  const { errors } = useFormState({ control, name: `variantes.${index}` })
+  const row = (errors.variantes as unknown as Array<Record<string, { message?: string } | undefined> | undefined> | undefined)?.[index]
+  const others = Object.entries(row ?? {}).filter(([field, error]) => !['code', 'prix', 'qte', 'delta'].includes(field) && error?.message)
+  if (others.length === 0) return null
+  return (
+    <div className="invalid-feedback d-block">
+      {others.map(([field, error]) => (
+        <div key={field}>{error!.message}</div>
+      ))}
+    </div>
+  )
+}
 
-  const columns: ColumnDef<VariantRow, unknown>[] = [
+/** The columns, built once for a table (TanStack renders a cell function as a component: a new one each render would remount its inputs). */
+function variantColumns(readOnly: boolean): ColumnDef<VariantRow, unknown>[] {
+  return [
     {
       id: 'valeurs',
       header: ({ table }) => (
@@ -64,28 +81,31 @@ export function VariantsTable({ selection, onSelectionChange, readOnly }: { sele
         </div>
       ),
       cell: ({ row }) => (
-        <div className="d-flex align-items-center gap-2">
-          <Form.Check aria-label={`Sélectionner ${valuesLabel(row.original.valeurs)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-          <span>{valuesLabel(row.original.valeurs)}</span>
-        </div>
+        <>
+          <div className="d-flex align-items-center gap-2">
+            <Form.Check aria-label={`Sélectionner ${valuesLabel(row.original.valeurs)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+            <span>{valuesLabel(row.original.valeurs)}</span>
+          </div>
+          <RowErrors index={row.index} />
+        </>
       ),
     },
     {
       id: 'code',
       header: 'Code',
-      cell: ({ row }) => <CellInput index={row.index} field="code" label={`Code de ${valuesLabel(row.original.valeurs)}`} errors={errors?.[row.index]} className="variant-code" />,
+      cell: ({ row }) => <CellInput index={row.index} field="code" label={`Code de ${valuesLabel(row.original.valeurs)}`} className="variant-code" />,
     },
     {
       id: 'prix',
       header: 'Prix (FCFA)',
-      cell: ({ row }) => <CellInput index={row.index} field="prix" numeric label={`Prix de ${valuesLabel(row.original.valeurs)}`} errors={errors?.[row.index]} className="variant-number" />,
+      cell: ({ row }) => <CellInput index={row.index} field="prix" numeric label={`Prix de ${valuesLabel(row.original.valeurs)}`} className="variant-number" />,
     },
     {
       id: 'stock',
       header: 'Stock',
       cell: ({ row }) =>
         row.original.id === undefined ? (
-          <CellInput index={row.index} field="qte" numeric label={`Stock initial de ${valuesLabel(row.original.valeurs)}`} errors={errors?.[row.index]} className="variant-number" />
+          <CellInput index={row.index} field="qte" numeric label={`Stock initial de ${valuesLabel(row.original.valeurs)}`} className="variant-number" />
         ) : (
           <div className="d-flex align-items-start gap-2">
             <span className="pt-1 text-nowrap" aria-label={`Stock actuel de ${valuesLabel(row.original.valeurs)}`}>
@@ -93,13 +113,19 @@ export function VariantsTable({ selection, onSelectionChange, readOnly }: { sele
             </span>
             {!readOnly && (
               <div>
-                <CellInput index={row.index} field="delta" numeric label={`Mouvement de stock (+/−) de ${valuesLabel(row.original.valeurs)}`} errors={errors?.[row.index]} className="variant-number" />
+                <CellInput index={row.index} field="delta" numeric label={`Mouvement de stock (+/−) de ${valuesLabel(row.original.valeurs)}`} className="variant-number" />
               </div>
             )}
           </div>
         ),
     },
   ]
+}
+
+export function VariantsTable({ selection, onSelectionChange, readOnly = false }: { selection: RowSelectionState; onSelectionChange: (selection: RowSelectionState) => void; readOnly?: boolean }) {
+  const { control } = useFormContext<VariantsFormValues>()
+  const rows = useWatch({ control, name: 'variantes' }) ?? []
+  const columns = useMemo(() => variantColumns(readOnly), [readOnly])
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table as documented; this component is simply not memoized by the compiler
   const table = useReactTable({
