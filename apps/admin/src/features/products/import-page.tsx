@@ -78,6 +78,9 @@ export function ImportPage() {
         <p className="small">
           Colonnes séparées par des points-virgules : <code>{PRODUCT_CSV_COLUMNS.join(';')}</code>
         </p>
+        <p className="small">
+          Une ligne par variante : les lignes d’un même produit portent son <code>produit_code</code> et les noms de ses options (<code>option1_nom</code>…), chacune ses valeurs, son code, son prix et son stock. Sans <code>produit_code</code>, une ligne est un produit sans options.
+        </p>
         <Form.Group controlId="csv">
           <Form.Label>Fichier CSV</Form.Label>
           <Form.Control

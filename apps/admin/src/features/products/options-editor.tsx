@@ -35,7 +35,7 @@ function ValueAdder({ index, option, onAdd }: { index: number; option: OptionFie
         <Form.Control
           value={text}
           isInvalid={Boolean(error)}
-          placeholder="ex. 5 kg"
+          placeholder="Nouvelle valeur"
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {

@@ -165,10 +165,10 @@ export function ProductFormPage() {
             <Row className="g-3">
               <FormField id="designation" col={{ md: 8 }} label="Désignation" {...register('designation')} error={err.designation?.message} />
               <FormField id="code" col={{ md: 4 }} label={variantsMode ? 'Code du produit' : 'Code'} {...register('code')} error={err.code?.message} />
-              <FormField id="prix" col={{ xs: 6, md: 3 }} label={variantsMode ? 'Prix des nouvelles variantes (FCFA)' : 'Prix (FCFA)'} inputMode="numeric" {...register('prix')} error={err.prix?.message} />
+              <FormField id="prix" col={variantsMode ? { xs: 12, md: 6 } : { xs: 6, md: 3 }} label={variantsMode ? 'Prix des nouvelles variantes (FCFA)' : 'Prix (FCFA)'} inputMode="numeric" {...register('prix')} error={err.prix?.message} />
               {creating && !variantsMode && <FormField id="qte" col={{ xs: 6, md: 3 }} label="Quantité" inputMode="numeric" {...register('qte')} error={err.qte?.message} />}
               <FormField id="unite" col={{ xs: 6, md: 3 }} label="Unité" {...register('unite')} error={err.unite?.message} />
-              <FormField id="seuil" col={{ xs: 6, md: 3 }} label={variantsMode ? 'Seuil de stock bas des nouvelles variantes' : 'Seuil de stock bas'} inputMode="numeric" {...register('seuil')} error={err.seuil?.message} />
+              <FormField id="seuil" col={variantsMode ? { xs: 12, md: 6 } : { xs: 6, md: 3 }} label={variantsMode ? 'Seuil de stock bas des nouvelles variantes' : 'Seuil de stock bas'} inputMode="numeric" {...register('seuil')} error={err.seuil?.message} />
               <FormField
                 id="categorie_id"
                 col={{ md: 6 }}

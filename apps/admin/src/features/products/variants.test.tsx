@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { CATALOGUE_MESSAGES, type Product, type ProductVariant } from '@teranga/shared/backoffice-catalogue'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { product, requests, server } from '../../testing/server.ts'
-import { VARIANT_MESSAGES } from './variant-rows.ts'
+import { generateRows, suggestedCode, VARIANT_MESSAGES, type VariantRow } from './variant-rows.ts'
 import { VARIANT_PICK_REQUIRED } from './stock-movements.tsx'
 
 const variant = (overrides: Partial<ProductVariant>): ProductVariant => ({ ...product.variantes[0]!, ...overrides })
@@ -100,25 +100,25 @@ describe('the product form’s options and variants', () => {
     renderAdmin('/produits/nouveau')
     await screen.findByRole('option', { name: 'Riz' })
     await addOption(0, 'Taille', ['XS', 'S', 'M', 'L', 'XL'])
-    await addOption(1, 'Couleur', ['Rouge', 'Vert', 'Bleu', 'Noir', 'Blanc'])
-    await addOption(2, 'Tissu', ['Coton', 'Lin', 'Soie', 'Laine', 'Wax'])
+    await addOption(1, 'Couleur', ['1', '2', '3', '4', '5'])
+    await addOption(2, 'Tissu', ['a', 'b', 'c', 'd', 'e'])
     expect(screen.getByRole('button', { name: 'Ajouter une option' })).toBeDisabled()
     await userEvent.click(screen.getByRole('button', { name: 'Générer les variantes' }))
     expect(screen.getByText(VARIANT_MESSAGES.tooMany(125))).toBeInTheDocument()
     expect(screen.queryByRole('table', { name: 'Variantes' })).not.toBeInTheDocument()
 
-    // 4 × 5 × 5 = 100: accepted.
-    await userEvent.click(screen.getByRole('button', { name: 'Retirer la valeur XL' }))
+    // 5 × 5 × 1 = 25: accepted (the bound itself, 100, is generateRows' test below).
+    for (const value of ['b', 'c', 'd', 'e']) await userEvent.click(screen.getByRole('button', { name: `Retirer la valeur ${value}` }))
     await userEvent.click(screen.getByRole('button', { name: 'Générer les variantes' }))
     expect(screen.queryByText(VARIANT_MESSAGES.tooMany(125))).not.toBeInTheDocument()
-    expect(within(screen.getByRole('table', { name: 'Variantes' })).getAllByRole('row')).toHaveLength(101)
+    expect(within(screen.getByRole('table', { name: 'Variantes' })).getAllByRole('row')).toHaveLength(26)
 
     // A value removed after generating: the rows are no longer the options'.
-    await userEvent.click(screen.getByRole('button', { name: 'Retirer la valeur Wax' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Retirer la valeur XL' }))
     await userEvent.click(screen.getByRole('button', { name: 'Créer le produit' }))
     expect(await screen.findByText(VARIANT_MESSAGES.generateAgain)).toBeInTheDocument()
     expect(sent('POST', '/api/produit')).toHaveLength(0)
-  }, 30_000)
+  })
 
   it('keeps the existing variants (their ids and stock) when generating again, and sends a stock movement with its motif', async () => {
     serveRice()
@@ -223,6 +223,37 @@ describe('the product form’s options and variants', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Appliquer' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(asked.at(-1)).toEqual({ variantes: [31, 32], mode: 'montant', valeur: -500 })
+  })
+})
+
+describe('generating the rows', () => {
+  const values = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`)
+
+  it('makes every combination up to 100, first option outermost, and refuses 101 and more', () => {
+    const hundred = generateRows([{ nom: 'A', valeurs: values(4, 'a') }, { nom: 'B', valeurs: values(25, 'b') }], [], { code: 'P', prix: 1000 })
+    expect('rows' in hundred && hundred.rows.length).toBe(100)
+    expect('rows' in hundred && hundred.rows.slice(0, 2).map((row) => row.valeurs)).toEqual([
+      ['a1', 'b1'],
+      ['a1', 'b2'],
+    ])
+    expect(generateRows([{ nom: 'A', valeurs: values(101, 'a') }], [], { code: 'P', prix: 1000 })).toEqual({ error: VARIANT_MESSAGES.tooMany(101) })
+    expect(generateRows([{ nom: 'A', valeurs: [] }], [], { code: 'P', prix: 1000 })).toEqual({ error: VARIANT_MESSAGES.optionIncomplete })
+    expect(generateRows([{ nom: 'Taille', valeurs: ['S'] }, { nom: 'taille ', valeurs: ['M'] }], [], { code: 'P', prix: 1000 })).toEqual({ error: VARIANT_MESSAGES.optionNameTaken })
+  })
+
+  it('keeps a row by its values, and a product’s lone variant becomes its first combination', () => {
+    const kept: VariantRow = { id: 32, valeurs: ['25 kg'], code: 'EPI-0002', prix: 17500, delta: '', quantite: 2 }
+    const again = generateRows([{ nom: 'Contenance', valeurs: ['5 kg', '25 kg'] }], [kept], { code: 'EPI-G01', prix: 4000 })
+    expect(again).toEqual({ rows: [{ valeurs: ['5 kg'], code: 'EPI-G01-5KG', prix: 4000, qte: 0 }, kept] })
+    const lone: VariantRow = { id: 30, valeurs: [], code: 'RIZ5', prix: 5000, delta: '', quantite: 2 }
+    const first = generateRows([{ nom: 'Contenance', valeurs: ['5 kg', '25 kg'] }], [lone], { code: 'RIZ5', prix: 5000 })
+    expect(first).toEqual({ rows: [{ ...lone, valeurs: ['5 kg'] }, { valeurs: ['25 kg'], code: 'RIZ5-25KG', prix: 5000, qte: 0 }] })
+  })
+
+  it('suggests a code a SKU may hold: no accents or spaces, « , » as « . », 50 characters at most', () => {
+    expect(suggestedCode('BOI-G01', ['pack de 6 × 1,5 L'])).toBe('BOI-G01-PACKDE61.5L')
+    expect(suggestedCode('', ['Crème', 'Été'])).toBe('CREME-ETE')
+    expect(suggestedCode('X', ['a'.repeat(80)])).toHaveLength(50)
   })
 })
 
