@@ -162,25 +162,35 @@ describe('the product form’s options and variants', () => {
 
   it('shows the server’s errors on the cell they name, and an option’s under its values', async () => {
     serveRice()
+    let puts = 0
     server.use(
-      http.put('*/api/produit/:id', () =>
-        HttpResponse.json(
+      http.put('*/api/produit/:id', () => {
+        puts += 1
+        return HttpResponse.json(
           {
             message: 'Les données sont invalides',
             errors: { 'variantes.1.code': [CATALOGUE_MESSAGES.varianteCodeTaken], 'variantes.0.prix': [CATALOGUE_MESSAGES.prixPositive], 'options.0.valeurs': [CATALOGUE_MESSAGES.optionValeurUsed('25 kg')] },
           },
           { status: 400 },
-        ),
-      ),
+        )
+      }),
     )
     renderAdmin('/produits/12')
     await screen.findByLabelText('Code de 25 kg')
+    // The shared schema's own message first, on its cell, and nothing sent.
+    await userEvent.clear(screen.getByLabelText('Prix de 25 kg'))
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    expect(await screen.findByText(CATALOGUE_MESSAGES.prixRequired)).toBeInTheDocument()
+    expect(screen.getByLabelText('Prix de 25 kg')).toHaveAccessibleDescription(CATALOGUE_MESSAGES.prixRequired)
+    expect(puts).toBe(0)
+    await userEvent.type(screen.getByLabelText('Prix de 25 kg'), '17500')
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
     const codeCell = (await screen.findByText(CATALOGUE_MESSAGES.varianteCodeTaken)).closest('td')!
     expect(within(codeCell).getByLabelText('Code de 25 kg')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('Code de 25 kg')).toHaveAccessibleDescription(CATALOGUE_MESSAGES.varianteCodeTaken)
     expect(screen.getByLabelText('Prix de 5 kg')).toHaveAccessibleDescription(CATALOGUE_MESSAGES.prixPositive)
     expect(screen.getByLabelText('Code de 5 kg')).toHaveAttribute('aria-invalid', 'false')
+    expect(puts).toBe(1)
     const values = screen.getByRole('list', { name: 'Valeurs de l’option 1' }).closest('fieldset')!
     expect(within(values).getByText(CATALOGUE_MESSAGES.optionValeurUsed('25 kg'))).toBeInTheDocument()
   })
