@@ -307,7 +307,9 @@ describe('CSV', () => {
     const res = await call('GET', '/api/produit/export.csv', manager)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
-    expect(res.body.startsWith('\uFEFFcode;designation;prix;quantite;unite;souscategorie_id;description;seuil\r\n')).toBe(true)
+    // Today's eight columns first, then the variant's (ADR 053 §7): a product of one variant is its own group.
+    expect(res.body.startsWith('\uFEFFcode;designation;prix;quantite;unite;souscategorie_id;description;seuil;produit_code;option1_nom;option1_valeur;option2_nom;option2_valeur;option3_nom;option3_valeur;code_barres\r\n')).toBe(true)
+    expect(res.body).toContain(';Un produit de test.;5;CSV-EXP-1;;;;;;;\r\n')
     expect(res.body).toContain(`CSV-EXP-1;"Thé; vert ""Ataya""";1500;50;pièce;${p.souscategorieId};`)
   })
 
@@ -338,10 +340,11 @@ describe('CSV', () => {
 
     const good = ['code;designation;prix;quantite;unite;souscategorie_id;description;seuil', `CSV-NEW-1;Arachides grillées;750;20;sachet;${sc.id};Du Saloum;3`, `CSV-UPD-1;Nouveau nom;2000;7;kg;${sc.id};;`].join('\n')
     const dry = await call('POST', '/api/produit/import?dry_run=1', admin, good, { 'content-type': 'text/csv' })
-    expect(dry.json()).toEqual({ dry_run: true, crees: 1, modifies: 1, erreurs: [], encodage: 'UTF-8', avertissement: null })
+    expect(dry.json()).toMatchObject({ dry_run: true, crees: 1, modifies: 1, produits_crees: 1, produits_modifies: 1, erreurs: [], encodage: 'UTF-8', avertissement: null })
+    expect(dry.json().apercu.map((p: { produit_code: string; action: string }) => [p.produit_code, p.action])).toEqual([['CSV-NEW-1', 'creation'], ['CSV-UPD-1', 'modification']])
     expect(await shop.db.select().from(produits)).toHaveLength(before.length)
     const done = await call('POST', '/api/produit/import?dry_run=0', admin, `\uFEFF${good}`, { 'content-type': 'text/csv' })
-    expect(done.json()).toEqual({ dry_run: false, crees: 1, modifies: 1, erreurs: [], encodage: 'UTF-8', avertissement: null })
+    expect(done.json()).toMatchObject({ dry_run: false, crees: 1, modifies: 1, produits_crees: 1, produits_modifies: 1, erreurs: [], encodage: 'UTF-8', avertissement: null })
     const [updated] = await shop.db.select().from(produits).where(eq(produits.id, existing.id))
     expect(updated).toMatchObject({ designation: 'Nouveau nom', prix: 2000, quantite: 7 })
     const moves = await call('GET', `/api/produit/${existing.id}/mouvements`, admin)
@@ -374,7 +377,8 @@ describe('CSV', () => {
     expect(excel.includes(0x9c) && excel.includes(0x80) && excel.includes(0xe9)).toBe(true)
     const preview = await call('POST', '/api/produit/import?dry_run=1', admin, excel, { 'content-type': 'text/csv' })
     expect(preview.statusCode, preview.body).toBe(200)
-    expect(preview.json()).toEqual({ dry_run: true, crees: 2, modifies: 0, erreurs: [], encodage: 'Windows-1252', avertissement: M.csvReadAsWindows1252 })
+    expect(preview.json()).toMatchObject({ dry_run: true, crees: 2, modifies: 0, erreurs: [], encodage: 'Windows-1252', avertissement: M.csvReadAsWindows1252 })
+    expect(preview.json().apercu.map((p: { designation: string }) => p.designation)).toEqual(['Thiéboudienne', 'Crème fraîche'])
     const imported = await call('POST', '/api/produit/import?dry_run=0', admin, excel, { 'content-type': 'text/csv' })
     expect(imported.json()).toMatchObject({ crees: 2, encodage: 'Windows-1252', avertissement: M.csvReadAsWindows1252 })
     expect(await stored('CSV-1252')).toEqual(expected('CSV-1252'))
@@ -382,14 +386,14 @@ describe('CSV', () => {
     // UTF-8, without and with its BOM: read as is, no warning.
     for (const [prefix, bom] of [['CSV-UTF8', ''], ['CSV-BOM', '\uFEFF']] as const) {
       const res = await call('POST', '/api/produit/import?dry_run=0', admin, Buffer.from(bom + rows(prefix), 'utf8'), { 'content-type': 'text/csv' })
-      expect(res.json(), prefix).toEqual({ dry_run: false, crees: 2, modifies: 0, erreurs: [], encodage: 'UTF-8', avertissement: null })
+      expect(res.json(), prefix).toMatchObject({ dry_run: false, crees: 2, modifies: 0, produits_crees: 2, erreurs: [], encodage: 'UTF-8', avertissement: null })
       expect(await stored(prefix)).toEqual(expected(prefix))
     }
 
     // A Windows-1252 file's row errors are named as for any file, with the warning.
     const bad = windows1252(`code;designation;prix;quantite;unite;souscategorie_id\r\nCSV-1252-3;Café Touba;abc;1;sachet;${sc.id}\r\n`)
     const refused = await call('POST', '/api/produit/import?dry_run=1', admin, bad, { 'content-type': 'text/csv' })
-    expect(refused.json()).toEqual({ dry_run: true, crees: 0, modifies: 0, erreurs: [{ ligne: 2, champ: 'prix', message: M.prixNumber }], encodage: 'Windows-1252', avertissement: M.csvReadAsWindows1252 })
+    expect(refused.json()).toEqual({ dry_run: true, crees: 0, modifies: 0, produits_crees: 0, produits_modifies: 0, apercu: [], erreurs: [{ ligne: 2, champ: 'prix', message: M.prixNumber }], encodage: 'Windows-1252', avertissement: M.csvReadAsWindows1252 })
     // Not a file: a JSON body is refused naming it, in French.
     const json = await call('POST', '/api/produit/import?dry_run=1', admin, { csv: 'code' })
     expect(json.statusCode).toBe(400)

@@ -81,6 +81,8 @@ export const CATALOGUE_MESSAGES = {
   codeBarresTaken: 'Ce code-barres est déjà utilisé',
   qteInitialInvalid: `Le stock initial doit être un entier entre 0 et ${formatNombre(1_000_000)}`,
   deltaOnNewVariant: 'Une nouvelle variante prend son stock par « qte »',
+  qteOnExistingVariant: 'Le stock d’une variante existante change par « delta », avec un motif',
+  variantesExpected: 'Ce produit a plusieurs variantes : envoyez-les (« variantes »)',
   // Bulk price change.
   bulkModeInvalid: 'Le mode est « pourcentage » ou « montant »',
   bulkValeurInvalid: 'La valeur doit être un nombre entier, non nul',

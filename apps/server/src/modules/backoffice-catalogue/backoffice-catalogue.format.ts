@@ -1,11 +1,50 @@
 // The back-office catalogue's answers (docs/back-office-api.md, « Catalogue »).
-import { stockHistoryLineSchema, stockReasonText, type Product, type StockHistoryLine } from '@teranga/shared/backoffice-catalogue'
+import { stockHistoryLineSchema, stockReasonText, type Product, type ProductVariant, type StockHistoryLine } from '@teranga/shared/backoffice-catalogue'
 import { mediaFields } from '@teranga/shared/media'
 import { formatPrix } from '@teranga/shared/money'
 import { dateFr } from '../../lib/format.ts'
-import type { ProductRow } from './backoffice-catalogue.repository.ts'
+import type { ProductRow, VariantRow } from './backoffice-catalogue.repository.ts'
 
-export function formatAdminProduct(row: ProductRow): Product {
+const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null)
+
+/** A variant's values by its product's option names (`{}` without options). */
+export function variantOptions(options: ReadonlyArray<{ nom: string }>, row: Pick<VariantRow, 'valeur1' | 'valeur2' | 'valeur3'>): Record<string, string> {
+  const valeurs = [row.valeur1, row.valeur2, row.valeur3]
+  const result: Record<string, string> = {}
+  options.forEach((option, index) => {
+    const valeur = valeurs[index]
+    if (valeur != null) result[option.nom] = valeur
+  })
+  return result
+}
+
+export function formatAdminVariant(product: { designation: string; image: string | null; options: ReadonlyArray<{ nom: string }> }, row: VariantRow): ProductVariant {
+  const image = row.image ?? product.image
+  return {
+    id: row.id,
+    options: variantOptions(product.options, row),
+    designation: [product.designation, row.valeur1, row.valeur2, row.valeur3].filter((v) => v != null && v !== '').join(' '),
+    position: row.position,
+    code: row.code,
+    code_barres: row.codeBarres,
+    prix: row.prix,
+    prix_fr: formatPrix(row.prix),
+    prix_promo: row.prixPromo,
+    promo_debut: iso(row.promoDebut),
+    promo_fin: iso(row.promoFin),
+    promo_active: Boolean(row.promoActive),
+    promo_programmee: Boolean(row.promoProgrammee),
+    quantite: row.quantite,
+    seuil: row.seuil,
+    stock_bas: row.quantite <= row.seuil,
+    actif: row.actif,
+    image_key: row.image,
+    ...mediaFields(image),
+  }
+}
+
+/** A product and every variant of it (live ones by position, then the withdrawn). */
+export function formatAdminProduct(row: ProductRow, variants: readonly VariantRow[]): Product {
   return {
     id: row.id,
     code: row.code,
@@ -16,7 +55,7 @@ export function formatAdminProduct(row: ProductRow): Product {
     quantite: row.quantite,
     unite: row.unite,
     seuil: row.seuil,
-    stock_bas: row.quantite <= row.seuil,
+    stock_bas: Boolean(row.stockBas),
     actif: row.actif,
     prix_promo: row.prixPromo,
     promo_debut: row.promoDebut ? new Date(row.promoDebut).toISOString() : null,
@@ -31,6 +70,9 @@ export function formatAdminProduct(row: ProductRow): Product {
       categorie: { id: row.categorieId, designation: row.categorieDesignation },
     },
     created_at: row.createdAt.toISOString(),
+    options: row.options,
+    nb_variantes: row.nbVariantes,
+    variantes: variants.map((v) => formatAdminVariant(row, v)),
   }
 }
 

@@ -3,9 +3,10 @@
 // service runs writes, their audit line and their NOTIFY in one transaction.
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
+import { intArray } from '../../db/sql.ts'
 import { categories, detailCommandes, medias, produits, souscategories, variantes } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
-import { saleRuns } from '../catalogue/product-projection.ts'
+import { saleRuns, variantSaleRuns } from '../catalogue/product-projection.ts'
 
 export interface ProductFilter {
   q?: string | undefined
@@ -18,15 +19,110 @@ export interface ProductFilter {
 }
 
 /**
- * A product's row as the catalogue writes it: its stock starts at 0 and moves through the stock
- * ledger only; its variants' summary is the database's (ADR 053). Until the back office writes
- * variants (ADR 053 §9, step 4), the price, sale, code and threshold written here are carried to
- * the product's one variant by migration 0033's triggers.
+ * A product's own fields as the catalogue writes them (ADR 053 §6): its price, sale, stock and,
+ * for one variant, its code are its variants' summary, written by the database; `seuil` and
+ * `code` are written only where migration 0033's compatibility trigger keeps them whole (see
+ * the service).
  */
-type ProductValues = Omit<typeof produits.$inferInsert, 'quantite' | 'nbVariantes' | 'prixMax' | 'rechercheVariantes'>
+export type ProductValues = Omit<typeof produits.$inferInsert, 'quantite' | 'nbVariantes' | 'prixMax' | 'rechercheVariantes' | 'prix' | 'prixPromo' | 'promoDebut' | 'promoFin'>
 
-/** A product's row as the back office reads it, without the variants' summary columns it does not answer yet. */
-const { options: _options, nbVariantes: _nb, prixMax: _max, rechercheVariantes: _recherche, ...productRow } = getTableColumns(produits)
+/** A variant's fields as the back office writes them (its stock is the ledger's). */
+export interface VariantValues {
+  position: number
+  valeur1: string | null
+  valeur2: string | null
+  valeur3: string | null
+  code: string
+  codeBarres: string | null
+  prix: number
+  prixPromo: number | null
+  promoDebut: Date | null
+  promoFin: Date | null
+  seuil: number
+  image: string | null
+}
+
+/** The variants' fields as one JSON parameter of a statement (jsonb_to_recordset). */
+const variantsJson = (rows: ReadonlyArray<VariantValues & { id?: number; actif?: boolean }>) =>
+  JSON.stringify(
+    rows.map((v) => ({
+      id: v.id ?? null,
+      position: v.position,
+      valeur1: v.valeur1,
+      valeur2: v.valeur2,
+      valeur3: v.valeur3,
+      code: v.code,
+      code_barres: v.codeBarres,
+      prix: v.prix,
+      prix_promo: v.prixPromo,
+      promo_debut: v.promoDebut?.toISOString() ?? null,
+      promo_fin: v.promoFin?.toISOString() ?? null,
+      seuil: v.seuil,
+      image: v.image,
+      actif: v.actif ?? true,
+    })),
+  )
+const variantRecord = sql.raw(
+  `x(id int, position int, valeur1 text, valeur2 text, valeur3 text, code text, code_barres text, prix int, prix_promo int, promo_debut timestamptz, promo_fin timestamptz, seuil int, image text, actif boolean)`,
+)
+
+/** A list of texts as one parameter (a JSON array), for `= any(…)`. */
+const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`
+
+/** The rows of a raw statement. */
+async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows
+}
+
+/** A variant's sale set to start later, as the product's `saleToCome`. */
+const variantSaleToCome = sql`(${variantes.prixPromo} is not null and ${variantes.prixPromo} < ${variantes.prix} and ${variantes.promoDebut} > now())`
+
+const variantColumns = {
+  id: variantes.id,
+  produitId: variantes.produitId,
+  position: variantes.position,
+  valeur1: variantes.valeur1,
+  valeur2: variantes.valeur2,
+  valeur3: variantes.valeur3,
+  code: variantes.code,
+  codeBarres: variantes.codeBarres,
+  prix: variantes.prix,
+  prixPromo: variantes.prixPromo,
+  promoDebut: variantes.promoDebut,
+  promoFin: variantes.promoFin,
+  promoActive: sql<boolean>`${variantSaleRuns}`,
+  promoProgrammee: sql<boolean>`${variantSaleToCome}`,
+  quantite: variantes.quantite,
+  seuil: variantes.seuil,
+  image: variantes.image,
+  actif: variantes.actif,
+}
+export type VariantRow = {
+  id: number
+  produitId: number
+  position: number
+  valeur1: string | null
+  valeur2: string | null
+  valeur3: string | null
+  code: string
+  codeBarres: string | null
+  prix: number
+  prixPromo: number | null
+  promoDebut: Date | null
+  promoFin: Date | null
+  promoActive: boolean
+  promoProgrammee: boolean
+  quantite: number
+  seuil: number
+  image: string | null
+  actif: boolean
+}
+
+/** A live variant at or below its threshold: the product's `stock_bas` and the list's `stock=bas`. */
+const lowVariant = sql`exists (select 1 from ${variantes} lv where lv.produit_id = ${produits.id} and lv.actif and lv.quantite <= lv.seuil)`
+
+/** A product's row as the back office locks it, without the variants' summary columns. */
+const { nbVariantes: _nb, prixMax: _max, rechercheVariantes: _recherche, ...productRow } = getTableColumns(produits)
 
 export type ProductSort = 'designation' | 'prix' | 'quantite' | 'created_at'
 
@@ -50,6 +146,9 @@ const productColumns = {
   promoActive: sql<boolean>`${saleRuns}`,
   promoProgrammee: sql<boolean>`${saleToCome}`,
   createdAt: produits.createdAt,
+  options: produits.options,
+  nbVariantes: produits.nbVariantes,
+  stockBas: sql<boolean>`${lowVariant}`,
   souscategorieId: souscategories.id,
   souscategorieDesignation: souscategories.designation,
   categorieId: categories.id,
@@ -73,6 +172,9 @@ export type ProductRow = {
   promoActive: boolean
   promoProgrammee: boolean
   createdAt: Date
+  options: Array<{ nom: string; valeurs: string[] }>
+  nbVariantes: number
+  stockBas: boolean
   souscategorieId: number
   souscategorieDesignation: string
   categorieId: number
@@ -94,9 +196,9 @@ function productWhere(filter: ProductFilter): SQL | undefined {
     filter.stock === 'rupture'
       ? eq(produits.quantite, 0)
       : filter.stock === 'bas'
-        ? sql`${produits.quantite} > 0 and ${produits.quantite} <= ${produits.seuil}`
+        ? sql`${produits.quantite} > 0 and ${lowVariant}`
         : filter.stock === 'ok'
-          ? sql`${produits.quantite} > ${produits.seuil}`
+          ? sql`not ${lowVariant}`
           : undefined,
     filter.promo === 'en_cours'
       ? saleRuns
@@ -166,14 +268,163 @@ export function createBackofficeCatalogueRepository() {
       return row?.id
     },
 
+    /** Every variant of these products, live ones by position then the withdrawn, in one statement. */
+    async variantsOf(db: Executor, produitIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
+      const byProduct = new Map<number, VariantRow[]>()
+      if (produitIds.length === 0) return byProduct
+      const rows = await db
+        .select(variantColumns)
+        .from(variantes)
+        .where(inArray(variantes.produitId, [...new Set(produitIds)]))
+        .orderBy(asc(variantes.produitId), desc(variantes.actif), asc(variantes.position), asc(variantes.id))
+      for (const row of rows) {
+        const list = byProduct.get(row.produitId)
+        if (list) list.push(row)
+        else byProduct.set(row.produitId, [row])
+      }
+      return byProduct
+    },
+
+    /** A product's variants, locked until the transaction ends (the product is locked first). */
+    async lockVariants(db: Executor, produitId: number): Promise<VariantRow[]> {
+      return db.select(variantColumns).from(variantes).where(eq(variantes.produitId, produitId)).orderBy(asc(variantes.id)).for('update')
+    },
+
+    /**
+     * Which of these codes another product uses, as its reference (`produits.code`) or a
+     * variant's SKU: a code names one thing in the shop (ADR 053 §1).
+     */
+    async codesTakenElsewhere(db: Executor, produitId: number | null, codes: readonly string[]) {
+      if (codes.length === 0) return new Set<string>()
+      const others = produitId === null ? sql`true` : sql`produit_id <> ${produitId}`
+      const rows = await rowsOf<{ code: string }>(db.execute(sql`
+        select code from ${variantes} where code = any(${textArray(codes)}) and ${others}
+        union select code from ${produits} where code = any(${textArray(codes)}) and ${produitId === null ? sql`true` : sql`id <> ${produitId}`}`))
+      return new Set(rows.map((r) => r.code))
+    },
+
+    /** The products that use these codes (as a reference or a variant's SKU) and these barcodes: the import checks a whole file at once. */
+    async codeOwners(db: Executor, codes: readonly string[], barcodes: readonly string[]) {
+      const result = { codes: new Map<string, Set<number>>(), barcodes: new Map<string, Set<number>>() }
+      const add = (map: Map<string, Set<number>>, code: string, id: number) => (map.get(code) ?? map.set(code, new Set()).get(code)!).add(id)
+      if (codes.length > 0) {
+        const rows = await rowsOf<{ code: string; id: number }>(db.execute(sql`
+          select code, produit_id as id from ${variantes} where code = any(${textArray(codes)})
+          union select code, id from ${produits} where code = any(${textArray(codes)})`))
+        for (const r of rows) add(result.codes, r.code, r.id)
+      }
+      if (barcodes.length > 0) {
+        const rows = await rowsOf<{ code: string; id: number }>(db.execute(sql`select code_barres as code, produit_id as id from ${variantes} where code_barres = any(${textArray(barcodes)})`))
+        for (const r of rows) add(result.barcodes, r.code, r.id)
+      }
+      return result
+    },
+
+    /** Which of these barcodes another product's variant uses. */
+    async barcodesTakenElsewhere(db: Executor, produitId: number | null, codes: readonly string[]) {
+      if (codes.length === 0) return new Set<string>()
+      const others = produitId === null ? sql`true` : sql`produit_id <> ${produitId}`
+      const rows = await rowsOf<{ code: string }>(db.execute(sql`select code_barres as code from ${variantes} where code_barres = any(${textArray(codes)}) and ${others}`))
+      return new Set(rows.map((r) => r.code))
+    },
+
+    /** The variants among these that an order line names (they are withdrawn, never deleted). */
+    async orderedVariants(db: Executor, ids: readonly number[]) {
+      if (ids.length === 0) return new Set<number>()
+      const rows = await db.select({ id: detailCommandes.varianteId }).from(detailCommandes).where(inArray(detailCommandes.varianteId, [...ids])).groupBy(detailCommandes.varianteId)
+      return new Set(rows.map((r) => r.id!))
+    },
+
+    /**
+     * A product and its variants in ONE statement (ADR 053 §2): the previous release's
+     * compatibility trigger then finds the product's variants and gives it none of its own.
+     * The product row starts with its lowest variant price and no stock; the database's summary
+     * corrects both. Answers the product's id and its variants' ids in the order given.
+     */
+    async insertProductWithVariants(db: Executor, values: ProductValues, variants: readonly VariantValues[]) {
+      const prix = Math.min(...variants.map((v) => v.prix))
+      const rows = await rowsOf<{ produit_id: number; variante_id: number; code: string }>(db.execute(sql`
+        with p as (
+          insert into ${produits} (designation, description, code, prix, unite, seuil, image, souscategorie_id, options)
+          values (${values.designation}, ${values.description ?? null}, ${values.code}, ${prix}, ${values.unite ?? 'pièce'}, ${values.seuil ?? 5}, ${values.image ?? null}, ${values.souscategorieId}, ${JSON.stringify(values.options ?? [])}::jsonb)
+          returning id
+        ), v as (
+          insert into ${variantes} (produit_id, position, valeur1, valeur2, valeur3, code, code_barres, prix, prix_promo, promo_debut, promo_fin, seuil, image)
+          select p.id, x.position, x.valeur1, x.valeur2, x.valeur3, x.code, x.code_barres, x.prix, x.prix_promo, x.promo_debut, x.promo_fin, x.seuil, x.image
+          from p cross join jsonb_to_recordset(${variantsJson(variants)}::jsonb) as ${variantRecord}
+          returning produit_id, id, code
+        )
+        select produit_id, id as variante_id, code from v`))
+      const byCode = new Map(rows.map((r) => [r.code, r.variante_id]))
+      return { id: rows[0]!.produit_id, variantIds: variants.map((v) => byCode.get(v.code)!) }
+    },
+
+    /** New variants of an existing product, in one statement; their ids in the order given. */
+    async insertVariants(db: Executor, produitId: number, variants: readonly VariantValues[]) {
+      if (variants.length === 0) return []
+      const rows = await db
+        .insert(variantes)
+        .values(variants.map((v) => ({ ...v, produitId })))
+        .returning({ id: variantes.id })
+      return rows.map((r) => r.id)
+    },
+
+    /** Existing variants' fields (and `actif`) in one statement: the summary is computed once. */
+    async updateVariants(db: Executor, rows: ReadonlyArray<VariantValues & { id: number; actif: boolean }>) {
+      if (rows.length === 0) return
+      await db.execute(sql`
+        update ${variantes} v set position = x.position, valeur1 = x.valeur1, valeur2 = x.valeur2, valeur3 = x.valeur3,
+          code = x.code, code_barres = x.code_barres, prix = x.prix, prix_promo = x.prix_promo, promo_debut = x.promo_debut,
+          promo_fin = x.promo_fin, seuil = x.seuil, image = x.image, actif = x.actif, updated_at = now()
+        from jsonb_to_recordset(${variantsJson(rows)}::jsonb) as ${variantRecord}
+        where v.id = x.id`)
+    },
+
+    /** Withdraws variants (they have orders): no longer sold, kept for the orders. */
+    async withdrawVariants(db: Executor, ids: readonly number[]) {
+      if (ids.length === 0) return
+      await db.update(variantes).set({ actif: false, updatedAt: new Date() }).where(inArray(variantes.id, [...ids]))
+    },
+
+    async deleteVariants(db: Executor, ids: readonly number[]) {
+      if (ids.length === 0) return
+      await db.delete(variantes).where(inArray(variantes.id, [...ids]))
+    },
+
+    /**
+     * New regular prices for some live variants of a product, all or nothing, in ONE statement:
+     * by a percentage (rounded to the franc) or an amount. Nothing is written (and nothing
+     * answered) when one of them is not the product's live variant or its price would leave
+     * 1 … 100 000 000 FCFA. Answers each variant's price before and after.
+     */
+    async changeVariantPrices(db: Executor, produitId: number, ids: readonly number[], mode: 'pourcentage' | 'montant', valeur: number) {
+      const next = mode === 'pourcentage' ? sql`round(v.prix * (100 + ${valeur}::numeric) / 100)::bigint` : sql`(v.prix::bigint + ${valeur})`
+      const rows = await rowsOf<{ id: number; avant: number; apres: number }>(db.execute(sql`
+        with asked as (select distinct unnest(${intArray(ids)}) as id),
+        n as (
+          select v.id, v.prix as avant, ${next} as apres from ${variantes} v join asked a on a.id = v.id
+          where v.produit_id = ${produitId} and v.actif
+        ),
+        ok as (
+          select (select count(*) from n) = (select count(*) from asked) and not exists (select 1 from n where apres < 1 or apres > 100000000) as ok
+        )
+        update ${variantes} v set prix = n.apres::int, updated_at = now() from n, ok
+        where v.id = n.id and ok.ok
+        returning v.id, n.avant, n.apres::int as apres`))
+      return rows.map((r) => ({ id: r.id, avant: Number(r.avant), apres: Number(r.apres) }))
+    },
+
+    /** Why a bulk price change wrote nothing: the variants not the product's live ones, and the lowest and highest price it would give. */
+    async variantPricesPreview(db: Executor, produitId: number, ids: readonly number[]) {
+      return db
+        .select({ id: variantes.id, prix: variantes.prix })
+        .from(variantes)
+        .where(and(eq(variantes.produitId, produitId), eq(variantes.actif, true), inArray(variantes.id, [...ids])))
+    },
+
     async productsByCodes(db: Executor, codes: string[]) {
       if (codes.length === 0) return []
       return db.select(productRow).from(produits).where(inArray(produits.code, codes))
-    },
-
-    async insertProduct(db: Executor, values: ProductValues) {
-      const [row] = await db.insert(produits).values(values).returning({ id: produits.id })
-      return row!.id
     },
 
     async updateProduct(db: Executor, id: number, values: Partial<ProductValues>) {
@@ -291,8 +542,47 @@ export function createBackofficeCatalogueRepository() {
       return row?.bytes
     },
 
-    async allProductsForExport(db: Executor, limit: number) {
-      return db.select().from(produits).orderBy(asc(produits.id)).limit(limit)
+    /** One row per variant (live ones, and the withdrawn of live products not), grouped by product then position. */
+    async variantsForExport(db: Executor, limit: number) {
+      return db
+        .select({
+          produitCode: produits.code,
+          designation: produits.designation,
+          unite: produits.unite,
+          souscategorieId: produits.souscategorieId,
+          description: produits.description,
+          options: produits.options,
+          nbVariantes: produits.nbVariantes,
+          code: variantes.code,
+          prix: variantes.prix,
+          quantite: variantes.quantite,
+          seuil: variantes.seuil,
+          codeBarres: variantes.codeBarres,
+          valeur1: variantes.valeur1,
+          valeur2: variantes.valeur2,
+          valeur3: variantes.valeur3,
+        })
+        .from(variantes)
+        .innerJoin(produits, eq(produits.id, variantes.produitId))
+        .where(eq(variantes.actif, true))
+        .orderBy(asc(produits.id), asc(variantes.position), asc(variantes.id))
+        .limit(limit)
+    },
+
+    /** The products that hold these variant codes or have these product codes, with their variants (the import). */
+    async productsForImport(db: Executor, productCodes: readonly string[], variantCodes: readonly string[]) {
+      if (productCodes.length === 0 && variantCodes.length === 0) return []
+      const rows = await db
+        .select({ id: produits.id, code: produits.code, options: produits.options })
+        .from(produits)
+        .where(
+          or(
+            productCodes.length ? inArray(produits.code, [...productCodes]) : undefined,
+            variantCodes.length ? sql`${produits.id} in (select produit_id from ${variantes} where code = any(${textArray(variantCodes)}))` : undefined,
+          ),
+        )
+      const variants = await this.variantsOf(db, rows.map((r) => r.id))
+      return rows.map((r) => ({ ...r, variantes: variants.get(r.id) ?? [] }))
     },
   }
 }

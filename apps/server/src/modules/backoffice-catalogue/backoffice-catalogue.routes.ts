@@ -8,6 +8,7 @@ import {
   CATALOGUE_MESSAGES as M,
   CSV_IMPORT_MAX_BYTES,
   IMAGE_MAX_BYTES,
+  bulkPriceSchema,
   categoryFormSchema,
   importResultSchema,
   productFormSchema,
@@ -109,6 +110,12 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
   api.put('/produit/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, body: productUpdateSchema, response: { 200: productResponseSchema, ...errorResponses } } }, (request) => {
     const staff = requireStaff(request, 'admin')
     return service.updateProduct(staff.id, request.params.id, request.body)
+  })
+
+  // ADR 053 §6: some variants' prices by a percentage or an amount, all or nothing.
+  api.post('/produit/:id/variantes/prix', { config: { staffRole: 'admin' }, schema: { params: idParams, body: bulkPriceSchema, response: { 200: productResponseSchema, ...errorResponses } } }, (request) => {
+    const staff = requireStaff(request, 'admin')
+    return service.changeVariantPrices(staff.id, request.params.id, request.body)
   })
 
   api.delete('/produit/:id', { config: { staffRole: 'admin' }, schema: { params: idParams, response: { 200: productRemovalSchema, ...errorResponses } } }, (request) => {
