@@ -34,18 +34,28 @@ const rice: Product = {
 const serveRice = () => server.use(http.get('*/api/produit/:id', () => HttpResponse.json(rice)))
 const sent = (method: string, path: string) => requests.filter((r) => r.method === method && r.url.pathname === path).map((r) => r.body)
 
-/** Adds an option with these values through the editor. */
+/** Types a field's text at once (pasted, as a phone's keyboard suggestion is), then the keys after it. */
+async function fill(input: HTMLElement, text: string, keys = '') {
+  await userEvent.click(input)
+  await userEvent.paste(text)
+  if (keys) await userEvent.keyboard(keys)
+}
+
+/** Adds an option with these values through the editor, each value entered with Enter. */
 async function addOption(index: number, nom: string, valeurs: string[]) {
   await userEvent.click(screen.getByRole('button', { name: 'Ajouter une option' }))
-  await userEvent.type(screen.getByLabelText(`Nom de l’option ${index + 1}`), nom)
+  await fill(screen.getByLabelText(`Nom de l’option ${index + 1}`), nom)
   const input = screen.getByLabelText(`Ajouter une valeur à « ${nom} »`)
-  for (const valeur of valeurs) await userEvent.type(input, `${valeur}{Enter}`)
+  for (const valeur of valeurs) await fill(input, valeur, '{Enter}')
 }
+
+// Whole forms typed on a phone-sized page: slower than a page test's default on a busy machine.
+const FORM_TEST = 60_000
 
 describe('the product form’s options and variants', () => {
   it('generates every combination with the product’s price, no stock and a suggested code, then sends the options and variants without a product-level price', async () => {
     renderAdmin('/produits/nouveau')
-    await screen.findByRole('option', { name: 'Riz' })
+    await screen.findByRole('option', { name: 'Riz' }, { timeout: 10_000 })
     await userEvent.type(screen.getByLabelText('Désignation'), 'Riz brisé parfumé')
     await userEvent.type(screen.getByLabelText('Code'), 'RIZ')
     await userEvent.type(screen.getByLabelText('Prix (FCFA)'), '4000')
@@ -94,11 +104,11 @@ describe('the product form’s options and variants', () => {
     })
     for (const field of ['prix', 'qte', 'prix_promo', 'promo_debut', 'promo_fin']) expect(body).not.toHaveProperty(field)
     expect(await seriousViolations()).toEqual([])
-  })
+  }, FORM_TEST)
 
   it('refuses past 100 combinations, and asks to generate again when the options changed since', async () => {
     renderAdmin('/produits/nouveau')
-    await screen.findByRole('option', { name: 'Riz' })
+    await screen.findByRole('option', { name: 'Riz' }, { timeout: 10_000 })
     await addOption(0, 'Taille', ['XS', 'S', 'M', 'L', 'XL'])
     await addOption(1, 'Couleur', ['1', '2', '3', '4', '5'])
     await addOption(2, 'Tissu', ['a', 'b', 'c', 'd', 'e'])
@@ -118,7 +128,7 @@ describe('the product form’s options and variants', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Créer le produit' }))
     expect(await screen.findByText(VARIANT_MESSAGES.generateAgain)).toBeInTheDocument()
     expect(sent('POST', '/api/produit')).toHaveLength(0)
-  })
+  }, FORM_TEST)
 
   it('keeps the existing variants (their ids and stock) when generating again, and sends a stock movement with its motif', async () => {
     serveRice()
@@ -158,7 +168,7 @@ describe('the product form’s options and variants', () => {
     expect(body.variantes[0]).not.toHaveProperty('delta')
     expect(body.variantes[2]).not.toHaveProperty('id')
     expect(body).not.toHaveProperty('prix')
-  })
+  }, FORM_TEST)
 
   it('shows the server’s errors on the cell they name, and an option’s under its values', async () => {
     serveRice()
