@@ -200,20 +200,20 @@ export function ProductFormPage() {
                 />
               </Col>
               {!variantsMode && (
-              <Col xs={12}>
-                <fieldset className="border rounded p-2">
-                  <legend className="fs-6 px-1 w-auto float-none mb-0">
-                    Promotion{' '}
-                    {loaded?.promo_active && loaded.prix_promo != null && <span className="badge text-bg-danger">En cours : -{discountPercent(loaded.prix_promo, loaded.prix)} %</span>}
-                  </legend>
-                  <Row className="g-3">
-                    <FormField id="prix_promo" col={{ xs: 12, md: 4 }} label="Prix promotionnel (FCFA)" inputMode="numeric" {...register('prix_promo')} error={err.prix_promo?.message} />
-                    <FormField id="promo_debut" col={{ xs: 6, md: 4 }} label="Début (heure de Dakar)" type="datetime-local" {...register('promo_debut')} error={err.promo_debut?.message} />
-                    <FormField id="promo_fin" col={{ xs: 6, md: 4 }} label="Fin (heure de Dakar)" type="datetime-local" {...register('promo_fin')} error={err.promo_fin?.message} />
-                  </Row>
-                  <Form.Text>Sans dates, la promotion commence tout de suite et dure jusqu'à ce que le prix promotionnel soit effacé.</Form.Text>
-                </fieldset>
-              </Col>
+                <Col xs={12}>
+                  <fieldset className="border rounded p-2">
+                    <legend className="fs-6 px-1 w-auto float-none mb-0">
+                      Promotion{' '}
+                      {loaded?.promo_active && loaded.prix_promo != null && <span className="badge text-bg-danger">En cours : -{discountPercent(loaded.prix_promo, loaded.prix)} %</span>}
+                    </legend>
+                    <Row className="g-3">
+                      <FormField id="prix_promo" col={{ xs: 12, md: 4 }} label="Prix promotionnel (FCFA)" inputMode="numeric" {...register('prix_promo')} error={err.prix_promo?.message} />
+                      <FormField id="promo_debut" col={{ xs: 6, md: 4 }} label="Début (heure de Dakar)" type="datetime-local" {...register('promo_debut')} error={err.promo_debut?.message} />
+                      <FormField id="promo_fin" col={{ xs: 6, md: 4 }} label="Fin (heure de Dakar)" type="datetime-local" {...register('promo_fin')} error={err.promo_fin?.message} />
+                    </Row>
+                    <Form.Text>Sans dates, la promotion commence tout de suite et dure jusqu'à ce que le prix promotionnel soit effacé.</Form.Text>
+                  </fieldset>
+                </Col>
               )}
               <FormField id="description" col={{ xs: 12 }} label="Description" as="textarea" rows={3} {...register('description')} error={err.description?.message} />
               <Col xs={12}>
@@ -235,14 +235,16 @@ export function ProductFormPage() {
                             <Form.Text className="m-0">Cochez des variantes enregistrées pour changer leur prix d’un coup.</Form.Text>
                           </div>
                         )}
-                        {moving && (
-                          <FormField id="motif" className="mt-3" label="Motif des mouvements de stock" {...register('motif')} error={err.motif?.message} />
-                        )}
+                        {moving && <FormField id="motif" className="mt-3" label="Motif des mouvements de stock" {...register('motif')} error={err.motif?.message} />}
                       </div>
                     )}
                   </FormProvider>
-                  {err.variantes?.message && <Alert variant="danger" className="mt-2 mb-0">{err.variantes.message}</Alert>}
-                  {variantsMode && <Form.Text as="p" className="mb-0 mt-2">Le prix, le stock et la promotion se règlent pour chaque variante.</Form.Text>}
+                  {err.variantes?.message && (
+                    <Alert variant="danger" className="mt-2 mb-0">
+                      {err.variantes.message}
+                    </Alert>
+                  )}
+                  {variantsMode && <Form.Text as="p" className="mb-0 mt-2">Le prix et le stock se règlent pour chaque variante.</Form.Text>}
                 </fieldset>
               </Col>
             </Row>
