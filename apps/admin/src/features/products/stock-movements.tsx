@@ -84,54 +84,57 @@ export function StockMovements({ product, canAdjust }: { product: Product; canAd
             </Form.Select>
           </Form.Group>
         )}
-        <Table size="sm" responsive className="small mb-0">
-          <caption className="visually-hidden">Historique du stock</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              {several && <th scope="col">Variante</th>}
-              <th scope="col" className="text-end">
-                Variation
-              </th>
-              <th scope="col" className="text-end">
-                Stock après
-              </th>
-              <th scope="col">Raison</th>
-              <th scope="col">Par</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(movements.data?.data ?? []).map((m) => (
-              <tr key={m.id}>
-                <td>{m.date_fr}</td>
-                {several && (
-                  <td>
-                    {m.variante ? (
-                      <>
-                        {m.variante.designation}
-                        <div className="text-body-secondary">{m.variante.code}</div>
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                )}
-                <td className="text-end">{m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}</td>
-                <td className="text-end">{m.quantite_apres}</td>
-                <td>
-                  {m.raison_text}
-                  {m.motif && <div className="text-body-secondary">{m.motif}</div>}
-                </td>
-                <td>
-                  {m.commande && <Link to={`/commandes/${encodeURIComponent(m.commande.numero)}`}>Commande {m.commande.numero}</Link>}
-                  {m.commande && m.staff && ' · '}
-                  {m.staff && (m.staff.nom ?? m.staff.email)}
-                  {!m.commande && !m.staff && '—'}
-                </td>
+        {/* With its variants column the history scrolls sideways on a phone: its region takes the keyboard's focus, so arrow keys scroll it (WCAG 2.1.1). */}
+        <div className="table-responsive" tabIndex={0} role="region" aria-label="Historique du stock">
+          <Table size="sm" className="small mb-0">
+            <caption className="visually-hidden">Historique du stock</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                {several && <th scope="col">Variante</th>}
+                <th scope="col" className="text-end">
+                  Variation
+                </th>
+                <th scope="col" className="text-end">
+                  Stock après
+                </th>
+                <th scope="col">Raison</th>
+                <th scope="col">Par</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {(movements.data?.data ?? []).map((m) => (
+                <tr key={m.id}>
+                  <td>{m.date_fr}</td>
+                  {several && (
+                    <td>
+                      {m.variante ? (
+                        <>
+                          {m.variante.designation}
+                          <div className="text-body-secondary">{m.variante.code}</div>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  )}
+                  <td className="text-end">{m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}</td>
+                  <td className="text-end">{m.quantite_apres}</td>
+                  <td>
+                    {m.raison_text}
+                    {m.motif && <div className="text-body-secondary">{m.motif}</div>}
+                  </td>
+                  <td>
+                    {m.commande && <Link to={`/commandes/${encodeURIComponent(m.commande.numero)}`}>Commande {m.commande.numero}</Link>}
+                    {m.commande && m.staff && ' · '}
+                    {m.staff && (m.staff.nom ?? m.staff.email)}
+                    {!m.commande && !m.staff && '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
       </Card.Body>
     </Card>
   )
