@@ -349,6 +349,52 @@ const confirmDialog = (button: string | RegExp) => async (page: Page) => {
   await page.getByRole('dialog').waitFor()
 }
 
+/** The product form's options and variants (ADR 053 §6): an option with three values, its variants generated into the table. */
+const openVariantsEditor = async (page: Page) => {
+  const main = page.locator('main')
+  await main.getByRole('button', { name: 'Ajouter une option' }).click()
+  await main.getByLabel('Nom de l’option 1').fill('Contenance')
+  const value = main.getByLabel('Ajouter une valeur à « Contenance »')
+  for (const text of ['5 kg', '25 kg', 'pack de 6 × 1,5 L']) {
+    await value.fill(text)
+    await value.press('Enter')
+  }
+  await main.getByRole('button', { name: 'Générer les variantes' }).click()
+  await main.getByRole('table', { name: 'Variantes' }).waitFor()
+}
+/** A product's variants all selected, and the bulk price dialog open. */
+const openBulkPrice = async (page: Page) => {
+  await page.locator('main').getByLabel('Sélectionner toutes les variantes').check()
+  await page.locator('main').getByRole('button', { name: /^Changer le prix/ }).click()
+  await page.getByRole('dialog', { name: /^Changer le prix de/ }).waitFor()
+}
+
+/**
+ * A product with several variants: one of the demo's grouped products, else one made for the
+ * sweep through the back office's API (on the signed-in admin's page).
+ */
+async function productWithVariants(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const headers = { authorization: `Bearer ${sessionStorage.getItem('teranga-admin-token')}`, 'content-type': 'application/json' }
+    const list = (await (await fetch('/api/produit?count=100', { headers })).json()) as { data: Array<{ id: number; nb_variantes: number; souscategorie: { id: number } }> }
+    const grouped = list.data.find((p) => p.nb_variantes > 1)
+    if (grouped) return grouped.id
+    const stamp = Date.now()
+    const sizes = ['5 kg', '25 kg', 'pack de 6 × 1,5 L']
+    const body = {
+      designation: 'Produit à variantes du balayage',
+      unite: 'sac',
+      categorie_id: list.data[0]!.souscategorie.id,
+      code: `BAL-${stamp}`,
+      options: [{ nom: 'Contenance', valeurs: sizes }],
+      variantes: sizes.map((size, position) => ({ options: { Contenance: size }, position, code: `BAL-${stamp}-${position}`, prix: 4000 + position * 1000, qte: 5 })),
+    }
+    const created = await fetch('/api/produit', { method: 'POST', headers, body: JSON.stringify(body) })
+    if (!created.ok) throw new Error(`POST /api/produit: ${created.status} ${await created.text()}`)
+    return ((await created.json()) as { id: number }).id
+  })
+}
+
 const HEADER_OVERLAYS = (where: string): Case[] => [
   { name: `${where} (menu du compte)`, path: where, open: openAccountPanel },
   { name: `${where} (panneau du panier)`, path: where, open: openCartPanel },
@@ -408,6 +454,7 @@ describe('layout sweep at 320, 360 and 412 px', () => {
     await page.goto('/admin/clients')
     await page.locator('main a[href^="/admin/clients/"]').first().waitFor()
     const customerPage = (await page.locator('main a[href^="/admin/clients/"]').first().getAttribute('href'))!
+    const variantProduct = `/admin/produits/${await productWithVariants(page)}`
     await context.close()
     expect(sections.length).toBeGreaterThan(5)
     expect(settings.length).toBeGreaterThan(3)
@@ -432,6 +479,10 @@ describe('layout sweep at 320, 360 and 412 px', () => {
         },
       },
       { name: `/admin/commandes/${orderNumber} (annuler)`, path: `/admin/commandes/${orderNumber}`, open: confirmDialog('Annuler la commande') },
+      // The product form's variants (ADR 053 §6): generated on a new product, a product's table, its bulk price dialog.
+      { name: '/admin/produits/nouveau (options et variantes)', path: '/admin/produits/nouveau', open: openVariantsEditor },
+      { name: `${variantProduct} (variantes)`, path: variantProduct, ready: (p) => p.locator('main').getByRole('table', { name: 'Variantes' }).waitFor() },
+      { name: `${variantProduct} (changer le prix)`, path: variantProduct, open: openBulkPrice },
     ]
     const found = await sweep('admin', cases, undefined, signInAdmin)
     expect(report([...signedOut, ...found])).toEqual([])

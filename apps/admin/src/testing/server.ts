@@ -97,6 +97,33 @@ export const product: Product = {
   promo_fin: null,
   promo_active: false,
   promo_programmee: false,
+  // Without options: its one variant holds its code, price and stock (ADR 053).
+  options: [],
+  nb_variantes: 1,
+  variantes: [
+    {
+      id: 30,
+      options: {},
+      designation: 'Riz parfumé 5 kg',
+      position: 0,
+      code: 'RIZ5',
+      code_barres: null,
+      prix: 5000,
+      prix_fr: '5\u00a0000\u00a0FCFA',
+      prix_promo: null,
+      promo_debut: null,
+      promo_fin: null,
+      promo_active: false,
+      promo_programmee: false,
+      quantite: 2,
+      seuil: 5,
+      stock_bas: true,
+      actif: true,
+      image_key: null,
+      image: null,
+      imagesrcset: null,
+    },
+  ],
 }
 
 /** A discount code as GET /api/codepromo lists it. */
@@ -180,11 +207,13 @@ export const handlers = [
   http.get('*/api/produit/:id/mouvements', () => HttpResponse.json(page([]))),
   http.get('*/api/produit/:id', () => HttpResponse.json(product)),
   http.post('*/api/produit', () => HttpResponse.json(product, { status: 201 })),
+  http.put('*/api/produit/:id', () => HttpResponse.json(product)),
+  http.post('*/api/produit/:id/variantes/prix', () => HttpResponse.json(product)),
   http.post('*/api/produit/import', ({ request }) =>
     HttpResponse.json(
       new URL(request.url).searchParams.get('dry_run') === '1'
-        ? { crees: 1, modifies: 0, erreurs: [{ ligne: 3, champ: 'prix', message: 'Le prix doit être un nombre' }], encodage: 'UTF-8', avertissement: null }
-        : { crees: 1, modifies: 0, erreurs: [], encodage: 'UTF-8', avertissement: null },
+        ? { dry_run: true, crees: 1, modifies: 0, produits_crees: 1, produits_modifies: 0, erreurs: [{ ligne: 3, champ: 'prix', message: 'Le prix doit être un nombre' }], encodage: 'UTF-8', avertissement: null, apercu: [] }
+        : { dry_run: false, crees: 1, modifies: 0, produits_crees: 1, produits_modifies: 0, erreurs: [], encodage: 'UTF-8', avertissement: null, apercu: [] },
     ),
   ),
   http.get('*/api/souscategorie', () => HttpResponse.json([{ id: 4, designation: 'Riz' }])),

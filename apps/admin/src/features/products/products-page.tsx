@@ -21,8 +21,16 @@ const PROMO_CHOICES = [
   { value: 'programmee', label: 'Promotion à venir' },
 ]
 
+/** Several variants at different prices (or on sale): the list says « à partir de » before the lowest (ADR 053 §5). */
+const fromPrice = (product: Product) => {
+  if (product.nb_variantes <= 1) return false
+  const prices = product.variantes.filter((variant) => variant.actif).map((variant) => variant.prix)
+  return new Set(prices).size > 1 || product.variantes.some((variant) => variant.actif && variant.promo_active)
+}
+
 /** The price the shop charges now: a running sale's price over the struck regular one, with its « -20 % »; a sale to come says when. */
 function PriceCell({ product }: { product: Product }) {
+  if (fromPrice(product)) return <span className="text-nowrap">à partir de {product.promo_active && product.prix_promo !== null ? formatFcfa(Math.min(product.prix_promo, product.prix)) : product.prix_fr}</span>
   const percent = product.promo_active && product.prix_promo !== null ? discountPercent(product.prix_promo, product.prix) : null
   if (percent !== null && product.prix_promo !== null) {
     return (
@@ -72,7 +80,16 @@ export function ProductsPage() {
   const subcategories = useSubcategories().data ?? []
   const columns = useMemo<ColumnDef<Product, unknown>[]>(
     () => [
-      { id: 'designation', header: 'Désignation', cell: ({ row }) => <Link to={`/produits/${row.original.id}`}>{row.original.designation}</Link> },
+      {
+        id: 'designation',
+        header: 'Désignation',
+        cell: ({ row }) => (
+          <>
+            <Link to={`/produits/${row.original.id}`}>{row.original.designation}</Link>
+            {row.original.nb_variantes > 1 && <div className="small text-body-secondary">{row.original.nb_variantes} variantes</div>}
+          </>
+        ),
+      },
       { id: 'code', header: 'Code', enableSorting: false, cell: ({ row }) => row.original.code },
       { id: 'souscategorie', header: 'Sous-catégorie', enableSorting: false, cell: ({ row }) => row.original.souscategorie.designation },
       { id: 'prix', header: 'Prix', cell: ({ row }) => <PriceCell product={row.original} /> },

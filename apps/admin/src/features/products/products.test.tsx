@@ -114,7 +114,7 @@ describe('CSV import', () => {
     server.use(
       http.post('*/api/produit/import', async ({ request }) => {
         received.push(new Uint8Array(await request.arrayBuffer()))
-        return HttpResponse.json({ dry_run: true, crees: 1, modifies: 0, erreurs: [], encodage: 'Windows-1252', avertissement: CATALOGUE_MESSAGES.csvReadAsWindows1252 })
+        return HttpResponse.json({ dry_run: true, crees: 1, modifies: 0, produits_crees: 1, produits_modifies: 0, erreurs: [], encodage: 'Windows-1252', avertissement: CATALOGUE_MESSAGES.csvReadAsWindows1252, apercu: [] })
       }),
     )
     renderAdmin('/produits/import')

@@ -2,7 +2,7 @@
 // POST /api/produit/{id}/desarchiver) and the sub-categories a product is filed under:
 // fetchers, query options and hooks. Every write refreshes the products' queries.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Product, ProductForm, ProductRemoval, ProductUpdate, Subcategory } from '@teranga/shared/backoffice-catalogue'
+import type { BulkPrice, Product, ProductForm, ProductRemoval, ProductUpdate, Subcategory } from '@teranga/shared/backoffice-catalogue'
 import { api, listOf, queryString, type Page } from '../../../lib/api.ts'
 
 /** The list's filters as the API reads them (docs/back-office-api.md, GET /api/produit). */
@@ -53,3 +53,6 @@ export const useSaveProduct = (id: number | undefined) =>
 /** An active product is archived (it has orders) or deleted (`archive: false`); an archived one comes back. */
 export const useArchiveProduct = (product: Product) =>
   useProductWrite(() => (product.actif ? api<ProductRemoval>('DELETE', `/produit/${product.id}`) : api<Product>('POST', `/produit/${product.id}/desarchiver`).then(() => null)))
+
+/** POST /api/produit/{id}/variantes/prix: the chosen variants' prices at once, all or nothing (a 400 on `valeur`). */
+export const useBulkVariantPrice = (productId: number) => useProductWrite((change: BulkPrice) => api<Product>('POST', `/produit/${productId}/variantes/prix`, change))
