@@ -8,7 +8,7 @@ import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { MESSAGES } from '@teranga/shared/messages'
 import { auditLog, clients, commandes, modelivraisons, modepaiements, orderHistory, pointsFidelite, produits } from '../src/db/schema.ts'
 import { loggedUrl } from '../src/lib/log-requests.ts'
-import { grantRole, makeProduct } from './factories.ts'
+import { grantRole, makeProduct, makeProductWithVariants } from './factories.ts'
 import { createTestApp, signInStaff, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
@@ -308,6 +308,10 @@ describe('POST /api/commande/:numero/etat', () => {
 describe('GET /api/admin/tableau', () => {
   it('counts to act on, orders expiring soon, low stock, sales and a 30-day curve with every day', async () => {
     const low = await makeProduct(shop.db, { quantite: 2, seuil: 3 })
+    const riz = await makeProductWithVariants(shop.db, 'Contenance', [
+      { valeur: '5 kg', prix: 4000, quantite: 100 },
+      { valeur: '25 kg', prix: 17500, quantite: 1 },
+    ])
     const { numero } = await place(customer, { mode: 'WAVE' })
     // Expires in 5 minutes.
     await shop.db.update(commandes).set({ expiresAt: new Date(Date.now() + 5 * 60_000) }).where(eq(commandes.numerocommande, numero))
@@ -319,6 +323,9 @@ describe('GET /api/admin/tableau', () => {
     expect(t.expirent_bientot.map((o: { numero: string }) => o.numero)).toContain(numero)
     expect(t.stock_bas).toContainEqual(expect.objectContaining({ id: low.id, quantite: 2, seuil: 3 }))
     expect(t.stock_bas.length).toBeLessThanOrEqual(20)
+    // By variant: the 25 kg bag runs low though the product holds 101 in all.
+    expect(t.stock_bas).toContainEqual(expect.objectContaining({ id: riz.id, designation: `${riz.designation} 25 kg`, quantite: 1, seuil: 5 }))
+    expect(t.stock_bas).not.toContainEqual(expect.objectContaining({ id: riz.id, quantite: 100 }))
     expect(t.ventes.aujourdhui).toBeGreaterThan(0)
     expect(t.ventes.sept_jours).toBeGreaterThanOrEqual(t.ventes.aujourdhui)
     expect(t.courbe).toHaveLength(30)

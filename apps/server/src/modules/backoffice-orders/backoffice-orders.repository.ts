@@ -68,8 +68,6 @@ const TO_ACT_ON = states(TO_ACT_ON_STATUSES)
 /** What the customer pays for order `c`: stored on the order (`orderTotal` of packages/shared, ADR 050). */
 const ORDER_TOTAL = sql`c.montant_total`
 
-/** The low-stock threshold of a product `p` (the catalogue's per-product `seuil`). */
-export const lowStockThreshold = (): SQL => sql`p.seuil`
 
 const summaryColumns = sql`c.id, c.numerocommande, c.etat, c.datecomm, c.montantcommande, c.montantliv, c.remise, c.montant_total, c.zone, c.expires_at,
   cl.id as client_id, cl.prenom, cl.name, cl.email, cl.telephone,
@@ -236,8 +234,11 @@ export function createBackofficeOrdersRepository(db: Executor) {
               order by c.expires_at limit 50`,
         ),
         rows<{ id: number; designation: string; code: string | null; quantite: number; seuil: number }>(
-          sql`select p.id, p.designation, p.code, p.quantite, ${lowStockThreshold()} as seuil from produits p
-              where p.actif and p.quantite <= ${lowStockThreshold()} order by p.quantite, p.id limit 20`,
+          // By variant (ADR 053): « Riz brisé parfumé 25 kg » runs low while the 5 kg does not.
+          sql`select p.id, concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as designation,
+                     v.code, v.quantite, v.seuil
+              from variantes v join produits p on p.id = v.produit_id
+              where p.actif and v.actif and v.quantite <= v.seuil order by v.quantite, v.id limit 20`,
         ),
         rows<{ aujourdhui: number; sept_jours: number }>(
           sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d)
