@@ -369,6 +369,12 @@ const openBulkPrice = async (page: Page) => {
   await page.getByRole('dialog', { name: /^Changer le prix de/ }).waitFor()
 }
 
+/** A product's first variant's « Détails » dialog open (its sale, threshold and barcode). */
+const openVariantDetails = async (page: Page) => {
+  await page.locator('main').getByRole('button', { name: /^Détails de/ }).first().click()
+  await page.getByRole('dialog', { name: /^Détails de/ }).waitFor()
+}
+
 /**
  * A product with several variants: one of the demo's grouped products, else one made for the
  * sweep through the back office's API (on the signed-in admin's page).
@@ -479,10 +485,11 @@ describe('layout sweep at 320, 360 and 412 px', () => {
         },
       },
       { name: `/admin/commandes/${orderNumber} (annuler)`, path: `/admin/commandes/${orderNumber}`, open: confirmDialog('Annuler la commande') },
-      // The product form's variants (ADR 053 §6): generated on a new product, a product's table, its bulk price dialog.
+      // The product form's variants (ADR 053 §6): generated on a new product, a product's table, its bulk price and « Détails » dialogs.
       { name: '/admin/produits/nouveau (options et variantes)', path: '/admin/produits/nouveau', open: openVariantsEditor },
       { name: `${variantProduct} (variantes)`, path: variantProduct, ready: (p) => p.locator('main').getByRole('table', { name: 'Variantes' }).waitFor() },
       { name: `${variantProduct} (changer le prix)`, path: variantProduct, open: openBulkPrice },
+      { name: `${variantProduct} (détails d’une variante)`, path: variantProduct, open: openVariantDetails },
     ]
     const found = await sweep('admin', cases, undefined, signInAdmin)
     expect(report([...signedOut, ...found])).toEqual([])

@@ -65,10 +65,20 @@ export function OrderLines({ order, print = false }: { order: PricedOrder; print
     <>
       <LinesTable headers={HEADERS} print={print}>
         {order.lignes.map((line) => (
-          <tr key={line.produit.id}>
+          <tr key={line.variante ? `v${line.variante.id}` : `p${line.produit.id}`}>
             <td>
-              {line.produit.designation}
-              {!print && line.produit.code && <span className="text-muted small"> {line.produit.code}</span>}
+              {line.variante ? (
+                // A variant's designation is the product's and its values; its code is the SKU picked (ADR 053 §4).
+                <>
+                  {line.variante.designation}
+                  <span className={print ? undefined : 'text-muted small'}> {line.variante.code}</span>
+                </>
+              ) : (
+                <>
+                  {line.produit.designation}
+                  {!print && line.produit.code && <span className="text-muted small"> {line.produit.code}</span>}
+                </>
+              )}
             </td>
             <td className="text-end">{line.quantite}</td>
             <td className="text-end text-nowrap">{formatPrix(line.prix)}</td>

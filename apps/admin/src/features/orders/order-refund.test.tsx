@@ -168,4 +168,59 @@ describe('order page refunds', () => {
       ]),
     )
   })
+
+  it('an order holding two variants of one product refunds one of them, named by its variant (ADR 053)', async () => {
+    // Two variants of one oil: 2 × 1 L (one refunded already) and 1 × 5 L; 12 500 paid on Wave.
+    const oil = { id: 9, designation: 'Huile d’arachide', code: 'HUI', image: null }
+    const litre = { id: 21, designation: 'Huile d’arachide 1 L', code: 'HUI-1L' }
+    const five = { id: 22, designation: 'Huile d’arachide 5 L', code: 'HUI-5L' }
+    serve(
+      orderDetail({
+        etat: 'livree',
+        etat_text: 'Livrée',
+        suivants: [],
+        remboursable: true,
+        rembourse: 1500,
+        rembourse_fr: formatPrix(1500),
+        lignes: [
+          { produit: oil, variante: litre, quantite: 2, prix: 1500, prix_fr: formatPrix(1500), total: 3000, total_fr: formatPrix(3000), paye: 3000, paye_fr: formatPrix(3000) },
+          { produit: oil, variante: five, quantite: 1, prix: 7000, prix_fr: formatPrix(7000), total: 7000, total_fr: formatPrix(7000), paye: 7000, paye_fr: formatPrix(7000) },
+        ],
+        remboursements: [
+          {
+            id: 2,
+            montant: 1500,
+            montant_fr: formatPrix(1500),
+            provider: 'wave',
+            statut: 'effectue',
+            motif: 'Bouteille fuyante',
+            par: 'Moussa Ba',
+            date: '2026-11-25T10:00:00Z',
+            date_fr: '25 novembre 2026 à 10:00',
+            lignes: [{ produit: { id: 9, designation: oil.designation }, variante: litre, quantite: 1, prix: 1500, total: 1500, total_fr: formatPrix(1500), restock: false }],
+          },
+        ],
+      }),
+    )
+    const dialog = await openRefund()
+    expect(within(dialog).getByText(`Reste à rembourser : ${shown(11000)}`)).toBeInTheDocument()
+    // The past refund names its variant.
+    expect(within(dialog).getByText(/1 × Huile d’arachide 1 L/)).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByLabelText('Certains articles'))
+    const table = within(dialog).getByRole('region', { name: 'Articles à rembourser' })
+    // One row per variant, each with its code and what is left of it: one litre was given back already.
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent).slice(0, 2))).toEqual([
+      [`Huile d’arachide 1 L HUI-1L ${formatPrix(1500)}`, '1'],
+      [`Huile d’arachide 5 L HUI-5L ${formatPrix(7000)}`, '1'],
+    ])
+    const quantity = within(dialog).getByLabelText('Quantité à rembourser : Huile d’arachide 5 L')
+    await userEvent.clear(quantity)
+    await userEvent.type(quantity, '1')
+    await userEvent.click(within(dialog).getByLabelText('Remettre en stock : Huile d’arachide 5 L'))
+    expect(within(dialog).getByLabelText('Quantité à rembourser : Huile d’arachide 1 L')).toHaveValue(0)
+    await userEvent.type(within(dialog).getByLabelText('Motif'), 'Bidon cabossé')
+    await userEvent.click(within(dialog).getByRole('button', { name: `Rembourser ${formatPrix(7000)}` }))
+    await waitFor(() => expect(refundRequests()).toEqual([{ motif: 'Bidon cabossé', lignes: [{ produit: 9, variante: 22, quantite: 1, restock: true }] }]))
+  })
 })

@@ -27,11 +27,22 @@ export function refundDestination(order: OrderDetail, amount = refundRemaining(o
   return `Le client sera remboursé de ${formatPrix(amount)} ${where}`
 }
 
-/** How many of each product are left to refund. */
+type Line = { produit: { id: number; designation: string }; variante: { id: number; designation: string; code: string } | null }
+
+/** An order or refund line's key: its variant (ADR 053), else its product (a line older than variants). */
+const lineKey = (line: Line) => (line.variante ? `v${line.variante.id}` : `p${line.produit.id}`)
+
+/** What a line is called: its variant's designation (the product's and its values), else the product's. */
+export const lineName = (line: Line) => line.variante?.designation ?? line.produit.designation
+
+/** Whether a refund line gives back some of an order line: the same variant, else the same product. */
+const sameLine = (refunded: Line, line: Line) => (line.variante && refunded.variante ? refunded.variante.id === line.variante.id : refunded.produit.id === line.produit.id)
+
+/** How many of each order line (each variant) are left to refund. */
 function linesLeft(order: OrderDetail) {
   return order.lignes.map((line) => {
-    const refunded = order.remboursements.flatMap((r) => r.lignes).filter((l) => l.produit.id === line.produit.id).reduce((sum, l) => sum + l.quantite, 0)
-    return { ...line, reste: Math.max(0, line.quantite - refunded) }
+    const refunded = order.remboursements.flatMap((r) => r.lignes).filter((l) => sameLine(l, line)).reduce((sum, l) => sum + l.quantite, 0)
+    return { ...line, key: lineKey(line), reste: Math.max(0, line.quantite - refunded) }
   })
 }
 
@@ -72,8 +83,8 @@ function RefundList({ order }: { order: OrderDetail }) {
           {r.lignes.length > 0 && (
             <ul className="small mb-0">
               {r.lignes.map((l) => (
-                <li key={l.produit.id}>
-                  {l.quantite} × {l.produit.designation} ({l.total_fr}){l.restock ? ' · remis en stock' : ''}
+                <li key={lineKey(l)}>
+                  {l.quantite} × {lineName(l)} ({l.total_fr}){l.restock ? ' · remis en stock' : ''}
                 </li>
               ))}
             </ul>
@@ -91,14 +102,14 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
   const titleId = useId()
   const [mode, setMode] = useState<'reste' | 'lignes' | 'montant'>('reste')
   const [motif, setMotif] = useState('')
-  const [quantities, setQuantities] = useState<Record<number, number>>({})
-  const [restock, setRestock] = useState<Record<number, boolean>>({})
+  const [quantities, setQuantities] = useState<Record<string, number>>({})
+  const [restock, setRestock] = useState<Record<string, boolean>>({})
   const [montant, setMontant] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const chosen = lines.filter((l) => (quantities[l.produit.id] ?? 0) > 0)
-  const amount = mode === 'reste' ? remaining : mode === 'lignes' ? chosen.reduce((sum, l) => sum + lineRefundAmount(l, quantities[l.produit.id] ?? 0), 0) : Number(montant) || 0
+  const chosen = lines.filter((l) => (quantities[l.key] ?? 0) > 0)
+  const amount = mode === 'reste' ? remaining : mode === 'lignes' ? chosen.reduce((sum, l) => sum + lineRefundAmount(l, quantities[l.key] ?? 0), 0) : Number(montant) || 0
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
@@ -111,7 +122,7 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
     setBusy(true)
     const body: RefundBody =
       mode === 'lignes'
-        ? { motif: reason.data, lignes: chosen.map((l) => ({ produit: l.produit.id, quantite: quantities[l.produit.id]!, restock: restock[l.produit.id] ?? false })) }
+        ? { motif: reason.data, lignes: chosen.map((l) => ({ produit: l.produit.id, ...(l.variante ? { variante: l.variante.id } : {}), quantite: quantities[l.key]!, restock: restock[l.key] ?? false })) }
         : mode === 'montant'
           ? { motif: reason.data, montant: Number(montant) }
           : { motif: reason.data }
@@ -144,9 +155,10 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
           {mode === 'lignes' && (
             <LinesTable className="mb-3" label="Articles à rembourser" headers={[{ label: 'Article' }, { label: 'Reste', end: true }, { label: 'Quantité' }, { label: 'Remettre en stock' }]}>
                   {lines.map((l) => (
-                    <tr key={l.produit.id}>
+                    <tr key={l.key}>
                       <td>
-                        {l.produit.designation}{' '}
+                        {lineName(l)}
+                        {l.variante && <span className="small text-muted"> {l.variante.code}</span>}{' '}
                         <span className="small text-muted">
                           {l.paye === l.total ? formatPrix(l.prix) : `${l.quantite} × ${formatPrix(l.prix)}, payé ${l.paye_fr}`}
                         </span>
@@ -159,17 +171,17 @@ export function RefundModal({ order, onClose, onConfirm }: { order: OrderDetail;
                           max={l.reste}
                           size="sm"
                           disabled={l.reste === 0}
-                          aria-label={`Quantité à rembourser : ${l.produit.designation}`}
-                          value={quantities[l.produit.id] ?? 0}
-                          onChange={(e) => setQuantities({ ...quantities, [l.produit.id]: Math.min(l.reste, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
+                          aria-label={`Quantité à rembourser : ${lineName(l)}`}
+                          value={quantities[l.key] ?? 0}
+                          onChange={(e) => setQuantities({ ...quantities, [l.key]: Math.min(l.reste, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
                         />
                       </td>
                       <td>
                         <Form.Check
-                          aria-label={`Remettre en stock : ${l.produit.designation}`}
+                          aria-label={`Remettre en stock : ${lineName(l)}`}
                           disabled={l.reste === 0 || order.etat === 'annulee'}
-                          checked={restock[l.produit.id] ?? false}
-                          onChange={(e) => setRestock({ ...restock, [l.produit.id]: e.target.checked })}
+                          checked={restock[l.key] ?? false}
+                          onChange={(e) => setRestock({ ...restock, [l.key]: e.target.checked })}
                         />
                       </td>
                     </tr>

@@ -46,6 +46,31 @@ describe('delivery slips', () => {
     expect(await seriousViolations()).toEqual([])
   })
 
+  it('prints a variant line with its variant’s designation and code, both on the slip and on the order page (ADR 053)', async () => {
+    const oil = { id: 9, designation: 'Huile d’arachide', code: 'HUI', image: null }
+    const variantOrder = {
+      ...cashOrder,
+      lignes: [
+        { produit: oil, variante: { id: 21, designation: 'Huile d’arachide 1 L', code: 'HUI-1L' }, quantite: 2, prix: 1500, prix_fr: formatPrix(1500), total: 3000, total_fr: formatPrix(3000), paye: 3000, paye_fr: formatPrix(3000) },
+        { produit: oil, variante: { id: 22, designation: 'Huile d’arachide 5 L', code: 'HUI-5L' }, quantite: 1, prix: 7000, prix_fr: formatPrix(7000), total: 7000, total_fr: formatPrix(7000), paye: 7000, paye_fr: formatPrix(7000) },
+        cashOrder.lignes[0]!,
+      ],
+    }
+    server.use(
+      http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [variantOrder] })),
+      http.get('*/api/admin/commande/:numero', () => HttpResponse.json(variantOrder)),
+    )
+    const { unmount } = renderAdmin('/bons?numeros=T-000321')
+    const slip = await slipOf('T-000321')
+    const names = (root: HTMLElement) => within(root).getAllByRole('row').slice(1).map((row) => row.querySelector('td')!.textContent)
+    // A line older than variants keeps the product's name (its code is not printed, as before).
+    expect(names(slip)).toEqual(['Huile d’arachide 1 L HUI-1L', 'Huile d’arachide 5 L HUI-5L', 'Bissap séché 250 g'])
+    unmount()
+    renderAdmin('/commandes/T-000321')
+    const lines = await screen.findByRole('region', { name: 'Articles de la commande' })
+    expect(names(lines)).toEqual(['Huile d’arachide 1 L HUI-1L', 'Huile d’arachide 5 L HUI-5L', 'Bissap séché 250 g BIS250'])
+  })
+
   it('adds up: sub-total, delivery, discount and total; a cash order says how much to collect', async () => {
     server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [cashOrder] })))
     renderAdmin('/bons?numeros=T-000321')

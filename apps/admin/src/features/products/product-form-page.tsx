@@ -2,7 +2,8 @@
 // browser (≤ 2 MB, JPEG/PNG/GIF by its first bytes), then sent to POST /api/media; its key
 // goes with the form. A gestionnaire sees the product read-only. Stock moves and archiving
 // are on the same page. With options (ADR 053 §6), the price, stock and codes are each
-// variant's, edited in the variants' table; the product's price only seeds new variants.
+// variant's, edited in the variants' table (its sale, threshold and barcode in its « Détails »);
+// the product's price and threshold only seed new variants.
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { FormProvider, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form'
@@ -33,7 +34,7 @@ const blank = (value: unknown) => value === undefined || value === null || (type
 /**
  * The body the API reads: today's product without options; with them (or when the product had
  * some), its options and variants, each with its values by name and its position, and no
- * product-level price, stock, threshold or sale (a new variant takes the threshold typed).
+ * product-level price, stock, threshold or sale (each variant's own, from its « Détails »).
  */
 function toBody(values: Fields, variantsMode: boolean): Record<string, unknown> {
   const { options, variantes, motif, ...product } = values
@@ -49,10 +50,26 @@ function toBody(values: Fields, variantsMode: boolean): Record<string, unknown> 
       position,
       code: row.code,
       prix: row.prix,
-      ...(row.id === undefined ? { qte: blank(row.qte) ? 0 : row.qte, ...(blank(seuil) ? {} : { seuil }) } : blank(row.delta) ? {} : { delta: row.delta }),
+      ...(row.id === undefined ? { qte: blank(row.qte) ? 0 : row.qte } : blank(row.delta) ? {} : { delta: row.delta }),
+      ...details(row, seuil),
     })),
     ...(moves ? { motif } : {}),
   }
+}
+
+const SALE_AND_BARCODE = ['prix_promo', 'promo_debut', 'promo_fin', 'code_barres'] as const
+
+/**
+ * A row's « Détails »: an existing variant sends its sale and barcode as shown (empty clears
+ * them), a new one only those typed; the threshold typed, else a new variant takes the
+ * product's field (« Seuil de stock bas des nouvelles variantes ») and an existing one keeps its own.
+ */
+function details(row: VariantRow, productSeuil: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const field of SALE_AND_BARCODE) if (row[field] !== undefined && (row.id !== undefined || !blank(row[field]))) out[field] = row[field]
+  if (!blank(row.seuil)) out.seuil = row.seuil
+  else if (row.id === undefined && !blank(productSeuil)) out.seuil = productSeuil
+  return out
 }
 
 /** The shared schema checks the body the form would send, its messages on the fields they name; rows no longer of the options ask to generate again. */
@@ -85,7 +102,21 @@ const fieldsOf = (product: Product): Fields => ({
   // The live variants, values in the options' order; a withdrawn one stays withdrawn.
   variantes: product.variantes
     .filter((variant) => variant.actif)
-    .map((variant) => ({ id: variant.id, valeurs: product.options.map((option) => variant.options[option.nom] ?? ''), code: variant.code, prix: variant.prix, delta: '', quantite: variant.quantite })),
+    .map((variant) => ({
+      id: variant.id,
+      valeurs: product.options.map((option) => variant.options[option.nom] ?? ''),
+      code: variant.code,
+      prix: variant.prix,
+      delta: '',
+      quantite: variant.quantite,
+      // Its « Détails »: an emptied sale or barcode clears it; dates in the shop's time.
+      prix_promo: variant.prix_promo ?? '',
+      promo_debut: toDakarInput(variant.promo_debut),
+      promo_fin: toDakarInput(variant.promo_fin),
+      seuil: variant.seuil,
+      code_barres: variant.code_barres ?? '',
+      promo_active: variant.promo_active,
+    })),
   motif: '',
 })
 
@@ -244,7 +275,7 @@ export function ProductFormPage() {
                       {err.variantes.message}
                     </Alert>
                   )}
-                  {variantsMode && <Form.Text as="p" className="mb-0 mt-2">Le prix et le stock se règlent pour chaque variante.</Form.Text>}
+                  {variantsMode && <Form.Text as="p" className="mb-0 mt-2">Le prix et le stock se règlent pour chaque variante ; sa promotion, son seuil et son code-barres dans ses « Détails ».</Form.Text>}
                 </fieldset>
               </Col>
             </Row>

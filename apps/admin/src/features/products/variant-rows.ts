@@ -22,6 +22,14 @@ export interface VariantRow {
   qte?: string | number
   delta?: string | number
   quantite?: number
+  /** Its « Détails » (sale, threshold, barcode): as read for an existing variant, absent for a new row until typed. */
+  prix_promo?: string | number
+  promo_debut?: string
+  promo_fin?: string
+  seuil?: string | number
+  code_barres?: string
+  /** Whether its sale runs now (read from the server). */
+  promo_active?: boolean
 }
 
 export const VARIANT_MESSAGES = {

@@ -1,12 +1,15 @@
 // The product's variants, one row each (ADR 053 §6): its values (with its checkbox), code, price
 // and stock — a new variant's first stock, or an existing one's stock read-only with a movement
 // (+/−) sent with the form's motif. On a phone the table scrolls sideways, the values column
-// staying in place. The server's errors (`variantes.N.field`) show under their cell.
+// staying in place. The server's errors (`variantes.N.field`) show under their cell. Each row's
+// « Détails » opens its sale, threshold and barcode in a dialog (variant-details-dialog.tsx).
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table'
-import { Form, Table } from 'react-bootstrap'
-import { useMemo } from 'react'
+import { Badge, Button, Form, Table } from 'react-bootstrap'
+import { useMemo, useState } from 'react'
 import { useFormContext, useFormState, useWatch } from 'react-hook-form'
+import { formatPrix } from '@teranga/shared/money'
 import { valuesLabel, type VariantRow } from './variant-rows.ts'
+import { DETAIL_LABELS, VariantDetailsDialog, type DetailField } from './variant-details-dialog.tsx'
 
 interface VariantsFormValues {
   variantes: VariantRow[]
@@ -56,14 +59,33 @@ function RowErrors({ index }: { index: number }) {
   return (
     <div className="invalid-feedback d-block">
       {others.map(([field, error]) => (
-        <div key={field}>{error!.message}</div>
+        // A « Détails » field's error names its field here too (the dialog shows it under the field).
+        <div key={field}>{field in DETAIL_LABELS ? `${DETAIL_LABELS[field as DetailField]} : ${error!.message}` : error!.message}</div>
       ))}
     </div>
   )
 }
 
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === ''
+
+/** A `datetime-local` value as people read it: « 31/12/2026 23:59 ». */
+const shownDate = (value: string) => {
+  const [day = '', time = ''] = value.split('T')
+  return `${day.split('-').reverse().join('/')} ${time}`.trim()
+}
+
+/** A reader's view of a row's « Détails » (the page's fieldset disables the button that opens them). */
+function DetailsSummary({ row }: { row: VariantRow }) {
+  const parts = [
+    !blank(row.prix_promo) && `Promo : ${formatPrix(Number(row.prix_promo))}${row.promo_fin ? ` jusqu’au ${shownDate(row.promo_fin)}` : ''}`,
+    !blank(row.seuil) && `Seuil : ${row.seuil}`,
+    !blank(row.code_barres) && `Code-barres : ${row.code_barres}`,
+  ].filter(Boolean)
+  return parts.length > 0 ? <div className="small text-muted">{parts.join(' · ')}</div> : null
+}
+
 /** The columns, built once for a table (TanStack renders a cell function as a component: a new one each render would remount its inputs). */
-function variantColumns(readOnly: boolean): ColumnDef<VariantRow, unknown>[] {
+function variantColumns(readOnly: boolean, openDetails: (index: number) => void): ColumnDef<VariantRow, unknown>[] {
   return [
     {
       id: 'valeurs',
@@ -86,6 +108,16 @@ function variantColumns(readOnly: boolean): ColumnDef<VariantRow, unknown>[] {
             <Form.Check aria-label={`Sélectionner ${valuesLabel(row.original.valeurs)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
             <span>{valuesLabel(row.original.valeurs)}</span>
           </div>
+          {readOnly ? (
+            <DetailsSummary row={row.original} />
+          ) : (
+            <div className="d-flex align-items-center gap-1">
+              <Button variant="link" size="sm" className="px-0" onClick={() => openDetails(row.index)}>
+                Détails<span className="visually-hidden"> de {valuesLabel(row.original.valeurs)}</span>
+              </Button>
+              {!blank(row.original.prix_promo) && <Badge bg="danger">Promo</Badge>}
+            </div>
+          )}
           <RowErrors index={row.index} />
         </>
       ),
@@ -125,7 +157,8 @@ function variantColumns(readOnly: boolean): ColumnDef<VariantRow, unknown>[] {
 export function VariantsTable({ selection, onSelectionChange, readOnly = false }: { selection: RowSelectionState; onSelectionChange: (selection: RowSelectionState) => void; readOnly?: boolean }) {
   const { control } = useFormContext<VariantsFormValues>()
   const rows = useWatch({ control, name: 'variantes' }) ?? []
-  const columns = useMemo(() => variantColumns(readOnly), [readOnly])
+  const [details, setDetails] = useState<number | null>(null)
+  const columns = useMemo(() => variantColumns(readOnly, setDetails), [readOnly])
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table as documented; this component is simply not memoized by the compiler
   const table = useReactTable({
@@ -170,6 +203,7 @@ export function VariantsTable({ selection, onSelectionChange, readOnly = false }
           ))}
         </tbody>
       </Table>
+      {details !== null && <VariantDetailsDialog index={details} onClose={() => setDetails(null)} />}
     </div>
   )
 }
