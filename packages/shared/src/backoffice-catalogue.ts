@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { formatNombre, formatPrix } from './money.ts'
 import { checkSalePrice, salePriceFields } from './promotions.ts'
-import { optionalField } from './schemas.ts'
+import { bodyIdSchema, optionalField } from './schemas.ts'
 
 export const CATALOGUE_MESSAGES = {
   // Spec §5, product form.
@@ -218,6 +218,8 @@ export const stockMovementSchema = z.object({
       .refine((n) => n !== 0, { error: CATALOGUE_MESSAGES.deltaNonZero }),
   ),
   motif: z.string({ error: CATALOGUE_MESSAGES.motifRequired }).trim().min(1, { error: CATALOGUE_MESSAGES.motifRequired }).max(200, { error: CATALOGUE_MESSAGES.motifTooLong }),
+  /** The variant whose stock moves (ADR 053 §4): required for a product with several variants. */
+  variante: optionalField(z.preprocess(formNumber, bodyIdSchema)),
 })
 export type StockMovementInput = z.input<typeof stockMovementSchema>
 export type StockMovement = z.output<typeof stockMovementSchema>
@@ -246,6 +248,8 @@ export const stockHistoryLineSchema = z.object({
   motif: z.string().nullable(),
   staff: z.object({ id: z.number(), email: z.string().nullable(), nom: z.string().nullable() }).nullable(),
   commande: z.object({ numero: z.string() }).nullable(),
+  /** The variant whose stock moved (ADR 053 §4); null for a line older than variants. */
+  variante: z.object({ id: z.number(), designation: z.string(), code: z.string() }).nullable(),
 })
 export type StockHistoryLine = z.infer<typeof stockHistoryLineSchema>
 

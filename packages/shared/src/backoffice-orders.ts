@@ -15,7 +15,7 @@ export const ORDERS_MESSAGES = {
   alreadyRefunded: 'Cette commande a déjà été remboursée.',
   refundProviderFailed: 'Le prestataire de paiement n’a pas accepté le remboursement. La commande n’a pas changé ; réessayez plus tard.',
   refundLinesOrAmount: 'Indiquez des lignes ou un montant, pas les deux.',
-  refundLinesInvalid: 'Indiquez de 1 à 100 lignes, chacune avec un produit, une quantité et le choix de la remettre en stock, un produit une seule fois.',
+  refundLinesInvalid: 'Indiquez de 1 à 100 lignes, chacune avec un produit, une quantité et le choix de la remettre en stock, une variante une seule fois.',
   refundQuantityInvalid: 'La quantité à rembourser est un nombre entier d’au moins 1.',
   refundRestockInvalid: 'Indiquez si la marchandise revient en stock (oui ou non).',
   refundAmountInvalid: 'Le montant à rembourser est un nombre entier de FCFA d’au moins 1.',
@@ -50,6 +50,8 @@ export const REFUND_LINES_MAX = 100
 /** One line of a refund: a product of the order, how many of it, and whether they go back to stock. */
 export const refundLineSchema = z.object({
   produit: bodyIdSchema,
+  /** Which of the product's variants (ADR 053 §4): required when the order holds several lines of that product. */
+  variante: bodyIdSchema.optional(),
   quantite: z.number({ error: ORDERS_MESSAGES.refundQuantityInvalid }).int({ error: ORDERS_MESSAGES.refundQuantityInvalid }).min(1, { error: ORDERS_MESSAGES.refundQuantityInvalid }).max(100_000, { error: ORDERS_MESSAGES.refundQuantityInvalid }),
   restock: z.boolean({ error: ORDERS_MESSAGES.refundRestockInvalid }),
 })
@@ -65,7 +67,7 @@ export const refundSchema = z
       .array(refundLineSchema, { error: ORDERS_MESSAGES.refundLinesInvalid })
       .min(1, { error: ORDERS_MESSAGES.refundLinesInvalid })
       .max(REFUND_LINES_MAX, { error: ORDERS_MESSAGES.refundLinesInvalid })
-      .refine((lines) => new Set(lines.map((l) => l.produit)).size === lines.length, { error: ORDERS_MESSAGES.refundLinesInvalid })
+      .refine((lines) => new Set(lines.map((l) => `${l.produit}:${l.variante ?? ''}`)).size === lines.length, { error: ORDERS_MESSAGES.refundLinesInvalid })
       .optional(),
     montant: z.number({ error: ORDERS_MESSAGES.refundAmountInvalid }).int({ error: ORDERS_MESSAGES.refundAmountInvalid }).min(1, { error: ORDERS_MESSAGES.refundAmountInvalid }).max(1_000_000_000, { error: ORDERS_MESSAGES.refundAmountInvalid }).optional(),
   })
@@ -108,6 +110,9 @@ export const orderSummaryResponseSchema = z.object({
 })
 export type OrderSummary = z.infer<typeof orderSummaryResponseSchema>
 
+/** The variant an order or refund line names (ADR 053 §4); null only for a line older than variants. */
+export const lineVarianteResponseSchema = z.object({ id: z.number(), designation: z.string(), code: z.string() }).nullable()
+
 /** One refund given (ADR 025): its amount, by whom, why, and the lines it named. */
 export const refundResponseSchema = z.object({
   id: z.number(),
@@ -119,7 +124,7 @@ export const refundResponseSchema = z.object({
   par: z.string().nullable(),
   date: z.string(),
   date_fr: z.string(),
-  lignes: z.array(z.object({ produit: z.object({ id: z.number(), designation: z.string() }), quantite: z.number(), prix: z.number(), total: z.number(), total_fr: z.string(), restock: z.boolean() })),
+  lignes: z.array(z.object({ produit: z.object({ id: z.number(), designation: z.string() }), variante: lineVarianteResponseSchema, quantite: z.number(), prix: z.number(), total: z.number(), total_fr: z.string(), restock: z.boolean() })),
 })
 export type OrderRefund = z.infer<typeof refundResponseSchema>
 
@@ -128,6 +133,8 @@ export const orderDetailResponseSchema = orderSummaryResponseSchema.extend({
   lignes: z.array(
     z.object({
       produit: z.object({ id: z.number(), designation: z.string(), code: z.string().nullable(), image: z.string().nullable() }),
+      /** The variant sold: its name (the product's and its values) and SKU, printed on the slips. */
+      variante: lineVarianteResponseSchema,
       quantite: z.number(),
       prix: z.number(),
       prix_fr: z.string(),

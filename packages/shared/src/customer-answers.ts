@@ -43,6 +43,18 @@ export type PhoneSessionAnswer = z.infer<typeof phoneSessionAnswerSchema>
 export const messageAnswerSchema = z.object({ message: z.string() })
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>
 
+/**
+ * The variant an order line sold (ADR 053 §4): its id, values by option name, name (the product's
+ * followed by its values) and SKU; null only for a line older than variants.
+ */
+export const ligneVarianteSchema = z.object({
+  id: z.number(),
+  options: z.record(z.string(), z.string()),
+  designation: z.string(),
+  code: z.string(),
+})
+export type LigneVariante = z.infer<typeof ligneVarianteSchema>
+
 export const detailCommandeSchema = z.object({
   id: z.number(),
   quantite: z.number(),
@@ -60,6 +72,7 @@ export const detailCommandeSchema = z.object({
     like: true,
     souscategorie: true,
   }),
+  variante: ligneVarianteSchema.nullable(),
 })
 export type DetailCommande = z.infer<typeof detailCommandeSchema>
 

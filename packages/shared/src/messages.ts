@@ -76,6 +76,10 @@ export const MESSAGES = {
   quantityMax: 'La quantité ne peut pas dépasser 99 par produit.',
   cartFull: (max: number) => `Votre panier contient déjà ${max} produits différents : passez commande ou retirez-en un avant d'en ajouter un autre.`,
   idInteger: "L'identifiant doit être un nombre entier positif.",
+  /** A product with several variants added to the cart without choosing one (ADR 053 §4). */
+  varianteRequired: 'Choisissez une variante de ce produit.',
+  /** A variant of another product, or withdrawn. */
+  varianteUnknown: 'Cette variante n’existe pas pour ce produit.',
   actionInvalid: "L'action doit valoir 0 (ajout), 1 (modification) ou 2 (suppression).",
   idTokenRequired: "Le jeton d'identité (idToken) est requis.",
   textTooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,

@@ -116,6 +116,8 @@ export const cartLineSchema = z
   .object({
     produit: bodyIdSchema,
     user: bodyIdSchema,
+    /** The variant (ADR 053 §4); without it, the product's only variant (400 on `variante` when it has several). */
+    variante: bodyIdSchema.optional(),
     action: z.union([z.literal(CART_ACTION.add), z.literal(CART_ACTION.update), z.literal(CART_ACTION.remove)], {
       error: MESSAGES.actionInvalid,
     }),

@@ -116,9 +116,13 @@ export type Favori = z.infer<typeof favoriSchema>
 export const panierProduitSchema = z.object({
   id: z.number(),
   produit_id: z.number(),
+  /** The line's key with the cart (ADR 053 §4): two variants of one product are two lines. */
+  variante_id: z.number(),
   quantite: z.number(),
+  /** The variant's price now. */
   prix: z.number(),
   produit: produitSchema,
+  variante: varianteSchema,
 })
 export type PanierProduit = z.infer<typeof panierProduitSchema>
 

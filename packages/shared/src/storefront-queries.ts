@@ -28,7 +28,8 @@ export const STOREFRONT_QUERIES = {
   favoris: `query Favoris($page: Int, $count: Int) { favoriespaginated(page: $page, count: $count) {
     ${METADATA} data { id produit { ${PRODUIT} } } } }`,
   panier: `query Panier { paniers { id etat nombre total totalformat
-    panierproduits { id produit_id quantite prix produit { ${PRODUIT} } } } }`,
+    panierproduits { id produit_id variante_id quantite prix produit { ${PRODUIT} }
+    variante { id options designation prix prixformat prix_initial quantite code image imagesrcset } } } }`,
   modepaiements: 'query ModesPaiement { modepaiements { id designation code image imagesrcset desc } }',
   depots: 'query Depots { depots { id designation description adresse latitude longitude horairestexte } }',
   modelivraisons: 'query ModesLivraison { modelivraisons { id code designation } }',

@@ -36,7 +36,7 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
 export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {
     ...orderSummary(),
-    lignes: [{ produit: { id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', image: null }, quantite: 2, prix: 5000, prix_fr: formatPrix(5000), total: 10000, total_fr: formatPrix(10000), paye: 10000, paye_fr: formatPrix(10000) }],
+    lignes: [{ produit: { id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', image: null }, variante: null, quantite: 2, prix: 5000, prix_fr: formatPrix(5000), total: 10000, total_fr: formatPrix(10000), paye: 10000, paye_fr: formatPrix(10000) }],
     montantcommande: 10000,
     montantcommande_fr: '10\u00a0000\u00a0FCFA',
     montantliv: 2500,

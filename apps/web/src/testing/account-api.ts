@@ -83,6 +83,7 @@ export function makeCommande({
       quantite: ligne.quantite,
       prix: ligne.prix,
       produit: { id: id(), designation: ligne.designation, image: null, imagesrcset: null },
+      variante: null,
     })),
     ...overrides,
   }

@@ -111,7 +111,21 @@ export function makeLocalLine(produit: Produit, quantite = 1): LocalCartLine {
 
 /** The server's cart answer for some lines (the shape of GraphQL `paniers` and POST /api/panier). */
 export function makePanier(lines: Array<{ produit: Produit; quantite: number }>, panierId = 1): Panier {
-  const panierproduits = lines.map(({ produit, quantite }, index) => ({ id: index + 1, produit_id: produit.id, quantite, prix: produit.prix, produit }))
+  const panierproduits = lines.map(({ produit, quantite }, index) => {
+    const variante = produit.variantes?.[0] ?? {
+      id: produit.id,
+      options: {},
+      designation: produit.designation,
+      prix: produit.prix,
+      prixformat: produit.prixformat,
+      prix_initial: produit.prix_initial,
+      quantite: produit.quantite,
+      code: produit.code,
+      image: produit.image,
+      imagesrcset: produit.imagesrcset,
+    }
+    return { id: index + 1, produit_id: produit.id, variante_id: variante.id, quantite, prix: variante.prix, produit, variante }
+  })
   const total = panierproduits.reduce((sum, line) => sum + line.prix * line.quantite, 0)
   return {
     id: panierId,

@@ -32,7 +32,7 @@ const delivered = (overrides: Partial<OrderDetail> = {}) =>
         par: 'Moussa Ba',
         date: '2026-11-25T10:00:00Z',
         date_fr: '25 novembre 2026 à 10:00',
-        lignes: [{ produit: { id: 3, designation: 'Riz parfumé 5 kg' }, quantite: 1, prix: 5000, total: 5000, total_fr: formatPrix(5000), restock: true }],
+        lignes: [{ produit: { id: 3, designation: 'Riz parfumé 5 kg' }, variante: null, quantite: 1, prix: 5000, total: 5000, total_fr: formatPrix(5000), restock: true }],
       },
     ],
     ...overrides,
@@ -137,8 +137,8 @@ describe('order page refunds', () => {
         remise: 1200,
         paiement: { provider: 'wave', statut: 'payee', montant: 13300 },
         lignes: [
-          { produit: { id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', image: null }, quantite: 2, prix: 5000, prix_fr: formatPrix(5000), total: 10000, total_fr: formatPrix(10000), paye: 9000, paye_fr: formatPrix(9000) },
-          { produit: { id: 4, designation: 'Lait caillé 1 L', code: 'LAIT1', image: null }, quantite: 3, prix: 1000, prix_fr: formatPrix(1000), total: 3000, total_fr: formatPrix(3000), paye: 2700, paye_fr: formatPrix(2700) },
+          { produit: { id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', image: null }, variante: null, quantite: 2, prix: 5000, prix_fr: formatPrix(5000), total: 10000, total_fr: formatPrix(10000), paye: 9000, paye_fr: formatPrix(9000) },
+          { produit: { id: 4, designation: 'Lait caillé 1 L', code: 'LAIT1', image: null }, variante: null, quantite: 3, prix: 1000, prix_fr: formatPrix(1000), total: 3000, total_fr: formatPrix(3000), paye: 2700, paye_fr: formatPrix(2700) },
         ],
       }),
     )

@@ -16,7 +16,7 @@ const cashOrder = orderDetail({
   total: 1980,
   total_fr: '1 980 FCFA',
   modepaiement: { code: 'CASH', designation: 'Paiement à la livraison' },
-  lignes: [{ produit: { id: 8, designation: 'Bissap séché 250 g', code: 'BIS250', image: null }, quantite: 2, prix: 500, prix_fr: formatPrix(500), total: 1000, total_fr: formatPrix(1000), paye: 1000, paye_fr: formatPrix(1000) }],
+  lignes: [{ produit: { id: 8, designation: 'Bissap séché 250 g', code: 'BIS250', image: null }, variante: null, quantite: 2, prix: 500, prix_fr: formatPrix(500), total: 1000, total_fr: formatPrix(1000), paye: 1000, paye_fr: formatPrix(1000) }],
   montantcommande: 1000,
   montantcommande_fr: '1 000 FCFA',
   montantliv: 1000,

@@ -18,6 +18,7 @@ const line = (overrides: Partial<StockHistoryLine>): StockHistoryLine => ({
   motif: null,
   staff: null,
   commande: { numero: 'TRG-261124-AB12CD' },
+  variante: null,
   ...overrides,
 })
 
