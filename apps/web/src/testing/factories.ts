@@ -2,8 +2,8 @@
 // with overrides, so a test states only what matters to it. Ids restart at every test.
 import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { formatPrix } from '@teranga/shared/money'
-import type { Caroussel, Panier, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
-import type { LocalCartLine } from '@/features/cart/local-cart.ts'
+import type { Caroussel, Panier, Preferences, Produit, Souscategorie, Variante } from '@teranga/shared/storefront-answers'
+import type { StoredCartLine } from '@/features/cart/local-cart.ts'
 
 let nextId = 1
 
@@ -104,9 +104,14 @@ export function makeUser(overrides: Partial<Utilisateur> = {}): Utilisateur {
   }
 }
 
-/** A line of the visitor's browser cart, as `local-cart.ts` stores it. */
-export function makeLocalLine(produit: Produit, quantite = 1): LocalCartLine {
+/** A line of the visitor's browser cart as stored before variants: its product only (its only variant). */
+export function makeLocalLine(produit: Produit, quantite = 1): StoredCartLine {
   return { produit_id: produit.id, quantite, prix: produit.prix, produit }
+}
+
+/** A line of the visitor's browser cart, as `local-cart.ts` stores it: a variant of a product. */
+export function makeLocalVariantLine(produit: Produit, variante: Variante, quantite = 1): StoredCartLine {
+  return { produit_id: produit.id, variante_id: variante.id, quantite, prix: variante.prix, produit, variante }
 }
 
 /** The server's cart answer for some lines (the shape of GraphQL `paniers` and POST /api/panier). */
