@@ -46,9 +46,12 @@ function asLine(line: StoredCartLine): LocalCartLine {
   return { ...line, variante_id, variante }
 }
 
-/** Whether two lines are the same line of the cart: the same variant, or the same product for older lines. */
+/**
+ * Whether two lines are the same line of the cart: the same variant; or, when one names none
+ * (its product's only variant), the same product.
+ */
 export const sameLine = (a: { produit_id: number; variante_id: number | null }, b: { produit_id: number; variante_id: number | null }) =>
-  a.variante_id !== null || b.variante_id !== null ? a.variante_id === b.variante_id : a.produit_id === b.produit_id
+  a.variante_id !== null && b.variante_id !== null ? a.variante_id === b.variante_id : a.produit_id === b.produit_id
 
 /** Cart lines kept under one storage key, read as a useSyncExternalStore snapshot. */
 function cartLines(key: string) {

@@ -183,7 +183,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return false
       }
       // The line keeps the variant once known (an older line of the product takes it).
-      const line: StoredCartLine = { produit_id: product.id, variante_id: variant?.id ?? existing?.variante_id ?? null, quantite: wanted, prix: chosen.prix, produit: product, variante: variant ?? existing?.variante ?? null }
+      const varianteId = variant?.id ?? existing?.variante_id ?? null
+      const line: StoredCartLine = {
+        produit_id: product.id,
+        quantite: wanted,
+        prix: chosen.prix,
+        produit: product,
+        // A line of a product's only variant, not named, is stored as before variants.
+        ...(varianteId !== null ? { variante_id: varianteId, variante: variant ?? existing?.variante ?? chosen } : {}),
+      }
       const next = existing ? current.map((l) => (l === existing ? line : l)) : [...current, line]
       saveLocal(next)
       toast.success(MESSAGES.cartAdded)
