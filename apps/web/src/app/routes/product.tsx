@@ -138,7 +138,8 @@ export function ProductRoute() {
             <PurchaseForm key={variant.id} product={product.data} variant={variant}>
               <FavouriteButton product={product.data} withText />
             </PurchaseForm>
-            <ShareOnWhatsApp product={product.data} />
+            {/* The chosen variant: its name and price. */}
+            <ShareOnWhatsApp product={{ id: product.data.id, designation: variant.designation, prix: variant.prix }} />
           </>
         }
       />

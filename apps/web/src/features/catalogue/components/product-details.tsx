@@ -50,7 +50,7 @@ export function ProductDetails({
           <StockBadge quantite={variant.quantite} />
         </div>
         {product.description && <p className="mb-0">{product.description}</p>}
-        <p className="small text-body-secondary mb-0">Réf. {variant.code}</p>
+        <p className="small text-body-secondary mb-0">{`Réf. ${variant.code}`}</p>
         {purchase}
       </div>
     </div>
