@@ -1,6 +1,7 @@
 // The server under the orders benchmark, in its own process: the real app on a fresh
 // database (the embedded PostgreSQL default, or the external server BENCH_DATABASE_URL names),
-// with BENCH_CUSTOMERS customers who each hold an API token and a 3-line cart, so that every
+// with BENCH_CUSTOMERS customers who each hold an API token and a 3-line cart of variants of
+// products that have two or three (ADR 053 §9: sizes « S », « M », « L »), so that every
 // measured request places one order through the whole path (cart read, conditional stock
 // decrements, amounts, order, lines). BENCH_INSTANCES=2 starts a second instance on the same
 // database, in a process of its own, as a second server would run.
@@ -8,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { asc, eq, sql } from 'drizzle-orm'
-import { apiTokens, clients, panierProduits, paniers, produits, roles } from '../src/db/schema.ts'
+import { apiTokens, clients, panierLignes, paniers, produits, roles, souscategories, variantes } from '../src/db/schema.ts'
 import { seedIfEmpty } from '../src/db/seed.ts'
 import { hashToken } from '../src/modules/auth/auth.service.ts'
 import { openBenchDatabase } from './bench-database.ts'
@@ -23,9 +24,30 @@ const { database, dataDir } = bench
 await database.migrate()
 await seedIfEmpty(database.db)
 
+// Products with several variants: a product row (the database gives it its first variant,
+// migration 0033), its option, that variant's value and the others'.
+const GROUPS = 30
+const SIZES = ['S', 'M', 'L']
+const [sub] = await database.db.select({ id: souscategories.id }).from(souscategories).orderBy(asc(souscategories.id)).limit(1)
+for (let g = 0; g < GROUPS; g++) {
+  const valeurs = SIZES.slice(0, 2 + (g % 2))
+  const [row] = await database.db
+    .insert(produits)
+    .values({ designation: `Pagne wax ${g}`, description: 'Produit du banc d’essai.', code: `BENCH-G${g}`, prix: 2000 + 100 * g, quantite: 0, unite: 'pièce', souscategorieId: sub!.id, options: [{ nom: 'Taille', valeurs }] })
+    .returning({ id: produits.id })
+  await database.db.update(variantes).set({ valeur1: valeurs[0]!, code: `BENCH-${g}-${valeurs[0]}` }).where(eq(variantes.produitId, row!.id))
+  await database.db
+    .insert(variantes)
+    .values(valeurs.slice(1).map((valeur, i) => ({ produitId: row!.id, position: i + 1, valeur1: valeur, code: `BENCH-${g}-${valeur}`, prix: 2000 + 100 * g + 500 * (i + 1) })))
+}
 // Enough stock that no order is refused: the benchmark measures placement, not 409s.
-await database.db.update(produits).set({ quantite: 1_000_000 })
-const productIds = (await database.db.select({ id: produits.id }).from(produits).orderBy(asc(produits.id))).map((p) => p.id)
+await database.db.update(variantes).set({ quantite: 1_000_000 })
+const variants = await database.db
+  .select({ id: variantes.id, produitId: variantes.produitId })
+  .from(variantes)
+  .innerJoin(produits, eq(produits.id, variantes.produitId))
+  .where(sql`${produits.nbVariantes} > 1 and ${variantes.actif}`)
+  .orderBy(asc(variantes.id))
 
 const [clientRole] = await database.db.select({ id: roles.id }).from(roles).where(eq(roles.isclient, true)).limit(1)
 const tokens: string[] = []
@@ -43,14 +65,13 @@ for (let start = 0; start < customers; start += 500) {
     .insert(paniers)
     .values(rows.map((r) => ({ clientId: r.id })))
     .returning({ id: paniers.id })
-  // Three different products per cart, spread over the catalogue (orders overlap on some).
-  await database.db.insert(panierProduits).values(
+  // Three different variants per cart, spread over the multi-variant products (orders overlap on some).
+  await database.db.insert(panierLignes).values(
     carts.flatMap((cart, i) =>
-      Array.from({ length: LINES_PER_CART }, (_, line) => ({
-        panierId: cart.id,
-        produitId: productIds[(start + i + line * 7) % productIds.length]!,
-        quantite: 1 + line,
-      })),
+      Array.from({ length: LINES_PER_CART }, (_, line) => {
+        const variant = variants[(start + i + line * 7) % variants.length]!
+        return { panierId: cart.id, produitId: variant.produitId, varianteId: variant.id, quantite: 1 + line }
+      }),
     ),
   )
 }

@@ -50,6 +50,33 @@ export async function makeProduct(db: Db, overrides: Partial<typeof produits.$in
   return { ...row!, varianteId: variant!.id }
 }
 
+/**
+ * A product with one option and a variant per value (ADR 053), written as the database takes
+ * them: the product's options, its first variant given the first value, the others inserted; the
+ * summary (price, stock, count) follows from the variants. Answers the row and its variants' ids in order.
+ */
+export async function makeProductWithVariants(
+  db: Db,
+  option: string,
+  variants: ReadonlyArray<{ valeur: string; prix: number; quantite: number; code?: string }>,
+  overrides: Partial<typeof produits.$inferInsert> = {},
+) {
+  const product = await makeProduct(db, overrides)
+  await db.update(produits).set({ options: [{ nom: option, valeurs: variants.map((v) => v.valeur) }] }).where(eq(produits.id, product.id))
+  const [first, ...rest] = variants
+  await db
+    .update(variantes)
+    .set({ valeur1: first!.valeur, prix: first!.prix, quantite: first!.quantite, code: first!.code ?? `${product.code}-1` })
+    .where(eq(variantes.id, product.varianteId))
+  const others = rest.length
+    ? await db
+        .insert(variantes)
+        .values(rest.map((v, i) => ({ produitId: product.id, position: i + 1, valeur1: v.valeur, prix: v.prix, quantite: v.quantite, code: v.code ?? `${product.code}-${i + 2}` })))
+        .returning({ id: variantes.id })
+    : []
+  return { ...product, varianteIds: [product.varianteId, ...others.map((o) => o.id)] }
+}
+
 /** n products in one new sub-category. */
 export async function makeProducts(db: Db, n: number, overrides: Partial<typeof produits.$inferInsert> = {}) {
   const sub = overrides.souscategorieId ? { id: overrides.souscategorieId } : await makeSubcategory(db)

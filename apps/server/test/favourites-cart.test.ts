@@ -94,7 +94,7 @@ describe('cart', () => {
     const over = await cart(bob, { produit: fish.id, quantite: 2, action: 0 })
     expect(over.statusCode).toBe(409)
     expect(over.json().message).toBe(MESSAGES.insufficientStock('Thiof frais 1 kg', 3))
-    expect(over.json().details).toEqual({ produit: fish.id, disponible: 3, demande: 4 })
+    expect(over.json().details).toEqual({ produit: fish.id, variante: fish.varianteId, disponible: 3, demande: 4 })
     const setOver = await cart(bob, { produit: fish.id, quantite: 4, action: 1 })
     expect(setOver.statusCode).toBe(409)
     const soldOut = await makeProduct(ctx.db, { quantite: 0 })

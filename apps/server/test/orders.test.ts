@@ -175,7 +175,7 @@ describe('placing an order', () => {
     const res = await order(customer, home())
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toBe(MESSAGES.insufficientStock('Thiof frais', 2))
-    expect(res.json().details).toEqual({ produit: scarce.id, disponible: 2, demande: 3 })
+    expect(res.json().details).toEqual({ produit: scarce.id, variante: scarce.varianteId, disponible: 2, demande: 3 })
     expect(await stockOf(plenty.id)).toBe(50)
     expect(await stockOf(scarce.id)).toBe(2)
     expect(await ordersOf(customer)).toEqual([])

@@ -95,6 +95,18 @@ export function lineRefund(share: number, quantite: number, before: number, unit
 }
 
 /**
+ * Each order line's share of what was paid for the goods, by its variant's id (ADR 053: an order
+ * holds a variant once; two variants of one product are two lines), computed as `productShares`
+ * with the variant as the key, in the order of the variants' ids.
+ */
+export function variantShares(lines: ReadonlyArray<{ variante: number; prix: number; quantite: number }>, paid: number): Map<number, number> {
+  return productShares(
+    lines.map((line) => ({ produit: line.variante, prix: line.prix, quantite: line.quantite })),
+    paid,
+  )
+}
+
+/**
  * Each product's share of what was paid for an order's goods (`goodsPaid`), by product id: the
  * order's lines grouped by product, in the order of their ids, so that the refund, the order's
  * detail and the back office's refund dialog find the same francs on the same line.

@@ -48,6 +48,9 @@ export function formatMovement(row: {
   staffPrenom?: string | null
   staffName?: string | null
   numerocommande?: string | null
+  varianteId?: number | null
+  varianteDesignation?: string | null
+  varianteCode?: string | null
 }): StockHistoryLine {
   const nom = [row.staffPrenom, row.staffName].filter(Boolean).join(' ') || null
   return {
@@ -61,6 +64,7 @@ export function formatMovement(row: {
     motif: row.motif,
     staff: row.staffId == null ? null : { id: row.staffId, email: row.staffEmail ?? null, nom },
     commande: row.numerocommande ? { numero: row.numerocommande } : null,
+    variante: row.varianteId == null ? null : { id: row.varianteId, designation: row.varianteDesignation!, code: row.varianteCode! },
   }
 }
 

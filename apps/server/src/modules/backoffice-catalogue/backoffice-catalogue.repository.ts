@@ -161,6 +161,22 @@ export function createBackofficeCatalogueRepository() {
       return row.id
     },
 
+    /** The product's variants, withdrawn ones too, by position: what a stock movement names (ADR 053 §4). */
+    async stockVariants(db: Executor, produitId: number) {
+      return db
+        .select({
+          id: variantes.id,
+          actif: variantes.actif,
+          quantite: variantes.quantite,
+          code: variantes.code,
+          designation: sql<string>`concat_ws(' ', ${produits.designation}, ${variantes.valeur1}, ${variantes.valeur2}, ${variantes.valeur3})`,
+        })
+        .from(variantes)
+        .innerJoin(produits, eq(produits.id, variantes.produitId))
+        .where(eq(variantes.produitId, produitId))
+        .orderBy(asc(variantes.position), asc(variantes.id))
+    },
+
     async productIdByCode(db: Executor, code: string) {
       const [row] = await db.select({ id: produits.id }).from(produits).where(eq(produits.code, code))
       return row?.id

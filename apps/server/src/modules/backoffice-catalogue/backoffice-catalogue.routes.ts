@@ -39,6 +39,7 @@ const idParams = z.object({ id: idSchema })
 /** The CSV import's body: the file's bytes (text/csv), read by the service. */
 const csvBody = z.instanceof(Buffer, { error: M.csvInvalid })
 const pageQuery = paginationSchema.partial()
+const movementsQuery = pageQuery.extend({ variante: idSchema.optional() })
 
 const productListQuery = pageQuery.extend({
   q: z.string().trim().max(100).optional(),
@@ -121,9 +122,10 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
     return service.unarchiveProduct(staff.id, request.params.id)
   })
 
-  api.get('/produit/:id/mouvements', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, querystring: pageQuery, response: { 200: pageSchema(movementSchema), ...errorResponses } } }, (request) => {
+  // `variante`: one variant's lines only (ADR 053 §4).
+  api.get('/produit/:id/mouvements', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, querystring: movementsQuery, response: { 200: pageSchema(movementSchema), ...errorResponses } } }, (request) => {
     requireStaff(request, 'gestionnaire')
-    return service.movements(request.params.id, pageOf(request.query))
+    return service.movements(request.params.id, pageOf(request.query), request.query.variante)
   })
 
   api.post('/produit/:id/mouvements', { config: { staffRole: 'gestionnaire' }, schema: { params: idParams, body: stockMovementSchema, response: { 201: movementSchema, ...errorResponses } } }, async (request, reply) => {

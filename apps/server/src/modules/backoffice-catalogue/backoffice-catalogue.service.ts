@@ -20,6 +20,7 @@ import {
   type SubcategoryForm,
 } from '@teranga/shared/backoffice-catalogue'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
+import { MESSAGES } from '@teranga/shared/messages'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { mediaFields } from '@teranga/shared/media'
 import type { Db, Executor } from '../../db/client.ts'
@@ -199,35 +200,50 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
 
     // ---------- stock ----------
 
-    async movements(id: number, page: PageArgs) {
+    /** A page of the product's stock history, or of one of its variants' (`varianteId`, withdrawn ones too). */
+    async movements(id: number, page: PageArgs, varianteId?: number) {
       await productOr404(db, id)
+      if (varianteId !== undefined && !(await repo.stockVariants(db, id)).some((v) => v.id === varianteId)) {
+        throw badInput(MESSAGES.varianteUnknown, { variante: [MESSAGES.varianteUnknown] })
+      }
       const history = stockHistory(db)
-      const rows = await history.page(id, page)
-      const total = await pageTotal(rows, page, () => history.count(id))
+      const rows = await history.page(id, page, varianteId)
+      const total = await pageTotal(rows, page, () => history.count(id, varianteId))
       return toPage(rows.map(formatMovement), total, page)
     },
 
-    /** Applies a delivery or a loss under the product's row lock: the stock never goes below 0. */
+    /**
+     * Applies a delivery or a loss to one live variant (ADR 053 §4: named by `variante`, required
+     * when the product has several) under the product's row lock: the stock never goes below 0.
+     */
     async addMovement(staffId: number, id: number, movement: StockMovement) {
       const row = await write(async (tx) => {
         const product = await repo.lockProduct(tx, id)
         if (!product) throw notFound(M.productNotFound)
-        const after = product.quantite + movement.delta
+        // Read under the product's lock: the ledger locks a product before changing its variants.
+        const live = (await repo.stockVariants(tx, id)).filter((v) => v.actif)
+        let variant = live[0]
+        if (movement.variante != null) {
+          variant = live.find((v) => v.id === movement.variante)
+          if (!variant) throw badInput(MESSAGES.varianteUnknown, { variante: [MESSAGES.varianteUnknown] })
+        } else if (live.length > 1) throw badInput(MESSAGES.varianteRequired, { variante: [MESSAGES.varianteRequired] })
+        if (!variant) throw new Error(`product ${id} has no live variant`)
+        const after = variant.quantite + movement.delta
         if (after < 0) {
-          const message = M.stockNegative(product.quantite)
-          throw conflict(message, { delta: [message] }).withDetails({ quantite: product.quantite })
+          const message = M.stockNegative(variant.quantite)
+          throw conflict(message, { delta: [message] }).withDetails({ quantite: variant.quantite })
         }
-        const inserted = await stockLedger(tx).adjust(await repo.onlyVariant(tx, id), movement.delta, { raison: 'manuel', motif: movement.motif, staffId })
+        const inserted = await stockLedger(tx).adjust(variant.id, movement.delta, { raison: 'manuel', motif: movement.motif, staffId })
         if (!inserted) throw new Error('stock changed under its row lock')
         await audit.record(tx, {
           staffId,
           action: 'produit.stock',
           resource: 'produit',
           resourceId: id,
-          before: { quantite: product.quantite },
-          after: { quantite: after, delta: movement.delta, motif: movement.motif },
+          before: { quantite: variant.quantite, variante: variant.id },
+          after: { quantite: after, delta: movement.delta, motif: movement.motif, variante: variant.id },
         })
-        return inserted
+        return { ...inserted, varianteId: variant.id, varianteDesignation: variant.designation, varianteCode: variant.code }
       })
       return formatMovement(row)
     },

@@ -4,7 +4,7 @@
 import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
 import { formatPrix } from '@teranga/shared/money'
-import { goodsPaid, productShares } from '@teranga/shared/order-amounts'
+import { goodsPaid, variantShares } from '@teranga/shared/order-amounts'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { isOrderPaid } from '@teranga/shared/payment-labels'
@@ -65,22 +65,24 @@ export function isRefundable(etat: string, payment: ShownAttempt | undefined, ca
 export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: ShownAttempt | undefined, refunded: boolean, dispatch: OrderDispatch): Omit<OrderDetail, keyof OrderRefunds> {
   const summary = formatSummary(r)
   const next = isOrderStatus(r.etat) ? nextStates(r.etat, r.ml_code) : []
-  // What was paid for each line (ADR 041): the refund gives back the same francs.
-  const shares = productShares(
-    lines.map((l) => ({ produit: l.produit_id, prix: l.prix, quantite: l.quantite })),
+  // What was paid for each line (ADR 041), by its variant (ADR 053): the refund gives back the same francs.
+  const lineKey = (l: Lines[number]) => l.variante_id ?? -l.produit_id
+  const shares = variantShares(
+    lines.map((l) => ({ variante: lineKey(l), prix: l.prix, quantite: l.quantite })),
     goodsPaid({ montantcommande: r.montantcommande, remise: r.remise, remiseLivraison: r.remise_livraison }),
   )
   return {
     ...summary,
     lignes: lines.map((l) => ({
       produit: { id: l.produit_id, designation: l.designation, code: l.code, image: mediaFields(l.image).image },
+      variante: l.variante_id === null ? null : { id: l.variante_id, designation: l.variante_designation!, code: l.variante_code! },
       quantite: l.quantite,
       prix: l.prix,
       prix_fr: formatPrix(l.prix),
       total: l.prix * l.quantite,
       total_fr: formatPrix(l.prix * l.quantite),
-      paye: shares.get(l.produit_id) ?? 0,
-      paye_fr: formatPrix(shares.get(l.produit_id) ?? 0),
+      paye: shares.get(lineKey(l)) ?? 0,
+      paye_fr: formatPrix(shares.get(lineKey(l)) ?? 0),
     })),
     montantcommande: r.montantcommande,
     montantcommande_fr: formatPrix(r.montantcommande),

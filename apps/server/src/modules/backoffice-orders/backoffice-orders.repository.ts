@@ -178,9 +178,22 @@ export function createBackofficeOrdersRepository(db: Executor) {
 
     async lines(orderIds: number[]) {
       if (orderIds.length === 0) return []
-      return rows<{ commande_id: number; produit_id: number; designation: string; code: string | null; image: string | null; quantite: number; prix: number }>(
-        sql`select dc.commande_id, p.id as produit_id, p.designation, p.code, p.image, dc.quantite, dc.prix
-            from detail_commandes dc join produits p on p.id = dc.produit_id
+      return rows<{
+        commande_id: number
+        produit_id: number
+        designation: string
+        code: string | null
+        image: string | null
+        variante_id: number | null
+        variante_designation: string | null
+        variante_code: string | null
+        quantite: number
+        prix: number
+      }>(
+        // The variant sold (ADR 053 §4): its name is the product's followed by its values.
+        sql`select dc.commande_id, p.id as produit_id, p.designation, p.code, p.image, v.id as variante_id,
+              concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as variante_designation, v.code as variante_code, dc.quantite, dc.prix
+            from detail_commandes dc join produits p on p.id = dc.produit_id left join variantes v on v.id = dc.variante_id
             where dc.commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) order by dc.id`,
       )
     },

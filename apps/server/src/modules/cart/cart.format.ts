@@ -2,19 +2,22 @@
 // of items and the total, formatted in FCFA.
 import { formatPrix } from '@teranga/shared/money'
 import type { Panier } from '@teranga/shared/storefront-answers'
-import { toProduit } from '../catalogue/catalogue.format.ts'
-import type { ProductRow } from '../catalogue/product-projection.ts'
+import { toProduit, toVariante } from '../catalogue/catalogue.format.ts'
+import type { CartLineRow } from './cart.repository.ts'
 
 export { panierSchema } from '@teranga/shared/storefront-answers'
 export type { Panier }
 
-export function toPanier(panier: { id: number; etat: string }, lines: ReadonlyArray<ProductRow & { lineId: number; lineQuantite: number }>): Panier {
+/** Each line is a variant (ADR 053 §4): `prix` is the variant's price now, `produit` the product as the catalogue shows it. */
+export function toPanier(panier: { id: number; etat: string }, lines: readonly CartLineRow[]): Panier {
   const panierproduits = lines.map((row) => ({
     id: row.lineId,
     produit_id: row.id,
+    variante_id: row.variant.id,
     quantite: row.lineQuantite,
-    prix: row.prix,
+    prix: row.variant.prix,
     produit: toProduit(row),
+    variante: toVariante({ designation: row.designation, options: row.options ?? [] }, row.variant),
   }))
   const total = panierproduits.reduce((sum, l) => sum + l.prix * l.quantite, 0)
   return {

@@ -7,10 +7,13 @@ const schema = /* GraphQL */ `
   type PanierProduit {
     id: Int!
     produit_id: Int!
+    "The line's variant (ADR 053 §4): two variants of one product are two lines."
+    variante_id: Int!
     quantite: Int!
-    "Current unit price in FCFA, from the catalogue."
+    "Current unit price of the variant in FCFA, from the catalogue."
     prix: Int!
     produit: Produit!
+    variante: Variante!
   }
   type Panier {
     id: Int!

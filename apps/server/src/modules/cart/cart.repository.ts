@@ -1,10 +1,21 @@
-// The server cart: one per client, lines keyed by product. Adding and setting a quantity are
-// single statements that check the stock themselves, so two tabs cannot overfill a line.
+// The server cart: one per client, lines keyed by variant (`panier_lignes`, ADR 053 §1: two sizes
+// of one product are two lines). Adding and setting a quantity are single statements that check
+// the variant's stock themselves, so two tabs cannot overfill a line. The previous release's
+// `panier_produits` is kept by the database's mirror triggers; this code never writes it.
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { ADD_TO_CART_MAX, MAX_CART_LINES } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
-import { categories, panierProduits, paniers, produits, souscategories } from '../../db/schema.ts'
-import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
+import { categories, panierLignes, paniers, produits, souscategories, variantes } from '../../db/schema.ts'
+import { productColumns, productJoin, variantPriceNow, variantSaleRuns, type ProductRow, type VariantRow } from '../catalogue/product-projection.ts'
+
+/** A cart line as shown: its product (as the catalogue shows products) and its variant, at today's price. */
+export type CartLineRow = ProductRow & { lineId: number; lineQuantite: number; variant: VariantRow }
+
+/** A variant as the cart's refusals name it. */
+export type CartVariant = { id: number; produitId: number; designation: string; quantite: number; actif: boolean }
+
+/** A variant's name: its product's followed by its values (ADR 053 §1), as `toVariante` writes it. */
+export const variantDesignation = sql<string>`concat_ws(' ', ${produits.designation}, ${variantes.valeur1}, ${variantes.valeur2}, ${variantes.valeur3})`
 
 export function createCartRepository(db: Executor) {
   return {
@@ -23,21 +34,24 @@ export function createCartRepository(db: Executor) {
     },
 
     /**
-     * Adds `quantite` to the line (mode 'add') or sets it ('set'), only if the product is on
-     * sale and has the stock, and, for a product not in the cart yet, if the cart holds fewer
-     * than MAX_CART_LINES products. Returns the new quantity, or undefined when refused.
+     * Adds `quantite` to the variant's line (mode 'add') or sets it ('set'), only if the product
+     * and the variant are on sale and the variant has the stock, and, for a line not in the cart
+     * yet, if the cart holds fewer than MAX_CART_LINES lines. Without `varianteId`, the product's
+     * only live variant (none when it has several). Returns the new quantity, or undefined when refused.
      */
-    async upsertLine(panierId: number, produitId: number, quantite: number, mode: 'add' | 'set') {
-      const newQuantity = mode === 'add' ? sql`${panierProduits.quantite} + excluded.quantite` : sql`excluded.quantite`
-      const inCart = sql`${panierProduits.panierId} = ${panierId}`
+    async upsertLine(panierId: number, produitId: number, varianteId: number | undefined, quantite: number, mode: 'add' | 'set') {
+      const newQuantity = mode === 'add' ? sql`${panierLignes.quantite} + excluded.quantite` : sql`excluded.quantite`
+      const inCart = sql`${panierLignes.panierId} = ${panierId}`
+      const which = varianteId === undefined ? sql`${produits.nbVariantes} = 1` : sql`${variantes.id} = ${varianteId}`
       const result = await db.execute<{ quantite: number }>(sql`
-        insert into ${panierProduits} (panier_id, produit_id, quantite)
-        select ${panierId}, ${produits.id}, ${quantite} from ${produits}
-         where ${produits.id} = ${produitId} and ${produits.actif} and ${produits.quantite} >= ${quantite}
-           and ((select count(*) from ${panierProduits} where ${inCart}) < ${MAX_CART_LINES}
-             or exists (select 1 from ${panierProduits} where ${inCart} and ${panierProduits.produitId} = ${produitId}))
-        on conflict (panier_id, produit_id) do update set quantite = ${newQuantity}
-         where ${newQuantity} <= least(${ADD_TO_CART_MAX}, (select p.quantite from ${produits} p where p.id = excluded.produit_id))
+        insert into ${panierLignes} (panier_id, produit_id, variante_id, quantite)
+        select ${panierId}, ${produits.id}, ${variantes.id}, ${quantite}
+          from ${variantes} join ${produits} on ${produits.id} = ${variantes.produitId}
+         where ${produits.id} = ${produitId} and ${produits.actif} and ${variantes.actif} and ${which} and ${variantes.quantite} >= ${quantite}
+           and ((select count(*) from ${panierLignes} where ${inCart}) < ${MAX_CART_LINES}
+             or exists (select 1 from ${panierLignes} where ${inCart} and ${panierLignes.varianteId} = ${variantes.id}))
+        on conflict (panier_id, variante_id) do update set quantite = ${newQuantity}
+         where ${newQuantity} <= least(${ADD_TO_CART_MAX}, (select v.quantite from ${variantes} v where v.id = excluded.variante_id))
         returning quantite`)
       return (result as unknown as { rows: Array<{ quantite: number }> }).rows[0]?.quantite
     },
@@ -45,8 +59,8 @@ export function createCartRepository(db: Executor) {
     /** The client's cart emptied (an order placed from it), its row kept. */
     async empty(clientId: number) {
       await db
-        .delete(panierProduits)
-        .where(sql`${panierProduits.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
+        .delete(panierLignes)
+        .where(sql`${panierLignes.panierId} in (select ${paniers.id} from ${paniers} where ${paniers.clientId} = ${clientId})`)
         .prepare('order_empty_cart')
         .execute()
     },
@@ -54,44 +68,97 @@ export function createCartRepository(db: Executor) {
     /** The client's cart and its lines deleted (a deleted account). */
     async forget(clientId: number) {
       const carts = db.select({ id: paniers.id }).from(paniers).where(eq(paniers.clientId, clientId))
-      await db.delete(panierProduits).where(inArray(panierProduits.panierId, carts))
+      await db.delete(panierLignes).where(inArray(panierLignes.panierId, carts))
       await db.delete(paniers).where(eq(paniers.clientId, clientId))
     },
 
-    async removeLine(panierId: number, produitId: number) {
-      await db.delete(panierProduits).where(and(eq(panierProduits.panierId, panierId), eq(panierProduits.produitId, produitId)))
+    /** The product's lines (every variant's) or one variant's line out of the cart. */
+    async removeLines(panierId: number, produitId: number, varianteId?: number) {
+      await db
+        .delete(panierLignes)
+        .where(
+          and(
+            eq(panierLignes.panierId, panierId),
+            eq(panierLignes.produitId, produitId),
+            varianteId === undefined ? undefined : eq(panierLignes.varianteId, varianteId),
+          ),
+        )
     },
 
     async lineCount(panierId: number) {
-      const [row] = await db.select({ n: count() }).from(panierProduits).where(eq(panierProduits.panierId, panierId))
+      const [row] = await db.select({ n: count() }).from(panierLignes).where(eq(panierLignes.panierId, panierId))
       return row?.n ?? 0
     },
 
-    async lineQuantity(panierId: number, produitId: number) {
+    async lineQuantity(panierId: number, varianteId: number) {
       const [row] = await db
-        .select({ quantite: panierProduits.quantite })
-        .from(panierProduits)
-        .where(and(eq(panierProduits.panierId, panierId), eq(panierProduits.produitId, produitId)))
+        .select({ quantite: panierLignes.quantite })
+        .from(panierLignes)
+        .where(and(eq(panierLignes.panierId, panierId), eq(panierLignes.varianteId, varianteId)))
       return row?.quantite ?? 0
     },
 
-    async product(produitId: number) {
-      const [row] = await db
-        .select({ id: produits.id, designation: produits.designation, quantite: produits.quantite, actif: produits.actif })
+    /**
+     * What a refusal needs, in one statement: the product (undefined when there is none) and,
+     * named by `varianteId`, that variant whatever its product, else the product's live variants.
+     */
+    async productAndVariants(produitId: number, varianteId: number | undefined) {
+      const rows = await db
+        .select({
+          produitActif: produits.actif,
+          id: variantes.id,
+          variantProduitId: variantes.produitId,
+          designation: variantDesignation,
+          quantite: variantes.quantite,
+          actif: variantes.actif,
+        })
         .from(produits)
+        .leftJoin(variantes, varianteId === undefined ? and(eq(variantes.produitId, produits.id), eq(variantes.actif, true)) : eq(variantes.id, varianteId))
         .where(eq(produits.id, produitId))
-      return row
+        .orderBy(asc(variantes.position), asc(variantes.id))
+      if (rows.length === 0) return { product: undefined, variants: [] as CartVariant[] }
+      const variants: CartVariant[] = rows
+        .filter((row) => row.id !== null)
+        .map((row) => ({ id: row.id!, produitId: row.variantProduitId!, designation: row.designation, quantite: row.quantite!, actif: row.actif! }))
+      return { product: { id: produitId, actif: rows[0]!.produitActif }, variants }
     },
 
-    async lines(panierId: number, clientId: number) {
-      return (await db
-        .select({ lineId: panierProduits.id, lineQuantite: panierProduits.quantite, ...productColumns(clientId) })
-        .from(panierProduits)
-        .innerJoin(produits, eq(produits.id, panierProduits.produitId))
+    async lines(panierId: number, clientId: number): Promise<CartLineRow[]> {
+      const rows = await db
+        .select({
+          lineId: panierLignes.id,
+          lineQuantite: panierLignes.quantite,
+          ...productColumns(clientId),
+          vId: variantes.id,
+          vValeur1: variantes.valeur1,
+          vValeur2: variantes.valeur2,
+          vValeur3: variantes.valeur3,
+          vCode: variantes.code,
+          vPrix: variantPriceNow,
+          vPrixInitial: sql<number | null>`(case when ${variantSaleRuns} then ${variantes.prix} end)`,
+          vQuantite: variantes.quantite,
+          vImage: sql<string | null>`coalesce(${variantes.image}, ${produits.image})`,
+        })
+        .from(panierLignes)
+        .innerJoin(variantes, eq(variantes.id, panierLignes.varianteId))
+        .innerJoin(produits, eq(produits.id, panierLignes.produitId))
         .innerJoin(souscategories, productJoin.souscategorie)
         .innerJoin(categories, productJoin.categorie)
-        .where(eq(panierProduits.panierId, panierId))
-        .orderBy(asc(panierProduits.id))) as Array<ProductRow & { lineId: number; lineQuantite: number }>
+        .where(eq(panierLignes.panierId, panierId))
+        .orderBy(asc(panierLignes.id))
+      return rows.map(({ vId, vValeur1, vValeur2, vValeur3, vCode, vPrix, vPrixInitial, vQuantite, vImage, ...row }) => ({
+        ...(row as unknown as ProductRow & { lineId: number; lineQuantite: number }),
+        variant: {
+          id: vId,
+          produitId: row.id,
+          valeurs: [vValeur1, vValeur2, vValeur3],
+          code: vCode,
+          prix: Number(vPrix),
+          prixInitial: vPrixInitial === null ? null : Number(vPrixInitial),
+          quantite: vQuantite,
+          image: vImage,
+        },
+      }))
     },
   }
 }

@@ -1,10 +1,10 @@
-// Cart rules of spec §4 and DESIGN §4: actions 0 add, 1 set, 2 remove; prices always from
-// the database; a quantity above the stock is a 409 naming the product; a cart holds
-// MAX_CART_LINES different products at most.
+// Cart rules of spec §4, DESIGN §4 and ADR 053 §4: actions 0 add, 1 set, 2 remove, each on a
+// variant (the product's only one when none is named); prices always from the database; a
+// quantity above the stock is a 409 naming the variant; a cart holds MAX_CART_LINES lines at most.
 import { ADD_TO_CART_MAX, CART_ACTION, MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { CartLineInput } from '@teranga/shared/schemas'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { toPanier } from './cart.format.ts'
 import type { Executor } from '../../db/client.ts'
 import { createCartRepository, type CartRepository } from './cart.repository.ts'
@@ -27,19 +27,41 @@ export function createCartService(repo: CartRepository) {
     return toPanier(panier, await repo.lines(panier.id, clientId))
   }
 
+  /**
+   * The variant a request names, for a refusal or a removal: `varianteId` when it is one of the
+   * product's live variants, else the product's only live variant; 404 for a product not on
+   * sale, 400 on `variante` otherwise (ADR 053 §4).
+   */
+  async function variantOf(produitId: number, varianteId: number | undefined, forRemoval = false) {
+    const { product, variants } = await repo.productAndVariants(produitId, varianteId)
+    if (!product || (!product.actif && !forRemoval)) throw notFound(MESSAGES.productNotFound)
+    if (varianteId !== undefined) {
+      const variant = variants[0]
+      // A withdrawn variant's line can still be taken out of the cart.
+      if (!variant || variant.produitId !== produitId || (!variant.actif && !forRemoval)) {
+        throw badInput(MESSAGES.varianteUnknown, { variante: [MESSAGES.varianteUnknown] })
+      }
+      return variant
+    }
+    if (variants.length > 1) throw badInput(MESSAGES.varianteRequired, { variante: [MESSAGES.varianteRequired] })
+    return variants[0]
+  }
+
   return {
     async apply(clientId: number, input: CartLineInput) {
       const panier = await repo.ensureCart(clientId)
       if (input.action === CART_ACTION.remove) {
-        await repo.removeLine(panier.id, input.produit)
+        // Without a variant: the product's lines, once it is sure the product has only one live variant.
+        await variantOf(input.produit, input.variante, true)
+        await repo.removeLines(panier.id, input.produit, input.variante)
       } else {
         const quantite = input.quantite!
         const mode = input.action === CART_ACTION.add ? 'add' : 'set'
-        const accepted = await repo.upsertLine(panier.id, input.produit, quantite, mode)
+        const accepted = await repo.upsertLine(panier.id, input.produit, input.variante, quantite, mode)
         if (accepted === undefined) {
-          const product = await repo.product(input.produit)
-          if (!product || !product.actif) throw notFound(MESSAGES.productNotFound)
-          const inCart = await repo.lineQuantity(panier.id, input.produit)
+          const variant = await variantOf(input.produit, input.variante)
+          if (!variant) throw notFound(MESSAGES.productNotFound)
+          const inCart = await repo.lineQuantity(panier.id, variant.id)
           if (inCart === 0 && (await repo.lineCount(panier.id)) >= MAX_CART_LINES) {
             const message = MESSAGES.cartFull(MAX_CART_LINES)
             throw conflict(message, { produit: [message] })
@@ -47,10 +69,11 @@ export function createCartService(repo: CartRepository) {
           const wanted = mode === 'add' ? inCart + quantite : quantite
           // The storefront's limit per line, kept by the server too (a line adds up over several adds).
           if (wanted > ADD_TO_CART_MAX) throw conflict(MESSAGES.quantityMax, { quantite: [MESSAGES.quantityMax] })
-          const message = MESSAGES.insufficientStock(product.designation, product.quantite)
+          const message = MESSAGES.insufficientStock(variant.designation, variant.quantite)
           throw conflict(message, { quantite: [message] }).withDetails({
-            produit: product.id,
-            disponible: product.quantite,
+            produit: input.produit,
+            variante: variant.id,
+            disponible: variant.quantite,
             demande: wanted,
           })
         }

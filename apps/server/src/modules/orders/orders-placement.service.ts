@@ -101,7 +101,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           const short = lines.find((line) => line.stock < line.quantite)
           if (short) {
             const message = MESSAGES.insufficientStock(short.designation, short.stock)
-            throw conflict(message, { panier: [message] }).withDetails({ produit: short.produitId, disponible: short.stock, demande: short.quantite })
+            throw conflict(message, { panier: [message] }).withDetails({ produit: short.produitId, variante: short.varianteId, disponible: short.stock, demande: short.quantite })
           }
 
           // The discount code (DESIGN §5): checked on these lines at these prices, its use taken

@@ -14,13 +14,13 @@ import {
   modelivraisons,
   modepaiements,
   orderHistory,
-  panierProduits,
+  panierLignes,
   paniers,
   produits,
   variantes,
   zonesLivraison,
 } from '../../db/schema.ts'
-import { priceNow } from '../catalogue/product-projection.ts'
+import { variantPriceNow } from '../catalogue/product-projection.ts'
 
 /** An order as the lifecycle moves it: its row, and its delivery mode's code, which the machine reads. */
 export type OrderRow = typeof commandes.$inferSelect & { deliveryCode: string }
@@ -109,30 +109,30 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
     },
 
     /**
-     * The cart's lines with today's prices (the sale price while it runs) and stock, and their sub-category, their products' rows locked until the
-     * transaction ends, in product order: two orders sharing products lock them in the same
-     * order, so one waits for the other and neither deadlocks.
+     * The cart's lines by variant (ADR 053 §3) with each variant's price now (its sale price
+     * while it runs), its stock and name, and the product's sub-category; the products' and
+     * the variants' rows locked until the transaction ends, in product then variant order:
+     * two orders sharing products or variants lock them in the same order, so one waits for the
+     * other and neither deadlocks (the stock ledger, too, locks a product before its variants).
      */
     async lockCartLines(clientId: number) {
       return db
         .select({
           produitId: produits.id,
-          // The product's one live variant: every product has exactly one until the cart names
-          // the variant (ADR 053 §9, step 3).
           varianteId: variantes.id,
-          designation: produits.designation,
-          quantite: panierProduits.quantite,
-          prix: priceNow,
-          stock: produits.quantite,
+          designation: sql<string>`concat_ws(' ', ${produits.designation}, ${variantes.valeur1}, ${variantes.valeur2}, ${variantes.valeur3})`,
+          quantite: panierLignes.quantite,
+          prix: variantPriceNow,
+          stock: variantes.quantite,
           souscategorieId: produits.souscategorieId,
         })
-        .from(panierProduits)
-        .innerJoin(paniers, eq(paniers.id, panierProduits.panierId))
-        .innerJoin(produits, eq(produits.id, panierProduits.produitId))
-        .innerJoin(variantes, and(eq(variantes.produitId, produits.id), eq(variantes.actif, true)))
-        .where(and(eq(paniers.clientId, clientId), eq(produits.actif, true)))
-        .orderBy(asc(produits.id))
-        .for('update', { of: produits })
+        .from(panierLignes)
+        .innerJoin(paniers, eq(paniers.id, panierLignes.panierId))
+        .innerJoin(produits, eq(produits.id, panierLignes.produitId))
+        .innerJoin(variantes, eq(variantes.id, panierLignes.varianteId))
+        .where(and(eq(paniers.clientId, clientId), eq(produits.actif, true), eq(variantes.actif, true)))
+        .orderBy(asc(produits.id), asc(variantes.id))
+        .for('update', { of: [produits, variantes] })
         .prepare('order_lock_cart_lines')
         .execute()
     },

@@ -1,12 +1,12 @@
 // How an order appears in API answers (spec §3 Commande): state label and badge from the
 // shared state machine, amounts as stored when the order was placed, dates for Dakar.
-import type { Commande } from '@teranga/shared/customer-answers'
+import type { Commande, LigneVariante } from '@teranga/shared/customer-answers'
 import { formatPrix } from '@teranga/shared/money'
 import type { Suivi } from '@teranga/shared/order-messages'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { dateFr } from '../../lib/format.ts'
 import { toUtilisateur } from '../auth/auth.format.ts'
-import { toProduit } from '../catalogue/catalogue.format.ts'
+import { toProduit, toVariante } from '../catalogue/catalogue.format.ts'
 import { toDepotHours } from '../delivery/delivery.format.ts'
 import { toModepaiement } from '../../lib/payment-modes.ts'
 import type { OrdersRepository } from './orders.repository.ts'
@@ -16,6 +16,16 @@ export type { Commande }
 
 type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
 type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]
+
+/** The variant an order line sold: its values by option name, its name and SKU; null for a line older than variants. */
+export function toLigneVariante(l: LineRow): LigneVariante | null {
+  if (l.vId === null) return null
+  const { designation, options } = toVariante(
+    { designation: l.designation, options: l.options ?? [] },
+    { id: l.vId, produitId: l.id, valeurs: [l.vValeur1, l.vValeur2, l.vValeur3], code: l.vCode!, prix: 0, prixInitial: null, quantite: 0, image: null },
+  )
+  return { id: l.vId, options, designation, code: l.vCode! }
+}
 
 /** An order with its lines (`lines` may hold other orders' lines too: only this one's are kept). */
 export function toCommande({ commande: c, client, role, modepaiement, modelivraison, depot, codepromo }: OrderRow, lines: LineRow[]): Commande {
@@ -44,7 +54,7 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
     depot: depot?.id ? { id: depot.id, designation: depot.designation!, adresse: depot.adresse ?? null, ...toDepotHours(depot.horaires ?? null) } : null,
     detailcommandes: lines
       .filter((l) => l.commandeId === c.id)
-      .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l) })),
+      .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l), variante: toLigneVariante(l) })),
     codepromo: codepromo ? { code: codepromo, remise: c.remiseCode, remiseformat: formatPrix(c.remiseCode) } : null,
   }
 }
@@ -61,5 +71,6 @@ export const toSuivi = (c: Commande): Suivi => ({
   montantliv: c.montantliv,
   remise: c.remise,
   montanttotal: c.montanttotal,
-  lignes: c.detailcommandes.map((l) => ({ designation: l.produit.designation, quantite: l.quantite, prix: l.prix })),
+  // The variant's name (« Riz brisé parfumé 25 kg »), the product's for a line older than variants.
+  lignes: c.detailcommandes.map((l) => ({ designation: l.variante?.designation ?? l.produit.designation, quantite: l.quantite, prix: l.prix })),
 })

@@ -39,6 +39,15 @@ const schema = /* GraphQL */ `
     "Unit price in FCFA when the order was placed."
     prix: Int!
     produit: Produit!
+    "The variant sold (ADR 053 §4); null only for a line older than variants."
+    variante: LigneVariante
+  }
+  "The variant an order line sold: its values by option name, its name (the product's and its values) and SKU."
+  type LigneVariante {
+    id: Int!
+    options: OptionsVariante!
+    designation: String!
+    code: String!
   }
   "The discount code an order used and its discount (also counted in remise)."
   type CommandeCodepromo {

@@ -14,6 +14,7 @@ import {
   produits,
   roles,
   souscategories,
+  variantes,
 } from '../../db/schema.ts'
 import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
@@ -70,9 +71,16 @@ export function createOrdersRepository(db: Executor, participants?: Pick<OrderPa
           lineQuantite: detailCommandes.quantite,
           linePrix: detailCommandes.prix,
           ...productColumns(viewerId),
+          // The variant sold (ADR 053 §4), null for a line older than variants.
+          vId: variantes.id,
+          vValeur1: variantes.valeur1,
+          vValeur2: variantes.valeur2,
+          vValeur3: variantes.valeur3,
+          vCode: variantes.code,
         })
         .from(detailCommandes)
         .innerJoin(produits, eq(produits.id, detailCommandes.produitId))
+        .leftJoin(variantes, eq(variantes.id, detailCommandes.varianteId))
         .innerJoin(souscategories, productJoin.souscategorie)
         .innerJoin(categories, productJoin.categorie)
         // One array parameter: the same text, and prepared plan, for any number of orders.
@@ -80,7 +88,17 @@ export function createOrdersRepository(db: Executor, participants?: Pick<OrderPa
         .orderBy(asc(detailCommandes.id))
         .prepare(viewerId ? 'order_lines' : 'order_lines_unliked')
         .execute()) as Array<
-        ProductRow & { lineId: number; commandeId: number; lineQuantite: number; linePrix: number }
+        ProductRow & {
+          lineId: number
+          commandeId: number
+          lineQuantite: number
+          linePrix: number
+          vId: number | null
+          vValeur1: string | null
+          vValeur2: string | null
+          vValeur3: string | null
+          vCode: string | null
+        }
       >
     },
   }

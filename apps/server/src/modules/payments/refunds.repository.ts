@@ -9,11 +9,23 @@ const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `)
 export interface RefundLineRow {
   produit_id: number
   designation: string
+  /** The variant given back (ADR 053 §4); null only for a line older than variants. */
+  variante: { id: number; designation: string; code: string } | null
   quantite: number
   prix: number
   /** What the line gave back (null on refunds made before migration 0026). */
   montant: number | null
   restock: boolean
+}
+
+/** An order line as a refund reads it. */
+export interface RefundableLine {
+  produitId: number
+  varianteId: number | null
+  prix: number
+  quantite: number
+  montant: number
+  reste: number
 }
 
 export interface RefundRow {
@@ -29,8 +41,10 @@ export interface RefundRow {
 }
 
 /** A refund's lines as JSON, in one subquery. */
-const LINES = sql`coalesce((select json_agg(json_build_object('produit_id', rl.produit_id, 'designation', p.designation, 'quantite', rl.quantite, 'prix', rl.prix, 'montant', rl.montant, 'restock', rl.restock) order by rl.id)
-  from remboursement_lignes rl join produits p on p.id = rl.produit_id where rl.remboursement_id = r.id), '[]'::json)`
+const LINES = sql`coalesce((select json_agg(json_build_object('produit_id', rl.produit_id, 'designation', p.designation,
+    'variante', case when v.id is not null then json_build_object('id', v.id, 'designation', concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3), 'code', v.code) end,
+    'quantite', rl.quantite, 'prix', rl.prix, 'montant', rl.montant, 'restock', rl.restock) order by rl.id)
+  from remboursement_lignes rl join produits p on p.id = rl.produit_id left join variantes v on v.id = rl.variante_id where rl.remboursement_id = r.id), '[]'::json)`
 
 /** The variants a refund puts back in stock, and how many of each (its lines marked `restock`). */
 const RESTOCK = sql`coalesce((select json_agg(json_build_object('variante_id', rl.variante_id, 'quantite', rl.quantite) order by rl.id)
@@ -56,24 +70,27 @@ export function createRefundsRepository(db: Executor) {
     },
 
     /**
-     * Each product of the order: its price, the quantity and amount ordered, and how many are
-     * left to refund (pending refunds count).
+     * Each line of the order (a variant, ADR 053 §4): its product, price, the quantity and amount
+     * ordered, and how many are left to refund (pending refunds count). Keyed by the line's
+     * variant (a line older than variants, without one, by minus its product's id).
      */
-    async linesLeft(orderId: number): Promise<Map<number, { prix: number; quantite: number; montant: number; reste: number }>> {
-      const rows = await rowsOf<{ produit_id: number; prix: number; quantite: number; montant: number; reste: number }>(
+    async linesLeft(orderId: number): Promise<Map<number, RefundableLine>> {
+      const rows = await rowsOf<{ cle: number; produit_id: number; variante_id: number | null; prix: number; quantite: number; montant: number; reste: number }>(
         db,
-        sql`select d.produit_id, min(d.prix)::int as prix, sum(d.quantite)::int as quantite, sum(d.prix * d.quantite)::int as montant,
+        sql`select coalesce(d.variante_id, -d.produit_id) as cle, d.produit_id, d.variante_id, min(d.prix)::int as prix, sum(d.quantite)::int as quantite,
+              sum(d.prix * d.quantite)::int as montant,
               (sum(d.quantite) - coalesce((select sum(rl.quantite) from remboursement_lignes rl
               join remboursements r on r.id = rl.remboursement_id
-              where r.commande_id = ${orderId} and r.statut in ('en_cours', 'effectue') and rl.produit_id = d.produit_id), 0))::int as reste
-            from detail_commandes d where d.commande_id = ${orderId} group by d.produit_id`,
+              where r.commande_id = ${orderId} and r.statut in ('en_cours', 'effectue') and rl.produit_id = d.produit_id
+                and rl.variante_id is not distinct from d.variante_id), 0))::int as reste
+            from detail_commandes d where d.commande_id = ${orderId} group by d.produit_id, d.variante_id`,
       )
-      return new Map(rows.map((r) => [r.produit_id, { prix: r.prix, quantite: r.quantite, montant: r.montant, reste: r.reste }]))
+      return new Map(rows.map((r) => [r.cle, { produitId: r.produit_id, varianteId: r.variante_id, prix: r.prix, quantite: r.quantite, montant: r.montant, reste: r.reste }]))
     },
 
     async insert(
       values: { commandeId: number; montant: number; provider: string; motif: string; staffId: number; idempotencyKey: string },
-      lines: ReadonlyArray<{ produitId: number; quantite: number; prix: number; montant: number; restock: boolean }>,
+      lines: ReadonlyArray<{ produitId: number; varianteId: number | null; quantite: number; prix: number; montant: number; restock: boolean }>,
     ): Promise<number> {
       const [row] = await rowsOf<{ id: number }>(
         db,
@@ -82,8 +99,8 @@ export function createRefundsRepository(db: Executor) {
       )
       const id = row!.id
       if (lines.length > 0) {
-        const rows = sql.join(lines.map((l) => sql`(${id}, ${l.produitId}, ${l.quantite}, ${l.prix}, ${l.montant}, ${l.restock})`), sql`, `)
-        await db.execute(sql`insert into remboursement_lignes (remboursement_id, produit_id, quantite, prix, montant, restock) values ${rows}`)
+        const rows = sql.join(lines.map((l) => sql`(${id}, ${l.produitId}, ${l.varianteId}::int, ${l.quantite}, ${l.prix}, ${l.montant}, ${l.restock})`), sql`, `)
+        await db.execute(sql`insert into remboursement_lignes (remboursement_id, produit_id, variante_id, quantite, prix, montant, restock) values ${rows}`)
       }
       return id
     },

@@ -14,10 +14,10 @@ import type { Metrics } from '../../lib/metrics.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
 import { stockLedger } from '../stock/stock-ledger.service.ts'
-import { goodsPaid, lineRefund, orderTotal, productShares } from '@teranga/shared/order-amounts'
+import { goodsPaid, lineRefund, orderTotal, variantShares } from '@teranga/shared/order-amounts'
 import { paymentLedger } from './payment-ledger.service.ts'
 import { ProviderError, type PaymentProvider, type ProviderName } from './payment-provider.ts'
-import { createRefundsRepository, type RefundRow } from './refunds.repository.ts'
+import { createRefundsRepository, type RefundableLine, type RefundRow } from './refunds.repository.ts'
 
 /** What refunds need. */
 export interface RefundsDeps {
@@ -54,6 +54,7 @@ export function refundsView(rows: RefundRow[]): OrderRefunds {
         date_fr: dateFr.format(r.created_at),
         lignes: r.lignes.map((l) => ({
           produit: { id: l.produit_id, designation: l.designation },
+          variante: l.variante,
           quantite: l.quantite,
           prix: l.prix,
           total: l.montant ?? l.prix * l.quantite,
@@ -98,26 +99,39 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     if (remaining <= 0) throw conflict(M.alreadyRefunded)
 
     let montant = body.montant ?? remaining
-    let lines: Array<{ produitId: number; quantite: number; prix: number; montant: number; restock: boolean }> = []
+    let lines: Array<{ produitId: number; varianteId: number | null; quantite: number; prix: number; montant: number; restock: boolean }> = []
     if (body.lignes) {
       const left = await repo.linesLeft(order.id)
       const errors: FieldErrors = {}
-      body.lignes.forEach((wanted, i) => {
-        const line = left.get(wanted.produit)
-        if (!line) errors[`lignes.${i}.produit`] = [M.refundLineUnknown]
+      const seen = new Set<number>()
+      // Each wanted line's order line (ADR 053 §4): the variant named, else the product's one line.
+      const chosen = body.lignes.map((wanted, i) => {
+        const ofProduct = [...left].filter(([, l]) => l.produitId === wanted.produit)
+        let found: [number, RefundableLine] | undefined
+        if (ofProduct.length === 0) errors[`lignes.${i}.produit`] = [M.refundLineUnknown]
+        else if (wanted.variante !== undefined) {
+          found = ofProduct.find(([, l]) => l.varianteId === wanted.variante)
+          if (!found) errors[`lignes.${i}.variante`] = [M.refundLineUnknown]
+        } else if (ofProduct.length > 1) errors[`lignes.${i}.variante`] = [MESSAGES.varianteRequired]
+        else found = ofProduct[0]
+        if (!found) return undefined
+        const [key, line] = found
+        if (seen.has(key)) errors[`lignes.${i}.variante`] = [M.refundLinesInvalid]
         else if (wanted.quantite > line.reste) errors[`lignes.${i}.quantite`] = [M.refundLineTooMany(line.reste)]
         else if (wanted.restock && order.etat === 'annulee') errors[`lignes.${i}.restock`] = [M.refundRestockCancelled]
+        seen.add(key)
+        return { key, line, wanted }
       })
       if (Object.keys(errors).length > 0) throw badInput(Object.values(errors)[0]![0], errors)
       // What was paid for each line, the code's and the loyalty reward's shares taken off (ADR 041).
-      const shares = productShares(
-        [...left].map(([produit, l]) => ({ produit, prix: l.montant, quantite: 1 })),
+      const shares = variantShares(
+        [...left].map(([key, l]) => ({ variante: key, prix: l.montant, quantite: 1 })),
         goodsPaid(order),
       )
-      lines = body.lignes.map((l) => {
-        const line = left.get(l.produit)!
-        const amount = lineRefund(shares.get(l.produit) ?? 0, line.quantite, line.quantite - line.reste, l.quantite)
-        return { produitId: l.produit, quantite: l.quantite, prix: line.prix, montant: amount, restock: l.restock }
+      lines = chosen.map((c) => {
+        const { key, line, wanted } = c!
+        const amount = lineRefund(shares.get(key) ?? 0, line.quantite, line.quantite - line.reste, wanted.quantite)
+        return { produitId: line.produitId, varianteId: line.varianteId, quantite: wanted.quantite, prix: line.prix, montant: amount, restock: wanted.restock }
       })
       montant = lines.reduce((sum, l) => sum + l.montant, 0)
       // Lines the discounts paid for entirely: nothing of the customer's money to give back.
@@ -144,7 +158,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     const repo = createRefundsRepository(scope.tx)
     const done = await repo.markDone(refundId, providerRef)
     if (!done) return
-    // Each line's variant: the one its order line sold (filled by migration 0033's trigger until refunds name it, ADR 053 §9 step 3).
+    // Each line's variant: the one its order line sold (ADR 053 §4).
     const back = done.restock.map((l) => ({ varianteId: l.variante_id, quantite: l.quantite }))
     // Cancelled while the provider was asked: the cancel already put every unit back.
     if (back.length > 0 && order.etat !== 'annulee') await stockLedger(scope.tx).giveBack(order.id, { raison: 'remboursement', motif: done.motif, staffId: staff.id }, back)

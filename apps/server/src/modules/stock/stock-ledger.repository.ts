@@ -101,11 +101,18 @@ export function createStockLedgerRepository(db: Executor) {
           staffPrenom: clients.prenom,
           staffName: clients.name,
           numerocommande: commandes.numerocommande,
+          // The variant whose stock moved (ADR 053 §4), named as the product's name and its values.
+          varianteId: variantes.id,
+          varianteDesignation: sql<string | null>`case when ${variantes.id} is not null
+            then concat_ws(' ', ${produits.designation}, ${variantes.valeur1}, ${variantes.valeur2}, ${variantes.valeur3}) end`,
+          varianteCode: variantes.code,
           total: sql<number>`count(*) over()`,
         })
         .from(mouvementsStock)
         .leftJoin(clients, eq(clients.id, mouvementsStock.staffId))
         .leftJoin(commandes, eq(commandes.id, mouvementsStock.commandeId))
+        .leftJoin(variantes, eq(variantes.id, mouvementsStock.varianteId))
+        .leftJoin(produits, eq(produits.id, variantes.produitId))
         .where(ofProduct(produitId, varianteId))
         // By id: given out under the product's row lock, so in the order the movements applied.
         .orderBy(desc(mouvementsStock.id))
