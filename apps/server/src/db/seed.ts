@@ -107,12 +107,22 @@ export async function seedDemoCatalogue(tx: Executor) {
         .insert(t.souscategories)
         .values({ categorieId: cat!.id, designation: sub.designation, image: sub.image, position })
         .returning({ id: t.souscategories.id })
-      const singles = sub.produits.filter((p): p is SeedSingleProduct => !isGrouped(p))
-      if (singles.length > 0) {
-        // Each gets its one variant from its row (migration 0033's insert trigger).
-        await tx.insert(t.produits).values(singles.map((p) => ({ ...p, souscategorieId: row!.id })))
+      // In the list's order (ids as before the grouping: the rice is still product 1). A run of
+      // single products is one insert, each getting its one variant from its row (migration
+      // 0033's insert trigger); a grouped product is written with its variants.
+      let singles: SeedSingleProduct[] = []
+      const flush = async () => {
+        if (singles.length > 0) await tx.insert(t.produits).values(singles.map((p) => ({ ...p, souscategorieId: row!.id })))
+        singles = []
       }
-      for (const product of sub.produits.filter(isGrouped)) await insertGroupedProduct(tx, product, row!.id)
+      for (const product of sub.produits) {
+        if (!isGrouped(product)) singles.push(product)
+        else {
+          await flush()
+          await insertGroupedProduct(tx, product, row!.id)
+        }
+      }
+      await flush()
     }
   }
   await tx.insert(t.caroussels).values(CAROUSEL.map((c, position) => ({ ...c, position })))
