@@ -73,30 +73,35 @@ describe('a product with variants', () => {
       expect(await page.evaluate(() => window.history.length)).toBe(history)
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/variantes-produit-360.png`, fullPage: true })
 
+      // Back to the 5 kg (the 25 kg has 2 sacks: a retry of this test must find one), two of them.
+      await choose(page, '5 kg')
+      await expect.poll(() => new URL(page.url()).search).toBe(`?variante=${cinq.id}`)
+      await page.getByRole('spinbutton', { name: 'Quantité' }).fill('2')
       await page.locator('form').filter({ has: page.getByRole('spinbutton', { name: 'Quantité' }) }).getByRole('button', { name: 'Ajouter au panier' }).click()
-      await expect.poll(() => cartCount(page)).toBe('1')
+      await expect.poll(() => cartCount(page)).toBe('2')
       await page.getByRole('button', { name: /^Panier,/ }).click()
       const panel = page.getByRole('dialog', { name: 'Mon Panier' })
-      await panel.getByText('Riz brisé parfumé 25 kg').waitFor()
-      expect(await panel.getByTestId('cart-panel-total').innerText()).toBe(formatPrix(vingtCinq.prix))
+      await panel.getByText('Riz brisé parfumé 5 kg').waitFor()
+      expect(await panel.getByTestId('cart-panel-total').innerText()).toBe(formatPrix(2 * cinq.prix))
       await panel.getByRole('button', { name: 'Fermer le panier' }).click()
 
       await deliverHome(page, 'Mermoz')
       const summary = page.getByRole('region', { name: 'Récapitulatif de la commande' })
-      await summary.getByText('Riz brisé parfumé 25 kg × 1').waitFor()
+      await summary.getByText('Riz brisé parfumé 5 kg × 2').waitFor()
       const cash = page.getByRole('radio', { name: /Paiement à la livraison/ })
       await page.locator(`label[for="${await cash.getAttribute('id')}"]`).click()
       await page.getByRole('button', { name: 'Confirmer la commande' }).click()
       await expect.poll(() => new URL(page.url()).pathname).toBe('/success')
       const numero = new URL(page.url()).searchParams.get('commande')!
-      await page.getByText('Riz brisé parfumé 25 kg × 1').waitFor()
+      await page.getByText('Riz brisé parfumé 5 kg × 2').waitFor()
 
       await visit(page, '/profile/orders')
       const order = page.locator('li, article, .card').filter({ hasText: numero }).first()
       await order.waitFor()
       await order.getByRole('button', { expanded: false }).first().click()
-      await order.getByRole('cell', { name: 'Riz brisé parfumé 25 kg' }).waitFor()
-      expect(errors).toEqual([])
+      await order.getByRole('cell', { name: 'Riz brisé parfumé 5 kg' }).waitFor()
+      // The delivery step's map tiles cannot be fetched on an offline machine.
+      expect(errors.filter((e) => e !== 'console: Failed to load resource: net::ERR_NAME_NOT_RESOLVED')).toEqual([])
     })
   })
 
@@ -109,7 +114,8 @@ describe('a product with variants', () => {
       await card.getByText('à partir de').waitFor()
       await card.getByRole('button', { name: 'Ajouter au panier' }).click()
       const sheet = page.getByRole('dialog', { name: 'Riz brisé parfumé' })
-      await sheet.getByRole('radio', { name: '25 kg', exact: true }).waitFor({ state: 'attached' })
+      // The sheet's script and the product's variants arrive on first use.
+      await sheet.getByRole('radio', { name: '25 kg', exact: true }).waitFor({ state: 'attached', timeout: 60_000 })
       const radio = sheet.getByRole('radio', { name: '25 kg', exact: true })
       await sheet.locator(`label[for="${await radio.getAttribute('id')}"]`).click()
       await sheet.getByText(formatPrix(vingtCinq.prix)).first().waitFor()
