@@ -139,7 +139,7 @@ describe('the phone screen', () => {
       const fiveKilos = rice.variantes.find((v) => v.designation === 'Riz brisé parfumé 5 kg')!
       await visit(page, `/product/${rice.id}?variante=${fiveKilos.id}`)
       await page.getByRole('heading', { level: 1, name: rice.designation }).waitFor()
-      expect(await page.getByRole('radio', { name: '5 kg' }).isChecked()).toBe(true)
+      expect(await page.getByRole('radio', { name: '5 kg', exact: true }).isChecked()).toBe(true)
       await page.getByRole('button', { name: 'Ajouter au panier' }).first().click()
       await expect.poll(() => page.getByRole('button', { name: /^Panier,/ }).innerText()).toContain('1')
       await page.getByRole('button', { name: /^Panier,/ }).click()
