@@ -7,7 +7,7 @@ import { DELIVERY_ZONES } from '@teranga/shared/delivery-zones'
 import { SEED_MEDIA_DIR } from '../src/app.ts'
 import { MIGRATIONS_DIR } from '../src/db/client.ts'
 import { seedIfEmpty } from '../src/db/seed.ts'
-import { CATALOGUE, PRIVILEGES } from '../src/db/seed-data.ts'
+import { CATALOGUE, PRIVILEGES, isGrouped, seedVariants } from '../src/db/seed-data.ts'
 import { createTestApp, gql, type TestContext } from './helpers.ts'
 
 let ctx: TestContext
@@ -34,13 +34,26 @@ describe('demo seed', () => {
   })
 
 
-  it('has French names, integer FCFA prices, stock and unique codes', async () => {
+  it('has French names, integer FCFA prices per variant, stock and codes unique across products and variants', async () => {
     const all = CATALOGUE.flatMap((c) => c.souscategories.flatMap((s) => s.produits))
-    expect(new Set(all.map((p) => p.code)).size).toBe(all.length)
-    for (const p of all) {
-      expect(Number.isInteger(p.prix) && p.prix > 0, p.code).toBe(true)
-      expect(Number.isInteger(p.quantite) && p.quantite >= 0, p.code).toBe(true)
-      expect(p.description.length, p.code).toBeGreaterThan(10)
+    const variants = all.flatMap((p) => seedVariants(p))
+    // A grouped product's reference is no variant's SKU, and no SKU is used twice.
+    const codes = [...all.filter(isGrouped).map((p) => p.code), ...variants.map((v) => v.code)]
+    expect(new Set(codes).size).toBe(codes.length)
+    for (const v of variants) {
+      expect(Number.isInteger(v.prix) && v.prix > 0, v.code).toBe(true)
+      expect(Number.isInteger(v.quantite) && v.quantite >= 0, v.code).toBe(true)
+    }
+    for (const p of all) expect(p.description.length, p.code).toBeGreaterThan(10)
+    for (const p of all.filter(isGrouped)) {
+      expect(p.options.length, p.code).toBeGreaterThan(0)
+      expect(p.options.length, p.code).toBeLessThanOrEqual(3)
+      for (const v of p.variantes) {
+        // One value of each option, each one of that option's values, each combination once.
+        expect(v.valeurs.length, v.code).toBe(p.options.length)
+        v.valeurs.forEach((value, i) => expect(p.options[i]!.valeurs, v.code).toContain(value))
+      }
+      expect(new Set(p.variantes.map((v) => v.valeurs.join('|'))).size, p.code).toBe(p.variantes.length)
     }
     const { data } = await gql(ctx.app, `{ preferences { telephone email logo } depots { latitude longitude horairestexte } }`)
     expect(data!.preferences.telephone).toMatch(/^\+221/)
@@ -53,6 +66,36 @@ describe('demo seed', () => {
       // Opening hours shown at checkout from the first start (issue 16 §2).
       expect(d.horairestexte).toMatch(/^(Tous les jours|Lun–Sam) 8 h–2\d h/)
     }
+  })
+
+  it('writes the seven grouped products with their variants, each keeping its code, price and stock (ADR 053 §8)', async () => {
+    const rows = (await ctx.db.execute(sql`
+      select p.code as produit, p.designation, p.options, p.nb_variantes, p.prix, p.prix_max, p.quantite as total,
+        v.code, v.valeur1, v.prix as prix_variante, v.quantite
+      from produits p join variantes v on v.produit_id = p.id and v.actif
+      where p.code like '%-G0_' order by p.code, v.position`)) as unknown as {
+      rows: Array<{ produit: string; designation: string; options: unknown; nb_variantes: number; prix: number; prix_max: number; total: number; code: string; valeur1: string; prix_variante: number; quantite: number }>
+    }
+    const byProduct = new Map<string, typeof rows.rows>()
+    for (const row of rows.rows) byProduct.set(row.produit, [...(byProduct.get(row.produit) ?? []), row])
+    expect([...byProduct.keys()]).toEqual(['BOI-G01', 'EPI-G01', 'EPI-G02', 'EPI-G03', 'EPI-G04', 'EPI-G05', 'EPI-G06'])
+    const riz = byProduct.get('EPI-G01')!
+    expect(riz.map((r) => [r.designation, r.valeur1, r.code, r.prix_variante, r.quantite])).toEqual([
+      ['Riz brisé parfumé', '5 kg', 'EPI-0001', 4000, 140],
+      ['Riz brisé parfumé', '25 kg', 'EPI-0002', 17500, 2],
+    ])
+    expect(riz[0]).toMatchObject({ options: [{ nom: 'Contenance', valeurs: ['5 kg', '25 kg'] }], nb_variantes: 2, prix: 4000, prix_max: 17500, total: 142 })
+    // The tomato's largest box is out of stock: the product page's disabled button.
+    expect(byProduct.get('EPI-G03')!.map((r) => [r.valeur1, r.quantite])).toEqual([['70 g', 200], ['400 g', 110], ['2,2 kg', 0]])
+    expect(byProduct.get('BOI-G01')!.map((r) => r.code)).toEqual(['BOI-0002', 'BOI-0001', 'BOI-0003'])
+    // Every other product has one variant carrying its own code.
+    const lone = (await ctx.db.execute(sql`
+      select count(*)::int as n from produits p join variantes v on v.produit_id = p.id
+      where p.code not like '%-G0_' and (p.nb_variantes <> 1 or v.code <> p.code or v.valeur1 is not null)`)) as unknown as { rows: Array<{ n: number }> }
+    expect(lone.rows[0]!.n).toBe(0)
+    const { data } = await gql(ctx.app, `{ produitspaginated(designation: "riz brisé parfumé 25 kg", count: 5) { data { code designation a_partir_de variantes { code designation } } } }`)
+    expect(data!.produitspaginated.data[0]).toMatchObject({ code: 'EPI-G01', designation: 'Riz brisé parfumé', a_partir_de: true })
+    expect(data!.produitspaginated.data[0].variantes.map((v: { designation: string }) => v.designation)).toEqual(['Riz brisé parfumé 5 kg', 'Riz brisé parfumé 25 kg'])
   })
 
   it('every image it references exists at every width and is served', async () => {

@@ -12,11 +12,12 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { caroussels, remboursements, zonesLivraison } from '../src/db/schema.ts'
+import { createStorefrontPages } from '../src/modules/storefront/storefront-pages.ts'
 import { makeProduct, makeSubcategory, placeHomeOrder } from './factories.ts'
 import { createTestApp, signIn, testConfig, type TestContext } from './helpers.ts'
 
@@ -213,6 +214,31 @@ describe('storefront pages around the renderer', () => {
     expect(lost.body).toMatch(/<div id="root"><main>\/perdu\/ici 1 #\d+<\/main><\/div>/)
   })
 
+  it("keeps a page per view the routes draw from the address (a product's variant), and one for made-up parameters", async () => {
+    let renders = 0
+    const pages = createStorefrontPages({
+      template: TEMPLATE,
+      firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+      run: async () => ({ data: { produits: { id: 3 } } }),
+      publicUrl: 'https://shop.test',
+      ttlMs: 60_000,
+      renderer: {
+        dataFor: async (url) => (url.startsWith('/product/3') ? [{ name: 'produit', variables: { id: 3 } }] : []),
+        viewFor: async (url) => {
+          const variante = new URL(url, 'http://shop.local').searchParams.get('variante')
+          return variante ? `variante=${variante}` : ''
+        },
+        render: async (url) => ({ html: `<main>${url} #${++renders}</main>`, status: 200 }),
+      },
+    })
+    const root = async (url: string) => /<div id="root">(.*?)<\/div>/.exec((await pages.render(url)).html)?.[1]
+    expect(await root('/product/3?variante=31')).toBe('<main>/product/3?variante=31 #1</main>')
+    expect(await root('/product/3?variante=32')).toBe('<main>/product/3?variante=32 #2</main>')
+    expect(await root('/product/3?variante=31&utm_source=sms')).toBe('<main>/product/3?variante=31 #1</main>')
+    expect(await root('/product/3?utm_source=sms')).toBe('<main>/product/3?utm_source=sms #3</main>')
+    expect(await root('/product/3?fbclid=x')).toBe('<main>/product/3?utm_source=sms #3</main>')
+  })
+
   it('without a built renderer, sends the template for the browser to draw, its configuration only', async () => {
     const bare = await builtStorefront({ renderer: false })
     const app = await createTestApp({ webRoot: bare.web, catalogueCacheTtl: 0 })
@@ -392,6 +418,50 @@ describe('every page of the route table, rendered by the real renderer', () => {
       expect(html, url).toContain(`<h1 class="h3 mb-4">${page.titre}</h1>`)
     }
     expect((await real.app.inject({ url: '/cgv' })).body).toContain('<h2>Prix</h2>')
+  })
+
+  it('draws the variant ?variante= names on the server (else the first in stock), a page per variant, its offers in the Product data (ADR 053 §5)', async () => {
+    const origin = testConfig().publicUrl
+    const sub = await makeSubcategory(real.db)
+    const tomate = await makeProduct(real.db, { souscategorieId: sub.id, designation: 'Tomate concentrée', code: 'TOM-G01', prix: 150, quantite: 0, unite: 'boîte' })
+    // No API writes variants in this step's server: the other sizes in SQL, as the seed does.
+    await real.db.execute(sql`update produits set options = '[{"nom": "Contenance", "valeurs": ["70 g", "400 g", "2,2 kg"]}]' where id = ${tomate.id}`)
+    const inserted = (await real.db.execute(sql`insert into variantes (produit_id, position, valeur1, code, prix, quantite)
+      values (${tomate.id}, 1, '400 g', 'TOM-400', 800, 110), (${tomate.id}, 2, '2,2 kg', 'TOM-2200', 3500, 0) returning id`)) as unknown as { rows: Array<{ id: number }> }
+    // Once it has several, the product keeps its own code (a lone variant's is the product's).
+    await real.db.execute(sql`update variantes set valeur1 = '70 g', code = 'TOM-70', quantite = 0 where id = ${tomate.varianteId}`)
+    const [moyen, grand] = inserted.rows.map((r) => r.id) as [number, number]
+    const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script id="app-data"/.exec(html)?.[1] ?? ''
+    const checked = (html: string) =>
+      (rootOf(html).match(/<input type="radio"[^>]*>/g) ?? []).filter((input) => input.includes('checked=""')).map((input) => /value="([^"]+)"/.exec(input)?.[1])[0]
+
+    // No variant named, or one unknown: the first in stock by position (70 g has none).
+    for (const url of [`/product/${tomate.id}`, `/product/${tomate.id}?variante=999999`]) {
+      const res = await real.app.inject({ url })
+      expect(res.statusCode, url).toBe(200)
+      expect(checked(res.body), url).toBe('400 g')
+      expect(rootOf(res.body), url).toContain('Réf. TOM-400')
+    }
+    // Named: that one, though sold out, its button disabled; then the other is not served from the first's page.
+    const named = await real.app.inject({ url: `/product/${tomate.id}?variante=${grand}` })
+    expect(checked(named.body)).toBe('2,2 kg')
+    expect(rootOf(named.body)).toContain('Réf. TOM-2200')
+    expect(rootOf(named.body)).toContain('Rupture de stock')
+    expect(rootOf(named.body)).toMatch(/<input type="radio" class="btn-check"[^>]*disabled=""[^>]*value="70 g"/)
+    const other = await real.app.inject({ url: `/product/${tomate.id}?variante=${moyen}` })
+    expect(rootOf(other.body)).toContain('Réf. TOM-400')
+    // The canonical address names no variant; a pasted link shows the named variant's price.
+    expect(named.body).toContain(`<link rel="canonical" href="${origin}/product/${tomate.id}">`)
+    expect(/<meta property="og:title" content="([^"]*)">/.exec(named.body)?.[1]).toBe('Tomate concentrée — 3\u00a0500\u00a0FCFA')
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(named.body)![1]!)
+    expect(ld).toMatchObject({ '@type': 'Product', name: 'Tomate concentrée', sku: 'TOM-G01' })
+    expect(ld.offers).toEqual([
+      ['TOM-70', 'Tomate concentrée 70 g', '150', 'OutOfStock', tomate.varianteId],
+      ['TOM-400', 'Tomate concentrée 400 g', '800', 'InStock', moyen],
+      ['TOM-2200', 'Tomate concentrée 2,2 kg', '3500', 'OutOfStock', grand],
+    ].map(([sku, name, price, availability, id]) =>
+      expect.objectContaining({ '@type': 'Offer', sku, name, price, priceCurrency: 'XOF', availability: `https://schema.org/${availability}`, url: `${origin}/product/${tomate.id}?variante=${id}` }),
+    ))
   })
 
   it("prints the delivery fees the owner set, on the FAQ and the delivery page, with no-break spaces (issue 23)", async () => {

@@ -37,8 +37,8 @@ async function placeOrder(page: Page): Promise<string> {
     return (await res.json()) as T
   }
   const { utilisateur } = await call<{ utilisateur: { id: number } }>('GET', '/api/profile')
-  const graph = await call<{ data: { produitspaginated: { data: Array<{ id: number; quantite: number }> } } }>('POST', '/graphql', { query: '{ produitspaginated(page: 1, count: 12) { data { id quantite } } }' })
-  const product = graph.data.produitspaginated.data.find((p) => p.quantite >= 5)!
+  const graph = await call<{ data: { produitspaginated: { data: Array<{ id: number; quantite: number; nb_variantes: number }> } } }>('POST', '/graphql', { query: '{ produitspaginated(page: 1, count: 12) { data { id quantite nb_variantes } } }' })
+  const product = graph.data.produitspaginated.data.find((p) => p.quantite >= 5 && p.nb_variantes === 1)!
   await call('POST', '/api/panier', { produit: product.id, user: utilisateur.id, quantite: 1, action: 0 })
   const [modes, deliveries] = await Promise.all([call<Array<{ id: number; code: string }>>('GET', '/api/modepaiements'), call<Array<{ id: number; code: string }>>('GET', '/api/modelivraisons')])
   const placed = await call<{ commande: { numerocommande: string } }>('POST', '/api/commande', {

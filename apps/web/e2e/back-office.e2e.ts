@@ -141,9 +141,9 @@ describe('back-office', () => {
       const graph = await fetch(`${baseURL}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id prix quantite } } }' }),
-      }).then((r) => r.json() as Promise<{ data: { produitspaginated: { data: Array<{ id: number; prix: number; quantite: number }> } } }>)
-      const product = graph.data.produitspaginated.data.find((p) => p.quantite >= 10 && p.prix >= 1000)!
+        body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id prix quantite nb_variantes } } }' }),
+      }).then((r) => r.json() as Promise<{ data: { produitspaginated: { data: Array<{ id: number; prix: number; quantite: number; nb_variantes: number }> } } }>)
+      const product = graph.data.produitspaginated.data.find((p) => p.quantite >= 10 && p.prix >= 1000 && p.nb_variantes === 1)!
       await api(token, 'POST', '/api/panier', { produit: product.id, user: utilisateur.id, quantite: 3, action: 0 })
       const [modes, deliveries] = await Promise.all([
         fetch(`${baseURL}/api/modepaiements`).then((r) => r.json() as Promise<Array<{ id: number; code: string }>>),

@@ -62,10 +62,10 @@ async function fillCart(token: string, lines: Array<{ index: number; quantite: n
   const res = await fetch(`${baseURL}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id prix quantite } } }' }),
+    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id prix quantite nb_variantes } } }' }),
   })
-  const products = ((await res.json()) as { data: { produitspaginated: { data: Array<{ id: number; prix: number; quantite: number }> } } }).data.produitspaginated.data.filter(
-    (p) => p.quantite >= 10,
+  const products = ((await res.json()) as { data: { produitspaginated: { data: Array<{ id: number; prix: number; quantite: number; nb_variantes: number }> } } }).data.produitspaginated.data.filter(
+    (p) => p.quantite >= 10 && p.nb_variantes === 1,
   )
   let subtotal = 0
   for (const { index, quantite } of lines) {

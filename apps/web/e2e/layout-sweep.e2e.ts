@@ -293,8 +293,8 @@ async function shopperData(token: string): Promise<{ orderNumber: string; produc
     return (await res.json()) as T
   }
   const { utilisateur } = await call<{ utilisateur: { id: number } }>('GET', '/api/profile')
-  const graph = await call<{ data: { produitspaginated: { data: Array<{ id: number; quantite: number }> } } }>('POST', '/graphql', { query: '{ produitspaginated(page: 1, count: 12) { data { id quantite } } }' })
-  const [first, second] = graph.data.produitspaginated.data.filter((p) => p.quantite >= 5)
+  const graph = await call<{ data: { produitspaginated: { data: Array<{ id: number; quantite: number; nb_variantes: number }> } } }>('POST', '/graphql', { query: '{ produitspaginated(page: 1, count: 12) { data { id quantite nb_variantes } } }' })
+  const [first, second] = graph.data.produitspaginated.data.filter((p) => p.quantite >= 5 && p.nb_variantes === 1)
   const [modes, deliveries] = await Promise.all([call<Array<{ id: number; code: string }>>('GET', '/api/modepaiements'), call<Array<{ id: number; code: string }>>('GET', '/api/modelivraisons')])
   await call('POST', '/api/panier', { produit: first!.id, user: utilisateur.id, quantite: 1, action: 0 })
   const placed = await call<{ commande: { numerocommande: string } }>('POST', '/api/commande', {
@@ -343,6 +343,13 @@ const openProductDialog = async (page: Page) => {
   const name = await card.locator('h3').innerText()
   await card.getByRole('button', { name: 'Ajouter au panier' }).click()
   await page.getByRole('dialog', { name }).getByRole('link', { name: 'Voir le produit' }).waitFor()
+}
+/** A card of a product with several variants (« à partir de »): its cart button opens the choice sheet (ADR 053 §5). */
+const openVariantChoice = async (page: Page) => {
+  const card = page.locator('main .product-card').filter({ hasText: 'à partir de' }).first()
+  const name = await card.locator('h2, h3').first().innerText()
+  await card.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await page.getByRole('dialog', { name }).getByRole('radio').first().waitFor({ state: 'attached' })
 }
 const confirmDialog = (button: string | RegExp) => async (page: Page) => {
   await page.locator('main').getByRole('button', { name: button }).first().click()
@@ -408,7 +415,7 @@ const HEADER_OVERLAYS = (where: string): Case[] => [
   { name: `${where} (suggestions de recherche)`, path: where, open: openSuggestions },
 ]
 
-const CATALOGUE = ['/', '/product/1', '/product_bycat/1', '/shop', '/promotions', '/nouveautes', '/best-sellers', '/recherche?q=riz']
+const CATALOGUE = ['/', '/product/1', '/product/1?variante=2', '/product_bycat/1', '/shop', '/promotions', '/nouveautes', '/best-sellers', '/recherche?q=riz']
 const CONTENT = ['/faq', '/cgv', '/contact', '/informations-livraison']
 const PROFILE = ['/profile/account', '/profile/delivery_address', '/profile/orders', '/profile/recompenses', '/profile/favorite', '/profile/profileparam']
 const pages = (paths: string[]): Case[] => paths.map((p) => ({ name: p, path: p }))
@@ -421,6 +428,8 @@ describe('layout sweep at 320, 360 and 412 px', () => {
       ...pages(CATALOGUE),
       ...HEADER_OVERLAYS('/'),
       { name: '/ (fenêtre « Ajouter au panier »)', path: '/', open: openProductDialog },
+      // Product 1 is the demo's rice, sold in two sizes; the tomato has a size out of stock.
+      { name: '/recherche?q=tomate concentrée (variantes, choix sur la carte)', path: '/recherche?q=tomate%20concentr%C3%A9e', open: openVariantChoice },
       ...pages(CONTENT),
       ...pages(['/signup', '/cart', '/livraison', '/paiement', '/success?commande=TRG-000000-AAAAAA', '/failed?commande=TRG-000000-AAAAAA', '/suivi/TRG-000000-AAAAAA', ...PROFILE, '/page-qui-n-existe-pas']),
     ]

@@ -24,16 +24,17 @@ interface Produit {
   id: number
   designation: string
   quantite: number
+  nb_variantes: number
 }
 
 async function productInStock(): Promise<Produit> {
   const res = await fetch(`${baseURL}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id designation quantite } } }' }),
+    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id designation quantite nb_variantes } } }' }),
   })
   const products = ((await res.json()) as { data: { produitspaginated: { data: Produit[] } } }).data.produitspaginated.data
-  return products.find((p) => p.quantite >= 10)!
+  return products.find((p) => p.quantite >= 10 && p.nb_variantes === 1)!
 }
 
 /** The worker is installed and active (it registers after the first page has loaded). */

@@ -45,10 +45,10 @@ async function placeOrder(token: string): Promise<string> {
   const res = await fetch(`${baseURL}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id quantite } } }' }),
+    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id quantite nb_variantes } } }' }),
   })
-  const products = ((await res.json()) as { data: { produitspaginated: { data: Array<{ id: number; quantite: number }> } } }).data.produitspaginated.data
-  const product = products.find((p) => p.quantite >= 5)!
+  const products = ((await res.json()) as { data: { produitspaginated: { data: Array<{ id: number; quantite: number; nb_variantes: number }> } } }).data.produitspaginated.data
+  const product = products.find((p) => p.quantite >= 5 && p.nb_variantes === 1)!
   await api(token, 'POST', '/api/panier', { produit: product.id, user: utilisateur.id, quantite: 1, action: 0 })
   const modes = listOf(await api<Array<{ id: number; code: string }> | { data: Array<{ id: number; code: string }> }>(null, 'GET', '/api/modelivraisons'))
   const payments = listOf(await api<Array<{ id: number; code: string }> | { data: Array<{ id: number; code: string }> }>(null, 'GET', '/api/modepaiements'))

@@ -35,8 +35,8 @@ async function trackedOrder(): Promise<{ numero: string; link: string }> {
   const user = await createEmulatorUser(emulatorHost, { email: `awa.diop.${Date.now()}@exemple.sn`, password: 'ceebu-jen-2026', displayName: 'Awa Diop' })
   const { token } = await api<{ token: string }>(null, 'POST', '/api/sociallogin', { idToken: user.idToken, email: user.email, prenom: 'Awa', nom: 'Diop' })
   const { utilisateur } = await api<{ utilisateur: { id: number } }>(token, 'GET', '/api/profile')
-  const products = (await api<{ data: { produitspaginated: { data: Array<{ id: number; quantite: number }> } } }>(null, 'POST', '/graphql', { query: '{ produitspaginated(page: 1, count: 12) { data { id quantite } } }' })).data.produitspaginated.data
-  const product = products.find((p) => p.quantite >= 5)!
+  const products = (await api<{ data: { produitspaginated: { data: Array<{ id: number; quantite: number; nb_variantes: number }> } } }>(null, 'POST', '/graphql', { query: '{ produitspaginated(page: 1, count: 12) { data { id quantite nb_variantes } } }' })).data.produitspaginated.data
+  const product = products.find((p) => p.quantite >= 5 && p.nb_variantes === 1)!
   await api(token, 'POST', '/api/panier', { produit: product.id, user: utilisateur.id, quantite: 3, action: 0 })
   const modes = listOf(await api<Array<{ id: number; code: string }> | { data: Array<{ id: number; code: string }> }>(null, 'GET', '/api/modelivraisons'))
   const payments = listOf(await api<Array<{ id: number; code: string }> | { data: Array<{ id: number; code: string }> }>(null, 'GET', '/api/modepaiements'))
@@ -132,11 +132,14 @@ describe('the phone screen', () => {
       expect(await page.evaluate(brokenAmounts)).toEqual([])
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/faq-360.png`, fullPage: true })
 
-      const rice = (await api<{ data: { produitspaginated: { data: Array<{ id: number; designation: string }> } } }>(null, 'POST', '/graphql', {
-        query: '{ produitspaginated(page: 1, count: 12, designation: "Riz brisé parfumé") { data { id designation } } }',
-      })).data.produitspaginated.data.find((p) => p.designation === 'Riz brisé parfumé 5 kg')!
-      await visit(page, `/product/${rice.id}`)
+      // « Riz brisé parfumé 5 kg » is a variant of the product « Riz brisé parfumé » (ADR 053 §8).
+      const rice = (await api<{ data: { produitspaginated: { data: Array<{ id: number; designation: string; variantes: Array<{ id: number; designation: string }> }> } } }>(null, 'POST', '/graphql', {
+        query: '{ produitspaginated(page: 1, count: 12, designation: "Riz brisé parfumé") { data { id designation variantes { id designation } } } }',
+      })).data.produitspaginated.data.find((p) => p.designation === 'Riz brisé parfumé')!
+      const fiveKilos = rice.variantes.find((v) => v.designation === 'Riz brisé parfumé 5 kg')!
+      await visit(page, `/product/${rice.id}?variante=${fiveKilos.id}`)
       await page.getByRole('heading', { level: 1, name: rice.designation }).waitFor()
+      expect(await page.getByRole('radio', { name: '5 kg', exact: true }).isChecked()).toBe(true)
       await page.getByRole('button', { name: 'Ajouter au panier' }).first().click()
       await expect.poll(() => page.getByRole('button', { name: /^Panier,/ }).innerText()).toContain('1')
       await page.getByRole('button', { name: /^Panier,/ }).click()

@@ -58,10 +58,10 @@ async function fillCart(token: string): Promise<number> {
   const res = await fetch(`${baseURL}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id prix quantite } } }' }),
+    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id prix quantite nb_variantes } } }' }),
   })
-  const products = ((await res.json()) as { data: { produitspaginated: { data: Array<{ id: number; prix: number; quantite: number }> } } }).data.produitspaginated.data
-  const product = products.find((p) => p.quantite >= 10)!
+  const products = ((await res.json()) as { data: { produitspaginated: { data: Array<{ id: number; prix: number; quantite: number; nb_variantes: number }> } } }).data.produitspaginated.data
+  const product = products.find((p) => p.quantite >= 10 && p.nb_variantes === 1)!
   await api(token, 'POST', '/api/panier', { produit: product.id, user: utilisateur.id, quantite: 2, action: 0 })
   return product.prix * 2
 }

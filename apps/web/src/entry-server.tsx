@@ -11,7 +11,7 @@ import { createQueryClient } from '@/lib/query-client.ts'
 import { AppProvider } from './app/provider.tsx'
 import { routes } from './app/router.tsx'
 import { pageMeta } from './app/page-meta.ts'
-import { pageQueries, type PageQuery } from './app/server-data.ts'
+import { pageQueries, pageView, type PageQuery } from './app/server-data.ts'
 import { ResponseStatusContext, type ResponseStatus } from './app/response-status.ts'
 
 export interface RenderedApp {
@@ -30,6 +30,16 @@ export async function dataFor(url: string): Promise<PageQuery[]> {
   const context = await handler.query(requestFor(url))
   if (context instanceof Response) return []
   return pageQueries(context.matches, new URL(url, 'http://shop.local'))
+}
+
+/**
+ * What the page at `url` draws from its address beyond its data (the product page's chosen
+ * variant), so the server keeps one page per view: '' for most pages.
+ */
+export async function viewFor(url: string): Promise<string> {
+  const context = await handler.query(requestFor(url))
+  if (context instanceof Response) return ''
+  return pageView(context.matches, new URL(url, 'http://shop.local'))
 }
 
 export async function render(url: string, queries: InitialQuery[]): Promise<RenderedApp> {

@@ -25,5 +25,10 @@ export interface PageMeta {
     price: number
     inStock: boolean
     category?: string
+    /**
+     * A product with several variants: one offer each (ADR 053 §5), with its SKU, name, price now,
+     * availability and address (`/product/3?variante=31`). Absent: one offer from the fields above.
+     */
+    offers?: Array<{ sku: string; name: string; price: number; inStock: boolean; url: string }>
   }
 }

@@ -2,16 +2,46 @@
 // loyalty tiers. Pure data; every `image` is a media key rendered by scripts/build-media.ts.
 import type { DepotHours } from '@teranga/shared/backoffice-settings'
 
-export interface SeedProduct {
+interface SeedProductFields {
+  /** The product's reference; a lone variant's SKU too. */
   code: string
   designation: string
   description: string
+  unite: string
+  image: string
+}
+
+/** A product sold in one form: its one variant has its code, price and stock. */
+export interface SeedSingleProduct extends SeedProductFields {
   /** Integer FCFA. */
   prix: number
   /** Units in stock. */
   quantite: number
-  unite: string
-  image: string
+}
+
+/** One sold combination of a grouped product: its values in its options' order (ADR 053 §8). */
+export interface SeedVariant {
+  valeurs: string[]
+  code: string
+  /** Integer FCFA. */
+  prix: number
+  /** Units in stock. */
+  quantite: number
+}
+
+/** A product with options, one variant per combination sold, in the buttons' order. */
+export interface SeedGroupedProduct extends SeedProductFields {
+  options: Array<{ nom: string; valeurs: string[] }>
+  variantes: SeedVariant[]
+}
+
+export type SeedProduct = SeedSingleProduct | SeedGroupedProduct
+
+export const isGrouped = (product: SeedProduct): product is SeedGroupedProduct => 'variantes' in product
+
+/** Every sold form of a product: a grouped product's variants, or a single product as its one variant. */
+export function seedVariants(product: SeedProduct): SeedVariant[] {
+  return isGrouped(product) ? product.variantes : [{ valeurs: [], code: product.code, prix: product.prix, quantite: product.quantite }]
 }
 
 export interface SeedSubcategory {
@@ -39,8 +69,7 @@ export const CATALOGUE: SeedCategory[] = [
         designation: 'Riz et céréales',
         image: 'catalogue/sheaf-of-rice',
         produits: [
-          { code: 'EPI-0001', designation: 'Riz brisé parfumé 5 kg', description: 'Riz brisé parfumé, le riz du thiéboudienne. Grains réguliers, cuisson homogène.', prix: 4000, quantite: 140, unite: 'sac', image: 'catalogue/cooked-rice' },
-          { code: 'EPI-0002', designation: 'Riz brisé parfumé 25 kg', description: 'Le grand sac familial de riz brisé parfumé, pour tout le mois.', prix: 17500, quantite: 2, unite: 'sac', image: 'catalogue/cooked-rice' },
+          { code: 'EPI-G01', designation: 'Riz brisé parfumé', description: 'Riz brisé parfumé, le riz du thiéboudienne. Grains réguliers, cuisson homogène ; en sac de 5 kg ou le grand sac familial de 25 kg, pour tout le mois.', unite: 'sac', image: 'catalogue/cooked-rice', options: [{ nom: 'Contenance', valeurs: ['5 kg', '25 kg'] }], variantes: [{ valeurs: ['5 kg'], code: 'EPI-0001', prix: 4000, quantite: 140 }, { valeurs: ['25 kg'], code: 'EPI-0002', prix: 17500, quantite: 2 }] },
           { code: 'EPI-0003', designation: 'Riz brisé ordinaire (le kg)', description: 'Riz brisé non parfumé vendu au kilo, économique pour les repas de tous les jours.', prix: 450, quantite: 200, unite: 'kg', image: 'catalogue/cooked-rice' },
           { code: 'EPI-0004', designation: 'Riz local de la vallée 5 kg', description: 'Riz blanchi cultivé dans la vallée du fleuve Sénégal. Savoureux et produit chez nous.', prix: 2750, quantite: 85, unite: 'sac', image: 'catalogue/sheaf-of-rice' },
           { code: 'EPI-0005', designation: 'Riz long grain 1 kg', description: 'Riz long grain qui reste bien détaché après cuisson, idéal pour le riz au poulet.', prix: 1000, quantite: 60, unite: 'paquet', image: 'catalogue/cooked-rice' },
@@ -56,8 +85,7 @@ export const CATALOGUE: SeedCategory[] = [
         image: 'catalogue/salt',
         produits: [
           { code: 'EPI-0011', designation: "Huile d'arachide 1 L", description: "Huile d'arachide raffinée au goût doux, pour la friture comme pour le mafé.", prix: 1800, quantite: 120, unite: 'bouteille', image: 'catalogue/peanuts' },
-          { code: 'EPI-0012', designation: 'Huile végétale raffinée 1 L', description: 'Huile végétale pour la cuisine de tous les jours et la friture.', prix: 1300, quantite: 150, unite: 'bouteille', image: 'catalogue/sunflower' },
-          { code: 'EPI-0013', designation: 'Huile végétale raffinée 5 L', description: 'Le bidon de 5 litres, plus économique pour les familles nombreuses.', prix: 6500, quantite: 48, unite: 'bidon', image: 'catalogue/sunflower' },
+          { code: 'EPI-G02', designation: 'Huile végétale raffinée', description: 'Huile végétale pour la cuisine de tous les jours et la friture ; le bidon de 5 litres est plus économique pour les familles nombreuses.', unite: 'bouteille', image: 'catalogue/sunflower', options: [{ nom: 'Contenance', valeurs: ['1 L', '5 L'] }], variantes: [{ valeurs: ['1 L'], code: 'EPI-0012', prix: 1300, quantite: 150 }, { valeurs: ['5 L'], code: 'EPI-0013', prix: 6500, quantite: 48 }] },
           { code: 'EPI-0014', designation: 'Huile de palme rouge 1 L', description: 'Huile de palme non raffinée, indispensable pour la soupe kandia.', prix: 1500, quantite: 25, unite: 'bouteille', image: 'catalogue/palm-tree' },
           { code: 'EPI-0015', designation: "Huile d'olive vierge extra 50 cl", description: "Huile d'olive de première pression à froid, pour les salades et les marinades.", prix: 5000, quantite: 18, unite: 'bouteille', image: 'catalogue/olive' },
           { code: 'EPI-0016', designation: 'Sel iodé 1 kg', description: 'Sel fin iodé pour la cuisine et la table.', prix: 250, quantite: 180, unite: 'sachet', image: 'catalogue/salt' },
@@ -88,9 +116,7 @@ export const CATALOGUE: SeedCategory[] = [
         designation: 'Conserves et sauces',
         image: 'catalogue/canned-food',
         produits: [
-          { code: 'EPI-0032', designation: 'Tomate concentrée 70 g', description: 'Double concentré de tomate en sachet, la juste dose pour un plat.', prix: 150, quantite: 200, unite: 'sachet', image: 'catalogue/canned-food' },
-          { code: 'EPI-0033', designation: 'Tomate concentrée 400 g', description: 'Double concentré de tomate en boîte, pour thiéboudienne et sauces.', prix: 800, quantite: 110, unite: 'boîte', image: 'catalogue/canned-food' },
-          { code: 'EPI-0034', designation: 'Tomate concentrée 2,2 kg', description: 'Grande boîte de double concentré de tomate pour les cérémonies et les restaurants.', prix: 3500, quantite: 0, unite: 'boîte', image: 'catalogue/canned-food' },
+          { code: 'EPI-G03', designation: 'Tomate concentrée', description: 'Double concentré de tomate, pour thiéboudienne et sauces : le sachet pour un plat, la boîte, ou la grande boîte pour les cérémonies et les restaurants.', unite: 'boîte', image: 'catalogue/canned-food', options: [{ nom: 'Contenance', valeurs: ['70 g', '400 g', '2,2 kg'] }], variantes: [{ valeurs: ['70 g'], code: 'EPI-0032', prix: 150, quantite: 200 }, { valeurs: ['400 g'], code: 'EPI-0033', prix: 800, quantite: 110 }, { valeurs: ['2,2 kg'], code: 'EPI-0034', prix: 3500, quantite: 0 }] },
           { code: 'EPI-0035', designation: "Sardines à l'huile 125 g", description: "Sardines entières à l'huile végétale, prêtes à manger.", prix: 550, quantite: 120, unite: 'boîte', image: 'catalogue/fish' },
           { code: 'EPI-0036', designation: "Thon à l'huile 160 g", description: "Miettes de thon à l'huile, pour les salades et les sandwichs.", prix: 1100, quantite: 75, unite: 'boîte', image: 'catalogue/fish' },
           { code: 'EPI-0037', designation: 'Petits pois en conserve 400 g', description: 'Petits pois extra-fins, à réchauffer en accompagnement.', prix: 650, quantite: 40, unite: 'boîte', image: 'catalogue/pea-pod' },
@@ -100,14 +126,11 @@ export const CATALOGUE: SeedCategory[] = [
         designation: 'Sucre, lait et boissons chaudes',
         image: 'catalogue/hot-beverage',
         produits: [
-          { code: 'EPI-0038', designation: 'Sucre en poudre 1 kg', description: 'Sucre blanc cristallisé pour le thé, les jus et les desserts.', prix: 700, quantite: 160, unite: 'paquet', image: 'catalogue/salt' },
-          { code: 'EPI-0039', designation: 'Sucre en morceaux 1 kg', description: "Sucre blanc en morceaux, pratique pour le café et l'ataya.", prix: 900, quantite: 65, unite: 'boîte', image: 'catalogue/package' },
-          { code: 'EPI-0040', designation: 'Lait en poudre entier 400 g', description: 'Lait entier en poudre, pour le petit-déjeuner et le lait caillé maison.', prix: 2400, quantite: 90, unite: 'sachet', image: 'catalogue/glass-of-milk' },
-          { code: 'EPI-0041', designation: 'Lait en poudre entier 2,5 kg', description: 'La grande boîte familiale de lait entier en poudre.', prix: 12500, quantite: 12, unite: 'boîte', image: 'catalogue/glass-of-milk' },
+          { code: 'EPI-G04', designation: 'Sucre', description: "Sucre blanc, en poudre pour le thé, les jus et les desserts, ou en morceaux, pratique pour le café et l'ataya.", unite: 'paquet', image: 'catalogue/salt', options: [{ nom: 'Forme', valeurs: ['en poudre 1 kg', 'en morceaux 1 kg'] }], variantes: [{ valeurs: ['en poudre 1 kg'], code: 'EPI-0038', prix: 700, quantite: 160 }, { valeurs: ['en morceaux 1 kg'], code: 'EPI-0039', prix: 900, quantite: 65 }] },
+          { code: 'EPI-G05', designation: 'Lait en poudre entier', description: 'Lait entier en poudre, pour le petit-déjeuner et le lait caillé maison ; la grande boîte pour toute la famille.', unite: 'boîte', image: 'catalogue/glass-of-milk', options: [{ nom: 'Contenance', valeurs: ['400 g', '2,5 kg'] }], variantes: [{ valeurs: ['400 g'], code: 'EPI-0040', prix: 2400, quantite: 90 }, { valeurs: ['2,5 kg'], code: 'EPI-0041', prix: 12500, quantite: 12 }] },
           { code: 'EPI-0042', designation: 'Lait en poudre dose 22,5 g', description: 'Sachet individuel de lait en poudre, une tasse de lait.', prix: 100, quantite: 200, unite: 'sachet', image: 'catalogue/glass-of-milk' },
           { code: 'EPI-0043', designation: 'Lait concentré sucré 397 g', description: 'Lait concentré sucré en boîte, pour le café et les desserts.', prix: 800, quantite: 85, unite: 'boîte', image: 'catalogue/glass-of-milk' },
-          { code: 'EPI-0044', designation: 'Café Touba moulu 250 g', description: 'Café torréfié au poivre de Guinée (djar), moulu finement selon la tradition.', prix: 1500, quantite: 95, unite: 'sachet', image: 'catalogue/hot-beverage' },
-          { code: 'EPI-0045', designation: 'Café Touba moulu 500 g', description: 'Le format familial de café Touba, parfumé au djar.', prix: 2800, quantite: 40, unite: 'sachet', image: 'catalogue/hot-beverage' },
+          { code: 'EPI-G06', designation: 'Café Touba moulu', description: 'Café torréfié au poivre de Guinée (djar), moulu finement selon la tradition ; en format familial de 500 g aussi.', unite: 'sachet', image: 'catalogue/hot-beverage', options: [{ nom: 'Contenance', valeurs: ['250 g', '500 g'] }], variantes: [{ valeurs: ['250 g'], code: 'EPI-0044', prix: 1500, quantite: 95 }, { valeurs: ['500 g'], code: 'EPI-0045', prix: 2800, quantite: 40 }] },
           { code: 'EPI-0046', designation: 'Café soluble 100 g', description: 'Café instantané pur, prêt en un instant.', prix: 2000, quantite: 30, unite: 'bocal', image: 'catalogue/hot-beverage' },
           { code: 'EPI-0047', designation: 'Thé vert gunpowder 200 g', description: "Thé vert de Chine en grains roulés, pour préparer l'ataya en trois services.", prix: 1500, quantite: 110, unite: 'boîte', image: 'catalogue/teapot' },
           { code: 'EPI-0048', designation: 'Kinkéliba en feuilles 100 g', description: 'Feuilles séchées de kinkéliba, la tisane du petit-déjeuner sénégalais.', prix: 500, quantite: 60, unite: 'sachet', image: 'catalogue/herb' },
@@ -192,9 +215,7 @@ export const CATALOGUE: SeedCategory[] = [
         designation: 'Eaux',
         image: 'catalogue/droplet',
         produits: [
-          { code: 'BOI-0001', designation: 'Eau minérale naturelle 1,5 L', description: 'Eau minérale naturelle faiblement minéralisée, puisée au Sénégal.', prix: 300, quantite: 200, unite: 'bouteille', image: 'catalogue/droplet' },
-          { code: 'BOI-0002', designation: 'Eau minérale naturelle 0,5 L', description: 'La petite bouteille à emporter partout.', prix: 200, quantite: 180, unite: 'bouteille', image: 'catalogue/droplet' },
-          { code: 'BOI-0003', designation: 'Eau minérale naturelle (pack de 6 × 1,5 L)', description: "Le pack de six bouteilles d'eau minérale, livré jusqu'à votre porte.", prix: 1750, quantite: 120, unite: 'pack', image: 'catalogue/droplet' },
+          { code: 'BOI-G01', designation: 'Eau minérale naturelle', description: "Eau minérale naturelle faiblement minéralisée, puisée au Sénégal : la petite bouteille à emporter, la grande, ou le pack de six livré jusqu'à votre porte.", unite: 'bouteille', image: 'catalogue/droplet', options: [{ nom: 'Format', valeurs: ['0,5 L', '1,5 L', 'pack de 6 × 1,5 L'] }], variantes: [{ valeurs: ['0,5 L'], code: 'BOI-0002', prix: 200, quantite: 180 }, { valeurs: ['1,5 L'], code: 'BOI-0001', prix: 300, quantite: 200 }, { valeurs: ['pack de 6 × 1,5 L'], code: 'BOI-0003', prix: 1750, quantite: 120 }] },
           { code: 'BOI-0004', designation: 'Eau minérale en bonbonne 10 L', description: 'Bonbonne de 10 litres avec robinet, pour la cuisine et la fontaine.', prix: 1200, quantite: 60, unite: 'bonbonne', image: 'catalogue/potable-water' },
           { code: 'BOI-0005', designation: 'Eau en sachet 40 cl (lot de 30)', description: "Sachets d'eau purifiée bien pratiques pour les cérémonies et les longues journées.", prix: 1200, quantite: 50, unite: 'lot', image: 'catalogue/droplet' },
         ],

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts'
 import { openShopDatabase, type Db } from './client.ts'
 import { clients, commandes, produits, souscategories } from './schema.ts'
 import { seedIfEmpty } from './seed.ts'
-import { CATALOGUE } from './seed-data.ts'
+import { CATALOGUE, seedVariants } from './seed-data.ts'
 
 const VARIANTS = ['Promo', 'Lot', 'Format familial', 'Qualité supérieure', 'Bio', 'Import', 'Local', 'Eco', 'Premium', 'Mini']
 
@@ -16,7 +16,14 @@ export async function generateProducts(db: Db, target: number, batchSize = 2000)
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(produits)
   const subs = await db.select({ id: souscategories.id, designation: souscategories.designation }).from(souscategories)
   const subId = new Map(subs.map((s) => [s.designation, s.id]))
-  const models = CATALOGUE.flatMap((c) => c.souscategories.flatMap((s) => s.produits.map((p) => ({ ...p, souscategorieId: subId.get(s.designation)! }))))
+  // A grouped demo product is a model per variant (« Riz brisé parfumé 25 kg »).
+  const models = CATALOGUE.flatMap((c) =>
+    c.souscategories.flatMap((s) =>
+      s.produits.flatMap((p) =>
+        seedVariants(p).map((v) => ({ ...p, designation: [p.designation, ...v.valeurs].join(' '), prix: v.prix, souscategorieId: subId.get(s.designation)! })),
+      ),
+    ),
+  )
   const missing = Math.max(0, target - n)
   for (let done = 0; done < missing; done += batchSize) {
     const rows = []

@@ -5,7 +5,7 @@
 // zones (spec §9's table, packages/shared), depots, slides and contact details. The row of
 // `shop_setup` records that this happened: later boots read it, never what the owner may
 // have deleted since (every category, every zone, every tier).
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { DELIVERY_ZONES } from '@teranga/shared/delivery-zones'
 import type { Db, Executor } from './client.ts'
 import * as t from './schema.ts'
@@ -18,6 +18,9 @@ import {
   PREFERENCES,
   PRIVILEGES,
   REWARD_TYPES,
+  isGrouped,
+  type SeedGroupedProduct,
+  type SeedSingleProduct,
 } from './seed-data.ts'
 
 export const ROLE_CLIENT = 'client'
@@ -64,6 +67,34 @@ export async function seedLoyaltyTiers(tx: Executor) {
   }
 }
 
+/**
+ * A product with options and its variants in one statement (ADR 053 §2): the product row with its
+ * lowest variant price and no stock, which the variants' summary then corrects; the product's
+ * insert trigger finds its variants there and adds none.
+ */
+async function insertGroupedProduct(tx: Executor, product: SeedGroupedProduct, souscategorieId: number) {
+  const variants = product.variantes.map((v, position) => ({
+    position,
+    valeur1: v.valeurs[0] ?? null,
+    valeur2: v.valeurs[1] ?? null,
+    valeur3: v.valeurs[2] ?? null,
+    code: v.code,
+    prix: v.prix,
+    quantite: v.quantite,
+  }))
+  const lowest = Math.min(...product.variantes.map((v) => v.prix))
+  await tx.execute(sql`
+    with p as (
+      insert into produits (code, designation, description, unite, image, souscategorie_id, prix, quantite, options)
+      values (${product.code}, ${product.designation}, ${product.description}, ${product.unite}, ${product.image}, ${souscategorieId},
+        ${lowest}, 0, ${JSON.stringify(product.options)}::jsonb)
+      returning id)
+    insert into variantes (produit_id, position, valeur1, valeur2, valeur3, code, prix, quantite)
+    select p.id, v.position, v.valeur1, v.valeur2, v.valeur3, v.code, v.prix, v.quantite
+    from p, jsonb_to_recordset(${JSON.stringify(variants)}::jsonb)
+      as v(position int, valeur1 text, valeur2 text, valeur3 text, code text, prix int, quantite int)`)
+}
+
 /** The demo shop: catalogue, slides, contact details, depots and zones. */
 export async function seedDemoCatalogue(tx: Executor) {
   for (const [categoryPosition, category] of CATALOGUE.entries()) {
@@ -76,9 +107,22 @@ export async function seedDemoCatalogue(tx: Executor) {
         .insert(t.souscategories)
         .values({ categorieId: cat!.id, designation: sub.designation, image: sub.image, position })
         .returning({ id: t.souscategories.id })
-      if (sub.produits.length > 0) {
-        await tx.insert(t.produits).values(sub.produits.map((p) => ({ ...p, souscategorieId: row!.id })))
+      // In the list's order (ids as before the grouping: the rice is still product 1). A run of
+      // single products is one insert, each getting its one variant from its row (migration
+      // 0033's insert trigger); a grouped product is written with its variants.
+      let singles: SeedSingleProduct[] = []
+      const flush = async () => {
+        if (singles.length > 0) await tx.insert(t.produits).values(singles.map((p) => ({ ...p, souscategorieId: row!.id })))
+        singles = []
       }
+      for (const product of sub.produits) {
+        if (!isGrouped(product)) singles.push(product)
+        else {
+          await flush()
+          await insertGroupedProduct(tx, product, row!.id)
+        }
+      }
+      await flush()
     }
   }
   await tx.insert(t.caroussels).values(CAROUSEL.map((c, position) => ({ ...c, position })))

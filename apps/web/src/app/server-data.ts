@@ -19,6 +19,11 @@ export type ServerData = (args: ServerDataArgs) => ReadonlyArray<{ queryKey: Sto
 
 export interface RouteHandle {
   serverData?: ServerData
+  /**
+   * What else the page draws from its address than the data (the product page's chosen variant):
+   * the server keeps a page per path, queries and view.
+   */
+  view?: (args: ServerDataArgs) => string | undefined
   /** The page's title, description and preview for engines and shared links (page-meta.ts). */
   meta?: RouteMeta
 }
@@ -40,4 +45,12 @@ export function pageQueries(matches: ReadonlyArray<{ route: Pick<RouteObject, 'h
     }
   }
   return [...queries.values()]
+}
+
+/** What the matched routes draw from the address beyond their data (`handle.view`), one string; empty when none. */
+export function pageView(matches: ReadonlyArray<{ route: Pick<RouteObject, 'handle'>; params: Params }>, url: URL): string {
+  return matches
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.view?.({ params: match.params, searchParams: url.searchParams }))
+    .filter((view): view is string => Boolean(view))
+    .join('&')
 }

@@ -1,6 +1,6 @@
 // What the shop keeps in the browser, read and written as the browser holds it: the keys
 // and formats are a contract with every visitor's existing storage, so tests pin them.
-import type { LocalCartLine } from '@/features/cart/local-cart.ts'
+import type { StoredCartLine } from '@/features/cart/local-cart.ts'
 
 export const TOKEN_KEY = 'teranga.token'
 export const GUEST_CART_KEY = 'teranga.panier'
@@ -12,7 +12,7 @@ export function storeGuestCart(lines: unknown[]): void {
 }
 
 /** The visitor's cart lines in storage; [] when there is none. */
-export function storedGuestCart(): LocalCartLine[] {
+export function storedGuestCart(): StoredCartLine[] {
   const raw = window.localStorage.getItem(GUEST_CART_KEY)
-  return raw ? (JSON.parse(raw) as LocalCartLine[]) : []
+  return raw ? (JSON.parse(raw) as StoredCartLine[]) : []
 }

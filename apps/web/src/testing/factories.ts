@@ -2,8 +2,8 @@
 // with overrides, so a test states only what matters to it. Ids restart at every test.
 import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { formatPrix } from '@teranga/shared/money'
-import type { Caroussel, Panier, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
-import type { LocalCartLine } from '@/features/cart/local-cart.ts'
+import type { Caroussel, Panier, Preferences, Produit, Souscategorie, Variante } from '@teranga/shared/storefront-answers'
+import type { StoredCartLine } from '@/features/cart/local-cart.ts'
 
 let nextId = 1
 
@@ -104,15 +104,54 @@ export function makeUser(overrides: Partial<Utilisateur> = {}): Utilisateur {
   }
 }
 
-/** A line of the visitor's browser cart, as `local-cart.ts` stores it. */
-export function makeLocalLine(produit: Produit, quantite = 1): LocalCartLine {
+/**
+ * A product with options and its variants (ADR 053 §4), each given by its values in the options'
+ * order, price, stock and code; the product's summary (lowest price, summed stock, « à partir de »)
+ * as the database keeps it.
+ */
+export function makeVariantProduct(
+  overrides: Partial<Produit> & { options: Array<{ nom: string; valeurs: string[] }> },
+  variants: Array<{ valeurs: string[]; prix: number; quantite: number; code: string; prix_initial?: number | null }>,
+): Produit {
+  const base = makeProduit(overrides)
+  const variantes: Variante[] = variants.map((v) => ({
+    id: id(),
+    options: Object.fromEntries(overrides.options.map((o, i) => [o.nom, v.valeurs[i]!])),
+    designation: [base.designation, ...v.valeurs].join(' '),
+    prix: v.prix,
+    prixformat: formatPrix(v.prix),
+    prix_initial: v.prix_initial ?? null,
+    quantite: v.quantite,
+    code: v.code,
+    image: base.image,
+    imagesrcset: base.imagesrcset,
+  }))
+  const prix = Math.min(...variants.map((v) => v.prix))
+  return {
+    ...base,
+    prix,
+    prixformat: formatPrix(prix),
+    quantite: variants.reduce((n, v) => n + v.quantite, 0),
+    nb_variantes: variantes.length,
+    a_partir_de: variantes.length > 1 && Math.max(...variants.map((v) => v.prix)) > prix,
+    variantes,
+  }
+}
+
+/** A line of the visitor's browser cart as stored before variants: its product only (its only variant). */
+export function makeLocalLine(produit: Produit, quantite = 1): StoredCartLine {
   return { produit_id: produit.id, quantite, prix: produit.prix, produit }
 }
 
+/** A line of the visitor's browser cart, as `local-cart.ts` stores it: a variant of a product. */
+export function makeLocalVariantLine(produit: Produit, variante: Variante, quantite = 1): StoredCartLine {
+  return { produit_id: produit.id, variante_id: variante.id, quantite, prix: variante.prix, produit, variante }
+}
+
 /** The server's cart answer for some lines (the shape of GraphQL `paniers` and POST /api/panier). */
-export function makePanier(lines: Array<{ produit: Produit; quantite: number }>, panierId = 1): Panier {
-  const panierproduits = lines.map(({ produit, quantite }, index) => {
-    const variante = produit.variantes?.[0] ?? {
+export function makePanier(lines: Array<{ produit: Produit; quantite: number; variante?: Variante }>, panierId = 1): Panier {
+  const panierproduits = lines.map(({ produit, quantite, variante: named }, index) => {
+    const variante = named ?? produit.variantes?.[0] ?? {
       id: produit.id,
       options: {},
       designation: produit.designation,

@@ -42,7 +42,7 @@ export interface FakeDb {
   /** What POST /api/sociallogin answers as the new token. */
   issuedToken: string
   favoris: number[]
-  cart: Array<{ produit_id: number; quantite: number }>
+  cart: Array<{ produit_id: number; quantite: number; variante_id?: number }>
 }
 
 function emptyDb(): FakeDb {
@@ -153,7 +153,8 @@ export function page<T>(items: T[], pageNumber: number, count: number) {
 function currentPanier() {
   const lines = db.cart.flatMap((line) => {
     const produit = db.produits.find((p) => p.id === line.produit_id)
-    return produit ? [{ produit: { ...produit, like: db.favoris.includes(produit.id) ? 1 : 0 }, quantite: line.quantite }] : []
+    const variante = produit?.variantes?.find((v) => v.id === line.variante_id)
+    return produit ? [{ produit: { ...produit, like: db.favoris.includes(produit.id) ? 1 : 0 }, quantite: line.quantite, ...(variante ? { variante } : {}) }] : []
   })
   return makePanier(lines)
 }
@@ -263,14 +264,19 @@ export const handlers = [
     if (viewer.kind !== 'user') return invalidTokenRest()
     // The cart keeps the lines it is sent; the stock and whose cart it is are the server's
     // to check (a test wanting its refusal answers it with `failRest`).
-    const { produit, quantite, action } = (await readJson(request)) as { produit: number; quantite?: number; action: number }
-    const line = db.cart.find((l) => l.produit_id === produit)
+    const { produit, variante, quantite, action } = (await readJson(request)) as { produit: number; variante?: number; quantite?: number; action: number }
+    // A line is a variant; without one, the product's first (its only one, the server would
+    // say); a product listing no variants is its own one, of its id (as makePanier answers it).
+    const variantOf = (produitId: number, named?: number) => named ?? db.produits.find((p) => p.id === produitId)?.variantes?.[0]?.id ?? produitId
+    const varianteId = variantOf(produit, variante)
+    const isLine = (l: (typeof db.cart)[number]) => l.produit_id === produit && variantOf(l.produit_id, l.variante_id) === varianteId
+    const line = db.cart.find(isLine)
     if (action === CART_ACTION.remove) {
-      db.cart = db.cart.filter((l) => l.produit_id !== produit)
+      db.cart = db.cart.filter((l) => !isLine(l))
     } else {
       const wanted = action === CART_ACTION.add ? (line?.quantite ?? 0) + (quantite ?? 0) : (quantite ?? 0)
       if (line) line.quantite = wanted
-      else db.cart.push({ produit_id: produit, quantite: wanted })
+      else db.cart.push({ produit_id: produit, quantite: wanted, ...(db.produits.find((p) => p.id === produit)?.variantes?.length ? { variante_id: varianteId } : {}) })
     }
     return HttpResponse.json({ panier: currentPanier() })
   }),

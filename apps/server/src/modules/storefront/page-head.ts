@@ -57,8 +57,15 @@ const shorten = (text: string, max: number) => {
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`
 
-/** schema.org Product with one offer in XOF, as Google's rich results read it. */
-export function productJsonLd(product: NonNullable<PageMeta['product']>, url: string, image: string | undefined) {
+const availability = (inStock: boolean) => (inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock')
+
+/**
+ * schema.org Product with its offers in XOF, as Google's rich results read it: one offer object
+ * for a product sold in one form, an array of one per variant otherwise (ADR 053 §5), each with
+ * its SKU, name, price, availability and the address choosing it.
+ */
+export function productJsonLd(product: NonNullable<PageMeta['product']>, url: string, image: string | undefined, publicUrl = '') {
+  const offer = { itemCondition: 'https://schema.org/NewCondition', seller: { '@type': 'Organization', name: SHOP_NAME } }
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -68,15 +75,18 @@ export function productJsonLd(product: NonNullable<PageMeta['product']>, url: st
     ...(product.description ? { description: shorten(product.description, 5000) } : {}),
     ...(product.category ? { category: product.category } : {}),
     brand: { '@type': 'Brand', name: SHOP_NAME },
-    offers: {
-      '@type': 'Offer',
-      url,
-      priceCurrency: 'XOF',
-      price: String(product.price),
-      availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: SHOP_NAME },
-    },
+    offers: product.offers
+      ? product.offers.map((o) => ({
+          '@type': 'Offer',
+          sku: o.sku,
+          name: o.name,
+          url: absoluteUrl(publicUrl, o.url) ?? url,
+          priceCurrency: 'XOF',
+          price: String(o.price),
+          availability: availability(o.inStock),
+          ...offer,
+        }))
+      : { '@type': 'Offer', url, priceCurrency: 'XOF', price: String(product.price), availability: availability(product.inStock), ...offer },
   }
 }
 
@@ -112,7 +122,7 @@ export function pageHead(page: PageMeta | undefined, ctx: HeadContext): PageHead
       meta('property', 'product:price:amount', String(product.price)),
       meta('property', 'product:price:currency', 'XOF'),
       meta('property', 'product:availability', product.inStock ? 'in stock' : 'out of stock'),
-      `<script type="application/ld+json">${scriptJson(productJsonLd(product, url, image))}</script>`,
+      `<script type="application/ld+json">${scriptJson(productJsonLd(product, url, image, ctx.publicUrl))}</script>`,
     )
   }
   tags.push(meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'))

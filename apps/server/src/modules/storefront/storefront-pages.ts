@@ -21,6 +21,8 @@ export interface ServerRenderer {
   /** The documents the page at `url` shows first, with the variables the app asks with (its routes say which). */
   dataFor(url: string): Promise<Plan>
   render(url: string, queries: InitialQuery[]): Promise<RenderedApp>
+  /** What the page draws from its address beyond its data (the product page's `?variante=`); '' for most. */
+  viewFor?(url: string): Promise<string>
 }
 
 /** A page drawn by the renderer, with what its head tells engines and link previews. */
@@ -36,7 +38,7 @@ export async function loadServerRenderer(webDir: string): Promise<ServerRenderer
   if (!fs.existsSync(file)) return undefined
   const module = (await import(pathToFileURL(file).href)) as Partial<ServerRenderer>
   if (typeof module.render !== 'function' || typeof module.dataFor !== 'function') return undefined
-  return { render: module.render, dataFor: module.dataFor }
+  return { render: module.render, dataFor: module.dataFor, ...(typeof module.viewFor === 'function' ? { viewFor: module.viewFor } : {}) }
 }
 
 interface Options {
@@ -131,14 +133,15 @@ export function createStorefrontPages(opts: Options) {
     return results.filter((q): q is InitialQuery => q !== undefined)
   }
 
-  async function planFor(url: string): Promise<Plan> {
-    if (!opts.renderer) return []
+  async function planFor(url: string): Promise<{ plan: Plan; view: string }> {
+    if (!opts.renderer) return { plan: [], view: '' }
     try {
-      return await opts.renderer.dataFor(url)
+      const [plan, view] = await Promise.all([opts.renderer.dataFor(url), opts.renderer.viewFor?.(url) ?? ''])
+      return { plan, view }
     } catch (error) {
       // The browser asks for whatever the page did not carry.
       opts.onRenderError?.(error, url)
-      return []
+      return { plan: [], view: '' }
     }
   }
 
@@ -199,13 +202,14 @@ export function createStorefrontPages(opts: Options) {
       const parsed = new URL(url, 'http://shop.local')
       const target = `${parsed.pathname}${parsed.search}`
       const now = Date.now()
-      // A page is its path and the data its routes read from the address: any other query
-      // string shares its entry, so made-up parameters cannot make every request render anew.
-      // Asking the routes costs a route match, so an address's answer is kept too.
+      // A page is its path, the data its routes read from the address and what else they draw
+      // from it (a product's chosen variant): any other query string shares its entry, so
+      // made-up parameters cannot make every request render anew. Asking the routes costs a
+      // route match, so an address's answer is kept too.
       let planned = plans.get(target)
       if (!planned || planned.expires <= now) {
-        const plan = await planFor(target)
-        planned = { plan, key: `${parsed.pathname} ${JSON.stringify(plan)}`, expires: now + opts.ttlMs }
+        const { plan, view } = await planFor(target)
+        planned = { plan, key: `${parsed.pathname} ${JSON.stringify(plan)} ${view}`, expires: now + opts.ttlMs }
         remember(plans, target, planned)
       }
       const hit = cache.get(planned.key)

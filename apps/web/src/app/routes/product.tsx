@@ -1,6 +1,9 @@
 // The product page /product/{id}: the product with its purchase controls, similar products,
 // and a visit counted toward the most-viewed list. An unknown product gets the not-found page.
-import { useParams } from 'react-router'
+// `?variante=31` names the chosen variant (ADR 053 §5): read on the server too, replaced (no
+// history entry) at each choice; an unknown or withdrawn one is the first in stock.
+import { useCallback } from 'react'
+import { useParams, useSearchParams } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
 import { ProductGrid } from '@/components/product/product-grid.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
@@ -18,32 +21,47 @@ import { NotFoundPage } from './not-found.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import { plainText, previewImage } from '../page-meta.ts'
 import type { RouteHandle } from '../server-data.ts'
+import type { Produit, Variante } from '@teranga/shared/storefront-answers'
+import { chooseVariant } from '@/lib/variants.ts'
+
+const productUrl = (product: Produit, variant?: Variante) => `/product/${product.id}${variant ? `?variante=${variant.id}` : ''}`
 
 export const productHandle: RouteHandle = {
   serverData: ({ params }) => {
     const id = positiveIntParam(params.id)
     return id ? [getProductQueryOptions(id, 'anon'), getSimilarProductsQueryOptions(id, 'anon')] : []
   },
-  // A pasted link shows the product's photo, name and price; engines read its Product data.
-  meta: ({ params, queryClient }) => {
+  // The chosen variant is drawn from the address, not from the data: a page of its own.
+  view: ({ searchParams }) => {
+    const variante = positiveIntParam(searchParams.get('variante'))
+    return variante ? `variante=${variante}` : undefined
+  },
+  // A pasted link shows the product's photo, name and the chosen variant's price; engines read
+  // its Product data, one offer per variant; the canonical address names no variant.
+  meta: ({ params, searchParams, queryClient }) => {
     const id = positiveIntParam(params.id)
     const product = id ? queryClient.getQueryData(getProductQueryOptions(id, 'anon').queryKey) : null
     if (product === undefined) return undefined
     if (!product) return { title: 'Produit introuvable', noindex: true }
-    const image = previewImage(product.image, product.imagesrcset)
+    const variant = chooseVariant(product, positiveIntParam(searchParams.get('variante')))
+    const image = previewImage(variant.image ?? product.image, variant.image ? variant.imagesrcset : product.imagesrcset)
+    const variants = product.variantes ?? []
     return {
       title: product.designation,
       description: plainText(product.description) ?? `${product.designation}, ${product.souscategorie.designation.toLowerCase()} livré à Dakar ou à retirer en dépôt.`,
       image,
-      canonical: `/product/${product.id}`,
+      canonical: productUrl(product),
       product: {
         name: product.designation,
         sku: product.code,
         description: plainText(product.description, 5000) ?? null,
         image,
-        price: product.prix,
-        inStock: product.quantite > 0,
+        price: variant.prix,
+        inStock: variant.quantite > 0,
         category: product.souscategorie.designation,
+        ...(variants.length > 1
+          ? { offers: variants.map((v) => ({ sku: v.code, name: v.designation, price: v.prix, inStock: v.quantite > 0, url: productUrl(product, v) })) }
+          : {}),
       },
     }
   },
@@ -75,10 +93,31 @@ function SimilarProducts({ produitId }: { produitId: number }) {
   )
 }
 
+/** The variant the address names (else the first in stock), and choosing one replaces the address. */
+function useChosenVariant(product: Produit | null | undefined) {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const requested = positiveIntParam(searchParams.get('variante'))
+  const variant = product ? chooseVariant(product, requested) : undefined
+  const choose = useCallback(
+    (next: Variante) =>
+      setSearchParams(
+        (params) => {
+          const kept = new URLSearchParams(params)
+          kept.set('variante', String(next.id))
+          return kept
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setSearchParams],
+  )
+  return { variant, choose }
+}
+
 export function ProductRoute() {
   const id = Number(useParams().id)
   const valid = Number.isInteger(id) && id > 0
   const product = useProduct(id)
+  const { variant, choose } = useChosenVariant(product.data)
   useRecordView(id, valid && Boolean(product.data))
   // The route's own title (a parent's effect runs after its child's, the not-found page's).
   useDocumentTitle(product.data ? product.data.designation : product.data === null || !valid ? 'Produit introuvable' : undefined)
@@ -86,17 +125,21 @@ export function ProductRoute() {
   if (!valid) return <ProductMissing />
   if (product.isError) return <ErrorAlert message={product.error.message || MESSAGES.productsLoadError} onRetry={() => void product.refetch()} />
   if (product.isPending) return <Spinner />
-  if (!product.data) return <ProductMissing />
+  if (!product.data || !variant) return <ProductMissing />
   return (
     <>
       <ProductDetails
         product={product.data}
+        variant={variant}
+        onChoose={choose}
         purchase={
           <>
-            <PurchaseForm product={product.data}>
+            {/* Keyed by variant: the quantity starts again at 1 for another size. */}
+            <PurchaseForm key={variant.id} product={product.data} variant={variant}>
               <FavouriteButton product={product.data} withText />
             </PurchaseForm>
-            <ShareOnWhatsApp product={product.data} />
+            {/* The chosen variant: its name and price. */}
+            <ShareOnWhatsApp product={{ id: product.data.id, designation: variant.designation, prix: variant.prix }} />
           </>
         }
       />

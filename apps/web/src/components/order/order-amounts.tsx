@@ -3,7 +3,7 @@
 import { formatPrix } from '@teranga/shared/money'
 
 export interface AmountLine {
-  key: number
+  key: number | string
   designation: string
   quantite: number
   /** Unit price in FCFA. */

@@ -48,6 +48,8 @@ export function ProductCard({
         <StockBadge quantite={product.quantite} />
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-1">
           <span>
+            {/* Several variants at several prices (ADR 053 §5): the lowest, said as such. */}
+            {product.a_partir_de && <span className="small text-body-secondary">à partir de </span>}
             <span className="product-price">{product.prixformat}</span> <SalePrice prix={product.prix} prixInitial={product.prix_initial} />
           </span>
           {actions && <span className="d-flex gap-1 ms-auto">{actions(product)}</span>}

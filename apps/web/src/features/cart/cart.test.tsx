@@ -326,9 +326,10 @@ describe('cart of a signed-in customer', () => {
     await waitFor(() => expect(within(panel).queryByText('Poulet yassa')).not.toBeInTheDocument())
     expect(cartButton()).toHaveTextContent('5')
 
+    // A server line names its variant (here each product's only one, answered with the product's id).
     expect(restCalls('POST', '/api/panier').map((call) => call.body)).toEqual([
-      { produit: thiof.id, user: customer.id, action: CART_ACTION.update, quantite: 5 },
-      { produit: yassa.id, user: customer.id, action: CART_ACTION.remove },
+      { produit: thiof.id, variante: thiof.id, user: customer.id, action: CART_ACTION.update, quantite: 5 },
+      { produit: yassa.id, variante: yassa.id, user: customer.id, action: CART_ACTION.remove },
     ])
   })
 

@@ -1,23 +1,57 @@
 // The visitor's cart, kept in browser storage until they sign in (spec §1, §4); and the last
 // copy of a signed-in customer's server cart, which the phone shows (read only) when the server
 // cannot be reached, and forgets at sign-out (issue 23).
-import type { Produit } from '@teranga/shared/storefront-answers'
+import type { Produit, Variante } from '@teranga/shared/storefront-answers'
 import { storedValue } from '@/lib/storage.ts'
+import { variantsOf } from '@/lib/variants.ts'
 
-export interface LocalCartLine {
+/**
+ * A line as stored. Its key is the variant (ADR 053 §5); a line stored before variants has
+ * none: it stands for its product's only variant (the server's choice when none is named).
+ */
+export interface StoredCartLine {
   produit_id: number
+  variante_id?: number | null
   quantite: number
   prix: number
   produit: Produit
+  variante?: Variante | null
+}
+
+/** A line as read: `variante_id` null for an older line (its product's only variant), `variante` always shown. */
+export interface LocalCartLine extends StoredCartLine {
+  variante_id: number | null
+  variante: Variante
 }
 
 const EMPTY: LocalCartLine[] = []
 
-function isLine(value: unknown): value is LocalCartLine {
+function isLine(value: unknown): value is StoredCartLine {
   if (!value || typeof value !== 'object') return false
-  const line = value as Partial<LocalCartLine>
-  return Number.isInteger(line.produit_id) && Number.isInteger(line.quantite) && (line.quantite ?? 0) > 0 && typeof line.produit === 'object'
+  const line = value as Partial<StoredCartLine>
+  return (
+    Number.isInteger(line.produit_id) &&
+    Number.isInteger(line.quantite) &&
+    (line.quantite ?? 0) > 0 &&
+    typeof line.produit === 'object' &&
+    line.produit !== null &&
+    (line.variante_id == null || Number.isInteger(line.variante_id))
+  )
 }
+
+/** An older line (no variant) reads as its product's own variant, so it keeps showing and working. */
+function asLine(line: StoredCartLine): LocalCartLine {
+  const variante_id = line.variante_id ?? null
+  const variante = line.variante && variante_id !== null ? line.variante : variantsOf(line.produit)[0]!
+  return { ...line, variante_id, variante }
+}
+
+/**
+ * Whether two lines are the same line of the cart: the same variant; or, when one names none
+ * (its product's only variant), the same product.
+ */
+export const sameLine = (a: { produit_id: number; variante_id: number | null }, b: { produit_id: number; variante_id: number | null }) =>
+  a.variante_id !== null && b.variante_id !== null ? a.variante_id === b.variante_id : a.produit_id === b.produit_id
 
 /** Cart lines kept under one storage key, read as a useSyncExternalStore snapshot. */
 function cartLines(key: string) {
@@ -31,13 +65,13 @@ function cartLines(key: string) {
     parsedFrom = raw
     try {
       const value: unknown = raw ? JSON.parse(raw) : []
-      parsed = Array.isArray(value) ? value.filter(isLine) : EMPTY
+      parsed = Array.isArray(value) ? value.filter(isLine).map(asLine) : EMPTY
     } catch {
       parsed = EMPTY
     }
     return parsed
   }
-  const write = (lines: LocalCartLine[]): void => {
+  const write = (lines: StoredCartLine[]): void => {
     if (lines.length) stored.set(JSON.stringify(lines))
     else stored.clear()
   }

@@ -215,7 +215,7 @@ function OrderDetails({ commande }: { commande: Commande }) {
                 <td style={{ width: 56 }}>
                   <ResponsiveImage src={ligne.produit.image} srcSet={ligne.produit.imagesrcset} alt="" width={48} height={48} sizes="48px" className="object-fit-contain" />
                 </td>
-                <td>{ligne.produit.designation}</td>
+                <td>{ligne.variante?.designation ?? ligne.produit.designation}</td>
                 <td className="text-end">{ligne.quantite}</td>
                 <td className="text-end text-nowrap">{formatPrix(ligne.prix)}</td>
                 <td className="text-end text-nowrap">{formatPrix(ligne.prix * ligne.quantite)}</td>

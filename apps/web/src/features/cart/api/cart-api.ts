@@ -1,5 +1,6 @@
 // The signed-in customer's cart on the server: read it (GraphQL `paniers`) and change a
-// line (POST /api/panier, actions 0 add, 1 set, 2 remove), which answers the whole cart.
+// line (POST /api/panier, actions 0 add, 1 set, 2 remove; a line is a product's variant), which
+// answers the whole cart.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { CART_ACTION } from '@teranga/shared/constants'
 import type { Panier, PanierAnswer } from '@teranga/shared/storefront-answers'
@@ -20,6 +21,6 @@ export function useServerCart(enabled: boolean) {
 
 export type CartAction = (typeof CART_ACTION)[keyof typeof CART_ACTION]
 
-export function updateCartLine(input: { produit: number; user: number; quantite?: number; action: CartAction }): Promise<Panier> {
+export function updateCartLine(input: { produit: number; variante?: number; user: number; quantite?: number; action: CartAction }): Promise<Panier> {
   return rest<PanierAnswer>('POST', '/panier', input).then((r) => r.panier)
 }

@@ -18,7 +18,7 @@ export default function AddToCartModal({ product, onClose }: { product: Produit;
 
   const submit = async () => {
     setBusy(true)
-    const added = await add(product, quantite)
+    const added = await add(product, null, quantite)
     setBusy(false)
     if (added) setShow(false)
   }

@@ -9,10 +9,10 @@ export function LineQuantity({ line }: { line: CartLine }) {
   return (
     <QuantityInput
       value={line.quantite}
-      max={line.produit.quantite}
-      label={`Quantité de ${line.produit.designation}`}
+      max={line.variante.quantite}
+      label={`Quantité de ${line.variante.designation}`}
       disabled={offlineCopy}
-      onCommit={(quantite) => setQuantity(line.produit_id, quantite)}
+      onCommit={(quantite) => setQuantity(line, quantite)}
     />
   )
 }
@@ -20,7 +20,7 @@ export function LineQuantity({ line }: { line: CartLine }) {
 export function RemoveLineButton({ line }: { line: CartLine }) {
   const { remove, offlineCopy } = useCart()
   return (
-    <button type="button" className="btn btn-sm btn-outline-danger icon-button" disabled={offlineCopy} aria-label={`Supprimer ${line.produit.designation}`} onClick={() => void remove(line.produit_id)}>
+    <button type="button" className="btn btn-sm btn-outline-danger icon-button" disabled={offlineCopy} aria-label={`Supprimer ${line.variante.designation}`} onClick={() => void remove(line)}>
       <Icon name="trash" size={16} />
     </button>
   )

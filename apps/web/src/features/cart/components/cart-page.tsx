@@ -26,11 +26,11 @@ export function CartPage() {
         )}
         <ul className="list-group">
           {lines.map((line) => (
-            <li key={line.produit_id} className="list-group-item d-flex flex-wrap gap-3 align-items-center">
-              <ResponsiveImage src={line.produit.image} srcSet={line.produit.imagesrcset} alt="" width={80} height={80} sizes="80px" />
+            <li key={line.variante_id ?? `produit-${line.produit_id}`} className="list-group-item d-flex flex-wrap gap-3 align-items-center">
+              <ResponsiveImage src={line.variante.image ?? line.produit.image} srcSet={line.variante.image ? line.variante.imagesrcset : line.produit.imagesrcset} alt="" width={80} height={80} sizes="80px" />
               <div className="flex-grow-1">
-                <Link to={`/product/${line.produit_id}`} className="fw-semibold">
-                  {line.produit.designation}
+                <Link to={line.variante_id !== null && line.variante_id !== undefined ? `/product/${line.produit_id}?variante=${line.variante_id}` : `/product/${line.produit_id}`} className="fw-semibold">
+                  {line.variante.designation}
                 </Link>
                 <p className="mb-0 small text-body-secondary">{formatPrix(line.prix)} l'unité</p>
               </div>

@@ -36,11 +36,11 @@ export default function CartPanel() {
             )}
             <ul className="list-unstyled flex-grow-1 cart-lines">
               {lines.map((line) => (
-                <li key={line.produit_id} className="d-flex gap-2 align-items-center py-2 border-bottom">
-                  <ResponsiveImage src={line.produit.image} srcSet={line.produit.imagesrcset} alt="" width={56} height={56} sizes="56px" />
+                <li key={line.variante_id ?? `produit-${line.produit_id}`} className="d-flex gap-2 align-items-center py-2 border-bottom">
+                  <ResponsiveImage src={line.variante.image ?? line.produit.image} srcSet={line.variante.image ? line.variante.imagesrcset : line.produit.imagesrcset} alt="" width={56} height={56} sizes="56px" />
                   <div className="flex-grow-1 min-w-0">
                     {/* The whole name, on as many lines as it takes: cut at 320 px, « Riz brisé … » twice told two products apart no more. */}
-                    <p className="mb-1 small fw-semibold">{line.produit.designation}</p>
+                    <p className="mb-1 small fw-semibold">{line.variante.designation}</p>
                     <p className="mb-0 small text-body-secondary">{formatPrix(line.prix)}</p>
                   </div>
                   <LineQuantity line={line} />

@@ -13,17 +13,25 @@ import { toast } from '@/lib/notify.ts'
 import { tokenStorage } from '@/lib/storage.ts'
 import { ADD_TO_CART_MAX, CART_ACTION, CART_QUANTITY_MIN, MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
-import type { Panier, Produit } from '@teranga/shared/storefront-answers'
+import type { Panier, Produit, Variante } from '@teranga/shared/storefront-answers'
+import { variantsOf } from '@/lib/variants.ts'
 import { useAuth } from '@/lib/auth.tsx'
 import { cartQueryKey, updateCartLine, useServerCart, type CartAction } from '../api/cart-api.ts'
-import { accountCartCopy, localCartStore, readLocalCart, writeLocalCart, type LocalCartLine } from '../local-cart.ts'
+import { accountCartCopy, localCartStore, readLocalCart, sameLine, writeLocalCart, type StoredCartLine } from '../local-cart.ts'
 
+/** A line of the cart: a variant of a product (ADR 053 §5), its price now and its quantity. */
 export interface CartLine {
   produit_id: number
+  /** Null for a browser cart's line stored before variants: its product's only variant. */
+  variante_id: number | null
   quantite: number
   prix: number
   produit: Produit
+  variante: Variante
 }
+
+/** What names a line of the cart: its variant, or its product for an older browser line. */
+export type CartLineKey = Pick<CartLine, 'produit_id' | 'variante_id'>
 
 export interface CartContextValue {
   lines: CartLine[]
@@ -33,17 +41,20 @@ export interface CartContextValue {
   isError: boolean
   /** The server cannot be reached: the lines are the signed-in customer's last copy, read only. */
   offlineCopy: boolean
-  /** Adds a quantity of a product; resolves to whether it was added. */
-  add: (product: Produit, quantite: number) => Promise<boolean>
+  /**
+   * Adds a quantity of a product's variant; `variant` null for a product with one variant whose
+   * answer lists none (a card): the server takes its only one. Resolves to whether it was added.
+   */
+  add: (product: Produit, variant: Variante | null, quantite: number) => Promise<boolean>
   /** Sets a line's quantity; anything but a number above 0 is ignored (spec §4). Resolves to whether the cart now holds it. */
-  setQuantity: (produitId: number, quantite: number) => Promise<boolean>
-  remove: (produitId: number) => Promise<void>
+  setQuantity: (line: CartLineKey, quantite: number) => Promise<boolean>
+  remove: (line: CartLineKey) => Promise<void>
   panelOpen: boolean
   openPanel: () => void
   closePanel: () => void
-  /** Opens the add-to-cart dialog of a product card. */
+  /** Opens the add-to-cart dialog of a product card (the choice of its variant when it has several). */
   chooseQuantity: (product: Produit) => void
-  /** The product whose add-to-cart dialog is open, if any. */
+  /** The product whose add-to-cart dialog or choice is open, if any. */
   choosing: Produit | null
   stopChoosing: () => void
 }
@@ -54,8 +65,8 @@ export function isValidQuantity(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= CART_QUANTITY_MIN
 }
 
-function stockError(product: Produit): Error {
-  return new Error(MESSAGES.insufficientStock(product.designation, Math.max(0, product.quantite)))
+function stockError(variant: Variante): Error {
+  return new Error(MESSAGES.insufficientStock(variant.designation, Math.max(0, variant.quantite)))
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
@@ -86,12 +97,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [choosing, setChoosing] = useState<Produit | null>(null)
   const merging = useRef(false)
 
-  const saveLocal = useCallback((lines: LocalCartLine[]) => writeLocalCart(lines), [])
+  const saveLocal = useCallback((lines: StoredCartLine[]) => writeLocalCart(lines), [])
 
   const send = useCallback(
-    async (produit: number, action: CartAction, quantite?: number): Promise<Panier> => {
+    async (line: CartLineKey, action: CartAction, quantite?: number): Promise<Panier> => {
       if (!user) throw new Error(MESSAGES.unauthenticated)
-      const panier = await updateCartLine({ produit, user: user.id, action, ...(quantite !== undefined ? { quantite } : {}) })
+      const panier = await updateCartLine({
+        produit: line.produit_id,
+        ...(line.variante_id !== null ? { variante: line.variante_id } : {}),
+        user: user.id,
+        action,
+        ...(quantite !== undefined ? { quantite } : {}),
+      })
       queryClient.setQueryData(cartQueryKey, panier)
       return panier
     },
@@ -107,12 +124,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (local.length === 0) return
     merging.current = true
     void (async () => {
-      const onServer = new Set(server.data?.panierproduits.map((line) => line.produit_id) ?? [])
+      const onServer = server.data?.panierproduits ?? []
       const told = new Set<string>()
       for (const line of local) {
-        const action = onServer.has(line.produit_id) ? CART_ACTION.update : CART_ACTION.add
+        // A line stored before variants names its product only: the server takes its only variant.
+        const action = onServer.some((held) => sameLine(held, line)) ? CART_ACTION.update : CART_ACTION.add
         try {
-          await send(line.produit_id, action, line.quantite)
+          await send(line, action, line.quantite)
         } catch (error) {
           const message = withReason(MESSAGES.cartAddItemError, error)
           if (!told.has(message)) toast.error(message)
@@ -135,7 +153,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const add = useCallback(
-    async (product: Produit, quantite: number) => {
+    async (product: Produit, variant: Variante | null, quantite: number) => {
       if (!isValidQuantity(quantite) || quantite > ADD_TO_CART_MAX) return false
       if (offlineCopy) {
         refusedOffline()
@@ -143,7 +161,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       if (user) {
         try {
-          await send(product.id, CART_ACTION.add, quantite)
+          await send({ produit_id: product.id, variante_id: variant?.id ?? null }, CART_ACTION.add, quantite)
           toast.success(MESSAGES.cartAdded)
           return true
         } catch (error) {
@@ -152,19 +170,29 @@ export function CartProvider({ children }: { children: ReactNode }) {
         }
       }
       const current = readLocalCart()
-      const existing = current.find((line) => line.produit_id === product.id)
+      const key = { produit_id: product.id, variante_id: variant?.id ?? null }
+      const existing = current.find((line) => sameLine(line, key))
       if (!existing && current.length >= MAX_CART_LINES) {
         toast.error(withReason(MESSAGES.cartAddProductError, new Error(MESSAGES.cartFull(MAX_CART_LINES))))
         return false
       }
+      const chosen = variant ?? variantsOf(product)[0]!
       const wanted = (existing?.quantite ?? 0) + quantite
-      if (wanted > product.quantite) {
-        toast.error(withReason(MESSAGES.cartAddProductError, stockError(product)))
+      if (wanted > chosen.quantite) {
+        toast.error(withReason(MESSAGES.cartAddProductError, stockError(chosen)))
         return false
       }
-      const next = existing
-        ? current.map((line) => (line.produit_id === product.id ? { ...line, quantite: wanted, prix: product.prix, produit: product } : line))
-        : [...current, { produit_id: product.id, quantite, prix: product.prix, produit: product }]
+      // The line keeps the variant once known (an older line of the product takes it).
+      const varianteId = variant?.id ?? existing?.variante_id ?? null
+      const line: StoredCartLine = {
+        produit_id: product.id,
+        quantite: wanted,
+        prix: chosen.prix,
+        produit: product,
+        // A line of a product's only variant, not named, is stored as before variants.
+        ...(varianteId !== null ? { variante_id: varianteId, variante: variant ?? existing?.variante ?? chosen } : {}),
+      }
+      const next = existing ? current.map((l) => (l === existing ? line : l)) : [...current, line]
       saveLocal(next)
       toast.success(MESSAGES.cartAdded)
       return true
@@ -173,7 +201,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   )
 
   const setQuantity = useCallback(
-    async (produitId: number, quantite: number) => {
+    async (key: CartLineKey, quantite: number) => {
       if (!isValidQuantity(quantite)) return false
       if (offlineCopy) {
         refusedOffline()
@@ -181,7 +209,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       if (user) {
         try {
-          await send(produitId, CART_ACTION.update, quantite)
+          await send(key, CART_ACTION.update, quantite)
           toast.success(MESSAGES.cartQuantityUpdated)
           return true
         } catch (error) {
@@ -190,14 +218,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
         }
       }
       const current = readLocalCart()
-      const line = current.find((l) => l.produit_id === produitId)
+      const line = current.find((l) => sameLine(l, key))
       if (!line) return false
       if (line.quantite === quantite) return true
-      if (quantite > line.produit.quantite) {
-        toast.error(withReason(MESSAGES.cartQuantityError, stockError(line.produit)))
+      if (quantite > line.variante.quantite) {
+        toast.error(withReason(MESSAGES.cartQuantityError, stockError(line.variante)))
         return false
       }
-      saveLocal(current.map((l) => (l.produit_id === produitId ? { ...l, quantite } : l)))
+      saveLocal(current.map((l) => (l === line ? { ...l, quantite } : l)))
       toast.success(MESSAGES.cartQuantityUpdated)
       return true
     },
@@ -205,21 +233,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
   )
 
   const remove = useCallback(
-    async (produitId: number) => {
+    async (key: CartLineKey) => {
       if (offlineCopy) {
         refusedOffline()
         return
       }
       if (user) {
         try {
-          await send(produitId, CART_ACTION.remove)
+          await send(key, CART_ACTION.remove)
           toast.success(MESSAGES.cartRemoved)
         } catch (error) {
           toast.error(withReason(MESSAGES.cartRemoveError, error))
         }
         return
       }
-      saveLocal(readLocalCart().filter((line) => line.produit_id !== produitId))
+      saveLocal(readLocalCart().filter((line) => !sameLine(line, key)))
       toast.success(MESSAGES.cartRemoved)
     },
     [user, send, saveLocal, offlineCopy, refusedOffline],

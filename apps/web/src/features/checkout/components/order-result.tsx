@@ -152,7 +152,7 @@ function OrderState({ numero, variant }: { numero: string; variant: 'success' | 
               {data.depot.horairestexte && <span className="d-block">Horaires : {data.depot.horairestexte}</span>}
             </p>
           )}
-          <OrderLineList lines={data.detailcommandes.map((line) => ({ key: line.id, designation: line.produit.designation, quantite: line.quantite, prix: line.prix }))} />
+          <OrderLineList lines={data.detailcommandes.map((line) => ({ key: line.id, designation: line.variante?.designation ?? line.produit.designation, quantite: line.quantite, prix: line.prix }))} />
           <OrderAmountsList
             montantcommande={data.montantcommande}
             montantliv={data.montantliv}

@@ -5,9 +5,12 @@ import { OrderAmountsList, OrderLineList } from '@/components/order/order-amount
 
 export interface CheckoutLine {
   produit_id: number
+  variante_id: number | null
   quantite: number
+  /** The variant's price now. */
   prix: number
-  produit: { designation: string }
+  /** The variant's name: the product's followed by its values. */
+  variante: { designation: string }
 }
 
 export function OrderSummary({
@@ -32,7 +35,7 @@ export function OrderSummary({
         <h2 id="order-summary-title" className="h5">
           Récapitulatif de la commande
         </h2>
-        <OrderLineList className="small" lines={lines.map((line) => ({ key: line.produit_id, designation: line.produit.designation, quantite: line.quantite, prix: line.prix }))} />
+        <OrderLineList className="small" lines={lines.map((line) => ({ key: line.variante_id ?? `produit-${line.produit_id}`, designation: line.variante.designation, quantite: line.quantite, prix: line.prix }))} />
         <OrderAmountsList {...amounts} pickup={pickup} tier={tier} codepromo={code ? { code, remise: amounts.remiseCode } : null} />
         {note && <p className="small text-body-secondary mt-2 mb-0">{note}</p>}
       </div>
