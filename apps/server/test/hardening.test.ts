@@ -472,18 +472,24 @@ async function introspectionOff(config: ReturnType<typeof testConfig>) {
 
 describe('images stored before the checks on writes', () => {
   it('are shown as no image, or a slide left out, when they are not one of the shop keys (an address elsewhere, a path, a script)', async () => {
-    const product = await makeProduct(ctx.db, { image: '//pisteur.example/p.png' })
-    await ctx.db.insert(caroussels).values([
-      { image: 'javascript:alert(1)', titre: 'Ancienne bannière', position: 90 },
-      { image: 'http://pisteur.example/b.png', titre: 'Autre bannière', position: 91 },
-      { image: 'catalogue/../../secret', titre: 'Chemin', position: 92 },
-      { image: 'catalogue/banniere-riz', titre: 'Bonne bannière', position: 93 },
-    ])
-    const page = await gql(ctx.app, `{ produits(id: ${product.id}) { image imagesrcset } caroussels { titre image } }`)
-    expect(page.errors).toBeUndefined()
-    expect(page.data!.produits).toEqual({ image: null, imagesrcset: null })
-    // A slide is its picture: those with nothing to show are left out of the slideshow.
-    expect(page.data!.caroussels).toEqual([{ titre: 'Bonne bannière', image: '/media/catalogue/banniere-riz-320.webp' }])
+    // A shop of its own with no kept answers: the rows below are written behind the back office's back.
+    const shop = await createTestApp({ catalogueCacheTtl: 0 })
+    try {
+      const product = await makeProduct(shop.db, { image: '//pisteur.example/p.png' })
+      await shop.db.insert(caroussels).values([
+        { image: 'javascript:alert(1)', titre: 'Ancienne bannière', position: 90 },
+        { image: 'http://pisteur.example/b.png', titre: 'Autre bannière', position: 91 },
+        { image: 'catalogue/../../secret', titre: 'Chemin', position: 92 },
+        { image: 'catalogue/banniere-riz', titre: 'Bonne bannière', position: 93 },
+      ])
+      const page = await gql(shop.app, `{ produits(id: ${product.id}) { image imagesrcset } caroussels { titre image } }`)
+      expect(page.errors).toBeUndefined()
+      expect(page.data!.produits).toEqual({ image: null, imagesrcset: null })
+      // A slide is its picture: those with nothing to show are left out of the slideshow.
+      expect(page.data!.caroussels).toEqual([{ titre: 'Bonne bannière', image: '/media/catalogue/banniere-riz-320.webp' }])
+    } finally {
+      await shop.close()
+    }
   })
 })
 
