@@ -24,10 +24,11 @@ async function seededProduct(): Promise<Product> {
   const res = await fetch(`${baseURL}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id designation prix prixformat code image } } }' }),
+    body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id designation prix prixformat code image nb_variantes } } }' }),
   })
-  const body = (await res.json()) as { data: { produitspaginated: { data: Array<Product & { image: string | null }> } } }
-  const product = body.data.produitspaginated.data.find((p) => p.image)
+  const body = (await res.json()) as { data: { produitspaginated: { data: Array<Product & { image: string | null; nb_variantes: number }> } } }
+  // One offer for a product sold one way (a product with variants has one per variant: storefront-pages.test.ts).
+  const product = body.data.produitspaginated.data.find((p) => p.image && p.nb_variantes === 1)
   expect(product).toBeDefined()
   return product!
 }

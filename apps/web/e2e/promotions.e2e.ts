@@ -52,7 +52,7 @@ async function signIn(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('teranga.token')))!
 }
 
-/** Two units of the first product in stock; answers the sub-total at database prices. */
+/** Two units of the first product sold one way, in stock, worth more than the code; answers the sub-total at database prices. */
 async function fillCart(token: string): Promise<number> {
   const { utilisateur } = await api<{ utilisateur: { id: number } }>(token, 'GET', '/api/profile')
   const res = await fetch(`${baseURL}/graphql`, {
@@ -61,7 +61,8 @@ async function fillCart(token: string): Promise<number> {
     body: JSON.stringify({ query: '{ produitspaginated(page: 1, count: 12) { data { id prix quantite nb_variantes } } }' }),
   })
   const products = ((await res.json()) as { data: { produitspaginated: { data: Array<{ id: number; prix: number; quantite: number; nb_variantes: number }> } } }).data.produitspaginated.data
-  const product = products.find((p) => p.quantite >= 10 && p.nb_variantes === 1)!
+  // Two units worth more than the code's 1 000 FCFA, so all of it applies (a discount never exceeds the items).
+  const product = products.find((p) => p.quantite >= 10 && p.nb_variantes === 1 && p.prix * 2 > 1000)!
   await api(token, 'POST', '/api/panier', { produit: product.id, user: utilisateur.id, quantite: 2, action: 0 })
   return product.prix * 2
 }

@@ -30,10 +30,17 @@ async function product(designation: string): Promise<Grouped> {
   const res = await fetch(`${baseURL}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{ produitspaginated(page: 1, count: 12, designation: ${JSON.stringify(designation)}) { data { id designation variantes { id designation prix quantite options } } } }` }),
+    body: JSON.stringify({ query: `{ produitspaginated(page: 1, count: 12, designation: ${JSON.stringify(designation)}) { data { id designation } } }` }),
   })
-  const body = (await res.json()) as { data: { produitspaginated: { data: Grouped[] } } }
-  return body.data.produitspaginated.data.find((p) => p.designation === designation)!
+  const found = (await res.json()) as { data: { produitspaginated: { data: Array<{ id: number; designation: string }> } } }
+  const id = found.data.produitspaginated.data.find((p) => p.designation === designation)!.id
+  // Its variants through the product's own document: a page of products may not ask theirs (ADR 053 §10, the query cost).
+  const one = await fetch(`${baseURL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: `{ produits(id: ${id}) { id designation variantes { id designation prix quantite options } } }` }),
+  })
+  return ((await one.json()) as { data: { produits: Grouped } }).data.produits
 }
 
 /** A variant's button: the radio is hidden behind its label, which is what a shopper taps. */
