@@ -2,6 +2,7 @@
 // with their exact messages, stock movements, and the image rules both the admin app and the
 // server apply (the server checks an image by its bytes, never by its name).
 import { z } from 'zod'
+import { MESSAGES } from './messages.ts'
 import { formatNombre, formatPrix } from './money.ts'
 import { checkSalePrice, salePriceFields } from './promotions.ts'
 import { bodyIdSchema, optionalField } from './schemas.ts'
@@ -76,7 +77,7 @@ export const CATALOGUE_MESSAGES = {
   varianteCombinationTwice: 'Cette combinaison figure déjà dans une autre variante',
   varianteCodeTaken: 'Ce code est déjà utilisé',
   varianteCodeTwice: 'Deux variantes portent ce code',
-  varianteNotFound: "Cette variante n'existe pas pour ce produit",
+  varianteNotFound: MESSAGES.varianteUnknown,
   codeBarresInvalid: 'Le code-barres ne peut contenir que des lettres et des chiffres (50 caractères au plus)',
   codeBarresTaken: 'Ce code-barres est déjà utilisé',
   qteInitialInvalid: `Le stock initial doit être un entier entre 0 et ${formatNombre(1_000_000)}`,
@@ -93,6 +94,13 @@ export const CATALOGUE_MESSAGES = {
   csvGroupDiffers: (ligne: number) => `Cette colonne diffère de la ligne ${ligne} du même produit`,
   csvCodeOtherProduct: 'Ce code appartient à un autre produit',
 } as const
+
+/** A variant's id in a body: a 400 saying the variant does not exist, whatever is wrong with it. */
+const varianteIdSchema = z
+  .number({ error: CATALOGUE_MESSAGES.varianteNotFound })
+  .int({ error: CATALOGUE_MESSAGES.varianteNotFound })
+  .positive({ error: CATALOGUE_MESSAGES.varianteNotFound })
+  .max(2_147_483_647, { error: CATALOGUE_MESSAGES.varianteNotFound })
 
 /** Images: at most 2 MB, of these types, told by their first bytes. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
@@ -245,7 +253,7 @@ const stockNumber = (message: string, min: number) =>
  */
 export const productVariantBodySchema = z
   .object({
-    id: z.number({ error: CATALOGUE_MESSAGES.varianteNotFound }).int({ error: CATALOGUE_MESSAGES.varianteNotFound }).positive({ error: CATALOGUE_MESSAGES.varianteNotFound }).max(2_147_483_647, { error: CATALOGUE_MESSAGES.varianteNotFound }).optional(),
+    id: varianteIdSchema.optional(),
     options: z.record(z.string(), z.string(), { error: CATALOGUE_MESSAGES.varianteOptionsInvalid }),
     position: positionField(),
     code: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), productCodeSchema.optional()).refine((v) => v !== undefined, { error: CATALOGUE_MESSAGES.codeRequired }),
@@ -348,7 +356,7 @@ export function combinaisons(options: ReadonlyArray<{ nom: string; valeurs: read
 export const BULK_PRICE_MODES = ['pourcentage', 'montant'] as const
 export const bulkPriceSchema = z.object({
   variantes: z
-    .array(z.number({ error: CATALOGUE_MESSAGES.varianteNotFound }).int({ error: CATALOGUE_MESSAGES.varianteNotFound }).positive({ error: CATALOGUE_MESSAGES.varianteNotFound }).max(2_147_483_647, { error: CATALOGUE_MESSAGES.varianteNotFound }), { error: CATALOGUE_MESSAGES.bulkVariantesRequired })
+    .array(varianteIdSchema, { error: CATALOGUE_MESSAGES.bulkVariantesRequired })
     .min(1, { error: CATALOGUE_MESSAGES.bulkVariantesRequired })
     .max(VARIANTS_MAX, { error: CATALOGUE_MESSAGES.variantesTooMany }),
   mode: z.enum(BULK_PRICE_MODES, { error: CATALOGUE_MESSAGES.bulkModeInvalid }),
