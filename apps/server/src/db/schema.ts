@@ -15,6 +15,7 @@ import {
   serial,
   smallint,
   text,
+  time,
   timestamp,
   primaryKey,
   uniqueIndex,
@@ -424,6 +425,46 @@ export const depots = pgTable('depots', {
   position: integer('position').notNull().default(0),
 })
 
+/**
+ * Delivery slots (issue 25 §1, migration 0034): per weekday (0 dimanche … 6 samedi), a time range
+ * with a capacity in orders, the zones it serves (null: all) and a cut-off in minutes before its
+ * start. With a depot, a pickup slot at that depot; without, a home delivery slot.
+ */
+export const creneaux = pgTable(
+  'creneaux',
+  {
+    id: serial('id').primaryKey(),
+    jour: smallint('jour').notNull(),
+    debut: time('debut').notNull(),
+    fin: time('fin').notNull(),
+    capacite: integer('capacite').notNull(),
+    zones: integer('zones').array(),
+    delaiMinutes: integer('delai_minutes').notNull().default(60),
+    depotId: integer('depot_id').references(() => depots.id, { onDelete: 'cascade' }),
+    actif: boolean('actif').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('creneaux_jour_idx').on(t.jour, t.debut),
+    check('creneaux_jour', sql`${t.jour} between 0 and 6`),
+    check('creneaux_ordre', sql`${t.debut} < ${t.fin}`),
+    check('creneaux_capacite_positive', sql`${t.capacite} > 0 and ${t.capacite} <= 10000`),
+    check('creneaux_delai', sql`${t.delaiMinutes} between 0 and 10080`),
+  ],
+)
+
+/** Days off (issue 25 §1): every slot of that date is closed. */
+export const fermetures = pgTable(
+  'fermetures',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date', { mode: 'string' }).notNull(),
+    motif: text('motif').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('fermetures_date_key').on(t.date), check('fermetures_motif_length', sql`length(${t.motif}) between 1 and 200`)],
+)
+
 export const preferences = pgTable('preferences', {
   id: serial('id').primaryKey(),
   logo: text('logo'),
@@ -521,6 +562,17 @@ export const commandes = pgTable(
      * three amounts (migration 0032, ADR 050): every SQL total reads it, none spells the sum.
      */
     montantTotal: integer('montant_total').notNull().generatedAlwaysAs(sql`montantcommande + montantliv - remise`),
+    /**
+     * The order's slot (issue 25 §1, migration 0034): which one, on which date, and its times as
+     * they were when chosen. Null: no slot (none offered, or an older order).
+     */
+    creneauId: integer('creneau_id').references((): AnyPgColumn => creneaux.id, { onDelete: 'set null' }),
+    creneauDate: date('creneau_date', { mode: 'string' }),
+    creneauDebut: time('creneau_debut'),
+    creneauFin: time('creneau_fin'),
+    /** What the courier entered as collected on delivering a cash order (issue 25 §3), and when. */
+    montantEncaisse: integer('montant_encaisse'),
+    encaisseLe: timestamp('encaisse_le', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -540,6 +592,8 @@ export const commandes = pgTable(
     // The previous release's sort by amount, on the sum itself: dropped by the next release (ADR 030, 050).
     index('commandes_total_idx').on(sql`(${t.montantcommande} + ${t.montantliv} - ${t.remise})`, t.id),
     index('commandes_montant_total_idx').on(t.montantTotal, t.id),
+    index('commandes_creneau_idx').on(t.creneauDate, t.creneauDebut).where(sql`${t.creneauDate} is not null`),
+    check('commandes_montant_encaisse_nonnegative', sql`${t.montantEncaisse} is null or ${t.montantEncaisse} between 0 and 100000000`),
     index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
     index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),
     index('commandes_tel_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.tel}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),

@@ -64,6 +64,9 @@ export const TABLE_OWNERS = {
   modepaiements: ['settings'],
   depots: ['settings'],
   zones_livraison: ['settings'],
+  // Delivery slots and days off (issue 25 §1).
+  creneaux: ['delivery'],
+  fermetures: ['delivery'],
   preferences: ['settings'],
   caroussels: ['settings'],
   privileges: ['settings'],
