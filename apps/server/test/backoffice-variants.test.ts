@@ -4,6 +4,7 @@
 // ledger, the bulk price change all or nothing, the list's low stock by variant, and the CSV's
 // rows per variant with the preview.
 import { and, eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_MESSAGES as M, PRODUCT_CSV_COLUMNS, combinaisons, type Product } from '@teranga/shared/backoffice-catalogue'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -45,6 +46,20 @@ function riceBody(categorie_id: number, codes: [string, string], extra: Record<s
 
 const rowsOf = (produitId: number) => shop.db.select().from(variantes).where(eq(variantes.produitId, produitId)).orderBy(variantes.id)
 const productRow = async (id: number) => (await shop.db.select().from(produits).where(eq(produits.id, id)))[0]!
+
+/** A PNG uploaded as the admin's form does (POST /api/media, multipart): its media key. */
+async function uploadImage(who: SignedIn): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 140, b: 60 } } }).png().toBuffer()
+  const boundary = `----teranga${process.pid}`
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="sac.png"\r\ncontent-type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  const res = await shop.app.inject({ method: 'POST', url: '/api/media', payload, headers: { ...who.auth, 'content-type': `multipart/form-data; boundary=${boundary}` } })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { key: string }).key
+}
 
 describe('creating a product with options and variants', () => {
   it('inserts the product and its variants, their first stock through the ledger, the summary by the database, and answers every variant', async () => {
@@ -184,6 +199,29 @@ describe('creating a product with options and variants', () => {
     const flat = await call('PUT', `/api/produit/${rice.id}`, admin, { designation: 'Riz', prix: 1000, unite: 'sac', categorie_id: sc.id })
     expect(flat.statusCode).toBe(400)
     expect(flat.json().errors).toEqual({ variantes: [M.variantesExpected] })
+  })
+})
+
+describe('a variant’s own image', () => {
+  it('is set on one variant by its media key, shown by the back office and the storefront; the other keeps the product’s', async () => {
+    const sc = await makeSubcategory(shop.db)
+    const codes: [string, string] = [code('RIZ5'), code('RIZ25')]
+    const created = (await call('POST', '/api/produit', admin, riceBody(sc.id, codes, { code: code('RIZ') }))).json() as Product
+    const key = await uploadImage(admin)
+    const variants = (image?: string) => riceBody(sc.id, codes).variantes.map(({ qte: _qte, ...v }, i) => ({ ...v, id: created.variantes[i]!.id, ...(i === 1 && image ? { image } : {}) }))
+    const body = (image?: string) => ({ ...riceBody(sc.id, codes, { code: created.code }), variantes: variants(image) })
+    const res = await call('PUT', `/api/produit/${created.id}`, admin, body(key))
+    expect(res.statusCode, res.body).toBe(200)
+    const product = res.json() as Product
+    expect(product.variantes[1]).toMatchObject({ image_key: key, image: expect.stringContaining(key) })
+    expect(product.variantes[0]!.image_key).toBeNull()
+    expect(product.variantes[0]!.image).toBe(product.image)
+    // Sent again without `image`, the variant keeps it.
+    const kept = (await call('PUT', `/api/produit/${created.id}`, admin, body())).json() as Product
+    expect(kept.variantes[1]!.image_key).toBe(key)
+    // The storefront's product answer shows it for that variant.
+    const shown = (await call('GET', `/api/produits/${created.id}`, undefined)).json() as { variantes: Array<{ id: number; image: string | null }> }
+    expect(shown.variantes.find((v) => v.id === created.variantes[1]!.id)!.image).toContain(key)
   })
 })
 

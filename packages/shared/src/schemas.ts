@@ -130,7 +130,6 @@ export const cartLineSchema = z
   })
 export type CartLineInput = z.infer<typeof cartLineSchema>
 
-/** Body of POST /api/commande: the delivery and payment choices; the lines come from the server cart. */
 /** A discount code as the shopper types it: letters, digits, `_` and `-`; compared without case. */
 export const promoCodeSchema = z
   .string({ error: MESSAGES.promoCodeRequired })
@@ -139,6 +138,7 @@ export const promoCodeSchema = z
   .regex(/^[A-Za-z0-9_-]{3,30}$/, { error: MESSAGES.promoCodeFormat })
   .transform((code) => code.toUpperCase())
 
+/** Body of POST /api/commande: the delivery and payment choices; the lines come from the server cart. */
 export const orderSchema = z.object({
   modelivraison: bodyIdSchema,
   modepaiement: bodyIdSchema,
@@ -159,7 +159,6 @@ export const idempotencyKeySchema = z.string().regex(/^[\w-]{8,100}$/, { error: 
 /** Body of POST /api/commande/{numero}/paiement (issue 19 §4): the mode to pay with now; none keeps the order's. */
 export const repaySchema = z.object({ modepaiement: bodyIdSchema.optional() })
 
-/** Body of POST /api/commande/{numero}/etat (back office): the state to move the order to. */
 /** An order's number in a path (`TRG-221122-K7MQ2X`). */
 export const orderNumeroSchema = z.string().regex(/^[\w-]{4,40}$/)
 

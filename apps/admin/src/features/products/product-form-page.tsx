@@ -67,6 +67,8 @@ const SALE_AND_BARCODE = ['prix_promo', 'promo_debut', 'promo_fin', 'code_barres
 function details(row: VariantRow, productSeuil: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const field of SALE_AND_BARCODE) if (row[field] !== undefined && (row.id !== undefined || !blank(row[field]))) out[field] = row[field]
+  // A variant's image is sent only once uploaded in its « Détails »: absent, the server keeps it.
+  if (row.image) out.image = row.image
   if (!blank(row.seuil)) out.seuil = row.seuil
   else if (row.id === undefined && !blank(productSeuil)) out.seuil = productSeuil
   return out
@@ -116,6 +118,7 @@ const fieldsOf = (product: Product): Fields => ({
       seuil: variant.seuil,
       code_barres: variant.code_barres ?? '',
       promo_active: variant.promo_active,
+      image_url: variant.image,
     })),
   motif: '',
 })

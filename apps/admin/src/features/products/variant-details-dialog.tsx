@@ -1,12 +1,13 @@
 // A variant's « Détails » (ADR 053 §6): its sale (promotional price, start, end in Dakar's
-// time), its low-stock threshold and its barcode, edited in a small dialog opened from its row
+// time), its low-stock threshold, its barcode and its image, edited in a small dialog opened from its row
 // of the variants' table and sent with the product form (`variantes[]`); a reader sees them
 // summed up under the row instead (variants-table.tsx). The errors on these
 // fields (the shared schema's or the server's, `variantes.N.prix_promo`…) show under them.
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Badge, Button, Form, Modal } from 'react-bootstrap'
 import { useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { discountPercent } from '@teranga/shared/promotions'
+import { ImageUpload } from '../../components/image-upload.tsx'
 import { valuesLabel, type VariantRow } from './variant-rows.ts'
 
 interface VariantsFormValues {
@@ -59,9 +60,12 @@ function DetailInput({ index, field, type, numeric, help }: { index: number; fie
 /** The dialog of the row at `index`; its values stay in the form when it closes (sent with « Enregistrer »). */
 export function VariantDetailsDialog({ index, onClose }: { index: number; onClose: () => void }) {
   const titleId = useId()
-  const { control } = useFormContext<VariantsFormValues>()
+  const { control, setValue } = useFormContext<VariantsFormValues>()
   const row = useWatch({ control, name: `variantes.${index}` })
+  const [uploading, setUploading] = useState(false)
+  const { errors } = useFormState({ control, name: `variantes.${index}.image` })
   if (!row) return null
+  const imageError = (errors.variantes as unknown as Array<{ image?: { message?: string } } | undefined> | undefined)?.[index]?.image?.message
   const label = valuesLabel(row.valeurs)
   const prix = Number(row.prix)
   const promo = Number(row.prix_promo)
@@ -84,12 +88,23 @@ export function VariantDetailsDialog({ index, onClose }: { index: number; onClos
           <DetailInput index={index} field="seuil" numeric help={row.id === undefined ? 'Vide : le seuil des nouvelles variantes.' : undefined} />
           <DetailInput index={index} field="code_barres" help="Lettres et chiffres (EAN…), unique dans la boutique." />
         </fieldset>
+        <ImageUpload
+          id={`variante-${index}-image`}
+          label="Image de la variante (JPEG, PNG ou GIF, 2 Mo au plus)"
+          error={imageError}
+          preview={row.image_url}
+          onUploading={setUploading}
+          onUploaded={(media) => {
+            setValue(`variantes.${index}.image`, media.key, { shouldDirty: true })
+            setValue(`variantes.${index}.image_url`, media.image, { shouldDirty: true })
+          }}
+        />
         <Form.Text as="p" className="mb-0">
           Ces valeurs sont enregistrées avec le produit.
         </Form.Text>
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="primary" onClick={onClose}>
+        <Button variant="primary" onClick={onClose} disabled={uploading}>
           Terminé
         </Button>
       </Modal.Footer>

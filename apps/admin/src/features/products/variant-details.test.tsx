@@ -1,4 +1,4 @@
-// A variant's « Détails » in the product form (ADR 053 §6): its sale, threshold and barcode in a
+// A variant's « Détails » in the product form (ADR 053 §6): its sale, threshold, barcode and image in a
 // dialog from its row, sent in `variantes[]` (an emptied sale or barcode clears it, a new row
 // sends only what was typed), the shared schema's and the server's errors on the right field.
 import { screen, waitFor, within } from '@testing-library/react'
@@ -88,6 +88,25 @@ describe('a variant’s « Détails »: sale, threshold and barcode', () => {
       { id: 32, options: { Contenance: '25 kg' }, position: 1, code: 'EPI-0002', prix: 17500, prix_promo: 15000, promo_debut: '2026-12-01T08:00:00.000Z', promo_fin: '2026-12-24T20:00:00.000Z', seuil: 3, code_barres: '6001234500024' },
     ])
     for (const field of ['prix', 'prix_promo', 'promo_debut', 'promo_fin', 'seuil']) expect(body).not.toHaveProperty(field)
+  }, FORM_TEST)
+
+  it('uploads one variant’s image from its « Détails » and sends its key for that variant only', async () => {
+    serveRice()
+    renderAdmin('/produits/12')
+    await screen.findByLabelText('Code de 25 kg')
+    const dialog = await openDetails('25 kg')
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])
+    await userEvent.upload(within(dialog).getByLabelText('Image de la variante (JPEG, PNG ou GIF, 2 Mo au plus)'), new File([png], 'sac-25kg.png', { type: 'image/png' }))
+    // The upload's preview, then the dialog closes once it is in.
+    expect(await within(dialog).findByAltText("Aperçu de l'image")).toHaveAttribute('src', '/media/uploads/0123456789abcdef0123456789abcdef-320.webp')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+    const [five, twentyFive] = puts()[0]!.variantes
+    expect(twentyFive).toMatchObject({ id: 32, image: 'uploads/0123456789abcdef0123456789abcdef' })
+    // The other variant's image is not sent: the server keeps it.
+    expect(five).not.toHaveProperty('image')
   }, FORM_TEST)
 
   it('refuses a sale price not below the variant’s before sending, and shows the server’s errors on their fields, named under the row', async () => {

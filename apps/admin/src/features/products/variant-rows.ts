@@ -30,6 +30,9 @@ export interface VariantRow {
   code_barres?: string
   /** Whether its sale runs now (read from the server). */
   promo_active?: boolean
+  /** A newly uploaded image's media key (sent; absent: its image is kept), and the image shown (read, or the upload's). */
+  image?: string
+  image_url?: string | null
 }
 
 export const VARIANT_MESSAGES = {
