@@ -16,6 +16,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The browser's own words (a date field's « jj/mm/aaaa », a file field's button) in French, as
+  // our shoppers' phones show them: the context's locale sets only what pages read.
+  '--lang=fr-FR',
 ]
 
 export function launchBrowser(): Promise<Browser> {
