@@ -179,7 +179,8 @@ const mainHeading = async (page: Page) => {
 
 async function settle(page: Page, c: Case) {
   await page.goto(c.path)
-  if (!c.path.startsWith('/admin')) await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+  // Hydration waits on the page's scripts: a minute, as a loaded 2-core machine once took over 30 s.
+  if (!c.path.startsWith('/admin')) await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 60_000 })
   await (c.ready ?? mainHeading)(page)
   // Not networkidle: the back-office's event stream stays open on every page.
   await page.locator('main .spinner-border, main .placeholder-glow').first().waitFor({ state: 'detached', timeout: 15_000 })
