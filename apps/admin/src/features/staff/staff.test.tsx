@@ -11,7 +11,10 @@ import { requests, server } from '../../testing/server.ts'
 const waiting: Invitation = {
   id: 5,
   email: 'recrue@teranga.sn',
+  telephone: null,
   role: 'gestionnaire',
+  livreur: null,
+  lien: 'https://teranga.sn/admin/',
   etat: 'en_attente',
   invite_par: 'admin@teranga.sn',
   date: '2026-11-20T10:00:00Z',
