@@ -76,7 +76,6 @@ export const COURIER_MESSAGES = {
   reasonInvalid: 'Choisissez la raison : client absent, adresse introuvable, refusée ou autre.',
   detailRequired: 'Précisez ce qui s’est passé.',
   detailTooLong: 'La précision est trop longue (300 caractères au plus).',
-  textNul: 'Ce texte contient un caractère non permis.',
   delivered: 'Commande livrée.',
   failed: 'Échec de livraison enregistré.',
   none: "Aucune livraison pour vous aujourd'hui.",
@@ -113,7 +112,6 @@ export const deliveryFailureSchema = z
       .string({ error: COURIER_MESSAGES.detailRequired })
       .trim()
       .max(300, { error: COURIER_MESSAGES.detailTooLong })
-      .refine((text) => !text.includes('\u0000'), { error: COURIER_MESSAGES.textNul })
       .optional(),
   })
   .superRefine((value, ctx) => {

@@ -45,7 +45,8 @@ export function createStaffRepository(db: Executor) {
         .select({
           id: livreurs.id,
           nom: livreurs.nom,
-          taken: sql<boolean>`${livreurs.clientId} is not null or exists (select 1 from ${invitationsStaff} i where i.livreur_id = ${livreurs.id} and i.accepted_at is null and i.expires_at > ${now.toISOString()})`,
+          // Qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would rebind.
+          taken: sql<boolean>`"livreurs"."client_id" is not null or exists (select 1 from ${invitationsStaff} i where i.livreur_id = "livreurs"."id" and i.accepted_at is null and i.expires_at > ${now.toISOString()})`,
         })
         .from(livreurs)
         .where(eq(livreurs.id, id))
