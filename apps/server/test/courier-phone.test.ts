@@ -246,6 +246,10 @@ describe('invitations by phone', () => {
     const me = await app.inject({ url: '/api/admin/moi', headers: courier.auth })
     expect(me.json()).toMatchObject({ id: courier.userId, role: 'livreur' })
     expect((await db.select().from(livreurs).where(eq(livreurs.id, livreur)))[0]!.clientId).toBe(courier.userId)
+    // The role itself is not given by a role change: it comes with a courier, which an invitation names.
+    const changed = await app.inject({ method: 'PUT', url: `/api/staff/${manager.userId}`, headers: admin.auth, payload: { role: 'livreur' } })
+    expect(changed.statusCode).toBe(400)
+    expect(changed.json().errors.role).toEqual([STAFF_MESSAGES.courierByInvitation])
     const listed = (await app.inject({ url: '/api/invitation', headers: admin.auth })).json() as Array<{ id: number; etat: string }>
     expect(listed.find((i) => i.id === invitation.id)?.etat).toBe('acceptee')
   })
@@ -348,7 +352,7 @@ describe('« Mes livraisons » and the courier’s moves', () => {
     expect((await failAs(moussa, late.numero, { raison: 'client_absent' })).statusCode).toBe(409)
     // The customer hears of it by SMS.
     const told = await db.select().from(messageOutbox).where(and(eq(messageOutbox.commandeId, late.id), eq(messageOutbox.historyId, history!.id)))
-    expect(told.map((m) => m.body)).toEqual([expect.stringContaining('impossible, nous vous rappelons')])
+    expect(told.map((m) => m.body)).toEqual([expect.stringContaining('non livrée, nous vous rappelons')])
 
     // The day's list keeps what was done today, with its state.
     const after = (await app.inject({ url: '/api/livraisons', headers: moussa.auth })).json() as { commandes: Array<{ numero: string; etat: string; montant_encaisse: number | null }> }

@@ -21,6 +21,7 @@ export const STAFF_MESSAGES = {
   contactBoth: 'Indiquez une adresse e-mail ou un numéro de téléphone, pas les deux.',
   courierRequired: 'Choisissez le livreur que cette personne sera.',
   courierOnlyForLivreur: "Seul un livreur se lie à un livreur de la liste : choisissez le rôle « Livreur » ou retirez le livreur.",
+  courierByInvitation: "Le rôle de livreur se donne par une invitation qui nomme le livreur : invitez cette personne depuis le formulaire.",
   courierAlreadyLinked: 'Ce livreur a déjà un compte ou une invitation en attente.',
   alreadyInvitedPhone: 'Une invitation attend déjà ce numéro : supprimez-la pour en envoyer une autre.',
   invitedPhone: (telephone: string) => `Invitation envoyée au ${telephone} : le rôle sera donné à sa première connexion avec ce numéro.`,

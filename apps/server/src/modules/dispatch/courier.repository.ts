@@ -54,7 +54,7 @@ export function createCourierRepository(db: Executor) {
 
     /**
      * The orders handed to `livreurId` for today: out for delivery (whatever day), delivered or
-     * failed today, or slotted today and not closed; in slot order, orders without a slot last.
+     * failed today, or slotted today and still being readied; in slot order, orders without a slot last.
      * At most 200 (a courier's day is far fewer).
      */
     async today(livreurId: number): Promise<CourierOrderRow[]> {
@@ -70,7 +70,8 @@ export function createCourierRepository(db: Executor) {
         where cl.livreur_id = ${livreurId}::int
           and (c.etat = 'en_livraison'
             or (c.etat in ('livree', 'echec_livraison') and (c.updated_at at time zone 'Africa/Dakar')::date = ${DAKAR_TODAY})
-            or (c.creneau_date = ${DAKAR_TODAY} and c.etat not in ('annulee', 'remboursee')))
+            -- Slotted today and still on its way to the courier (confirmed or being prepared).
+            or (c.creneau_date = ${DAKAR_TODAY} and c.etat in ('confirmee', 'en_preparation')))
         order by c.creneau_date nulls last, c.creneau_debut nulls last, c.datecomm, c.id
         limit 200`)
       return rowsOf<CourierOrderRow>(result)

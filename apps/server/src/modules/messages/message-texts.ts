@@ -35,7 +35,7 @@ const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
   annulee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) annulée. Détails : ${a.link}`,
   echec_paiement: (a, amount) => `Teranga : paiement échoué, commande ${a.numero} (${amount}). Suivi : ${a.link}`,
   // The courier could not deliver (issue 25 §3): the shop calls back to send it out again.
-  echec_livraison: (a) => `Teranga : livraison de la commande ${a.numero} impossible, nous vous rappelons. ${a.link}`,
+  echec_livraison: (a) => `Teranga : commande ${a.numero} non livrée, nous vous rappelons. ${a.link}`,
 }
 
 export const customerText = (event: OrderMessageEvent, about: About) => WHAT[event](about, formatPrixSms(about.total))

@@ -116,6 +116,8 @@ export function createStaffService(deps: {
       return db.transaction(async (tx) => {
         const { access, member, admins } = await lockedMember(tx, memberId)
         if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) throw conflict(STAFF_MESSAGES.lastAdmin, { role: [STAFF_MESSAGES.lastAdmin] })
+        // A courier's role comes with the courier they are, which only an invitation names (ADR 056).
+        if (input.role === 'livreur' && member.role !== 'livreur') throw badInput(STAFF_MESSAGES.courierByInvitation, { role: [STAFF_MESSAGES.courierByInvitation] })
         if (member.role !== input.role) {
           await access.setRole(memberId, input.role)
           // A role is picked up by signing in again: no token minted before carries a new one (ADR 042).
