@@ -18,6 +18,7 @@ export const ORDER_MESSAGES_TEXT = {
   save: 'Enregistrer mon choix',
   saved: 'Votre choix est enregistré.',
   trackingTitle: (numero: string) => `Suivi de la commande ${numero}`,
+  onTheWayWith: (prenom: string) => `En route avec ${prenom}`,
 } as const
 
 export const messagesChoiceSchema = z.object({

@@ -2,7 +2,7 @@
 // each, big buttons — the map, a call, WhatsApp — and the two moves: « Livrée » (the amount
 // collected for a cash order, prefilled with the total) and « Échec de livraison » with its reason.
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'react-toastify'
 import { Alert, Badge, Button, Card, Form, Modal, Spinner } from 'react-bootstrap'
@@ -79,7 +79,7 @@ function FailureDialog({ order, onHide }: { order: CourierDelivery; onHide: () =
   const failed = useDeliveryFailed()
   const form = useForm<DeliveryFailureInput>({ resolver: zodResolver(deliveryFailureSchema), defaultValues: { raison: undefined, precision: '' } })
   const { errors } = form.formState
-  const raison = form.watch('raison')
+  const raison = useWatch({ control: form.control, name: 'raison' })
   const submit = form.handleSubmit(async (input) => {
     try {
       await failed.mutateAsync({ numero: order.numero, raison: input.raison, ...(input.precision ? { precision: input.precision } : {}) })

@@ -1,7 +1,7 @@
 // « Équipe » (admins): who runs the shop with which role, the invitations waiting for a first
 // sign-in (each shared by link or WhatsApp), and the form that sends one by e-mail or phone. Removing a member ends their sessions on the server.
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { useQuery } from '@tanstack/react-query'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'react-toastify'
@@ -34,7 +34,7 @@ function InviteForm() {
   const [contact, setContact] = useState<Contact>('email')
   const form = useForm<InvitationInput>({ resolver: zodResolver(invitationSchema), defaultValues: { role: 'gestionnaire' } })
   const { errors } = form.formState
-  const role = form.watch('role')
+  const role = useWatch({ control: form.control, name: 'role' })
   // Only a courier is linked to one of the list's couriers (the ones kept under « Livreurs »).
   const couriers = useQuery({ ...couriersQueryOptions(), enabled: role === 'livreur' })
   const pick = (next: Contact) => {
