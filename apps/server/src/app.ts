@@ -200,7 +200,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(backofficeCatalogue)
     await scope.register(dispatch)
     await scope.register(backofficeOrders, { pingEveryMs: opts.eventPingEveryMs })
-    await scope.register(staff)
+    await scope.register(staff, { publicUrl: config.publicUrl })
     await scope.register(customers)
     await scope.register(settings, { config })
     await scope.register(content)

@@ -318,7 +318,7 @@ describe('GET /api/admin/tableau', () => {
     const res = await get('/api/admin/tableau', manager)
     expect(res.statusCode, res.body).toBe(200)
     const t = res.json()
-    expect(Object.keys(t.a_traiter).sort()).toEqual(['confirmee', 'en_attente', 'en_livraison', 'en_preparation', 'payee', 'prete_retrait'])
+    expect(Object.keys(t.a_traiter).sort()).toEqual(['confirmee', 'echec_livraison', 'en_attente', 'en_livraison', 'en_preparation', 'payee', 'prete_retrait'])
     expect(t.a_traiter.en_attente).toBeGreaterThan(0)
     expect(t.expirent_bientot.map((o: { numero: string }) => o.numero)).toContain(numero)
     expect(t.stock_bas).toContainEqual(expect.objectContaining({ id: low.id, quantite: 2, seuil: 3 }))

@@ -84,7 +84,7 @@ describe('the first boot of npm run serve on an empty database', () => {
       modepaiements: 5,
       modelivraisons: 2,
       privileges: PRIVILEGES.length,
-      roles: 3,
+      roles: 4,
     })
     expect((await onServer(url, (c) => c.query('select contenu from shop_setup'))).rows).toEqual([{ contenu: 'structure' }])
 

@@ -143,7 +143,7 @@ describe('demo seed', () => {
     // The structure the code runs on is still whole.
     expect(await count('modepaiements')).toBe(5)
     expect(await count('modelivraisons')).toBe(2)
-    expect(await count('roles')).toBe(3)
+    expect(await count('roles')).toBe(4)
 
     // The shop still serves its (empty) catalogue.
     const { data, errors } = await gql(ctx.app, `{ produitspaginated(count: 2) { metadata { total } } categories { id } }`)

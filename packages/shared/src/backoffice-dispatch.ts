@@ -61,3 +61,86 @@ export const orderDispatchSchema = z.object({
   notes: z.array(orderNoteResponseSchema),
 })
 export type OrderDispatch = z.infer<typeof orderDispatchSchema>
+
+// The courier's phone (issue 25 §3, ADR 056): « Mes livraisons », what a courier delivered and
+// collected, or why they could not deliver. One schema for the admin app's forms and the server.
+
+export const COURIER_MESSAGES = {
+  livreurOnly: 'Cette page est réservée aux livreurs.',
+  notForCourier: "Cet espace n'est pas ouvert aux livreurs : seules « Mes livraisons » le sont.",
+  noCourierLinked: "Votre compte n'est lié à aucun livreur : demandez à un administrateur de vous inviter à nouveau.",
+  notYourOrder: "Cette commande n'est pas confiée à vous.",
+  notOutForDelivery: "Cette commande n'est pas en cours de livraison : elle ne se livre plus.",
+  amountInvalid: 'Le montant encaissé est un nombre entier de FCFA, 0 ou plus.',
+  amountTooHigh: (max: string) => `Le montant encaissé dépasse de loin le total de la commande (${max} au plus) : vérifiez-le.`,
+  reasonInvalid: 'Choisissez la raison : client absent, adresse introuvable, refusée ou autre.',
+  detailRequired: 'Précisez ce qui s’est passé.',
+  detailTooLong: 'La précision est trop longue (300 caractères au plus).',
+  delivered: 'Commande livrée.',
+  failed: 'Échec de livraison enregistré.',
+  none: "Aucune livraison pour vous aujourd'hui.",
+} as const
+
+/** Why a delivery failed, as the courier picks it. */
+export const DELIVERY_FAILURE_REASONS = {
+  client_absent: 'Client absent',
+  adresse_introuvable: 'Adresse introuvable',
+  refusee: 'Refusée',
+  autre: 'Autre',
+} as const
+export type DeliveryFailureReason = keyof typeof DELIVERY_FAILURE_REASONS
+
+/** The most a courier may enter as collected: twice the total (a typo of one zero more is refused). */
+export const maxCollected = (total: number) => total * 2
+
+/** POST /api/livraisons/{numero}/livree: the amount collected (cash orders; ignored for orders paid online). */
+export const deliveredSchema = z.object({
+  montant_encaisse: z
+    .number({ error: COURIER_MESSAGES.amountInvalid })
+    .int({ error: COURIER_MESSAGES.amountInvalid })
+    .min(0, { error: COURIER_MESSAGES.amountInvalid })
+    .max(100_000_000, { error: COURIER_MESSAGES.amountInvalid })
+    .optional(),
+})
+export type DeliveredInput = z.infer<typeof deliveredSchema>
+
+/** POST /api/livraisons/{numero}/echec: the reason, and what happened for « Autre ». */
+export const deliveryFailureSchema = z
+  .object({
+    raison: z.enum(Object.keys(DELIVERY_FAILURE_REASONS) as [DeliveryFailureReason, ...DeliveryFailureReason[]], { error: COURIER_MESSAGES.reasonInvalid }),
+    precision: z
+      .string({ error: COURIER_MESSAGES.detailRequired })
+      .trim()
+      .max(300, { error: COURIER_MESSAGES.detailTooLong })
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.raison === 'autre' && !value.precision) ctx.addIssue({ code: 'custom', path: ['precision'], message: COURIER_MESSAGES.detailRequired })
+  })
+export type DeliveryFailureInput = z.infer<typeof deliveryFailureSchema>
+
+/** The reason as the order's history keeps it. */
+export const failureReasonText = (input: DeliveryFailureInput) =>
+  input.raison === 'autre' ? `${DELIVERY_FAILURE_REASONS.autre} : ${input.precision ?? ''}` : DELIVERY_FAILURE_REASONS[input.raison]
+
+/** One order of « Mes livraisons » (GET /api/livraisons). */
+export const courierDeliverySchema = z.object({
+  numero: z.string(),
+  etat: z.string(),
+  etat_texte: z.string(),
+  prenom: z.string().nullable(),
+  adresse: z.string().nullable(),
+  telephone: z.string().nullable(),
+  appel: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  carte: z.string().nullable(),
+  creneau: z.string().nullable(),
+  a_encaisser: z.number(),
+  montant_total: z.number(),
+  paiement_a_la_livraison: z.boolean(),
+  montant_encaisse: z.number().nullable(),
+})
+export type CourierDelivery = z.infer<typeof courierDeliverySchema>
+
+export const courierDeliveriesSchema = z.object({ livreur: z.object({ id: z.number(), nom: z.string() }), commandes: z.array(courierDeliverySchema) })
+export type CourierDeliveries = z.infer<typeof courierDeliveriesSchema>

@@ -62,7 +62,8 @@ export const isOnlinePayment = (code: string) => code !== PAY_ON_DELIVERY
 export const MAX_SAVED_ADDRESSES = 20
 
 /** The back-office roles (DESIGN §1): `admin` does everything; `gestionnaire` runs orders,
- * stock counts and customers, and reads the catalogue. */
-export const STAFF_ROLES = ['admin', 'gestionnaire'] as const
+ * stock counts and customers, and reads the catalogue; `livreur` (issue 25 §3, ADR 056) sees
+ * only « Mes livraisons », the orders handed to the courier they are linked to. */
+export const STAFF_ROLES = ['admin', 'gestionnaire', 'livreur'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 export const isStaffRole = (role: string | null | undefined): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role ?? '')

@@ -18,6 +18,7 @@ export const ORDER_MESSAGES_TEXT = {
   save: 'Enregistrer mon choix',
   saved: 'Votre choix est enregistré.',
   trackingTitle: (numero: string) => `Suivi de la commande ${numero}`,
+  onTheWayWith: (prenom: string) => `En route avec ${prenom}`,
 } as const
 
 export const messagesChoiceSchema = z.object({
@@ -43,6 +44,8 @@ export type Suivi = z.infer<typeof suiviSchema>
 
 /** The tracking page as the storefront reads it (GraphQL `suivi`): the order, and the refunds done. */
 export const suiviPageSchema = suiviSchema.extend({
+  /** The courier's first name while the order is out for delivery (issue 25 §3); null otherwise. */
+  livreur: z.object({ prenom: z.string() }).nullable(),
   rembourse: z.number(),
   remboursements: z.array(
     z.object({ id: z.number(), montant: z.number(), date_fr: z.string(), lignes: z.array(z.object({ designation: z.string(), quantite: z.number(), total: z.number() })) }),

@@ -12,7 +12,10 @@ export const ORDER_STATUSES = {
   payee: { text: 'Payée', badge: 'info', next: ['confirmee', 'annulee', 'remboursee'] },
   confirmee: { text: 'Confirmée', badge: 'primary', next: ['en_preparation', 'annulee', 'remboursee'] },
   en_preparation: { text: 'En préparation', badge: 'info', next: ['en_livraison', 'prete_retrait', 'remboursee'] },
-  en_livraison: { text: 'En cours de livraison', badge: 'primary', next: ['livree', 'remboursee'] },
+  en_livraison: { text: 'En cours de livraison', badge: 'primary', next: ['livree', 'echec_livraison', 'remboursee'] },
+  // The courier could not deliver (issue 25 §3): the staff send it out again or cancel it (the
+  // stock goes back, what was paid online is owed back).
+  echec_livraison: { text: 'Échec de livraison', badge: 'warning', next: ['en_livraison', 'annulee', 'remboursee'] },
   prete_retrait: { text: 'Prête au retrait', badge: 'primary', next: ['livree', 'remboursee'] },
   livree: { text: 'Livrée', badge: 'success', next: ['remboursee'] },
   annulee: { text: 'Annulée', badge: 'danger', next: ['remboursee'] },
@@ -26,10 +29,11 @@ export const ORDER_STATUS_VALUES = Object.keys(ORDER_STATUSES) as OrderStatus[]
 
 /**
  * The states that still ask the staff for something (the dashboard's « À traiter »): to
- * confirm, paid, confirmed, in preparation, ready at the depot, out for delivery. Counted by
+ * confirm, paid, confirmed, in preparation, ready at the depot, out for delivery, failed
+ * delivery (to send out again or cancel). Counted by
  * the server's dashboard, one tile each on the back office's home page.
  */
-export const TO_ACT_ON_STATUSES = ['en_attente', 'payee', 'confirmee', 'en_preparation', 'prete_retrait', 'en_livraison'] as const satisfies readonly OrderStatus[]
+export const TO_ACT_ON_STATUSES = ['en_attente', 'payee', 'confirmee', 'en_preparation', 'prete_retrait', 'en_livraison', 'echec_livraison'] as const satisfies readonly OrderStatus[]
 export type ToActOnStatus = (typeof TO_ACT_ON_STATUSES)[number]
 
 /** States in which the customer may still cancel their own order. */
@@ -43,7 +47,7 @@ const PICKUP: DeliveryModeCode = 'RETRAIT'
 export const isDepotPickup = (modelivraison: string) => modelivraison === PICKUP
 
 /** States one way of delivering only reaches (DESIGN §5): a courier carries a home delivery, a depot holds a pickup. */
-const FOR_PICKUP_ONLY: Partial<Record<OrderStatus, boolean>> = { en_livraison: false, prete_retrait: true }
+const FOR_PICKUP_ONLY: Partial<Record<OrderStatus, boolean>> = { en_livraison: false, echec_livraison: false, prete_retrait: true }
 
 /** The moves the machine allows from `from` for an order whose delivery mode has the code `modelivraison`. */
 export function nextStates(from: OrderStatus, modelivraison: string): OrderStatus[] {

@@ -1,11 +1,11 @@
 // The back-office app: sign-in gate, then the layout (a side nav on desktop, an offcanvas nav
 // on phones) around the pages the role may see.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { BrowserRouter, Link, MemoryRouter, Route, Routes } from 'react-router'
+import { BrowserRouter, Link, MemoryRouter, Navigate, Route, Routes } from 'react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Button, Spinner } from 'react-bootstrap'
 import { AuthProvider, useAuth } from '../lib/auth.tsx'
-import type { StaffMember } from '@teranga/shared/backoffice-staff'
+import { STAFF_ROLE_LABELS, type StaffMember } from '@teranga/shared/backoffice-staff'
 import { OrdersPage } from '../features/orders/orders-page.tsx'
 
 // Every page but the orders list loads on demand: a phone on a slow line opens the list, the
@@ -24,6 +24,7 @@ const PromoCodesPage = lazy(() => import('../features/promo-codes/promo-codes-pa
 const CouriersPage = lazy(() => import('../features/couriers/couriers-page.tsx').then((m) => ({ default: m.CouriersPage })))
 const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })))
 const AuditPage = lazy(() => import('../features/people/audit-page.tsx').then((m) => ({ default: m.AuditPage })))
+const DeliveriesPage = lazy(() => import('../features/deliveries/deliveries-page.tsx').then((m) => ({ default: m.DeliveriesPage })))
 const SettingsRoutes = lazy(() => import('../features/settings/settings-sections.tsx').then((m) => ({ default: m.SettingsRoutes })))
 import { Links } from './nav-links.tsx'
 
@@ -92,7 +93,7 @@ function Layout({ staff }: { staff: StaffMember }) {
         </Button>
         <span className="fw-bold">Teranga · back-office</span>
         <span className="ms-auto small d-none d-sm-inline">
-          {staff.prenom || staff.email} ({admin ? 'administrateur' : 'gestionnaire'})
+          {staff.prenom || staff.email} ({STAFF_ROLE_LABELS[staff.role].toLowerCase()})
         </span>
         <Button variant="outline-light" size="sm" onClick={() => void signOut()}>
           Se déconnecter
@@ -131,6 +132,33 @@ function Layout({ staff }: { staff: StaffMember }) {
   )
 }
 
+/**
+ * A courier's back office (issue 25 §3): « Mes livraisons » alone, on their phone; any other
+ * address leads there (the server refuses them every other route anyway).
+ */
+function CourierLayout({ staff }: { staff: StaffMember }) {
+  const { signOut } = useAuth()
+  return (
+    <div className="admin-shell">
+      <header className="admin-topbar no-print">
+        <span className="fw-bold">Teranga · livraisons</span>
+        <span className="ms-auto small d-none d-sm-inline">{staff.prenom || staff.email} (livreur)</span>
+        <Button variant="outline-light" size="sm" className="ms-auto ms-sm-0" onClick={() => void signOut()}>
+          Se déconnecter
+        </Button>
+      </header>
+      <main className="admin-main">
+        <Suspense fallback={<Spinner animation="border" role="status" aria-label="Chargement" />}>
+          <Routes>
+            <Route path="/livraisons" element={<DeliveriesPage />} />
+            <Route path="*" element={<Navigate to="/livraisons" replace />} />
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  )
+}
+
 function Loading() {
   return (
     <main className="d-flex justify-content-center py-5">
@@ -144,7 +172,7 @@ function Gate() {
   if (state.status === 'loading') return <Loading />
   if (state.status === 'signedOut' || state.status === 'forbidden')
     return <Suspense fallback={<Loading />}>{state.status === 'signedOut' ? <SignInPage /> : <ForbiddenPage />}</Suspense>
-  return <Layout staff={state.staff} />
+  return state.staff.role === 'livreur' ? <CourierLayout staff={state.staff} /> : <Layout staff={state.staff} />
 }
 
 export function Providers({ children, client }: { children: ReactNode; client: QueryClient }) {

@@ -17,6 +17,8 @@ export const NAV: NavItem[] = [
   { to: '/livreurs', label: 'Livreurs', roles: ['admin'] },
   { to: '/equipe', label: 'Équipe', roles: ['admin'] },
   { to: '/journal', label: 'Journal', roles: ['admin'] },
+  // A courier sees this page alone (issue 25 §3).
+  { to: '/livraisons', label: 'Mes livraisons', roles: ['livreur'] },
 ]
 
 export function navFor(role: StaffRole): NavItem[] {

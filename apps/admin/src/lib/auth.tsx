@@ -15,6 +15,8 @@ export type AuthState =
 interface AuthValue {
   state: AuthState
   signIn: (email: string, password: string) => Promise<void>
+  /** Signs in with a Firebase ID token already obtained (a phone number proved by SMS). */
+  signInWithIdToken: (idToken: string) => Promise<void>
   signOut: () => Promise<void>
 }
 
@@ -46,6 +48,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(apiToken)
   }, [])
 
+  const signInWithIdToken = useCallback(async (idToken: string) => {
+    const { token: apiToken } = await api<{ token: string }>('POST', '/sociallogin', { idToken })
+    tokenStorage.set(apiToken)
+    setToken(apiToken)
+  }, [])
+
   const signOut = useCallback(async () => {
     tokenStorage.clear()
     setToken(null)
@@ -61,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return { status: 'loading' }
   }, [token, moi.data, moi.error])
 
-  const value = useMemo(() => ({ state, signIn, signOut }), [state, signIn, signOut])
+  const value = useMemo(() => ({ state, signIn, signInWithIdToken, signOut }), [state, signIn, signInWithIdToken, signOut])
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
 

@@ -1,7 +1,17 @@
 // Firebase Authentication, the same identity as the storefront: in demo mode the Auth
 // emulator. The back-office keeps the shop's API token; Firebase keeps no session.
 import { initializeApp } from 'firebase/app'
-import { connectAuthEmulator, inMemoryPersistence, initializeAuth, sendEmailVerification, signInWithEmailAndPassword, signOut, type Auth } from 'firebase/auth'
+import {
+  connectAuthEmulator,
+  inMemoryPersistence,
+  initializeAuth,
+  RecaptchaVerifier,
+  sendEmailVerification,
+  signInWithEmailAndPassword,
+  signInWithPhoneNumber,
+  signOut,
+  type Auth,
+} from 'firebase/auth'
 import { adminConfig } from './config.ts'
 
 let auth: Auth | undefined
@@ -18,6 +28,32 @@ function firebaseAuth(): Auth {
 export async function emailSignIn(email: string, password: string): Promise<{ idToken: string; email: string }> {
   const { user } = await signInWithEmailAndPassword(firebaseAuth(), email, password)
   return { idToken: await user.getIdToken(), email: user.email ?? email }
+}
+
+/** A code sent by SMS, waiting to be typed: answers the ID token that proves the number. */
+export interface PhoneChallenge {
+  confirm(code: string): Promise<string>
+}
+
+/**
+ * Sends the sign-in code to `phoneNumber` (E.164) for a courier invited by phone (issue 25 §3):
+ * an invisible reCAPTCHA in a fresh child of `host`, cleared once the code is sent or refused.
+ */
+export async function requestPhoneCode(phoneNumber: string, host: HTMLElement): Promise<PhoneChallenge> {
+  const element = document.createElement('div')
+  host.replaceChildren(element)
+  const verifier = new RecaptchaVerifier(firebaseAuth(), element, { size: 'invisible' })
+  try {
+    const confirmation = await signInWithPhoneNumber(firebaseAuth(), phoneNumber, verifier)
+    return {
+      async confirm(code) {
+        const { user } = await confirmation.confirm(code)
+        return user.getIdToken()
+      },
+    }
+  } finally {
+    verifier.clear()
+  }
 }
 
 export async function firebaseSignOut(): Promise<void> {

@@ -68,7 +68,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
 }
 
 export const dashboard: Dashboard = {
-  a_traiter: { en_attente: 1, payee: 4, confirmee: 2, en_preparation: 0, prete_retrait: 1, en_livraison: 3 },
+  a_traiter: { en_attente: 1, payee: 4, confirmee: 2, en_preparation: 0, prete_retrait: 1, en_livraison: 3, echec_livraison: 1 },
   expirent_bientot: [orderSummary({ numero: 'T-000200', etat: 'en_attente_paiement', etat_text: 'En attente de paiement' })],
   stock_bas: [{ id: 3, designation: 'Riz parfumé 5 kg', code: 'RIZ5', quantite: 2, seuil: 5 }],
   ventes: { aujourdhui: 45000, aujourdhui_fr: formatPrix(45000), sept_jours: 312500, sept_jours_fr: formatPrix(312500) },

@@ -14,6 +14,13 @@ vi.mock('../lib/firebase.ts', () => ({
   }),
   firebaseSignOut: vi.fn(async () => undefined),
   sendVerificationEmail: vi.fn(async () => ({ status: 'sent', email: 'recrue@teranga.sn' })),
+  // A phone proved by SMS (couriers, issue 25 §3): the code 123456 is the right one.
+  requestPhoneCode: vi.fn(async (phoneNumber: string) => ({
+    confirm: async (code: string) => {
+      if (code !== '123456') throw Object.assign(new Error('Firebase: Error (auth/invalid-verification-code).'), { code: 'auth/invalid-verification-code' })
+      return `id-token-of-${phoneNumber}-0123456789`
+    },
+  })),
 }))
 
 if (!window.matchMedia) {

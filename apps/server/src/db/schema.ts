@@ -852,9 +852,13 @@ export const invitationsStaff = pgTable(
   'invitations_staff',
   {
     id: serial('id').primaryKey(),
-    /** Lower-cased. */
-    email: text('email').notNull(),
+    /** Lower-cased; null for an invitation by phone (migration 0037). */
+    email: text('email'),
+    /** E.164, for an invitation by phone (issue 25 §3): accepted by a sign-in that proved this number. */
+    telephone: text('telephone'),
     role: text('role').notNull(),
+    /** The courier of the list a `livreur` invitation names. */
+    livreurId: integer('livreur_id').references((): AnyPgColumn => livreurs.id, { onDelete: 'cascade' }),
     invitedBy: integer('invited_by').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -863,7 +867,10 @@ export const invitationsStaff = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_staff_pending_email_key').on(t.email).where(sql`${t.acceptedAt} is null`),
-    check('invitations_staff_role', sql`${t.role} in ('admin', 'gestionnaire')`),
+    uniqueIndex('invitations_staff_pending_telephone_key').on(t.telephone).where(sql`${t.acceptedAt} is null and ${t.telephone} is not null`),
+    check('invitations_staff_role', sql`${t.role} in ('admin', 'gestionnaire', 'livreur')`),
+    check('invitations_staff_contact', sql`(${t.email} is null) <> (${t.telephone} is null) and (${t.telephone} is null or ${t.telephone} ~ '^\+[1-9][0-9]{6,14}$')`),
+    check('invitations_staff_livreur_role', sql`(${t.role} = 'livreur') = (${t.livreurId} is not null)`),
     check('invitations_staff_email_lower', sql`${t.email} = lower(${t.email}) and length(${t.email}) <= 254`),
   ],
 )
@@ -876,9 +883,11 @@ export const livreurs = pgTable(
     nom: text('nom').notNull(),
     telephone: text('telephone').notNull(),
     actif: boolean('actif').notNull().default(true),
+    /** The account that signs in as this courier (issue 25 §3, migration 0037), set when their invitation is accepted. */
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [check('livreurs_nom_length', sql`length(${t.nom}) between 1 and 100`)],
+  (t) => [check('livreurs_nom_length', sql`length(${t.nom}) between 1 and 100`), uniqueIndex('livreurs_client_key').on(t.clientId).where(sql`${t.clientId} is not null`)],
 )
 
 /** An order's courier now: what the orders list filters on and the slips of a round print. */
@@ -960,12 +969,11 @@ export const messageOutbox = pgTable(
   'message_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    historyId: integer('history_id')
-      .notNull()
-      .references(() => orderHistory.id, { onDelete: 'cascade' }),
-    commandeId: integer('commande_id')
-      .notNull()
-      .references(() => commandes.id, { onDelete: 'cascade' }),
+    /** The order's move the message tells of; null for an invitation's (migration 0037). */
+    historyId: integer('history_id').references(() => orderHistory.id, { onDelete: 'cascade' }),
+    commandeId: integer('commande_id').references(() => commandes.id, { onDelete: 'cascade' }),
+    /** The staff invitation sent by phone (issue 25 §3). */
+    invitationId: integer('invitation_id').references(() => invitationsStaff.id, { onDelete: 'cascade' }),
     audience: text('audience').notNull(),
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
@@ -983,6 +991,8 @@ export const messageOutbox = pgTable(
     uniqueIndex('message_outbox_event_kind_key').on(t.historyId, t.event, t.channel, t.recipient),
     index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('message_outbox_commande_idx').on(t.commandeId),
+    uniqueIndex('message_outbox_invitation_key').on(t.invitationId, t.channel).where(sql`${t.invitationId} is not null`),
+    check('message_outbox_about', sql`(${t.commandeId} is not null and ${t.historyId} is not null) or ${t.invitationId} is not null`),
     check('message_outbox_audience', sql`${t.audience} in ('client', 'staff')`),
     check('message_outbox_channel', sql`${t.channel} in ('sms', 'whatsapp')`),
     check('message_outbox_status', sql`${t.status} in ('pending', 'sent', 'failed')`),

@@ -38,6 +38,8 @@ export async function seedReferenceData(tx: Executor) {
       { name: ROLE_CLIENT, isadmin: false, isclient: true },
       { name: ROLE_ADMIN, isadmin: true, isclient: false },
       { name: ROLE_GESTIONNAIRE, isadmin: false, isclient: false },
+      // The courier's phone (issue 25 §3): also written by migration 0037.
+      { name: 'livreur', isadmin: false, isclient: false },
     ])
     .onConflictDoNothing()
   await tx.insert(t.modelivraisons).values(DELIVERY_MODES).onConflictDoNothing()

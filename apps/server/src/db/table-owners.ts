@@ -51,7 +51,8 @@ export const TABLE_OWNERS = {
   remboursement_lignes: ['payments'],
   points_fidelite: ['loyalty'],
   codes_promo: ['promotions'],
-  livreurs: ['dispatch'],
+  // The staff module links a courier to the account that accepted their invitation (`client_id`, ADR 056).
+  livreurs: ['dispatch', 'staff'],
   commandes_livreur: ['dispatch'],
   affectations_livreur: ['dispatch'],
   notes_commande: ['dispatch'],

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
+import { COURIER_MESSAGES } from '@teranga/shared/backoffice-dispatch'
 import { AppError, forbidden, replyEarly, unauthenticated } from '../lib/errors.ts'
 import { createTokenLookup, hashToken, type TokenOwner } from '../modules/auth/auth.service.ts'
 import { createTokenOwners, TOKENS_CHANNEL, type TokenOwners } from '../modules/auth/token-owners.ts'
@@ -26,6 +27,11 @@ declare module 'fastify' {
     skipAuth?: boolean
     /** Routes that also take the token as `?token=` (EventSource cannot send headers); kept out of the logs. */
     queryToken?: boolean
+    /**
+     * Routes a `livreur` may call (issue 25 §3, ADR 056): « Mes livraisons », who am I, logout.
+     * Every other route refuses the role before anything else runs, so a new route cannot forget it.
+     */
+    livreur?: boolean
   }
 }
 
@@ -61,7 +67,17 @@ export function requireSelf(request: FastifyRequest, claimedId: number, options:
 export function requireStaff(request: FastifyRequest, level: StaffRole): TokenOwner & { role: StaffRole } {
   const user = requireUser(request)
   if (!isStaffRole(user.role)) throw forbidden(MESSAGES.staffOnly)
+  // A courier's routes take couriers only; every other staff route refuses them (ADR 056).
+  if (level === 'livreur' && user.role !== 'livreur') throw forbidden(COURIER_MESSAGES.livreurOnly)
+  if (level !== 'livreur' && user.role === 'livreur') throw forbidden(COURIER_MESSAGES.notForCourier)
   if (level === 'admin' && user.role !== 'admin') throw forbidden(MESSAGES.adminOnly)
+  return user as TokenOwner & { role: StaffRole }
+}
+
+/** Any staff member, a courier too: for the few routes every role needs (who am I). */
+export function requireAnyStaff(request: FastifyRequest): TokenOwner & { role: StaffRole } {
+  const user = requireUser(request)
+  if (!isStaffRole(user.role)) throw forbidden(MESSAGES.staffOnly)
   return user as TokenOwner & { role: StaffRole }
 }
 
@@ -121,6 +137,9 @@ async function authentication(app: FastifyInstance, opts: AuthenticationOptions)
     // Answered here rather than thrown, so GraphQL gets the same 401 as REST (spec §4: the
     // storefront drops its token on any 401).
     if (!owner) return replyEarly(request, reply, unauthenticated(MESSAGES.invalidToken))
+    // A courier's token opens their own routes only (ADR 056): refused here, before the body is
+    // read or checked, on every route that does not say it takes them (GraphQL included).
+    if (owner.role === 'livreur' && !request.routeOptions.config?.livreur) return replyEarly(request, reply, forbidden(COURIER_MESSAGES.notForCourier))
     request.user = owner
     request.apiToken = token!
   })

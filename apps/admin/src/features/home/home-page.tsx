@@ -19,6 +19,7 @@ const STATE_LABELS: Record<ToActOnStatus, string> = {
   en_preparation: 'En préparation',
   prete_retrait: 'Prêtes au retrait',
   en_livraison: 'En livraison',
+  echec_livraison: 'Échecs de livraison',
 }
 
 export function HomePage() {

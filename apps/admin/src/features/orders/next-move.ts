@@ -1,10 +1,11 @@
 // The one move a list offers an order at a tap: the shared machine's first move for its
 // delivery mode that the staff make without a form (not the provider's payment outcomes, not the
 // customer's choice to pay on delivery, not a
-// cancel or a refund, which ask for a reason on the order page).
+// cancel, a refund or a failed delivery, which ask for a reason).
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 
-const NEEDS_A_REASON: readonly string[] = ['annulee', 'remboursee']
+// A failed delivery is the courier's to record, with its reason (issue 25 §3): never a list's tap.
+const NEEDS_A_REASON: readonly string[] = ['annulee', 'remboursee', 'echec_livraison']
 
 export function nextMove(order: { etat: string; modelivraison: { code: string } }): { etat: OrderStatus; etat_text: string } | null {
   if (!isOrderStatus(order.etat)) return null

@@ -1,18 +1,82 @@
-// Sign-in with the storefront's Firebase identity (email and password); the demo account is
-// hinted on a demo project only.
-import { useState } from 'react'
+// Sign-in with the storefront's Firebase identity (email and password, or a phone number proved
+// by an SMS code: couriers rarely have an e-mail, issue 25 §3); the demo account is hinted on a
+// demo project only.
+import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Card, Form } from 'react-bootstrap'
 import { authErrorMessage } from '@teranga/shared/firebase-errors'
 import { MESSAGES } from '@teranga/shared/messages'
+import { normalizePhone, PHONE_MESSAGES } from '@teranga/shared/phone'
+import type { PhoneChallenge } from '../../lib/firebase.ts'
 import { FormField } from '../../components/form-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { isDemo } from '../../lib/config.ts'
 import { signInSchema, type SignInFields } from './sign-in-schema.ts'
 
+/** The phone way: the number, then the code received by SMS. */
+function PhoneSignIn() {
+  const { signInWithIdToken } = useAuth()
+  const recaptcha = useRef<HTMLDivElement>(null)
+  const [phone, setPhone] = useState('')
+  const [code, setCode] = useState('')
+  const [challenge, setChallenge] = useState<PhoneChallenge | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const run = async (step: () => Promise<void>) => {
+    setError(null)
+    setBusy(true)
+    try {
+      await step()
+    } catch (err) {
+      setError(`${MESSAGES.loginError}${authErrorMessage(err)}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const sendCode = (event: React.FormEvent) => {
+    event.preventDefault()
+    const number = normalizePhone(phone)
+    if (!number.ok) return setError(number.message)
+    void run(async () => {
+      const { requestPhoneCode } = await import('../../lib/firebase.ts')
+      setChallenge(await requestPhoneCode(number.e164, recaptcha.current!))
+    })
+  }
+  const confirm = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!/^\d{6}$/.test(code.trim())) return setError(PHONE_MESSAGES.code)
+    void run(async () => signInWithIdToken(await challenge!.confirm(code.trim())))
+  }
+  return (
+    <Form noValidate onSubmit={challenge ? confirm : sendCode}>
+      {!challenge ? (
+        <Form.Group controlId="signin-telephone" className="mb-3">
+          <Form.Label>Numéro de téléphone</Form.Label>
+          <Form.Control type="tel" inputMode="tel" autoComplete="tel" placeholder="77 123 45 67" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        </Form.Group>
+      ) : (
+        <Form.Group controlId="signin-code" className="mb-3">
+          <Form.Label>Code reçu par SMS</Form.Label>
+          <Form.Control inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+        </Form.Group>
+      )}
+      {error && (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      )}
+      <div ref={recaptcha} />
+      <Button type="submit" className="w-100" disabled={busy}>
+        {challenge ? 'Se connecter' : 'Recevoir le code'}
+      </Button>
+    </Form>
+  )
+}
+
 export function SignInPage() {
   const { signIn } = useAuth()
+  const [byPhone, setByPhone] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const { register, handleSubmit, formState } = useForm<SignInFields>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
   const onSubmit = handleSubmit(async ({ email, password }) => {
@@ -28,6 +92,9 @@ export function SignInPage() {
     <main className="signin container py-5" style={{ maxWidth: 420 }}>
       <h1 className="h3 mb-4 text-center">Teranga — back-office</h1>
       <Card body>
+        {byPhone ? (
+          <PhoneSignIn />
+        ) : (
         <Form noValidate onSubmit={onSubmit}>
           <FormField id="email" className="mb-3" label="Adresse e-mail" type="email" autoComplete="username" {...register('email')} error={formState.errors.email?.message} />
           <FormField id="password" className="mb-3" label="Mot de passe" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
@@ -40,6 +107,10 @@ export function SignInPage() {
             {formState.isSubmitting ? 'Connexion…' : 'Se connecter'}
           </Button>
         </Form>
+        )}
+        <Button variant="link" className="w-100 mt-2" onClick={() => setByPhone(!byPhone)}>
+          {byPhone ? 'Avec mon adresse e-mail' : 'Avec mon numéro de téléphone (livreurs)'}
+        </Button>
         {isDemo() && (
           <p className="small text-muted mt-3 mb-0">
             Démo : <code>admin@teranga.sn</code> / <code>teranga-admin</code>

@@ -11,7 +11,10 @@ import { requests, server } from '../../testing/server.ts'
 const waiting: Invitation = {
   id: 5,
   email: 'recrue@teranga.sn',
+  telephone: null,
   role: 'gestionnaire',
+  livreur: null,
+  lien: 'https://teranga.sn/admin/',
   etat: 'en_attente',
   invite_par: 'admin@teranga.sn',
   date: '2026-11-20T10:00:00Z',
@@ -29,8 +32,10 @@ function invitations(list: Invitation[] = [waiting, accepted]) {
   })
   server.use(
     http.get('*/api/invitation', () => HttpResponse.json(list)),
+    http.get('*/api/livreur', () => HttpResponse.json([{ id: 3, nom: 'Moussa Ndiaye', telephone: '77 555 12 34', actif: true }])),
     http.post('*/api/invitation', async ({ request }) => {
-      const body = (await request.json()) as { email: string; role: 'admin' | 'gestionnaire' }
+      const body = (await request.json()) as { email?: string; telephone?: string; role: 'admin' | 'gestionnaire' }
+      if (body.telephone) return HttpResponse.json({ ...waiting, id: 10, email: null, lien: 'https://teranga.sn/admin/', ...body }, { status: 201 })
       if (body.email === 'deja@teranga.sn') return HttpResponse.json({ message: STAFF_MESSAGES.alreadyInvited, errors: { email: [STAFF_MESSAGES.alreadyInvited] } }, { status: 409 })
       return HttpResponse.json({ ...waiting, id: 9, ...body }, { status: 201 })
     }),
@@ -100,5 +105,46 @@ describe('staff page', () => {
     const item = screen.getByText('recrue@teranga.sn').closest('.list-group-item') as HTMLElement
     await userEvent.click(within(item).getByRole('button', { name: /Supprimer/ }))
     await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/api/invitation/5')).toBe(true))
+  })
+
+  it("invites a courier by phone, naming the courier of the list; the number follows the shop's phone rule", async () => {
+    invitations()
+    renderAdmin('/equipe')
+    await userEvent.click(await screen.findByLabelText('Par téléphone'))
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rôle' }), 'livreur')
+    const phone = screen.getByLabelText('Numéro de téléphone')
+    await userEvent.type(phone, '12')
+    await userEvent.click(screen.getByRole('button', { name: 'Inviter' }))
+    expect(await screen.findByText(/Ce numéro sénégalais n'existe pas/)).toBeInTheDocument()
+    await userEvent.clear(phone)
+    await userEvent.type(phone, '77 123 45 67')
+    await userEvent.click(screen.getByRole('button', { name: 'Inviter' }))
+    expect(await screen.findByText(STAFF_MESSAGES.courierRequired)).toBeInTheDocument()
+    expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/invitation')).toBe(false)
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Livreur' }), 'Moussa Ndiaye')
+    await userEvent.click(screen.getByRole('button', { name: 'Inviter' }))
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST' && r.url.pathname === '/api/invitation').at(-1)?.body).toEqual({ telephone: '+221771234567', role: 'livreur', livreur: 3 }),
+    )
+    expect(await screen.findByText(STAFF_MESSAGES.invitedPhone('+221771234567'))).toBeInTheDocument()
+  })
+
+  it('shares a waiting invitation: the link copied, or sent on WhatsApp with a French text', async () => {
+    const byPhone: Invitation = { ...waiting, id: 7, email: null, telephone: '+221771234567', role: 'livreur', livreur: 3 }
+    invitations([waiting, byPhone, accepted])
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    renderAdmin('/equipe')
+    await userEvent.click(await screen.findByRole('button', { name: "Copier le lien de l'invitation de recrue@teranga.sn" }))
+    const text = `${STAFF_MESSAGES.shareText('Gestionnaire')} https://teranga.sn/admin/`
+    expect(writeText).toHaveBeenCalledWith(text)
+    expect(await screen.findByText(STAFF_MESSAGES.linkCopied)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: "Partager sur WhatsApp l'invitation de recrue@teranga.sn" })).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(text)}`)
+    // By phone: to the invitee's own WhatsApp, their number shown as people read it.
+    const courierText = `${STAFF_MESSAGES.shareText('Livreur')} https://teranga.sn/admin/`
+    expect(screen.getByRole('link', { name: "Partager sur WhatsApp l'invitation de +221 77 123 45 67" })).toHaveAttribute('href', `https://wa.me/221771234567?text=${encodeURIComponent(courierText)}`)
+    // An accepted invitation has nothing left to share.
+    expect(screen.queryByRole('button', { name: "Copier le lien de l'invitation de ancienne@teranga.sn" })).not.toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
   })
 })

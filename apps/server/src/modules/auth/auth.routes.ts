@@ -51,7 +51,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
     return profile
   })
 
-  api.post('/logout', { schema: { response: { 200: messageSchema, ...errorResponses } } }, async (request) => {
+  api.post('/logout', { config: { livreur: true }, schema: { response: { 200: messageSchema, ...errorResponses } } }, async (request) => {
     requireUser(request)
     await service.logout(request.apiToken!)
     return { message: MESSAGES.loggedOut }

@@ -50,9 +50,9 @@ function splitDisplayName(name: string | null | undefined): { prenom: string; no
 
 /**
  * What sign-in tells the staff module, inside the sign-in's transaction (the client's row is
- * locked): a waiting invitation may give this client a role.
+ * locked): a waiting invitation for its verified email or proved phone number may give this client a role.
  */
-export type SignedIn = (client: { id: number; email: string | null; emailVerified: boolean }, tx: Executor) => Promise<{ roleChanged: boolean }>
+export type SignedIn = (client: { id: number; email: string | null; emailVerified: boolean; phoneNumber: string | null }, tx: Executor) => Promise<{ roleChanged: boolean }>
 
 const sameAddress = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
 
@@ -145,7 +145,7 @@ export function createAuthService(
         }
         if (!client) throw new Error('sign-in: the client row vanished under its lock')
         // A role given here revoked the tokens minted before it: only this sign-in's carries it.
-        const { roleChanged } = await onSignedIn({ id: client.id, email: identity.email, emailVerified: identity.emailVerified }, tx)
+        const { roleChanged } = await onSignedIn({ id: client.id, email: identity.email, emailVerified: identity.emailVerified, phoneNumber: identity.phoneNumber }, tx)
         if (roleChanged) revoked = true
         // Minted under the lock, after any revocation: a concurrent sign-in cannot revoke the
         // tokens it saw and leave one minted beside it from an older identity.

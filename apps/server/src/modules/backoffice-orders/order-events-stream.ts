@@ -149,7 +149,8 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
                 again = false
                 const owner = await app.tokenOwners.check(tokenHash)
                 if (closed) return
-                if (!owner || !isStaffRole(owner.role)) return close()
+                // A courier's role (ADR 056) does not follow the shop's orders either.
+                if (!owner || !isStaffRole(owner.role) || owner.role === 'livreur') return close()
                 expireAt(owner.expiresAt.getTime())
               } while (again && !closed)
             } catch (err) {

@@ -3,6 +3,9 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
+import { courierGraphql } from './courier.graphql.ts'
+import courierRoutes from './courier.routes.ts'
+import { createCourierService } from './courier.service.ts'
 import dispatchRoutes from './dispatch.routes.ts'
 import { createDispatchService, type DispatchService } from './dispatch.service.ts'
 
@@ -16,6 +19,10 @@ async function dispatch(app: FastifyInstance) {
   const service = createDispatchService({ db: app.db, audit: app.audit })
   app.decorate('dispatch', service)
   await registerRest(app, dispatchRoutes, { service })
+  // The courier's phone (issue 25 §3): their moves go through the order lifecycle.
+  const couriers = createCourierService({ db: app.db, lifecycle: () => app.orderLifecycle })
+  await registerRest(app, courierRoutes, { service: couriers })
+  app.addGraphqlModule(courierGraphql(couriers))
 }
 
-export default fp(dispatch, { name: 'dispatch', dependencies: ['database', 'authentication', 'audit'] })
+export default fp(dispatch, { name: 'dispatch', dependencies: ['database', 'authentication', 'audit', 'orders', 'graphql-modules'] })

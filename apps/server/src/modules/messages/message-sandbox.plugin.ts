@@ -116,7 +116,7 @@ async function messageSandbox(app: FastifyInstance, opts: MessageSandboxOptions)
         if (!token) throw unauthenticated(MESSAGES.unauthenticated)
         const role = await opts.roleOf(token)
         if (role === undefined) throw unauthenticated(MESSAGES.invalidToken)
-        if (!isStaffRole(role)) throw forbidden(MESSAGES.staffOnly)
+        if (!isStaffRole(role) || role === 'livreur') throw forbidden(MESSAGES.staffOnly)
       }
       const list = { onRequest: staffOnly }
       sandbox.get('/messages.json', list, async (_request, reply) => reply.header('cache-control', 'no-store').send(sent))

@@ -12,7 +12,7 @@ import { smsParts, toGsm7 } from './sms-text.ts'
  * money came, also after « Payer autrement ») and `en_attente` (cash on delivery chosen after an
  * online payment failed) say what the last message no longer does (issue 23 §4).
  */
-export const MESSAGED_STATES = ['payee', 'en_attente', 'confirmee', 'prete_retrait', 'en_livraison', 'livree', 'annulee', 'echec_paiement'] as const satisfies readonly OrderStatus[]
+export const MESSAGED_STATES = ['payee', 'en_attente', 'confirmee', 'prete_retrait', 'en_livraison', 'livree', 'annulee', 'echec_paiement', 'echec_livraison'] as const satisfies readonly OrderStatus[]
 export type OrderMessageEvent = 'placed' | (typeof MESSAGED_STATES)[number]
 
 export const isMessagedState = (etat: string): etat is (typeof MESSAGED_STATES)[number] => (MESSAGED_STATES as readonly string[]).includes(etat)
@@ -34,6 +34,8 @@ const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
   livree: (a, amount) => `Teranga : commande ${a.numero} (${amount}) livrée. Merci ! ${a.link}`,
   annulee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) annulée. Détails : ${a.link}`,
   echec_paiement: (a, amount) => `Teranga : paiement échoué, commande ${a.numero} (${amount}). Suivi : ${a.link}`,
+  // The courier could not deliver (issue 25 §3): the shop calls back to send it out again.
+  echec_livraison: (a) => `Teranga : commande ${a.numero} non livrée, nous vous rappelons. ${a.link}`,
 }
 
 export const customerText = (event: OrderMessageEvent, about: About) => WHAT[event](about, formatPrixSms(about.total))

@@ -82,6 +82,14 @@ export function createMessagesRepository(db: Executor) {
       return rowsOf<{ channel: MessageChannel }>(result).map((row) => row.channel)
     },
 
+    /** A staff invitation by phone (issue 25 §3), in the invitation's transaction: one message, once per channel. */
+    async enqueueInvitation(entry: { invitationId: number; channel: MessageChannel; recipient: string; body: string }) {
+      await db
+        .insert(messageOutbox)
+        .values({ invitationId: entry.invitationId, audience: 'staff', channel: entry.channel, recipient: entry.recipient, body: entry.body })
+        .onConflictDoNothing()
+    },
+
     /** The courier the order is handed to now (a home delivery), for « en route ». */
     async courierOf(orderId: number): Promise<{ nom: string; telephone: string } | null> {
       const result = await db.execute(sql`select l.nom, l.telephone from commandes_livreur cl join livreurs l on l.id = cl.livreur_id where cl.commande_id = ${orderId}::int`)

@@ -39,6 +39,11 @@ export interface OrderMessages {
   setChannel(clientId: number, canal: MessageChannelChoice): Promise<MessageChannelChoice>
   /** Account deletion, in its transaction: the customer's choice and messages go (one statement). */
   forgetCustomer(tx: Executor, clientId: number): Promise<void>
+  /**
+   * A staff invitation by phone (issue 25 §3), in its transaction: by SMS, or WhatsApp when SMS
+   * has no provider; false when neither has one (the back office then shares the link by hand).
+   */
+  invite(tx: Executor, invitation: { id: number; telephone: string; body: string }): Promise<boolean>
 }
 
 /** The tracking links' key when no TRACKING_LINK_SECRET is given: drawn once, kept in the database for every instance. */
@@ -92,6 +97,12 @@ export function createOrderMessages(deps: {
     trackingKeyMatches: (numero, key) => trackingKeyMatches(secret, numero, key),
     channelOf: async (clientId) => (await repo.channelOf(clientId)) ?? DEFAULT_MESSAGE_CHANNEL,
     forgetCustomer: (tx, clientId) => createMessagesRepository(tx).forgetCustomer(clientId),
+    async invite(tx, invitation) {
+      const channel: MessageChannel | null = channels.has('sms') ? 'sms' : channels.has('whatsapp') ? 'whatsapp' : null
+      if (!channel) return false
+      await createMessagesRepository(tx).enqueueInvitation({ invitationId: invitation.id, channel, recipient: invitation.telephone, body: invitation.body })
+      return true
+    },
     async setChannel(clientId, canal) {
       await repo.setChannel(clientId, canal)
       return canal

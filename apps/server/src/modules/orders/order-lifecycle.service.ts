@@ -67,8 +67,8 @@ export interface LifecycleScope {
   takeStock(commandeId: number, lines: ReadonlyArray<{ varianteId: number; quantite: number }>): Promise<boolean>
   /** Records a newly inserted order's lines and first state (one statement): its `placed` event at commit. */
   placed(order: NewOrder, lines: Array<{ produitId: number; varianteId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
-  /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move. */
-  move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null): Promise<MoveOutcome>
+  /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move (and `extra`, what the courier collected). */
+  move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null, extra?: Pick<StateChanges, 'montantEncaisse' | 'encaisseLe'>): Promise<MoveOutcome>
   /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
   cancel(order: OrderRow, actor: OrderActorRef, reason: string): Promise<MoveOutcome>
   /**
@@ -125,7 +125,13 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
   function scope(tx: Executor, counted: CommittedChange[]): LifecycleScope {
     const writes = createOrderWritesRepository(tx, { pointsOf: participants.provider('rewards')?.pointsOf })
 
-    async function move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason: string | null = null): Promise<MoveOutcome> {
+    async function move(
+      order: OrderRow,
+      to: OrderStatus,
+      actor: OrderActorRef,
+      reason: string | null = null,
+      extra: Pick<StateChanges, 'montantEncaisse' | 'encaisseLe'> = {},
+    ): Promise<MoveOutcome> {
       // Money received or refused is the payment provider's word alone (DESIGN §5), whoever else asks.
       if (isProviderOnly(to) && actor.kind !== 'provider') return { moved: false, refusal: 'transition' }
       const from = order.etat
@@ -139,8 +145,10 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
         if (refusal) return { moved: false, refusal }
       }
       const at = now()
-      const changes: StateChanges =
-        to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : to === 'en_attente' ? { expiresAt: null } : {}
+      const changes: StateChanges = {
+        ...(to === 'livree' ? { dateliv: at } : to === 'en_attente_paiement' ? { expiresAt: unpaidDeadline(at) } : to === 'en_attente' ? { expiresAt: null } : {}),
+        ...extra,
+      }
       if (!(await writes.moveState(order, from, to, changes, { at, actorKind: actor.kind, actorId: actor.id, reason }))) {
         return { moved: false, refusal: 'stale' }
       }
@@ -282,6 +290,30 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
       log.info({ numero, from: outcome.from, to, points: outcome.points }, 'order state changed by the back office')
       if (outcome.refunds > 0) log.warn({ numero, attempts: outcome.refunds }, 'paid order cancelled: refund needed')
       return answer(numero, staff.id)
+    },
+
+    /**
+     * A courier's move (issue 25 §3, ADR 056): « Livrée » or « Échec de livraison » of an order
+     * out for delivery. `mayMove` (the dispatch module's, in this transaction, the order locked)
+     * refuses an order not handed to this courier; what they collected goes with « Livrée ».
+     */
+    async changeByCourier(
+      courier: { staffId: number },
+      numero: string,
+      to: 'livree' | 'echec_livraison',
+      options: { reason: string | null; collected: (order: OrderRow) => number | null; mayMove: (tx: Executor, order: OrderRow) => Promise<void> },
+    ) {
+      await run(async ({ tx, orders: writes, move }) => {
+        const order = await writes.lockOrder({ numero })
+        if (!order) throw notFound(MESSAGES.orderNotFound)
+        await options.mayMove(tx, order)
+        if (order.etat !== 'en_livraison') throw conflict(MESSAGES.orderTransitionRefused(label(order.etat), label(to)), { etat: [MESSAGES.orderTransitionRefused(label(order.etat), label(to))] })
+        const collected = to === 'livree' ? options.collected(order) : null
+        const extra = collected === null ? {} : { montantEncaisse: collected, encaisseLe: now() }
+        const moved = await move(order, to, actors.staff(courier.staffId), options.reason, extra)
+        if (!moved.moved) throw conflict(MESSAGES.orderTransitionRefused(label(order.etat), label(to)))
+      })
+      log.info({ numero, to }, 'order state changed by its courier')
     },
 
     /**

@@ -41,8 +41,8 @@ export interface OrderReferences {
   zone: { designation: string; frais: number } | null
 }
 
-/** What a state change may set besides the state: the delivery date, a restarted expiry. */
-export type StateChanges = Partial<Pick<typeof commandes.$inferInsert, 'dateliv' | 'expiresAt'>>
+/** What a state change may set besides the state: the delivery date, a restarted expiry, what the courier collected (issue 25 §3). */
+export type StateChanges = Partial<Pick<typeof commandes.$inferInsert, 'dateliv' | 'expiresAt' | 'montantEncaisse' | 'encaisseLe'>>
 
 /** One line of an order's history, as the lifecycle writes it. */
 export interface HistoryEntry {
@@ -206,6 +206,8 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
       const sets = [sql`etat = ${to}`, sql`updated_at = ${at}`]
       if (changes.dateliv !== undefined) sets.push(sql`dateliv = ${changes.dateliv?.toISOString() ?? null}`)
       if (changes.expiresAt !== undefined) sets.push(sql`expires_at = ${changes.expiresAt?.toISOString() ?? null}`)
+      if (changes.montantEncaisse !== undefined) sets.push(sql`montant_encaisse = ${changes.montantEncaisse}`)
+      if (changes.encaisseLe !== undefined) sets.push(sql`encaisse_le = ${changes.encaisseLe?.toISOString() ?? null}`)
       const result = await db.execute(sql`with moved as (
           update ${commandes} set ${sql.join(sets, sql`, `)} where id = ${orderId} and etat = ${from} returning id)
         insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)

@@ -7,8 +7,16 @@ import { createStaffRepository } from './staff.repository.ts'
 import staffRoutes from './staff.routes.ts'
 import { createStaffService } from './staff.service.ts'
 
-async function staff(app: FastifyInstance) {
-  await registerRest(app, staffRoutes, { repo: createStaffRepository(app.db), service: createStaffService({ db: app.db, audit: app.audit, tokenOwners: app.tokenOwners }) })
+async function staff(app: FastifyInstance, opts: { publicUrl?: string }) {
+  const service = createStaffService({
+    db: app.db,
+    audit: app.audit,
+    tokenOwners: app.tokenOwners,
+    publicUrl: opts.publicUrl ?? '',
+    // Invitations by phone go out through the messages' outbox (issue 25 §3).
+    sendInvitation: (tx, invitation) => app.orderMessages.invite(tx, invitation),
+  })
+  await registerRest(app, staffRoutes, { repo: createStaffRepository(app.db), service })
 }
 
-export default fp(staff, { name: 'staff', dependencies: ['database', 'authentication', 'audit'] })
+export default fp(staff, { name: 'staff', dependencies: ['database', 'authentication', 'audit', 'messages'] })

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { STAFF_ROLES, type StaffRole } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
-import { clients, invitationsStaff, roles } from '../../db/schema.ts'
+import { clients, invitationsStaff, livreurs, roles } from '../../db/schema.ts'
 
 export function createStaffRepository(db: Executor) {
   const member = { id: clients.id, email: clients.email, prenom: clients.prenom, name: clients.name, role: roles.name }
@@ -34,6 +34,25 @@ export function createStaffRepository(db: Executor) {
         .orderBy(asc(clients.id))
     },
 
+    /** Every client whose proved phone number is `e164` (issue 25 §3). */
+    async findByVerifiedPhone(e164: string) {
+      return db.select(member).from(clients).innerJoin(roles, eq(roles.id, clients.roleId)).where(eq(clients.telephoneVerifie, e164)).orderBy(asc(clients.id))
+    },
+
+    /** The courier `id`, with whether an account or a waiting invitation already stands for them. */
+    async courierForInvitation(id: number, now: Date) {
+      const [row] = await db
+        .select({
+          id: livreurs.id,
+          nom: livreurs.nom,
+          // Qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would rebind.
+          taken: sql<boolean>`"livreurs"."client_id" is not null or exists (select 1 from ${invitationsStaff} i where i.livreur_id = "livreurs"."id" and i.accepted_at is null and i.expires_at > ${now.toISOString()})`,
+        })
+        .from(livreurs)
+        .where(eq(livreurs.id, id))
+      return row
+    },
+
     /** Locks the staff rows so that two admins removing each other cannot leave the shop with none. */
     async lockAdmins() {
       const rows = await db
@@ -55,13 +74,9 @@ export function createStaffRepository(db: Executor) {
         .limit(limit)
     },
 
-    /** The new invitation, or undefined when one already waits for that email (its unique index). */
-    async insertInvitation(values: { email: string; role: StaffRole; invitedBy: number; expiresAt: Date }) {
-      const [row] = await db
-        .insert(invitationsStaff)
-        .values(values)
-        .onConflictDoNothing({ target: invitationsStaff.email, where: sql`${invitationsStaff.acceptedAt} is null` })
-        .returning()
+    /** The new invitation, or undefined when one already waits for that email or phone (their unique indexes). */
+    async insertInvitation(values: { email: string | null; telephone: string | null; role: StaffRole; livreurId: number | null; invitedBy: number; expiresAt: Date }) {
+      const [row] = await db.insert(invitationsStaff).values(values).onConflictDoNothing().returning()
       return row
     },
 
@@ -74,11 +89,29 @@ export function createStaffRepository(db: Executor) {
       return row
     },
 
-    /** Drops a waiting invitation left expired, so that a new one can be made for that email. */
-    async deleteExpiredInvitation(email: string, now: Date) {
-      await db
-        .delete(invitationsStaff)
-        .where(and(eq(invitationsStaff.email, email), isNull(invitationsStaff.acceptedAt), sql`${invitationsStaff.expiresAt} <= ${now}`))
+    /** Drops a waiting invitation left expired, so that a new one can be made for that email or phone. */
+    async deleteExpiredInvitation(contact: { email: string | null; telephone: string | null }, now: Date) {
+      const same = contact.email !== null ? eq(invitationsStaff.email, contact.email) : eq(invitationsStaff.telephone, contact.telephone ?? '')
+      await db.delete(invitationsStaff).where(and(same, isNull(invitationsStaff.acceptedAt), sql`${invitationsStaff.expiresAt} <= ${now}`))
+    },
+
+    /** Marks the invitation waiting for the proved phone `e164` accepted by `clientId`, if one is still valid. */
+    async acceptPhoneInvitation(e164: string, clientId: number, now: Date) {
+      const [row] = await db
+        .update(invitationsStaff)
+        .set({ acceptedAt: now, acceptedBy: clientId })
+        .where(and(eq(invitationsStaff.telephone, e164), isNull(invitationsStaff.acceptedAt), gt(invitationsStaff.expiresAt, now)))
+        .returning()
+      return row
+    },
+
+    /**
+     * The account `clientId` signs in as the courier `livreurId` (its invitation accepted): the
+     * staff module writes this one column of the dispatch module's table (table-owners.ts).
+     */
+    async linkCourier(livreurId: number, clientId: number) {
+      await db.update(livreurs).set({ clientId: null }).where(eq(livreurs.clientId, clientId))
+      await db.update(livreurs).set({ clientId }).where(eq(livreurs.id, livreurId))
     },
 
     /** Marks the invitation waiting for `email` accepted by `clientId`, if one is still valid. */

@@ -1,4 +1,4 @@
-// GET /api/admin/moi (both staff roles): who the back office is talking to.
+// GET /api/admin/moi (every staff role, a courier too): who the back office is talking to.
 // Admins only: GET /api/staff, PUT|DELETE /api/staff/{id} (the role changes, or goes with every
 // session), GET|POST /api/invitation and DELETE /api/invitation/{id}.
 import type { FastifyInstance } from 'fastify'
@@ -8,7 +8,7 @@ import { invitationResponseSchema, invitationSchema, staffMemberSchema, staffRol
 import { STAFF_ROLES } from '@teranga/shared/constants'
 import { idSchema } from '@teranga/shared/schemas'
 import { errorResponses } from '../../lib/rest.ts'
-import { requireStaff } from '../../plugins/authentication.ts'
+import { requireAnyStaff, requireStaff } from '../../plugins/authentication.ts'
 import type { StaffRepository } from './staff.repository.ts'
 import type { StaffService } from './staff.service.ts'
 
@@ -18,8 +18,8 @@ export default async function staffRoutes(app: FastifyInstance, opts: { repo: St
   const api = app.withTypeProvider<ZodTypeProvider>()
   const { repo, service } = opts
 
-  api.get('/admin/moi', { schema: { response: { 200: staffMemberSchema, ...errorResponses } } }, async (request) => {
-    const me = requireStaff(request, 'gestionnaire')
+  api.get('/admin/moi', { config: { livreur: true }, schema: { response: { 200: staffMemberSchema, ...errorResponses } } }, async (request) => {
+    const me = requireAnyStaff(request)
     const row = await repo.findById(me.id)
     return { id: me.id, email: row?.email ?? null, prenom: row?.prenom ?? null, name: row?.name ?? null, role: me.role }
   })

@@ -1,22 +1,32 @@
 // Staff management from the back office (issue 16): invitations that give a role at the
 // invitee's first verified sign-in with that email, role changes and removals (which end the
 // member's sessions), each in one transaction with its audit line. The shop always keeps one admin.
-import { INVITATION_TTL_DAYS, STAFF_MESSAGES, type Invitation, type InvitationInput, type StaffRoleInput } from '@teranga/shared/backoffice-staff'
+import { INVITATION_TTL_DAYS, STAFF_MESSAGES, STAFF_ROLE_LABELS, type Invitation, type InvitationInput, type StaffRoleInput } from '@teranga/shared/backoffice-staff'
 import { isStaffRole, type StaffRole } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
 import type { invitationsStaff } from '../../db/schema.ts'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { clientAccess } from '../auth/auth.service.ts'
 import { createStaffRepository } from './staff.repository.ts'
 
 type InvitationRow = typeof invitationsStaff.$inferSelect
 
-export function toInvitation(row: InvitationRow, inviter: string | null, now: Date): Invitation {
+/**
+ * The link an invitation shares: the back office's sign-in page. The invitation is bound to its
+ * e-mail or phone number, proved at sign-in; the link carries no secret and gives nothing to
+ * anyone else (ADR 056).
+ */
+export const invitationLink = (publicUrl: string) => `${publicUrl}/admin/`
+
+export function toInvitation(row: InvitationRow, inviter: string | null, now: Date, publicUrl = ''): Invitation {
   return {
     id: row.id,
     email: row.email,
+    telephone: row.telephone,
     role: row.role as StaffRole,
+    livreur: row.livreurId,
+    lien: invitationLink(publicUrl),
     etat: row.acceptedAt ? 'acceptee' : row.expiresAt <= now ? 'expiree' : 'en_attente',
     invite_par: inviter,
     date: row.createdAt.toISOString(),
@@ -25,8 +35,20 @@ export function toInvitation(row: InvitationRow, inviter: string | null, now: Da
   }
 }
 
-export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwners: { forgetClient(clientId: number): void }; now?: () => Date }) {
+/** How an invitation by phone goes out (the messages module's outbox), in the invitation's transaction. */
+export type InvitationSender = (tx: Executor, invitation: { id: number; telephone: string; body: string }) => Promise<boolean>
+
+export function createStaffService(deps: {
+  db: Executor
+  audit: Audit
+  tokenOwners: { forgetClient(clientId: number): void }
+  now?: () => Date
+  /** The shop's public address, for the invitations' link. */
+  publicUrl?: string
+  sendInvitation?: InvitationSender
+}) {
   const { db, audit, tokenOwners } = deps
+  const publicUrl = deps.publicUrl ?? ''
   const now = deps.now ?? (() => new Date())
 
   /** The staff member `id`, locked with every admin: the last-admin rule reads a stable set. */
@@ -43,21 +65,42 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
     async invitations(): Promise<Invitation[]> {
       const at = now()
       const rows = await createStaffRepository(db).invitations(200)
-      return rows.map((r) => toInvitation(r.invitation, r.inviter, at))
+      return rows.map((r) => toInvitation(r.invitation, r.inviter, at, publicUrl))
     },
 
     async invite(staffId: number, input: InvitationInput): Promise<Invitation> {
       const at = now()
       return db.transaction(async (tx) => {
         const repo = createStaffRepository(tx)
-        const existing = await repo.findByEmail(input.email)
-        if (existing.some((c) => isStaffRole(c.role))) throw conflict(STAFF_MESSAGES.alreadyStaff, { email: [STAFF_MESSAGES.alreadyStaff] })
-        await repo.deleteExpiredInvitation(input.email, at)
-        const row = await repo.insertInvitation({ ...input, invitedBy: staffId, expiresAt: new Date(at.getTime() + INVITATION_TTL_DAYS * 86_400_000) })
-        if (!row) throw conflict(STAFF_MESSAGES.alreadyInvited, { email: [STAFF_MESSAGES.alreadyInvited] })
-        await audit.record(tx, { staffId, action: 'invitation.creer', resource: 'invitation', resourceId: row.id, after: { email: row.email, role: row.role } })
+        const contact = { email: input.email ?? null, telephone: input.telephone ?? null }
+        const field = contact.email !== null ? 'email' : 'telephone'
+        const existing = contact.email !== null ? await repo.findByEmail(contact.email) : await repo.findByVerifiedPhone(contact.telephone!)
+        if (existing.some((c) => isStaffRole(c.role))) throw conflict(STAFF_MESSAGES.alreadyStaff, { [field]: [STAFF_MESSAGES.alreadyStaff] })
+        if (input.livreur !== undefined) {
+          const courier = await repo.courierForInvitation(input.livreur, at)
+          if (!courier) throw badInput(STAFF_MESSAGES.courierRequired, { livreur: [STAFF_MESSAGES.courierRequired] })
+          if (courier.taken) throw conflict(STAFF_MESSAGES.courierAlreadyLinked, { livreur: [STAFF_MESSAGES.courierAlreadyLinked] })
+        }
+        await repo.deleteExpiredInvitation(contact, at)
+        const row = await repo.insertInvitation({
+          ...contact,
+          role: input.role,
+          livreurId: input.livreur ?? null,
+          invitedBy: staffId,
+          expiresAt: new Date(at.getTime() + INVITATION_TTL_DAYS * 86_400_000),
+        })
+        if (!row) {
+          const message = field === 'email' ? STAFF_MESSAGES.alreadyInvited : STAFF_MESSAGES.alreadyInvitedPhone
+          throw conflict(message, { [field]: [message] })
+        }
+        // By SMS (or WhatsApp): the invitee hears of it and where to sign in (no secret in it).
+        if (row.telephone && deps.sendInvitation) {
+          await deps.sendInvitation(tx, { id: row.id, telephone: row.telephone, body: `${STAFF_MESSAGES.shareText(STAFF_ROLE_LABELS[input.role])} ${invitationLink(publicUrl)}` })
+        }
+        // The phone number is personal data: the audit line names the invitation, not the number.
+        await audit.record(tx, { staffId, action: 'invitation.creer', resource: 'invitation', resourceId: row.id, after: { email: row.email, par_telephone: row.telephone !== null, role: row.role, livreur: row.livreurId } })
         const inviter = await repo.findById(staffId)
-        return toInvitation(row, inviter?.email ?? null, at)
+        return toInvitation(row, inviter?.email ?? null, at, publicUrl)
       })
     },
 
@@ -73,6 +116,8 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
       return db.transaction(async (tx) => {
         const { access, member, admins } = await lockedMember(tx, memberId)
         if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) throw conflict(STAFF_MESSAGES.lastAdmin, { role: [STAFF_MESSAGES.lastAdmin] })
+        // A courier's role comes with the courier they are, which only an invitation names (ADR 056).
+        if (input.role === 'livreur' && member.role !== 'livreur') throw badInput(STAFF_MESSAGES.courierByInvitation, { role: [STAFF_MESSAGES.courierByInvitation] })
         if (member.role !== input.role) {
           await access.setRole(memberId, input.role)
           // A role is picked up by signing in again: no token minted before carries a new one (ADR 042).
@@ -103,11 +148,18 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
      * unverified email proves nothing (anyone can create a password account with someone
      * else's address). The caller forgets the client's tokens once committed.
      */
-    async acceptAtSignIn(client: { id: number; email: string | null; emailVerified: boolean }, tx: Executor): Promise<{ roleChanged: boolean }> {
-      if (!client.email || !client.emailVerified) return { roleChanged: false }
+    async acceptAtSignIn(
+      client: { id: number; email: string | null; emailVerified: boolean; phoneNumber?: string | null },
+      tx: Executor,
+    ): Promise<{ roleChanged: boolean }> {
       const repo = createStaffRepository(tx)
-      const invitation = await repo.acceptInvitation(client.email, client.id, now())
+      // The email proved by Firebase, else the phone number its phone sign-in proved (the
+      // token's `phone_number`, never a number typed: issue 25 §3, ADR 056).
+      const invitation =
+        (client.email && client.emailVerified ? await repo.acceptInvitation(client.email, client.id, now()) : undefined) ??
+        (client.phoneNumber ? await repo.acceptPhoneInvitation(client.phoneNumber, client.id, now()) : undefined)
       if (!invitation) return { roleChanged: false }
+      if (invitation.livreurId !== null) await repo.linkCourier(invitation.livreurId, client.id)
       const current = await repo.findById(client.id)
       // Made staff some other way meanwhile (admin:grant): the invitation is spent, the role kept.
       const roleChanged = Boolean(current && !isStaffRole(current.role))
@@ -116,7 +168,7 @@ export function createStaffService(deps: { db: Executor; audit: Audit; tokenOwne
         await access.setRole(client.id, invitation.role as StaffRole)
         await access.revokeTokens(client.id, now())
       }
-      await audit.record(tx, { staffId: client.id, action: 'invitation.acceptee', resource: 'invitation', resourceId: invitation.id, after: { email: invitation.email, role: invitation.role } })
+      await audit.record(tx, { staffId: client.id, action: 'invitation.acceptee', resource: 'invitation', resourceId: invitation.id, after: { email: invitation.email, role: invitation.role, livreur: invitation.livreurId } })
       return { roleChanged }
     },
   }

@@ -22,6 +22,7 @@ const suivi: SuiviPage = {
   remise: 0,
   montanttotal: 10_400,
   lignes: [{ designation: 'Riz parfumé 5 kg', quantite: 2, prix: 4700 }],
+  livreur: { prenom: 'Moussa' },
   rembourse: 0,
   remboursements: [],
 }
@@ -42,6 +43,8 @@ describe('tracking route', () => {
     renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}`)
     expect(await screen.findByRole('heading', { name: `Suivi de la commande ${suivi.numerocommande}` })).toBeInTheDocument()
     expect(screen.getByText('En cours de livraison')).toBeInTheDocument()
+    // Out for delivery: the courier by first name (issue 25 §3).
+    expect(screen.getByText('En route avec Moussa')).toBeInTheDocument()
     const lines = within(screen.getByRole('table', { name: 'Articles de la commande' }))
     expect(lines.getByRole('row', { name: /Riz parfumé 5 kg/ })).toHaveTextContent('Riz parfumé 5 kg29 400 FCFA')
     expect(screen.getByText('10 400 FCFA')).toBeInTheDocument()
@@ -54,12 +57,15 @@ describe('tracking route', () => {
       ...suivi,
       etat: 'livree',
       etat_text: 'Livrée',
+      livreur: null,
       rembourse: 4700,
       remboursements: [{ id: 1, montant: 4700, date_fr: '28/11/2026', lignes: [{ designation: 'Riz parfumé 5 kg', quantite: 1, total: 4700 }] }],
     })
     renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}`)
     expect(await screen.findByRole('heading', { name: 'Remboursements' })).toBeInTheDocument()
     expect(screen.getByText('Remboursé').nextElementSibling).toHaveTextContent('4 700 FCFA')
+    // Delivered: nobody is on the way any more.
+    expect(screen.queryByText(/En route avec/)).not.toBeInTheDocument()
     expect(screen.getByText(/remboursés le 28\/11\/2026/).closest('li')).toHaveTextContent('4 700 FCFA remboursés le 28/11/20261 × Riz parfumé 5 kg (4 700 FCFA)')
   })
 

@@ -12,6 +12,8 @@ export function OrderTracking({ commande }: { commande: SuiviPage }) {
       <p className="fs-5">
         État : <span className={`badge text-bg-${commande.etat_badge}`}>{commande.etat_text}</span>
       </p>
+      {/* Out for delivery: who is bringing it, by first name only (issue 25 §3). */}
+      {commande.livreur && <p className="fs-5 fw-semibold">{ORDER_MESSAGES_TEXT.onTheWayWith(commande.livreur.prenom)}</p>}
       <table className="table align-middle">
         <caption className="visually-hidden">Articles de la commande</caption>
         <thead>
