@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { ADD_TO_CART_MAX, MAX_CART_LINES } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
-import { categories, panierLignes, paniers, produits, souscategories, variantes } from '../../db/schema.ts'
+import { categories, commandes, detailCommandes, panierLignes, paniers, produits, souscategories, variantes } from '../../db/schema.ts'
 import { productColumns, productJoin, variantPriceNow, variantSaleRuns, type ProductRow, type VariantRow } from '../catalogue/product-projection.ts'
 
 /** A cart line as shown: its product (as the catalogue shows products) and its variant, at today's price. */
@@ -121,6 +121,40 @@ export function createCartRepository(db: Executor) {
         .filter((row) => row.id !== null)
         .map((row) => ({ id: row.id!, produitId: row.variantProduitId!, designation: row.designation, quantite: row.quantite!, actif: row.actif! }))
       return { product: { id: produitId, actif: rows[0]!.produitActif }, variants }
+    },
+
+    /**
+     * The lines of the client's order `numero` to put back in the cart (ADR 057), each variant
+     * once with its units added up: the variant sold (for a line of the previous release without
+     * one, the product's only live variant), whether it is on sale, its stock and its quantity in
+     * the cart now. Undefined when the client has no such order (another's is not told apart).
+     */
+    async orderLinesToReorder(numero: string, clientId: number, panierId: number | undefined) {
+      const [order] = await db
+        .select({ id: commandes.id })
+        .from(commandes)
+        .where(and(eq(commandes.numerocommande, numero), eq(commandes.clientId, clientId)))
+        .limit(1)
+      if (!order) return undefined
+      const variantId = sql<number | null>`coalesce(${detailCommandes.varianteId}, (select v.id from ${variantes} v where v.produit_id = ${detailCommandes.produitId} and v.actif and ${produits.nbVariantes} = 1 limit 1))`
+      const rows = await db
+        .select({
+          produitId: detailCommandes.produitId,
+          varianteId: variantId,
+          quantite: sql<number>`sum(${detailCommandes.quantite})::int`,
+          designation: sql<string>`coalesce(min(${variantDesignation}), min(${produits.designation}))`,
+          onSale: sql<boolean>`coalesce(bool_and(${produits.actif} and ${variantes.actif}), false)`,
+          stock: sql<number>`coalesce(min(${variantes.quantite}), 0)::int`,
+          inCart: sql<number>`coalesce((select l.quantite from ${panierLignes} l where l.panier_id = ${panierId ?? null}::int and l.variante_id = ${variantId}), 0)::int`,
+          first: sql<number>`min(${detailCommandes.id})`,
+        })
+        .from(detailCommandes)
+        .innerJoin(produits, eq(produits.id, detailCommandes.produitId))
+        .leftJoin(variantes, sql`${variantes.id} = ${variantId}`)
+        .where(eq(detailCommandes.commandeId, order.id))
+        .groupBy(detailCommandes.produitId, variantId, produits.nbVariantes)
+        .orderBy(sql`min(${detailCommandes.id})`)
+      return rows
     },
 
     async lines(panierId: number, clientId: number): Promise<CartLineRow[]> {
