@@ -12,6 +12,7 @@ export const CASH_MESSAGES = {
   montantInvalid: 'Le montant doit être un nombre entier de FCFA, différent de 0.',
   montantTooLarge: 'Le montant dépasse 100 000 000 FCFA.',
   noteTooLong: 'La note est trop longue (500 caractères au plus).',
+  noteText: 'La note doit être un texte.',
   noteRequiredForCorrection: 'Une correction (montant négatif) doit dire pourquoi dans la note.',
   remiseSaved: 'Remise enregistrée.',
 } as const
@@ -60,7 +61,7 @@ export const remiseSchema = z
       .refine((n) => n !== 0, { error: CASH_MESSAGES.montantInvalid })
       .refine((n) => Math.abs(n) <= REMISE_MAX, { error: CASH_MESSAGES.montantTooLarge }),
     note: z
-      .string({ error: CASH_MESSAGES.noteInvalid })
+      .string({ error: CASH_MESSAGES.noteText })
       .trim()
       .max(500, { error: CASH_MESSAGES.noteTooLong })
       .refine(isStorableText, { error: MESSAGES.textInvalidCharacters })

@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { ADD_TO_CART_MAX, MAX_CART_LINES } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
-import { categories, commandes, detailCommandes, panierLignes, paniers, produits, souscategories, variantes } from '../../db/schema.ts'
+import { categories, commandes, panierLignes, paniers, produits, souscategories, variantes } from '../../db/schema.ts'
 import { productColumns, productJoin, variantPriceNow, variantSaleRuns, type ProductRow, type VariantRow } from '../catalogue/product-projection.ts'
 
 /** A cart line as shown: its product (as the catalogue shows products) and its variant, at today's price. */
@@ -136,25 +136,32 @@ export function createCartRepository(db: Executor) {
         .where(and(eq(commandes.numerocommande, numero), eq(commandes.clientId, clientId)))
         .limit(1)
       if (!order) return undefined
-      const variantId = sql<number | null>`coalesce(${detailCommandes.varianteId}, (select v.id from ${variantes} v where v.produit_id = ${detailCommandes.produitId} and v.actif and ${produits.nbVariantes} = 1 limit 1))`
-      const rows = await db
-        .select({
-          produitId: detailCommandes.produitId,
-          varianteId: variantId,
-          quantite: sql<number>`sum(${detailCommandes.quantite})::int`,
-          designation: sql<string>`coalesce(min(${variantDesignation}), min(${produits.designation}))`,
-          onSale: sql<boolean>`coalesce(bool_and(${produits.actif} and ${variantes.actif}), false)`,
-          stock: sql<number>`coalesce(min(${variantes.quantite}), 0)::int`,
-          inCart: sql<number>`coalesce((select l.quantite from ${panierLignes} l where l.panier_id = ${panierId ?? null}::int and l.variante_id = ${variantId}), 0)::int`,
-          first: sql<number>`min(${detailCommandes.id})`,
-        })
-        .from(detailCommandes)
-        .innerJoin(produits, eq(produits.id, detailCommandes.produitId))
-        .leftJoin(variantes, sql`${variantes.id} = ${variantId}`)
-        .where(eq(detailCommandes.commandeId, order.id))
-        .groupBy(detailCommandes.produitId, variantId, produits.nbVariantes)
-        .orderBy(sql`min(${detailCommandes.id})`)
-      return rows
+      const result = await db.execute<{ produit_id: number; variante_id: number | null; quantite: number; designation: string; on_sale: boolean; stock: number; in_cart: number }>(sql`
+        with lignes as (
+          select d.produit_id, d.quantite, d.id,
+                 coalesce(d.variante_id, (select v.id from variantes v join produits p on p.id = v.produit_id
+                                           where v.produit_id = d.produit_id and v.actif and p.nb_variantes = 1
+                                           order by v.position, v.id limit 1)) as variante_id
+            from detail_commandes d where d.commande_id = ${order.id}
+        ),
+        parts as (
+          select produit_id, variante_id, sum(quantite)::int as quantite, min(id) as first from lignes group by produit_id, variante_id
+        )
+        select parts.produit_id, parts.variante_id, parts.quantite,
+               concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as designation,
+               (p.actif and coalesce(v.actif, false)) as on_sale, coalesce(v.quantite, 0)::int as stock,
+               coalesce((select l.quantite from panier_lignes l where l.panier_id = ${panierId ?? null}::int and l.variante_id = parts.variante_id), 0)::int as in_cart
+          from parts join produits p on p.id = parts.produit_id left join variantes v on v.id = parts.variante_id
+         order by parts.first`)
+      return (result as unknown as { rows: Array<{ produit_id: number; variante_id: number | null; quantite: number; designation: string; on_sale: boolean; stock: number; in_cart: number }> }).rows.map((row) => ({
+        produitId: row.produit_id,
+        varianteId: row.variante_id,
+        quantite: row.quantite,
+        designation: row.designation,
+        onSale: row.on_sale,
+        stock: row.stock,
+        inCart: row.in_cart,
+      }))
     },
 
     async lines(panierId: number, clientId: number): Promise<CartLineRow[]> {
