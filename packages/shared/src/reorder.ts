@@ -14,6 +14,8 @@ export const REORDER_MESSAGES = {
   partial: (demande: number, ajoute: number) => `${formatNombre(ajoute)} sur ${formatNombre(demande)} dans votre panier (stock du jour).`,
   signInToReorder: 'Connectez-vous pour commander à nouveau.',
   button: 'Commander à nouveau',
+  working: 'Ajout au panier…',
+  error: 'Impossible de remettre cette commande dans le panier',
 } as const
 
 /** Why a line of the order is not in the cart. */
