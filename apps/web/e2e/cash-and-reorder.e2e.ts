@@ -119,9 +119,10 @@ describe('« Caisse » and « Commander à nouveau »', () => {
       await form.getByLabel('Livreur').selectOption({ label: courier })
       await form.getByLabel('Montant remis (FCFA)').fill('1000')
       await form.getByRole('button', { name: 'Enregistrer la remise' }).click()
-      const row = page.getByRole('region', { name: /par livreur/ }).getByRole('row').filter({ hasText: courier })
-      await expect.poll(() => row.locator('td').nth(3).innerText()).toBe('1\u00a0000\u00a0FCFA')
-      await expect.poll(() => row.getAttribute('class')).toContain('table-danger')
+      // On a phone, a card per courier (a table row on a wider screen): its « Remis » line, red.
+      const item = page.locator(`[data-livreur="${livreur.id}"]`)
+      await expect.poll(() => item.locator('dt', { hasText: 'Remis' }).locator('xpath=following-sibling::dd').innerText()).toBe('1\u00a0000\u00a0FCFA')
+      await expect.poll(() => item.getAttribute('class')).toContain('list-group-item-danger')
       expect(errors).toEqual([])
     })
 
@@ -129,7 +130,7 @@ describe('« Caisse » and « Commander à nouveau »', () => {
       await shop.withPage({ width, height: HEIGHTS[width], isMobile: true }, async ({ page }) => {
         await signInAdmin(page)
         await page.goto('/admin/caisse')
-        await page.getByRole('region', { name: /par livreur/ }).getByRole('row').filter({ hasText: courier }).waitFor()
+        await page.locator('main [data-livreur]').filter({ hasText: courier }).waitFor()
         await page.getByRole('region', { name: 'Caisse des 30 derniers jours' }).waitFor()
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
         await page.screenshot({ path: path.join(SHOTS, `caisse-${width}.png`), fullPage: true })

@@ -7,11 +7,21 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'react-toastify'
 import { useSearchParams } from 'react-router'
-import { Alert, Button, Card, Form, Table } from 'react-bootstrap'
-import { businessDaySchema, businessToday, CASH_MESSAGES, cashDiffers, remiseSchema, type CashCourierDay, type RemiseInput } from '@teranga/shared/backoffice-cash'
+import { Alert, Button, Card, Form, ListGroup, Table } from 'react-bootstrap'
+import {
+  businessDaySchema,
+  businessToday,
+  CASH_MESSAGES,
+  cashDiffers,
+  remiseSchema,
+  type CashCourierDay,
+  type CashDaySummary,
+  type RemiseInput,
+} from '@teranga/shared/backoffice-cash'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { formatDay, formatFcfa } from '../../lib/format.ts'
 import { couriersQueryOptions } from '../../lib/couriers.ts'
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { useAddRemise, useCashDay, useCashDays } from './api/cash-api.ts'
 
 type Figures = Omit<CashCourierDay, 'livreur'>
@@ -56,6 +66,77 @@ function Scrolling({ label, children }: { label: string; children: React.ReactNo
         {children}
       </Table>
     </div>
+  )
+}
+
+/** A phone's view of the day: a card per courier, every figure on its own line, red when a difference is not 0. */
+function CourierCards({ label, rows }: { label: string; rows: CashCourierDay[] }) {
+  return (
+    <ListGroup as="ul" aria-label={label}>
+      {rows.map((row) => (
+        <ListGroup.Item as="li" key={row.livreur.id} variant={cashDiffers(row) ? 'danger' : undefined} data-livreur={row.livreur.id}>
+          <div className="d-flex justify-content-between gap-2 mb-1">
+            <span className="fw-semibold text-break">{row.livreur.nom}</span>
+            <span className="small text-nowrap">{row.commandes} cmd.</span>
+          </div>
+          <dl className="small mb-0">
+            {(
+              [
+                ['À encaisser', row.a_encaisser],
+                ['Encaissé', row.encaisse],
+                ['Remis', row.remis],
+                ['Reste à remettre', row.ecart],
+                ['Non encaissé', row.ecart_encaissement],
+              ] as const
+            ).map(([name, amount], i) => (
+              <div key={name} className={`d-flex justify-content-between${i >= 3 ? ' fw-semibold' : ''}`}>
+                <dt className={i >= 3 ? 'fw-semibold' : 'fw-normal'}>{name}</dt>
+                <dd className="mb-0 text-nowrap">{formatFcfa(amount)}</dd>
+              </div>
+            ))}
+          </dl>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
+  )
+}
+
+/** A phone's view of the 30 days: the two differences only; a day's button shows it whole above. */
+function DaysCompact({ days, date, choose }: { days: CashDaySummary[]; date: string; choose: (day: string) => void }) {
+  return (
+    <Scrolling label="Caisse des 30 derniers jours">
+      <thead>
+        <tr>
+          <th scope="col">Jour</th>
+          <th scope="col" className="text-end">
+            Reste à remettre
+          </th>
+          <th scope="col" className="text-end">
+            Non encaissé
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((row) => (
+          <tr key={row.date} className={cashDiffers(row) ? 'table-danger' : undefined}>
+            <th scope="row" className="text-nowrap">
+              <DayButton day={row.date} date={date} choose={choose} />
+            </th>
+            <td className="text-end text-nowrap">{formatFcfa(row.ecart)}</td>
+            <td className="text-end text-nowrap">{formatFcfa(row.ecart_encaissement)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Scrolling>
+  )
+}
+
+/** A day of the summary, as a button that shows it. */
+function DayButton({ day, date, choose }: { day: string; date: string; choose: (day: string) => void }) {
+  return (
+    <Button variant="link" size="sm" className="p-0" onClick={() => choose(day)} aria-current={day === date ? 'date' : undefined}>
+      {formatDay(day)}
+    </Button>
   )
 }
 
@@ -120,6 +201,8 @@ export function CashPage() {
   const daysQuery = useCashDays(today)
   const choose = (next: string) => setSearch(next && next !== today ? { date: next } : {})
   const rows = dayQuery.data ?? []
+  const phone = useMediaQuery(PHONE_QUERY)
+  const dayLabel = `Caisse du ${formatDay(date)} par livreur`
 
   return (
     <>
@@ -132,12 +215,13 @@ export function CashPage() {
       <h2 className="h5">Livreurs du {formatDay(date)}</h2>
       {dayQuery.error && <Alert variant="danger">{errorMessage(dayQuery.error)}</Alert>}
       {dayQuery.data && rows.length === 0 && <p className="text-muted">Aucune commande en espèces livrée ni remise ce jour-là.</p>}
-      {rows.length > 0 && (
-        <Scrolling label={`Caisse du ${formatDay(date)} par livreur`}>
+      {rows.length > 0 && phone && <CourierCards label={dayLabel} rows={rows} />}
+      {rows.length > 0 && !phone && (
+        <Scrolling label={dayLabel}>
           <FigureHeaders first="Livreur" />
           <tbody>
             {rows.map((row) => (
-              <tr key={row.livreur.id} className={cashDiffers(row) ? 'table-danger' : undefined}>
+              <tr key={row.livreur.id} className={cashDiffers(row) ? 'table-danger' : undefined} data-livreur={row.livreur.id}>
                 <th scope="row" className="text-break">
                   {row.livreur.nom}
                 </th>
@@ -160,16 +244,15 @@ export function CashPage() {
 
       <h2 className="h5">Les 30 derniers jours</h2>
       {daysQuery.error && <Alert variant="danger">{errorMessage(daysQuery.error)}</Alert>}
-      {daysQuery.data && (
+      {daysQuery.data && phone && <DaysCompact days={daysQuery.data} date={date} choose={choose} />}
+      {daysQuery.data && !phone && (
         <Scrolling label="Caisse des 30 derniers jours">
           <FigureHeaders first="Jour" />
           <tbody>
             {daysQuery.data.map((row) => (
               <tr key={row.date} className={cashDiffers(row) ? 'table-danger' : undefined}>
                 <th scope="row" className="text-nowrap">
-                  <Button variant="link" size="sm" className="p-0" onClick={() => choose(row.date)} aria-current={row.date === date ? 'date' : undefined}>
-                    {formatDay(row.date)}
-                  </Button>
+                  <DayButton day={row.date} date={date} choose={choose} />
                 </th>
                 <FigureCells row={row} />
               </tr>

@@ -4,10 +4,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { businessToday, CASH_MESSAGES, shiftDay, type CashCourierDay, type CashDaySummary } from '@teranga/shared/backoffice-cash'
 import { DISPATCH_MESSAGES, type Courier } from '@teranga/shared/backoffice-dispatch'
 import { formatPrix } from '@teranga/shared/money'
+import { PHONE_QUERY } from '../../lib/use-media-query.ts'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { MANAGER, server } from '../../testing/server.ts'
 
@@ -29,7 +30,7 @@ summary[0] = { date: today, commandes: 3, a_encaisser: 17_300, encaisse: 16_800,
 summary[1] = { date: yesterday, commandes: 1, a_encaisser: 4_000, encaisse: 4_000, remis: 4_000, ecart: 0, ecart_encaissement: 0 }
 
 const posted: unknown[] = []
-function cash(refusal?: { status: number; body: unknown }) {
+function cash(refusal?: { status: number; body: Record<string, unknown> }) {
   server.use(
     http.get('*/api/caisse', ({ request }) => HttpResponse.json(byDay[new URL(request.url).searchParams.get('date') ?? today] ?? [])),
     http.get('*/api/caisse/jours', () => HttpResponse.json(summary)),
@@ -45,6 +46,7 @@ function cash(refusal?: { status: number; body: unknown }) {
 
 afterEach(() => {
   posted.length = 0
+  vi.restoreAllMocks()
 })
 
 describe('the cash page', () => {
@@ -101,5 +103,30 @@ describe('the cash page', () => {
     await userEvent.type(screen.getByLabelText('Montant remis (FCFA)'), '2800')
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer la remise' }))
     expect(await screen.findByText(DISPATCH_MESSAGES.courierNotFound)).toBeInTheDocument()
+  })
+
+  it('on a phone, shows a card per courier with every figure, and the days with their two differences', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: query === PHONE_QUERY, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList,
+    )
+    cash()
+    renderAdmin('/caisse', { me: MANAGER })
+    const list = await screen.findByRole('list', { name: /par livreur/ })
+    const [first, second] = within(list).getAllByRole('listitem')
+    expect(first).toHaveClass('list-group-item-danger')
+    expect(second).not.toHaveClass('list-group-item-danger')
+    const figures = (item: HTMLElement) => [...item.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])
+    expect(figures(first!)).toEqual([
+      ['À encaisser', formatPrix(14_500)],
+      ['Encaissé', formatPrix(14_000)],
+      ['Remis', formatPrix(10_000)],
+      ['Reste à remettre', formatPrix(4_000)],
+      ['Non encaissé', formatPrix(500)],
+    ])
+    const days = within(screen.getByRole('region', { name: 'Caisse des 30 derniers jours' })).getAllByRole('row')
+    expect(within(days[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Jour', 'Reste à remettre', 'Non encaissé'])
+    expect(days[1]).toHaveClass('table-danger')
+    expect(await seriousViolations()).toEqual([])
   })
 })
