@@ -4,10 +4,11 @@
 // owner: another's order is a 404 (its existence not told), a visitor a 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { MAX_CART_LINES } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { ReorderAnswer } from '@teranga/shared/reorder-answer'
 import { produits, variantes } from '../src/db/schema.ts'
-import { makeProduct, makeProductWithVariants, placeHomeOrder } from './factories.ts'
+import { makeProduct, makeProductWithVariants, makeProducts, placeHomeOrder } from './factories.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
@@ -102,6 +103,20 @@ describe('commander à nouveau', () => {
     expect(answer.indisponibles).toEqual([{ produit: gone.id, variante: gone.varianteId, designation: 'Bissap séché', motif: 'rupture' }])
     expect(answer.partiels).toEqual([])
     expect(answer.panier.panierproduits).toEqual([])
+  })
+
+  it('a full cart takes no new line: named « panier_plein »', async () => {
+    const someone = await signIn(shop.app)
+    const wanted = await makeProduct(shop.db, { designation: 'Café Touba', prix: 1200, quantite: 10 })
+    const numero = await order(someone, [[wanted.id, 1]])
+    const { products } = await makeProducts(shop.db, MAX_CART_LINES, { quantite: 5 })
+    for (const p of products) {
+      const res = await shop.app.inject({ method: 'POST', url: '/api/panier', headers: someone.auth, payload: { user: someone.userId, produit: p.id, quantite: 1, action: 0 } })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const answer = (await reorder(numero, someone)).json() as ReorderAnswer
+    expect(answer.indisponibles).toEqual([{ produit: wanted.id, variante: wanted.varianteId, designation: 'Café Touba', motif: 'panier_plein' }])
+    expect(answer.panier.panierproduits).toHaveLength(MAX_CART_LINES)
   })
 
   it("another customer's order is a 404, a visitor a 401, a bad number a 400", async () => {
