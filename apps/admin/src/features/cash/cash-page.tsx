@@ -154,8 +154,9 @@ function RemiseForm({ date }: { date: string }) {
       form.reset({ date, note: '' })
     } catch (err) {
       const fields = err instanceof ApiError ? err.errors : {}
-      const named = (['livreur', 'montant', 'note', 'date'] as const).filter((name) => fields[name])
-      for (const name of named) form.setError(name === 'date' ? 'montant' : name, { message: fields[name]![0] })
+      // The day is the page's, not a field of the form: its refusal is told as a toast.
+      const named = (['livreur', 'montant', 'note'] as const).filter((name) => fields[name])
+      for (const name of named) form.setError(name, { message: fields[name]![0] })
       if (named.length === 0) toast.error(errorMessage(err))
     }
   })
