@@ -130,6 +130,7 @@ describe('back-office on a 360 px phone', () => {
         customerPage,
         '/admin/equipe',
         '/admin/livreurs',
+        '/admin/caisse',
         '/admin/journal',
         '/admin/parametres',
         ...settingsPages,

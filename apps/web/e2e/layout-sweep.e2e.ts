@@ -352,6 +352,10 @@ const openVariantChoice = async (page: Page) => {
   await card.getByRole('button', { name: 'Ajouter au panier' }).click()
   await page.getByRole('dialog', { name }).getByRole('radio').first().waitFor({ state: 'attached' })
 }
+const reorderPanel = async (page: Page) => {
+  await page.locator('main').getByRole('button', { name: 'Commander à nouveau' }).first().click()
+  await page.getByRole('dialog', { name: 'Mon Panier' }).getByTestId('reorder-notice').waitFor()
+}
 const confirmDialog = (button: string | RegExp) => async (page: Page) => {
   await page.locator('main').getByRole('button', { name: button }).first().click()
   await page.getByRole('dialog').waitFor()
@@ -449,6 +453,8 @@ describe('layout sweep at 320, 360 and 412 px', () => {
       ...pages(['/livraison/addresse', '/livraison/modelivraison', '/paiement', `/success?commande=${orderNumber}`, `/failed?commande=${orderNumber}`, `/suivi/${orderNumber}`, ...PROFILE]),
       { name: '/profile/orders (annuler une commande)', path: '/profile/orders', open: confirmDialog('Annuler la commande') },
       { name: '/profile/profileparam (supprimer le compte)', path: '/profile/profileparam', open: confirmDialog('Supprimer mon compte') },
+      // « Commander à nouveau » (issue 25 §5): the cart panel opened on what was put back.
+      { name: '/profile/orders (commander à nouveau)', path: '/profile/orders', open: reorderPanel },
     ]
     const found = await sweep('client', cases, storage)
     expect(report(found)).toEqual([])

@@ -13,6 +13,7 @@ export const NAV: NavItem[] = [
   { to: '/produits', label: 'Produits', roles: ['admin', 'gestionnaire'] },
   { to: '/clients', label: 'Clients', roles: ['admin', 'gestionnaire'] },
   { to: '/codes-promo', label: 'Codes promo', roles: ['admin', 'gestionnaire'] },
+  { to: '/caisse', label: 'Caisse', roles: ['admin', 'gestionnaire'] },
   { to: '/parametres', label: 'Paramètres', roles: ['admin'] },
   { to: '/livreurs', label: 'Livreurs', roles: ['admin'] },
   { to: '/equipe', label: 'Équipe', roles: ['admin'] },

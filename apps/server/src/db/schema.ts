@@ -593,6 +593,7 @@ export const commandes = pgTable(
     index('commandes_total_idx').on(sql`(${t.montantcommande} + ${t.montantliv} - ${t.remise})`, t.id),
     index('commandes_montant_total_idx').on(t.montantTotal, t.id),
     index('commandes_creneau_idx').on(t.creneauDate, t.creneauDebut).where(sql`${t.creneauDate} is not null`),
+    index('commandes_encaisse_le_idx').on(t.encaisseLe).where(sql`${t.encaisseLe} is not null`),
     check('commandes_montant_encaisse_nonnegative', sql`${t.montantEncaisse} is null or ${t.montantEncaisse} between 0 and 100000000`),
     index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
     index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),
@@ -694,6 +695,7 @@ export const orderHistory = pgTable(
   },
   (t) => [
     index('order_history_commande_idx').on(t.commandeId, t.id),
+    index('order_history_livree_at_idx').on(t.at).where(sql`${t.toEtat} = 'livree'`),
     check('order_history_actor_kind', sql`${t.actorKind} in ('client', 'staff', 'provider', 'system')`),
   ],
 )
@@ -932,6 +934,30 @@ export const notesCommande = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notes_commande_commande_idx').on(t.commandeId, t.id), check('notes_commande_texte_length', sql`length(${t.texte}) between 1 and 1000`)],
+)
+
+/**
+ * The cash each courier handed back to the shop (issue 25 §4, migration 0038, ADR 057): one line
+ * per hand-back on its business day, never edited; a mistake is corrected by another line.
+ */
+export const remisesCaisse = pgTable(
+  'remises_caisse',
+  {
+    id: serial('id').primaryKey(),
+    livreurId: integer('livreur_id')
+      .notNull()
+      .references(() => livreurs.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    montant: integer('montant').notNull(),
+    note: text('note'),
+    staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('remises_caisse_date_idx').on(t.date, t.livreurId),
+    check('remises_caisse_montant', sql`${t.montant} <> 0 and ${t.montant} between -100000000 and 100000000`),
+    check('remises_caisse_note_length', sql`${t.note} is null or length(${t.note}) between 1 and 500`),
+  ],
 )
 
 /**

@@ -56,6 +56,8 @@ export const TABLE_OWNERS = {
   commandes_livreur: ['dispatch'],
   affectations_livreur: ['dispatch'],
   notes_commande: ['dispatch'],
+  // The cash couriers hand back (issue 25 §4): the dispatch module keeps the couriers.
+  remises_caisse: ['dispatch'],
   message_outbox: ['messages'],
   message_preferences: ['messages'],
   message_daily_counts: ['messages'],

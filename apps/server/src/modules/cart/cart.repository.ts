@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { ADD_TO_CART_MAX, MAX_CART_LINES } from '@teranga/shared/constants'
 import type { Executor } from '../../db/client.ts'
-import { categories, panierLignes, paniers, produits, souscategories, variantes } from '../../db/schema.ts'
+import { categories, commandes, panierLignes, paniers, produits, souscategories, variantes } from '../../db/schema.ts'
 import { productColumns, productJoin, variantPriceNow, variantSaleRuns, type ProductRow, type VariantRow } from '../catalogue/product-projection.ts'
 
 /** A cart line as shown: its product (as the catalogue shows products) and its variant, at today's price. */
@@ -121,6 +121,47 @@ export function createCartRepository(db: Executor) {
         .filter((row) => row.id !== null)
         .map((row) => ({ id: row.id!, produitId: row.variantProduitId!, designation: row.designation, quantite: row.quantite!, actif: row.actif! }))
       return { product: { id: produitId, actif: rows[0]!.produitActif }, variants }
+    },
+
+    /**
+     * The lines of the client's order `numero` to put back in the cart (ADR 057), each variant
+     * once with its units added up: the variant sold (for a line of the previous release without
+     * one, the product's only live variant), whether it is on sale, its stock and its quantity in
+     * the cart now. Undefined when the client has no such order (another's is not told apart).
+     */
+    async orderLinesToReorder(numero: string, clientId: number, panierId: number | undefined) {
+      const [order] = await db
+        .select({ id: commandes.id })
+        .from(commandes)
+        .where(and(eq(commandes.numerocommande, numero), eq(commandes.clientId, clientId)))
+        .limit(1)
+      if (!order) return undefined
+      const result = await db.execute<{ produit_id: number; variante_id: number | null; quantite: number; designation: string; on_sale: boolean; stock: number; in_cart: number }>(sql`
+        with lignes as (
+          select d.produit_id, d.quantite, d.id,
+                 coalesce(d.variante_id, (select v.id from variantes v join produits p on p.id = v.produit_id
+                                           where v.produit_id = d.produit_id and v.actif and p.nb_variantes = 1
+                                           order by v.position, v.id limit 1)) as variante_id
+            from detail_commandes d where d.commande_id = ${order.id}
+        ),
+        parts as (
+          select produit_id, variante_id, sum(quantite)::int as quantite, min(id) as first from lignes group by produit_id, variante_id
+        )
+        select parts.produit_id, parts.variante_id, parts.quantite,
+               concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as designation,
+               (p.actif and coalesce(v.actif, false)) as on_sale, coalesce(v.quantite, 0)::int as stock,
+               coalesce((select l.quantite from panier_lignes l where l.panier_id = ${panierId ?? null}::int and l.variante_id = parts.variante_id), 0)::int as in_cart
+          from parts join produits p on p.id = parts.produit_id left join variantes v on v.id = parts.variante_id
+         order by parts.first`)
+      return (result as unknown as { rows: Array<{ produit_id: number; variante_id: number | null; quantite: number; designation: string; on_sale: boolean; stock: number; in_cart: number }> }).rows.map((row) => ({
+        produitId: row.produit_id,
+        varianteId: row.variante_id,
+        quantite: row.quantite,
+        designation: row.designation,
+        onSale: row.on_sale,
+        stock: row.stock,
+        inCart: row.in_cart,
+      }))
     },
 
     async lines(panierId: number, clientId: number): Promise<CartLineRow[]> {

@@ -5,7 +5,8 @@ import { ADD_TO_CART_MAX, CART_ACTION, MAX_CART_LINES } from '@teranga/shared/co
 import { MESSAGES } from '@teranga/shared/messages'
 import type { CartLineInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
-import { toPanier } from './cart.format.ts'
+import type { ReorderAnswer } from '@teranga/shared/reorder-answer'
+import { toPanier, type Panier } from './cart.format.ts'
 import type { Executor } from '../../db/client.ts'
 import { createCartRepository, type CartRepository } from './cart.repository.ts'
 
@@ -79,6 +80,47 @@ export function createCartService(repo: CartRepository) {
         }
       }
       return { panier: await view(panier, clientId) }
+    },
+
+    /**
+     * « Commander à nouveau » (issue 25 §5, ADR 057): each line of the client's order `numero`
+     * brought to at least the order's quantity in the cart, within today's stock, the line limit
+     * and MAX_CART_LINES; never more than that, so pressing twice does not double the cart.
+     * Prices are today's, as always in the cart. 404 for an order that is not the client's.
+     */
+    async reorder(clientId: number, numero: string): Promise<Omit<ReorderAnswer, 'panier'> & { panier: Panier }> {
+      const existing = await repo.findCart(clientId)
+      const lines = await repo.orderLinesToReorder(numero, clientId, existing?.id)
+      if (!lines) throw notFound(MESSAGES.orderNotFound)
+      const panier = existing ?? (await repo.ensureCart(clientId))
+      const indisponibles: ReorderAnswer['indisponibles'] = []
+      const partiels: ReorderAnswer['partiels'] = []
+      for (const line of lines) {
+        const named = { produit: line.produitId, variante: line.varianteId, designation: line.designation }
+        if (line.varianteId === null || !line.onSale) {
+          indisponibles.push({ ...named, motif: 'indisponible' })
+          continue
+        }
+        const target = Math.max(line.inCart, Math.min(line.quantite, line.stock, ADD_TO_CART_MAX))
+        if (target === 0) {
+          indisponibles.push({ ...named, motif: 'rupture' })
+          continue
+        }
+        let now = line.inCart
+        if (target > line.inCart) {
+          const accepted = await repo.upsertLine(panier.id, line.produitId, line.varianteId, target, 'set')
+          if (accepted === undefined) {
+            // Refused by the statement itself: the cart is full, or the stock moved meanwhile.
+            const full = line.inCart === 0 && (await repo.lineCount(panier.id)) >= MAX_CART_LINES
+            if (line.inCart === 0) {
+              indisponibles.push({ ...named, motif: full ? 'panier_plein' : 'rupture' })
+              continue
+            }
+          } else now = accepted
+        }
+        if (now < line.quantite) partiels.push({ ...named, variante: line.varianteId, demande: line.quantite, ajoute: now })
+      }
+      return { panier: await view(panier, clientId), indisponibles, partiels }
     },
 
     /** The client's cart as a list (spec §7 `paniers`): empty until the first line is added. */

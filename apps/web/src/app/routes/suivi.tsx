@@ -1,11 +1,13 @@
 // /suivi/:numero?k=…: the order a message's link names, without signing in (ADR 034), drawn by
 // the server with its state, lines, amounts and refunds (a link opened from an SMS on a weak
 // phone reads without the app's script); never indexed. A wrong or missing key gets the
-// not-found page and a 404, as an unknown address does.
+// not-found page and a 404, as an unknown address does. « Commander à nouveau » under the order:
+// for its owner once signed in (issue 25 §5).
 import { useParams, useSearchParams } from 'react-router'
 import { ORDER_MESSAGES_TEXT } from '@teranga/shared/order-messages'
 import { getSuiviQueryOptions, useSuivi } from '@/features/tracking/api/get-suivi.ts'
 import { OrderTracking } from '@/features/tracking/components/order-tracking.tsx'
+import { ReorderButton } from '@/features/cart/components/reorder-button.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import type { RouteHandle } from '../server-data.ts'
@@ -34,5 +36,5 @@ export function Component() {
       </p>
     )
   }
-  return <OrderTracking commande={suivi.data} />
+  return <OrderTracking commande={suivi.data} actions={<ReorderButton numero={suivi.data.numerocommande} className="btn btn-primary" />} />
 }

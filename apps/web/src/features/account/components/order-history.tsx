@@ -1,7 +1,7 @@
 // "Mes achats": the customer's orders page by page, newest first, each with its state badge,
 // total, payment and delivery; its lines and amounts on demand; cancelling while the shop has
 // not started on it, and paying online (again) while the payment is open or has failed.
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { isOnlinePayment } from '@teranga/shared/constants'
 import type { Commande, Remboursement } from '@teranga/shared/customer-answers'
@@ -36,16 +36,19 @@ function goToPayment(url: string) {
 }
 
 /** The list, kept in one element whose top a page change scrolls back to. */
-export function OrderHistory({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+/** What the app adds to each order's buttons (« Commander à nouveau », from the cart feature). */
+type OrderActions = (commande: Commande) => ReactNode
+
+export function OrderHistory({ page, onPageChange, actions }: { page: number; onPageChange: (page: number) => void; actions?: OrderActions }) {
   const { top, turnPage } = usePageTop<HTMLDivElement>(page, onPageChange)
   return (
     <div ref={top}>
-      <OrderList page={page} onPageChange={turnPage} />
+      <OrderList page={page} onPageChange={turnPage} actions={actions} />
     </div>
   )
 }
 
-function OrderList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+function OrderList({ page, onPageChange, actions }: { page: number; onPageChange: (page: number) => void; actions?: OrderActions | undefined }) {
   const commandes = useCommandes(page)
   const cancel = useCancelCommande()
   const [cancelling, setCancelling] = useState<Commande | null>(null)
@@ -87,6 +90,7 @@ function OrderList({ page, onPageChange }: { page: number; onPageChange: (page: 
             <li key={commande.id} className="mb-3">
               <OrderCard
                 commande={commande}
+                actions={actions}
                 onCancel={() => {
                   setCancelError(null)
                   setCancelling(commande)
@@ -117,7 +121,7 @@ function OrderList({ page, onPageChange }: { page: number; onPageChange: (page: 
   )
 }
 
-function OrderCard({ commande, onCancel }: { commande: Commande; onCancel: () => void }) {
+function OrderCard({ commande, onCancel, actions }: { commande: Commande; onCancel: () => void; actions?: OrderActions | undefined }) {
   const [open, setOpen] = useState(false)
   const [paying, setPaying] = useState(false)
   const detailsId = useId()
@@ -177,6 +181,7 @@ function OrderCard({ commande, onCancel }: { commande: Commande; onCancel: () =>
               Annuler la commande
             </button>
           )}
+          {actions?.(commande)}
         </div>
         <div id={detailsId} hidden={!open}>
           {open && <OrderDetails commande={commande} />}

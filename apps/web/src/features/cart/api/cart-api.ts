@@ -1,8 +1,10 @@
 // The signed-in customer's cart on the server: read it (GraphQL `paniers`) and change a
 // line (POST /api/panier, actions 0 add, 1 set, 2 remove; a line is a product's variant), which
-// answers the whole cart.
+// answers the whole cart; « Commander à nouveau » (POST /api/commande/{numero}/recommander) puts an
+// earlier order's lines back and says which could not be.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { CART_ACTION } from '@teranga/shared/constants'
+import type { ReorderAnswer } from '@teranga/shared/reorder-answer'
 import type { Panier, PanierAnswer } from '@teranga/shared/storefront-answers'
 import { storefrontKey } from '@teranga/shared/storefront-queries'
 import { rest, storefrontData } from '@/lib/api-client.ts'
@@ -23,4 +25,8 @@ export type CartAction = (typeof CART_ACTION)[keyof typeof CART_ACTION]
 
 export function updateCartLine(input: { produit: number; variante?: number; user: number; quantite?: number; action: CartAction }): Promise<Panier> {
   return rest<PanierAnswer>('POST', '/panier', input).then((r) => r.panier)
+}
+
+export function reorderCommande(numero: string): Promise<ReorderAnswer> {
+  return rest<ReorderAnswer>('POST', `/commande/${encodeURIComponent(numero)}/recommander`)
 }

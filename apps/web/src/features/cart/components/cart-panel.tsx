@@ -1,5 +1,6 @@
 // The cart side panel 'Mon Panier' (spec §2): lines with image, designation, unit price and
-// an editable quantity, a remove icon, the total with 2 decimals and 'Passer la commande'.
+// an editable quantity, a remove icon, the total with 2 decimals and 'Passer la commande'; after
+// « Commander à nouveau », what could not be put back (issue 25 §5).
 import Offcanvas from 'react-bootstrap/Offcanvas'
 import { useNavigate } from 'react-router'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -9,9 +10,10 @@ import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useCart } from './cart-provider.tsx'
 import { LineQuantity, RemoveLineButton } from './cart-line-controls.tsx'
+import { ReorderNotice } from './reorder-notice.tsx'
 
 export default function CartPanel() {
-  const { lines, total, isLoading, isError, offlineCopy, panelOpen, closePanel } = useCart()
+  const { lines, total, isLoading, isError, offlineCopy, panelOpen, closePanel, reorderOutcome } = useCart()
   const navigate = useNavigate()
   return (
     <Offcanvas show={panelOpen} onHide={closePanel} placement="end" aria-labelledby="cart-panel-title">
@@ -21,6 +23,7 @@ export default function CartPanel() {
         </Offcanvas.Title>
       </Offcanvas.Header>
       <Offcanvas.Body className="d-flex flex-column">
+        {reorderOutcome && !isLoading && !isError && <ReorderNotice outcome={reorderOutcome} empty={lines.length === 0} />}
         {isError ? (
           <ErrorAlert message={MESSAGES.cartLoadError} />
         ) : isLoading ? (

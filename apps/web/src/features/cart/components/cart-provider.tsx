@@ -16,7 +16,9 @@ import { MESSAGES } from '@teranga/shared/messages'
 import type { Panier, Produit, Variante } from '@teranga/shared/storefront-answers'
 import { variantsOf } from '@/lib/variants.ts'
 import { useAuth } from '@/lib/auth.tsx'
-import { cartQueryKey, updateCartLine, useServerCart, type CartAction } from '../api/cart-api.ts'
+import type { ReorderAnswer } from '@teranga/shared/reorder-answer'
+import { REORDER_MESSAGES } from '@teranga/shared/reorder'
+import { cartQueryKey, reorderCommande, updateCartLine, useServerCart, type CartAction } from '../api/cart-api.ts'
 import { accountCartCopy, localCartStore, readLocalCart, sameLine, writeLocalCart, type StoredCartLine } from '../local-cart.ts'
 
 /** A line of the cart: a variant of a product (ADR 053 §5), its price now and its quantity. */
@@ -57,6 +59,13 @@ export interface CartContextValue {
   /** The product whose add-to-cart dialog or choice is open, if any. */
   choosing: Produit | null
   stopChoosing: () => void
+  /**
+   * « Commander à nouveau » (issue 25 §5): the order's lines put back in the signed-in customer's
+   * cart, then the panel opened on what could not be. Resolves to whether the server answered.
+   */
+  reorder: (numero: string) => Promise<boolean>
+  /** What the last « Commander à nouveau » could not put in the cart, shown by the panel until it closes. */
+  reorderOutcome: Pick<ReorderAnswer, 'indisponibles' | 'partiels'> | null
 }
 
 const CartContext = createContext<CartContextValue | null>(null)
@@ -95,6 +104,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [])
   const [panelOpen, setPanelOpen] = useState(false)
   const [choosing, setChoosing] = useState<Produit | null>(null)
+  const [reorderOutcome, setReorderOutcome] = useState<CartContextValue['reorderOutcome']>(null)
   const merging = useRef(false)
 
   const saveLocal = useCallback((lines: StoredCartLine[]) => writeLocalCart(lines), [])
@@ -253,8 +263,31 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [user, send, saveLocal, offlineCopy, refusedOffline],
   )
 
+  const reorder = useCallback(
+    async (numero: string) => {
+      if (offlineCopy) {
+        refusedOffline()
+        return false
+      }
+      try {
+        const { panier, indisponibles, partiels } = await reorderCommande(numero)
+        queryClient.setQueryData(cartQueryKey, panier)
+        setReorderOutcome({ indisponibles, partiels })
+        setPanelOpen(true)
+        return true
+      } catch (error) {
+        toast.error(withReason(REORDER_MESSAGES.error, error))
+        return false
+      }
+    },
+    [queryClient, offlineCopy, refusedOffline],
+  )
+
   const openPanel = useCallback(() => setPanelOpen(true), [])
-  const closePanel = useCallback(() => setPanelOpen(false), [])
+  const closePanel = useCallback(() => {
+    setPanelOpen(false)
+    setReorderOutcome(null)
+  }, [])
   const stopChoosing = useCallback(() => setChoosing(null), [])
 
   const value = useMemo<CartContextValue>(
@@ -274,8 +307,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       chooseQuantity: setChoosing,
       choosing,
       stopChoosing,
+      reorder,
+      reorderOutcome,
     }),
-    [lines, user, server.isPending, server.isError, offlineCopy, add, setQuantity, remove, panelOpen, openPanel, closePanel, choosing, stopChoosing],
+    [lines, user, server.isPending, server.isError, offlineCopy, add, setQuantity, remove, panelOpen, openPanel, closePanel, choosing, stopChoosing, reorder, reorderOutcome],
   )
 
   return <CartContext value={value}>{children}</CartContext>

@@ -1,8 +1,10 @@
 // The tracking page's order: its state, lines, amounts and refunds (nothing else of the customer's).
 import { formatPrix } from '@teranga/shared/money'
+import type { ReactNode } from 'react'
 import { ORDER_MESSAGES_TEXT, type SuiviPage } from '@teranga/shared/order-messages'
 
-export function OrderTracking({ commande }: { commande: SuiviPage }) {
+/** `actions`: what the app adds under the order (« Commander à nouveau », from the cart feature). */
+export function OrderTracking({ commande, actions }: { commande: SuiviPage; actions?: ReactNode }) {
   return (
     <article className="py-4" style={{ maxWidth: '40rem' }}>
       <h1 className="h3">{ORDER_MESSAGES_TEXT.trackingTitle(commande.numerocommande)}</h1>
@@ -80,6 +82,7 @@ export function OrderTracking({ commande }: { commande: SuiviPage }) {
           </ul>
         </section>
       )}
+      {actions && <div className="mt-4">{actions}</div>}
     </article>
   )
 }

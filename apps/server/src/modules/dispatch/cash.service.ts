@@ -1,0 +1,75 @@
+// The cash page (issue 25 §4, ADR 057): each courier's day worked out from the delivered cash
+// orders and the hand-back lines, and a hand-back recorded with its audit line in one
+// transaction. A line is never edited: a mistake is corrected by another line.
+import {
+  businessToday,
+  CASH_MESSAGES,
+  CASH_SUMMARY_DAYS,
+  shiftDay,
+  type CashCourierDay,
+  type CashDaySummary,
+  type Remise,
+} from '@teranga/shared/backoffice-cash'
+import { DISPATCH_MESSAGES } from '@teranga/shared/backoffice-dispatch'
+import type { Executor } from '../../db/client.ts'
+import { badInput } from '../../lib/errors.ts'
+import type { Audit } from '../audit/audit.plugin.ts'
+import { createCashRepository, type CashFigures } from './cash.repository.ts'
+
+/** The two differences of ADR 057: cash still with the courier, and cash not collected. */
+const withDifferences = (f: Pick<CashFigures, 'commandes' | 'aEncaisser' | 'encaisse' | 'remis'>) => ({
+  commandes: f.commandes,
+  a_encaisser: f.aEncaisser,
+  encaisse: f.encaisse,
+  remis: f.remis,
+  ecart: f.encaisse - f.remis,
+  ecart_encaissement: f.aEncaisser - f.encaisse,
+})
+
+export function createCashService(deps: { db: Executor; audit: Audit }) {
+  const { db, audit } = deps
+
+  return {
+    /** Every courier with a delivered cash order or a hand-back on `date` (default today), by name. */
+    async day(date: string = businessToday()): Promise<CashCourierDay[]> {
+      const repo = createCashRepository(db)
+      const figures = await repo.figures(date, date)
+      const byCourier = new Map(figures.map((f) => [f.livreurId, f]))
+      const couriers = await repo.couriers([...byCourier.keys()])
+      return couriers.map((livreur) => ({ livreur, ...withDifferences(byCourier.get(livreur.id)!) }))
+    },
+
+    /** The CASH_SUMMARY_DAYS days ending with `jusqua` (default today), newest first, each courier added up. */
+    async days(jusqua: string = businessToday()): Promise<CashDaySummary[]> {
+      const du = shiftDay(jusqua, -(CASH_SUMMARY_DAYS - 1))
+      const figures = await createCashRepository(db).figures(du, jusqua)
+      return Array.from({ length: CASH_SUMMARY_DAYS }, (_, i) => {
+        const date = shiftDay(jusqua, -i)
+        const total = { commandes: 0, aEncaisser: 0, encaisse: 0, remis: 0 }
+        for (const f of figures) {
+          if (f.jour !== date) continue
+          total.commandes += f.commandes
+          total.aEncaisser += f.aEncaisser
+          total.encaisse += f.encaisse
+          total.remis += f.remis
+        }
+        return { date, ...withDifferences(total) }
+      })
+    },
+
+    /** Records one hand-back line (a negative one corrects an earlier line), audited. */
+    async addRemise(staffId: number, input: { livreur: number; date: string; montant: number; note: string | null }): Promise<Remise> {
+      if (input.date > businessToday()) throw badInput(CASH_MESSAGES.dateFuture, { date: [CASH_MESSAGES.dateFuture] })
+      return db.transaction(async (tx) => {
+        const repo = createCashRepository(tx)
+        if (!(await repo.courierExists(input.livreur))) throw badInput(DISPATCH_MESSAGES.courierNotFound, { livreur: [DISPATCH_MESSAGES.courierNotFound] })
+        const row = await repo.insertRemise({ livreurId: input.livreur, date: input.date, montant: input.montant, note: input.note, staffId })
+        const remise = { id: row.id, livreur: row.livreurId, date: row.date, montant: row.montant, note: row.note, created_at: row.createdAt.toISOString() }
+        await audit.record(tx, { staffId, action: 'caisse.remise', resource: 'remise_caisse', resourceId: row.id, after: remise })
+        return remise
+      })
+    },
+  }
+}
+
+export type CashService = ReturnType<typeof createCashService>

@@ -1,0 +1,109 @@
+// The cash couriers hand back (issue 25 §4, ADR 057): a day's cash orders per courier, what was
+// to be collected, what the courier entered as collected, what they handed back, and the two
+// differences. Schemas shared by the server and apps/admin, with their French messages.
+import { z } from 'zod'
+import { MESSAGES } from './messages.ts'
+import { isStorableText } from './schemas.ts'
+
+export const CASH_MESSAGES = {
+  dateInvalid: 'La date doit être une date valide au format AAAA-MM-JJ.',
+  dateFuture: 'La date ne peut pas être dans le futur.',
+  livreurRequired: 'Choisissez le livreur.',
+  montantInvalid: 'Le montant doit être un nombre entier de FCFA, différent de 0.',
+  montantTooLarge: 'Le montant dépasse 100 000 000 FCFA.',
+  noteTooLong: 'La note est trop longue (500 caractères au plus).',
+  noteText: 'La note doit être un texte.',
+  noteRequiredForCorrection: 'Une correction (montant négatif) doit dire pourquoi dans la note.',
+  remiseSaved: 'Remise enregistrée.',
+} as const
+
+/** The largest amount one hand-back line may hold, either way (the table's own bound). */
+export const REMISE_MAX = 100_000_000
+/** How many days the cash page's summary shows, ending with the day chosen. */
+export const CASH_SUMMARY_DAYS = 30
+
+/** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30), as the shop's day (Dakar is UTC). */
+export const businessDaySchema = z
+  .string({ error: CASH_MESSAGES.dateInvalid })
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+    const day = new Date(`${value}T00:00:00Z`)
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && day.getUTCFullYear() >= 2000
+  }, { error: CASH_MESSAGES.dateInvalid })
+
+/** Today as the shop counts days: Dakar is UTC+0 with no summer time. */
+export const businessToday = (now: Date = new Date()) => now.toISOString().slice(0, 10)
+
+/** The day `date` moved by `days` (negative: earlier). */
+export function shiftDay(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  day.setUTCDate(day.getUTCDate() + days)
+  return day.toISOString().slice(0, 10)
+}
+
+/** GET /api/caisse?date= (default today). */
+export const cashDayQuerySchema = z.object({ date: businessDaySchema.optional() })
+/** GET /api/caisse/jours?jusqua= : the CASH_SUMMARY_DAYS days ending with `jusqua` (default today). */
+export const cashDaysQuerySchema = z.object({ jusqua: businessDaySchema.optional() })
+
+/** POST /api/caisse/remise: one hand-back line; a negative amount corrects an earlier line and says why. */
+export const remiseSchema = z
+  .object({
+    livreur: z
+      .number({ error: CASH_MESSAGES.livreurRequired })
+      .int({ error: CASH_MESSAGES.livreurRequired })
+      .positive({ error: CASH_MESSAGES.livreurRequired })
+      .max(2_147_483_647, { error: CASH_MESSAGES.livreurRequired }),
+    date: businessDaySchema,
+    montant: z
+      .number({ error: CASH_MESSAGES.montantInvalid })
+      .int({ error: CASH_MESSAGES.montantInvalid })
+      .refine((n) => n !== 0, { error: CASH_MESSAGES.montantInvalid })
+      .refine((n) => Math.abs(n) <= REMISE_MAX, { error: CASH_MESSAGES.montantTooLarge }),
+    note: z
+      .string({ error: CASH_MESSAGES.noteText })
+      .trim()
+      .max(500, { error: CASH_MESSAGES.noteTooLong })
+      .refine(isStorableText, { error: MESSAGES.textInvalidCharacters })
+      .optional()
+      .nullable()
+      .transform((note) => (note ? note : null)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.montant < 0 && !value.note) ctx.addIssue({ code: 'custom', path: ['note'], message: CASH_MESSAGES.noteRequiredForCorrection })
+  })
+export type RemiseInput = z.input<typeof remiseSchema>
+
+/**
+ * One courier's day. `a_encaisser`: the totals of their cash orders delivered that day;
+ * `encaisse`: what they entered as collected on those orders; `remis`: what they handed back
+ * that day (corrections included); `ecart` = encaisse − remis, the cash still in their hands;
+ * `ecart_encaissement` = a_encaisser − encaisse, what they did not collect from the customers.
+ */
+export const cashCourierDaySchema = z.object({
+  livreur: z.object({ id: z.number(), nom: z.string() }),
+  commandes: z.number(),
+  a_encaisser: z.number(),
+  encaisse: z.number(),
+  remis: z.number(),
+  ecart: z.number(),
+  ecart_encaissement: z.number(),
+})
+export type CashCourierDay = z.infer<typeof cashCourierDaySchema>
+
+/** One day of the summary: every courier's figures added up. */
+export const cashDaySummarySchema = cashCourierDaySchema.omit({ livreur: true }).extend({ date: z.string() })
+export type CashDaySummary = z.infer<typeof cashDaySummarySchema>
+
+export const remiseResponseSchema = z.object({
+  id: z.number(),
+  livreur: z.number(),
+  date: z.string(),
+  montant: z.number(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+})
+export type Remise = z.infer<typeof remiseResponseSchema>
+
+/** Whether a line of the page is shown red: money missing or not handed back. */
+export const cashDiffers = (row: { ecart: number; ecart_encaissement: number }) => row.ecart !== 0 || row.ecart_encaissement !== 0
