@@ -91,6 +91,7 @@ describe('commander à nouveau', () => {
       remise: 0,
       montanttotal: 10_400,
       lignes: [{ designation: 'Riz parfumé 5 kg', quantite: 2, prix: 4700 }],
+      livreur: null,
       rembourse: 0,
       remboursements: [],
     }
