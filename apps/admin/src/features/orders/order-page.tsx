@@ -97,6 +97,11 @@ export function OrderPage() {
               {next.etat_text}
             </Button>
           ))}
+        {order.etat === 'en_preparation' && !order.preparee && (
+          <Link className="btn btn-success" to={`/commandes/${encodeURIComponent(order.numero)}/preparation`}>
+            Préparer
+          </Link>
+        )}
         {order.suivants.some((next) => next.etat === 'annulee') && (
           <Button variant="outline-danger" onClick={() => setModal('cancel')}>
             Annuler la commande
@@ -153,6 +158,11 @@ export function OrderPage() {
           </Card>
         </Col>
         <Col lg={8}>
+          {order.note_preparation && (
+            <Alert variant="warning" className="text-break">
+              <strong>Note du client pour le préparateur :</strong> {order.note_preparation}
+            </Alert>
+          )}
           <Card className="mb-3">
             <Card.Header as="h2" className="h6">
               Articles
