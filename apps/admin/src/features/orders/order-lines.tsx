@@ -50,7 +50,8 @@ type PricedOrder = Pick<OrderDetail, 'lignes' | 'montantcommande' | 'montantliv'
 function preparationNote(line: OrderDetail['lignes'][number], lines: OrderDetail['lignes']): string | null {
   if (line.remplace != null) {
     const replaced = lines.find((l) => l.ligne === line.remplace)
-    return `Remplace ${replaced ? (replaced.variante?.designation ?? replaced.produit.designation) : 'un article manquant'}`
+    const what = `Remplace ${replaced ? (replaced.variante?.designation ?? replaced.produit.designation) : 'un article manquant'}`
+    return line.supplement ? `${what} · facturé au plus ${formatPrix(line.total)}` : what
   }
   const parts: string[] = []
   if (line.quantite_commandee != null && line.quantite_commandee !== line.quantite) parts.push(`${line.quantite_commandee - line.quantite} manquant(s) sur ${line.quantite_commandee}`)

@@ -57,6 +57,12 @@ function ReasonModal({ title, action, onClose, onConfirm, children }: { title: s
   )
 }
 
+/** A history line: the state reached, or what changed without a move (a preparation, a supplement accepted, ADR 055). */
+function historyTitle(step: OrderDetail['historique'][number]) {
+  if (step.de !== step.vers) return step.vers_text
+  return step.motif?.startsWith('préparée') ? 'Préparée' : 'Commande modifiée'
+}
+
 export function OrderPage() {
   const { numero = '' } = useParams()
   const { data: order, error } = useOrder(numero)
@@ -176,7 +182,7 @@ export function OrderPage() {
             </Card.Header>
             <ListGroup variant="flush">
               {[
-                ...order.historique.map((step) => ({ date: step.date, date_fr: step.date_fr, title: step.vers_text, detail: actorText(step), motif: step.motif })),
+                ...order.historique.map((step) => ({ date: step.date, date_fr: step.date_fr, title: historyTitle(step), detail: actorText(step), motif: step.motif })),
                 ...dispatchHistory(order).map((line) => ({ ...line, motif: null })),
               ]
                 .sort((a, b) => a.date.localeCompare(b.date))

@@ -73,6 +73,9 @@ function serve() {
   return { sent, searched }
 }
 
+/** An amount as testing-library reads a text (its no-break spaces made plain spaces). */
+const shown = (amount: number) => formatPrix(amount).replaceAll('\u00a0', ' ')
+
 const summary = () => screen.getByLabelText('Résumé de la préparation')
 const value = (label: string) => within(summary()).getByText(label).nextElementSibling?.textContent
 
@@ -135,6 +138,39 @@ describe('picking list', () => {
       ]),
     )
     expect(await screen.findByRole('heading', { level: 1, name: /Commande T-000123/ })).toBeInTheDocument()
+  })
+
+  it('the order page of a prepared cash order says what was short and replaced, the amount to collect, and « Préparée » in its history', async () => {
+    const prepared = orderDetail({
+      ...preparing,
+      modepaiement: { code: 'CASH', designation: 'Paiement à la livraison' },
+      paiement: null,
+      preparee: '2026-11-29T12:00:00Z',
+      lignes: [
+        line(1, 'Huile 1 L', 'Épicerie', 0, 1000, { quantite_commandee: 1, total: 0 }),
+        line(2, 'Lait caillé', 'Frais', 1, 900, { quantite_commandee: 3, total: 900 }),
+        line(9, 'Huile 1 L Dinor', 'Épicerie', 1, 1200, { remplace: 100, supplement: 200, total: 1000, remplacer: false }),
+      ],
+      montantcommande: 1900,
+      total: 2900,
+      a_encaisser: 2900,
+      supplement: 200,
+      supplement_accepte: false,
+      historique: [
+        { date: '2026-11-29T11:00:00Z', date_fr: '29 novembre 2026 à 11:00', de: 'confirmee', vers: 'en_preparation', vers_text: 'En préparation', acteur: 'staff', acteur_nom: 'Moussa Ba', motif: null },
+        { date: '2026-11-29T12:00:00Z', date_fr: '29 novembre 2026 à 12:00', de: 'en_preparation', vers: 'en_preparation', vers_text: 'En préparation', acteur: 'staff', acteur_nom: 'Moussa Ba', motif: 'préparée : 1 × Huile 1 L remplacé(s) par Huile 1 L Dinor' },
+      ],
+    })
+    server.use(http.get('*/api/admin/commande/:numero', () => HttpResponse.json(prepared)))
+    renderAdmin('/commandes/T-000123')
+    const lines = await screen.findByRole('region', { name: 'Articles de la commande' })
+    expect(within(lines).getByText('1 manquant(s) sur 1')).toBeInTheDocument()
+    expect(within(lines).getByText('2 manquant(s) sur 3')).toBeInTheDocument()
+    expect(within(lines).getByText(`Remplace Huile 1 L · facturé au plus ${shown(1000)}`)).toBeInTheDocument()
+    expect(screen.getByText('À encaisser').nextElementSibling).toHaveTextContent(shown(2900))
+    expect(screen.getByText('Supplément (non accepté)').nextElementSibling).toHaveTextContent(shown(200))
+    expect(screen.getByText('Préparée')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Actions' })).queryByRole('link', { name: 'Préparer' })).not.toBeInTheDocument()
   })
 
   it('says an order already prepared cannot be prepared again', async () => {

@@ -5,7 +5,7 @@
 // what goes back to a shopper who paid online or what the courier collects, and « Valider ».
 import { useDeferredValue, useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { Alert, Badge, Button, ButtonGroup, Card, Form, InputGroup, ListGroup, Spinner } from 'react-bootstrap'
+import { Alert, Badge, Button, Card, Form, InputGroup, ListGroup, Spinner } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import { useQuery } from '@tanstack/react-query'
 import type { OrderDetail } from '@teranga/shared/backoffice-orders'
@@ -169,11 +169,12 @@ function PickingLine({ line, state, onChange }: { line: OrderLine; state: LineSt
           × {line.quantite} <span className="small text-muted">{formatPrix(line.prix)}</span>
         </div>
       </div>
-      <ButtonGroup size="sm" className="mt-2 flex-wrap" aria-label={`Préparation : ${name}`}>
-        <Button variant={state.mode === 'prepare' ? 'success' : 'outline-success'} aria-pressed={state.mode === 'prepare'} onClick={() => onChange({ mode: 'prepare', prepared: line.quantite, substitute: null })}>
+      <div role="group" className="d-flex flex-wrap gap-2 mt-2" aria-label={`Préparation : ${name}`}>
+        <Button size="sm" variant={state.mode === 'prepare' ? 'success' : 'outline-success'} aria-pressed={state.mode === 'prepare'} onClick={() => onChange({ mode: 'prepare', prepared: line.quantite, substitute: null })}>
           ✓ Préparé
         </Button>
         <Button
+          size="sm"
           variant={state.mode === 'short' ? 'warning' : 'outline-warning'}
           aria-pressed={state.mode === 'short'}
           onClick={() => onChange({ mode: 'short', prepared: Math.max(0, line.quantite - 1), substitute: null })}
@@ -181,16 +182,15 @@ function PickingLine({ line, state, onChange }: { line: OrderLine; state: LineSt
           Manquant
         </Button>
         {canReplace && (
-          <Button variant={state.mode === 'replace' ? 'primary' : 'outline-primary'} aria-pressed={state.mode === 'replace'} onClick={() => onChange({ mode: 'replace', prepared: 0, substitute: null })}>
+          <Button size="sm" variant={state.mode === 'replace' ? 'primary' : 'outline-primary'} aria-pressed={state.mode === 'replace'} onClick={() => onChange({ mode: 'replace', prepared: 0, substitute: null })}>
             Remplacer
           </Button>
         )}
-      </ButtonGroup>
+      </div>
       {state.mode !== 'prepare' && (
         <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
-          <span className="small">Préparés :</span>
+          <span className="small">Préparés sur {line.quantite} :</span>
           <Stepper label={`Quantité préparée : ${name}`} value={state.prepared} min={0} max={line.quantite - 1} onChange={(prepared) => onChange({ ...state, prepared })} />
-          <span className="small text-muted">sur {line.quantite}</span>
         </div>
       )}
       {state.mode === 'replace' && <SubstitutePicker line={line} missing={line.quantite - state.prepared} value={state.substitute} onChange={(substitute) => onChange({ ...state, substitute })} />}

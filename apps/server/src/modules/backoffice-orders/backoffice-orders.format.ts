@@ -79,8 +79,9 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
       quantite: l.quantite,
       prix: l.prix,
       prix_fr: formatPrix(l.prix),
-      total: l.prix * l.quantite,
-      total_fr: formatPrix(l.prix * l.quantite),
+      // A dearer substitute is charged at most what it replaces until the shopper accepts (ADR 055).
+      total: l.prix * l.quantite - l.supplement,
+      total_fr: formatPrix(l.prix * l.quantite - l.supplement),
       paye: shares.get(lineKey(l)) ?? 0,
       paye_fr: formatPrix(shares.get(lineKey(l)) ?? 0),
       // Preparation (ADR 055): the shopper's choice, what was ordered, what a substitute replaces.
