@@ -107,6 +107,7 @@ function SubstitutePicker({ line, missing, value, onChange }: { line: OrderLine;
         <span className="text-break">
           Remplacé par <strong>{value.designation}</strong> · {formatPrix(value.prix)}
         </span>
+        <span className="small">Quantité :</span>
         <Stepper label={`Quantité de remplacement : ${name}`} value={value.quantite} min={1} max={99} onChange={(quantite) => onChange({ ...value, quantite })} />
         <Button variant="link" size="sm" className="p-0" onClick={() => onChange(null)}>
           Changer
@@ -175,7 +176,7 @@ function PickingLine({ line, state, onChange }: { line: OrderLine; state: LineSt
         </Button>
         <Button
           size="sm"
-          variant={state.mode === 'short' ? 'warning' : 'outline-warning'}
+          variant={state.mode === 'short' ? 'danger' : 'outline-danger'}
           aria-pressed={state.mode === 'short'}
           onClick={() => onChange({ mode: 'short', prepared: Math.max(0, line.quantite - 1), substitute: null })}
         >
