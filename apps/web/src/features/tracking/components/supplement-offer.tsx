@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { formatPrix } from '@teranga/shared/money'
-import { rest } from '@/lib/api-client.ts'
+import { acceptSupplement } from '../api/accept-supplement.ts'
 import { getSuiviQueryOptions } from '../api/get-suivi.ts'
 
 interface Props {
@@ -20,7 +20,7 @@ export function SupplementOffer({ numero, trackingKey, supplementKey, total }: P
   const id = useId()
   const queryClient = useQueryClient()
   const accept = useMutation({
-    mutationFn: () => rest<unknown>('POST', `/suivi/${encodeURIComponent(numero)}/supplement`, { k: supplementKey }),
+    mutationFn: () => acceptSupplement(numero, supplementKey),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getSuiviQueryOptions(numero, trackingKey).queryKey }),
   })
   return (
