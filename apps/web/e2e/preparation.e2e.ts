@@ -3,7 +3,8 @@
 // from the order page, then prepared at 320, 360 and 412 px: one line replaced by a product found
 // by name, another short; nothing scrolls sideways, the controls are thumb-sized, and each width
 // leaves a screenshot in test-results/preparation/ to look at. The last one is submitted: the
-// order page shows what was short and replaced, and the new amount to collect.
+// order page shows what was short and replaced, and the new amount to collect. The checkout's
+// choices (« Ne pas remplacer », the note) are drawn at the same widths and the order placed.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -133,5 +134,65 @@ describe('the picking list on a phone', () => {
         expect(errors).toEqual([])
       })
     }
+  }, TIMEOUT)
+
+  test('the checkout’s choices at 320, 360 and 412 px: a line « Ne pas remplacer », a note, the order placed', async () => {
+    await shop.withPage({ width: 360, height: 800, isMobile: true }, async ({ page, errors }) => {
+      const customer = await createEmulatorUser(emulatorHost, { email: `choix.${Date.now()}@exemple.sn`, password: 'mafe-2026', displayName: 'Moussa Fall' })
+      await visit(page, '/')
+      await signInWithEmail(page, customer.email, customer.password)
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('teranga.token'))).not.toBeNull()
+      const token = (await page.evaluate(() => localStorage.getItem('teranga.token')))!
+      const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+        const res = await fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
+        return (await res.json()) as T
+      }
+      const { utilisateur } = await call<{ utilisateur: { id: number } }>('GET', '/api/profile')
+      const graph = await call<{ data: { produitspaginated: { data: Item[] }; zoneslivraison: Array<{ id: number; designation: string; frais: number }> } }>('POST', '/graphql', {
+        query: '{ produitspaginated(page: 1, count: 24) { data { id designation quantite nb_variantes } } zoneslivraison { id designation frais } }',
+      })
+      const [first, second] = graph.data.produitspaginated.data.filter((p) => p.quantite >= 5 && p.nb_variantes === 1)
+      for (const product of [first!, second!]) await call('POST', '/api/panier', { produit: product.id, user: utilisateur.id, quantite: 1, action: 0 })
+      const zone = graph.data.zoneslivraison.find((z) => z.designation === 'Mermoz') ?? graph.data.zoneslivraison[0]!
+      // The delivery steps as the shopper left them (the checkout's session context).
+      await page.evaluate(
+        ([userId, zone]) =>
+          sessionStorage.setItem(
+            'teranga.livraison',
+            JSON.stringify({
+              userId,
+              currentPosition: null,
+              otherPosition: null,
+              address: { id: null, libelle: null, adresse: 'Sicap Liberté 6, villa 4021', zone, telephone: '77 555 44 33', latitude: null, longitude: null },
+              deliveryMode: 'DOMICILE',
+              depot: null,
+              depotIsNearest: false,
+              telephone: '77 555 44 33',
+              paymentMode: null,
+              idempotencyKey: null,
+            }),
+          ),
+        [utilisateur.id, zone] as const,
+      )
+      await page.goto('/paiement')
+      const section = page.getByRole('region', { name: 'Si un produit manque' })
+      await section.waitFor()
+      await section.getByRole('combobox', { name: second!.designation }).selectOption({ label: 'Ne pas remplacer' })
+      await section.getByRole('textbox', { name: /Note pour le préparateur/ }).fill('Des mangues pas trop mûres, merci.')
+      for (const width of [320, 360, 412]) {
+        await page.setViewportSize({ width, height: 800 })
+        expect(await scrollWidth(page), `${width} px`).toBeLessThanOrEqual(width)
+        await section.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: path.join(SHOTS, `paiement-choix-${width}.png`), fullPage: true })
+      }
+      // The modes are cards: the radio is hidden behind its label, which is what a shopper taps.
+      const cash = page.getByRole('radio', { name: /Paiement à la livraison/ })
+      await page.locator(`label[for="${await cash.getAttribute('id')}"]`).click()
+      expect(await cash.isChecked()).toBe(true)
+      await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/success')
+      expect(errors).toEqual([])
+    })
   }, TIMEOUT)
 })
