@@ -444,6 +444,7 @@ export const STOCK_REASONS = {
   manuel: 'Mouvement manuel',
   import: 'Import CSV',
   creation: 'Stock initial',
+  preparation: 'Préparation de commande',
 } as const
 export type StockReason = keyof typeof STOCK_REASONS
 export const stockReasonText = (raison: string) => (Object.hasOwn(STOCK_REASONS, raison) ? STOCK_REASONS[raison as StockReason] : raison)

@@ -143,8 +143,29 @@ export const orderDetailResponseSchema = orderSummaryResponseSchema.extend({
       /** What the customer paid for the line: its total less its share of the code and of the loyalty reward (ADR 041). */
       paye: z.number(),
       paye_fr: z.string(),
+      // Preparation (issue 25 §2, ADR 055); optional for answers of the previous release.
+      /** The order line's id (a substitute's `remplace` names it). */
+      ligne: z.number().optional(),
+      /** The product's category, which the picking list groups by. */
+      categorie: z.string().nullable().optional(),
+      /** The shopper's choice if missing: a similar product (true) or « Ne pas remplacer ». */
+      remplacer: z.boolean().optional(),
+      /** What was ordered, once prepared (null before): `quantite` is then what was prepared. */
+      quantite_commandee: z.number().nullable().optional(),
+      /** A substitute: the line (`ligne`) it replaces. */
+      remplace: z.number().nullable().optional(),
+      /** A dearer substitute: the part of its total not charged until the shopper accepts. */
+      supplement: z.number().optional(),
     }),
   ),
+  note_preparation: z.string().nullable().optional(),
+  /** When the order was prepared (once), null before. */
+  preparee: z.string().nullable().optional(),
+  /** What dearer substitutes would add if the shopper accepts (null: none offered), and whether they did. */
+  supplement: z.number().nullable().optional(),
+  supplement_accepte: z.boolean().optional(),
+  /** What the courier collects: a cash order's total, null for one paid online. */
+  a_encaisser: z.number().nullable().optional(),
   montantcommande: z.number(),
   montantcommande_fr: z.string(),
   montantliv: z.number(),

@@ -67,3 +67,6 @@ export const MAX_SAVED_ADDRESSES = 20
 export const STAFF_ROLES = ['admin', 'gestionnaire', 'livreur'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 export const isStaffRole = (role: string | null | undefined): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role ?? '')
+
+/** The longest note a shopper may leave the preparer (issue 25 §2), as the database checks it. */
+export const ORDER_NOTE_MAX = 500

@@ -105,6 +105,9 @@ export const MESSAGES = {
   orderDeliveryModeUnknown: 'Ce mode de livraison est inconnu.',
   orderPaymentModeUnknown: 'Ce mode de paiement est inconnu.',
   orderCartEmpty: 'Votre panier est vide : ajoutez des produits avant de commander.',
+  // Issue 25 §2: what to do with a missing product, and the note for the preparer, at checkout.
+  orderNoteTooLong: 'La note pour le préparateur fait au plus 500 caractères.',
+  orderNoReplaceInvalid: 'Les produits à ne pas remplacer doivent être des articles de votre panier (au plus 100).',
   orderNotCancellable: 'Cette commande ne peut plus être annulée.',
   // Payments (DESIGN §6), order states set by the back office, and the payment sandbox page.
   orderNotPayable: 'Cette commande ne peut plus être payée en ligne.',

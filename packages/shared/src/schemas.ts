@@ -1,7 +1,7 @@
 // zod schemas for every input both sides validate: the same schema backs the form in the
 // storefront and the route on the server, so their French messages cannot drift apart.
 import { z } from 'zod'
-import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE } from './constants.ts'
+import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE, ORDER_NOTE_MAX } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 
 // zod's own messages ("expected a number"…) in French, for the storefront and the server alike.
@@ -150,6 +150,16 @@ export const orderSchema = z.object({
   longitude: z.number().min(-180).max(180).optional().nullable(),
   /** A discount code (issue 19 §1): its discount is computed on the server, in the order's transaction. */
   codepromo: optionalField(promoCodeSchema),
+  /** A note for the preparer (issue 25 §2). */
+  note: optionalField(z.string({ error: MESSAGES.orderNoteTooLong }).trim().max(ORDER_NOTE_MAX, { error: MESSAGES.orderNoteTooLong })),
+  /**
+   * The cart's variants not to replace if missing (« Ne pas remplacer »); every other line may be
+   * replaced by a similar product (the default). Each must be a variant of the cart.
+   */
+  ne_pas_remplacer: z
+    .array(bodyIdSchema, { error: MESSAGES.orderNoReplaceInvalid })
+    .max(100, { error: MESSAGES.orderNoReplaceInvalid })
+    .optional(),
 })
 export type OrderInput = z.infer<typeof orderSchema>
 

@@ -14,6 +14,7 @@ const SignInPage = lazy(() => import('../features/signin/sign-in-page.tsx').then
 const ForbiddenPage = lazy(() => import('../features/signin/sign-in-page.tsx').then((m) => ({ default: m.ForbiddenPage })))
 const HomePage = lazy(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage })))
 const OrderPage = lazy(() => import('../features/orders/order-page.tsx').then((m) => ({ default: m.OrderPage })))
+const PreparationPage = lazy(() => import('../features/orders/preparation-page.tsx').then((m) => ({ default: m.PreparationPage })))
 const SlipsPage = lazy(() => import('../features/orders/slips-page.tsx').then((m) => ({ default: m.SlipsPage })))
 const ProductsPage = lazy(() => import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })))
 const ProductFormPage = lazy(() => import('../features/products/product-form-page.tsx').then((m) => ({ default: m.ProductFormPage })))
@@ -114,6 +115,7 @@ function Layout({ staff }: { staff: StaffMember }) {
           <Route path="/" element={<HomePage />} />
           <Route path="/commandes" element={<OrdersPage />} />
           <Route path="/commandes/:numero" element={<OrderPage />} />
+          <Route path="/commandes/:numero/preparation" element={<PreparationPage />} />
           <Route path="/bons" element={<SlipsPage />} />
           <Route path="/produits" element={<ProductsPage />} />
           <Route path="/produits/import" element={adminOnly(<ImportPage />)} />

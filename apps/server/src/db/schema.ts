@@ -573,6 +573,13 @@ export const commandes = pgTable(
     /** What the courier entered as collected on delivering a cash order (issue 25 §3), and when. */
     montantEncaisse: integer('montant_encaisse'),
     encaisseLe: timestamp('encaisse_le', { withTimezone: true }),
+    /** The shopper's note for the preparer (issue 25 §2, migration 0036). */
+    notePreparation: text('note_preparation'),
+    /** When the order was prepared (once). */
+    prepareLe: timestamp('prepare_le', { withTimezone: true }),
+    /** What dearer substitutes would add if the shopper accepts (null: none offered), and when they did. */
+    supplement: integer('supplement'),
+    supplementAccepteLe: timestamp('supplement_accepte_le', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -594,6 +601,8 @@ export const commandes = pgTable(
     index('commandes_montant_total_idx').on(t.montantTotal, t.id),
     index('commandes_creneau_idx').on(t.creneauDate, t.creneauDebut).where(sql`${t.creneauDate} is not null`),
     index('commandes_encaisse_le_idx').on(t.encaisseLe).where(sql`${t.encaisseLe} is not null`),
+    check('commandes_note_preparation_length', sql`${t.notePreparation} is null or length(${t.notePreparation}) between 1 and 500`),
+    check('commandes_supplement_positive', sql`${t.supplement} is null or ${t.supplement} > 0`),
     check('commandes_montant_encaisse_nonnegative', sql`${t.montantEncaisse} is null or ${t.montantEncaisse} between 0 and 100000000`),
     index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),
     index('commandes_zone_idx').on(sql`lower(${t.zone})`, t.datecomm.desc()),
@@ -614,10 +623,24 @@ export const detailCommandes = pgTable(
       .references(() => produits.id),
     /** The variant sold; null only on a line of the previous release for a product with several (not null in R+1). */
     varianteId: integer('variante_id').references(() => variantes.id, { onDelete: 'restrict' }),
+    /** What is delivered and charged: what was ordered, or once prepared what was (0: none, migration 0036). */
     quantite: integer('quantite').notNull(),
     prix: integer('prix').notNull(),
+    /** The shopper's choice if the product is missing: a similar one, or nothing (issue 25 §2). */
+    remplacer: boolean('remplacer').notNull().default(true),
+    /** What was ordered, once the line is prepared; null before. */
+    quantiteCommandee: integer('quantite_commandee'),
+    /** A substitute's line: the line it replaces. */
+    remplaceLigneId: integer('remplace_ligne_id').references((): AnyPgColumn => detailCommandes.id, { onDelete: 'cascade' }),
+    /** A dearer substitute: the part of its total not charged until the shopper accepts. */
+    supplement: integer('supplement').notNull().default(0),
   },
-  (t) => [index('detail_commandes_commande_idx').on(t.commandeId), check('detail_quantite_positive', sql`${t.quantite} >= 1`)],
+  (t) => [
+    index('detail_commandes_commande_idx').on(t.commandeId),
+    check('detail_quantite_nonnegative', sql`${t.quantite} >= 0`),
+    check('detail_quantite_commandee_positive', sql`${t.quantiteCommandee} IS NULL OR ${t.quantiteCommandee} >= 1`),
+    check('detail_supplement_nonnegative', sql`${t.supplement} >= 0`),
+  ],
 )
 
 export const idempotencyKeys = pgTable(

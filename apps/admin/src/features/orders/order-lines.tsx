@@ -44,7 +44,20 @@ export function LinesTable({ headers, label = 'Articles de la commande', print =
 
 const HEADERS = [{ label: 'Article' }, { label: 'Qté', end: true }, { label: 'Prix unitaire', end: true }, { label: 'Total', end: true }]
 
-type PricedOrder = Pick<OrderDetail, 'lignes' | 'montantcommande' | 'montantliv' | 'remise'>
+type PricedOrder = Pick<OrderDetail, 'lignes' | 'montantcommande' | 'montantliv' | 'remise'> & Partial<Pick<OrderDetail, 'a_encaisser' | 'supplement' | 'supplement_accepte'>>
+
+/** What the preparation says of a line (ADR 055): the shopper's choice, what was ordered, what it replaces. */
+function preparationNote(line: OrderDetail['lignes'][number], lines: OrderDetail['lignes']): string | null {
+  if (line.remplace != null) {
+    const replaced = lines.find((l) => l.ligne === line.remplace)
+    const what = `Remplace ${replaced ? (replaced.variante?.designation ?? replaced.produit.designation) : 'un article manquant'}`
+    return line.supplement ? `${what} · facturé au plus ${formatPrix(line.total)}` : what
+  }
+  const parts: string[] = []
+  if (line.quantite_commandee != null && line.quantite_commandee !== line.quantite) parts.push(`${line.quantite_commandee - line.quantite} manquant(s) sur ${line.quantite_commandee}`)
+  if (line.remplacer === false) parts.push('Ne pas remplacer')
+  return parts.length > 0 ? parts.join(' · ') : null
+}
 
 export function OrderLines({ order, print = false }: { order: PricedOrder; print?: boolean }) {
   const amounts: [string, string][] = [
@@ -59,6 +72,9 @@ export function OrderLines({ order, print = false }: { order: PricedOrder; print
         <Amount key={label} label={label} value={value} print={print} />
       ))}
       <Amount label="Total" value={formatPrix(orderTotal(order))} print={print} className={total} />
+      {/* What the courier collects, after the preparation (a cash order); the slip says it below its lines. */}
+      {!print && order.a_encaisser != null && <Amount label="À encaisser" value={formatPrix(order.a_encaisser)} print={print} />}
+      {order.supplement != null && !order.supplement_accepte && <Amount label="Supplément (non accepté)" value={formatPrix(order.supplement)} print={print} />}
     </dl>
   )
   return (
@@ -79,6 +95,7 @@ export function OrderLines({ order, print = false }: { order: PricedOrder; print
                   {!print && line.produit.code && <span className="text-muted small"> {line.produit.code}</span>}
                 </>
               )}
+              {preparationNote(line, order.lignes) && <div className={print ? 'slip-note' : 'small text-muted'}>{preparationNote(line, order.lignes)}</div>}
             </td>
             <td className="text-end">{line.quantite}</td>
             <td className="text-end text-nowrap">{formatPrix(line.prix)}</td>

@@ -57,6 +57,12 @@ function ReasonModal({ title, action, onClose, onConfirm, children }: { title: s
   )
 }
 
+/** A history line: the state reached, or what changed without a move (a preparation, a supplement accepted, ADR 055). */
+function historyTitle(step: OrderDetail['historique'][number]) {
+  if (step.de !== step.vers) return step.vers_text
+  return step.motif?.startsWith('préparée') ? 'Préparée' : 'Commande modifiée'
+}
+
 export function OrderPage() {
   const { numero = '' } = useParams()
   const { data: order, error } = useOrder(numero)
@@ -97,6 +103,11 @@ export function OrderPage() {
               {next.etat_text}
             </Button>
           ))}
+        {order.etat === 'en_preparation' && !order.preparee && (
+          <Link className="btn btn-success" to={`/commandes/${encodeURIComponent(order.numero)}/preparation`}>
+            Préparer
+          </Link>
+        )}
         {order.suivants.some((next) => next.etat === 'annulee') && (
           <Button variant="outline-danger" onClick={() => setModal('cancel')}>
             Annuler la commande
@@ -153,6 +164,11 @@ export function OrderPage() {
           </Card>
         </Col>
         <Col lg={8}>
+          {order.note_preparation && (
+            <Alert variant="warning" className="text-break">
+              <strong>Note du client pour le préparateur :</strong> {order.note_preparation}
+            </Alert>
+          )}
           <Card className="mb-3">
             <Card.Header as="h2" className="h6">
               Articles
@@ -166,7 +182,7 @@ export function OrderPage() {
             </Card.Header>
             <ListGroup variant="flush">
               {[
-                ...order.historique.map((step) => ({ date: step.date, date_fr: step.date_fr, title: step.vers_text, detail: actorText(step), motif: step.motif })),
+                ...order.historique.map((step) => ({ date: step.date, date_fr: step.date_fr, title: historyTitle(step), detail: actorText(step), motif: step.motif })),
                 ...dispatchHistory(order).map((line) => ({ ...line, motif: null })),
               ]
                 .sort((a, b) => a.date.localeCompare(b.date))

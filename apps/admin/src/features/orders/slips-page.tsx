@@ -41,6 +41,7 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
           Livreur : {order.livreur.nom} · {order.livreur.telephone}
         </p>
       )}
+      {order.note_preparation && <p className="mb-2 text-break">Note du client : {order.note_preparation}</p>}
       <OrderLines order={order} print />
       <p className="mb-0">Paiement : {order.modepaiement.designation}</p>
       <p className="slip-due mb-0">{isPaid(order) ? `${paymentStatusText('payee')} — rien à encaisser` : total === 0 ? 'Rien à encaisser' : `À encaisser : ${formatPrix(total)}`}</p>

@@ -21,6 +21,7 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     audit: app.audit,
     refunds: app.refunds,
     dispatch: app.dispatch,
+    preparation: app.orderPreparation,
   })
   await registerRest(app, backofficeOrdersRoutes, { service, summary: formatSummary })
   await registerRest(app, orderEventsStream, { events: app.orderEvents, pingEveryMs: opts.pingEveryMs })

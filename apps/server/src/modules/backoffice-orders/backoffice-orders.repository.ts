@@ -55,6 +55,11 @@ export interface DetailExtraRow {
   adresseliv: string | null
   latitude: number | null
   longitude: number | null
+  /** Preparation (ADR 055). */
+  note_preparation: string | null
+  prepare_le: Date | string | null
+  supplement: number | null
+  supplement_accepte_le: Date | string | null
 }
 
 const DAKAR = 'Africa/Dakar'
@@ -171,7 +176,8 @@ export function createBackofficeOrdersRepository(db: Executor) {
     async byNumbers(numeros: string[]) {
       if (numeros.length === 0) return []
       const list = sql.join(numeros.map((n) => sql`${n}`), sql`, `)
-      return (await rows<SummaryRow & DetailExtraRow>(sql`select ${summaryColumns}, c.remise_livraison, c.tel, c.adresseliv, c.latitude, c.longitude ${summaryFrom} where c.numerocommande in (${list})`)).map(fixDates)
+      return (await rows<SummaryRow & DetailExtraRow>(sql`select ${summaryColumns}, c.remise_livraison, c.tel, c.adresseliv, c.latitude, c.longitude,
+        c.note_preparation, c.prepare_le, c.supplement, c.supplement_accepte_le ${summaryFrom} where c.numerocommande in (${list})`)).map(fixDates)
     },
 
     async lines(orderIds: number[]) {
@@ -187,10 +193,19 @@ export function createBackofficeOrdersRepository(db: Executor) {
         variante_code: string | null
         quantite: number
         prix: number
+        id: number
+        remplacer: boolean
+        quantite_commandee: number | null
+        remplace_ligne_id: number | null
+        supplement: number
+        categorie: string | null
       }>(
-        // The variant sold (ADR 053 §4): its name is the product's followed by its values.
+        // The variant sold (ADR 053 §4): its name is the product's followed by its values. The
+        // preparation's columns and the category the picking list groups by (ADR 055).
         sql`select dc.commande_id, p.id as produit_id, p.designation, p.code, p.image, v.id as variante_id,
-              concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as variante_designation, v.code as variante_code, dc.quantite, dc.prix
+              concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as variante_designation, v.code as variante_code, dc.quantite, dc.prix,
+              dc.id, dc.remplacer, dc.quantite_commandee, dc.remplace_ligne_id, dc.supplement,
+              (select cat.designation from souscategories sc join categories cat on cat.id = sc.categorie_id where sc.id = p.souscategorie_id) as categorie
             from detail_commandes dc join produits p on p.id = dc.produit_id left join variantes v on v.id = dc.variante_id
             where dc.commande_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) order by dc.id`,
       )

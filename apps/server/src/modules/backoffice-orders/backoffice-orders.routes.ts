@@ -16,6 +16,7 @@ import {
   type OrderSummary,
 } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
+import { preparationSchema } from '@teranga/shared/preparation'
 import { idSchema, optionalField, paginationSchema } from '@teranga/shared/schemas'
 import { errorResponses, orderNumberParams, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
@@ -131,6 +132,15 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
     (request) => {
       const staff = requireStaff(request, 'gestionnaire')
       return service.changeState(staff, request.params.numero, request.body.etat as OrderStatus, request.body.motif ?? null)
+    },
+  )
+
+  api.post(
+    '/commande/:numero/preparation',
+    { config: staffOnly, schema: { params: orderNumberParams, body: preparationSchema, response: { 200: orderDetailResponseSchema, ...errorResponses } } },
+    (request) => {
+      const staff = requireStaff(request, 'gestionnaire')
+      return service.prepare(staff, request.params.numero, request.body)
     },
   )
 

@@ -11,6 +11,8 @@ import { conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { DispatchService } from '../dispatch/dispatch.service.ts'
 import type { OrderLifecycle } from '../orders/order-lifecycle.service.ts'
+import type { OrderPreparationService } from '../orders/orders-preparation.service.ts'
+import type { PreparationBody } from '@teranga/shared/preparation'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import type { RefundsService } from '../payments/refunds.service.ts'
 import { formatDetail, formatSummary } from './backoffice-orders.format.ts'
@@ -24,10 +26,12 @@ interface Deps {
   refunds: Pick<RefundsService, 'refund' | 'ofOrders'>
   /** The couriers and notes of the orders shown (the dispatch module). */
   dispatch: Pick<DispatchService, 'forOrders'>
+  /** Preparation (the orders module's, ADR 055). */
+  preparation: Pick<OrderPreparationService, 'prepare'>
   now?: () => Date
 }
 
-export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, dispatch, now = () => new Date() }: Deps) {
+export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, dispatch, preparation, now = () => new Date() }: Deps) {
   const repo = createBackofficeOrdersRepository(db)
 
   async function details(numeros: string[], executor: Executor = db): Promise<OrderDetail[]> {
@@ -102,6 +106,17 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, d
           before: { etat: moved.from },
           after: { etat: to, motif },
         })
+      })
+      return detail(numero)
+    },
+
+    /**
+     * Records what was prepared of an order « en préparation » (issue 25 §2, ADR 055): the
+     * orders module's preparation, audited in its transaction; then answers its detail.
+     */
+    async prepare(staff: { id: number }, numero: string, body: PreparationBody) {
+      await preparation.prepare(staff, numero, body, async (tx, summary) => {
+        await audit.record(tx, { staffId: staff.id, action: 'commande.preparation', resource: 'commande', resourceId: numero, before: null, after: summary })
       })
       return detail(numero)
     },

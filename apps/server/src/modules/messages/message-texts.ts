@@ -3,6 +3,7 @@
 // Written in the SMS's GSM 7-bit alphabet (sms-text.ts: no « ç », « ê » or « ô », plain spaces in amounts), so that a
 // message is one part of 160 characters, not three of 70.
 import { formatPrixSms } from '@teranga/shared/money'
+import { preparationSummary, type PreparedChange } from '@teranga/shared/preparation'
 import type { OrderStatus } from '@teranga/shared/order-status'
 import { formatPhone, normalizePhone } from '@teranga/shared/phone'
 import { smsParts, toGsm7 } from './sms-text.ts'
@@ -90,3 +91,20 @@ export const refundText = (about: Omit<About, 'total'>, refund: { montant: numbe
 /** The staff's message of a new order, with its page in the back office. */
 export const staffText = (about: { numero: string; total: number; adminLink: string }) =>
   `Teranga : nouvelle commande ${about.numero} de ${formatPrixSms(about.total)}. ${about.adminLink}`
+
+/**
+ * An order prepared (issue 25 §2, ADR 055), in one message: « 1 × Huile 1 L remplacée par Huile
+ * 1 L Dinor ; 2 × Lait caillé manquants, 1 800 FCFA remboursés sur Wave », then, when a dearer
+ * substitute was capped, the link to accept paying the difference; else the tracking link.
+ */
+export function preparedText(
+  about: Omit<About, 'total'>,
+  prepared: { changes: PreparedChange[]; aEncaisser: number | null; supplement: number | null },
+  refund: { montant: number; destination: string } | null,
+  supplementLink: string | null,
+) {
+  const summary = preparationSummary(prepared.changes, { rembourse: refund, aEncaisser: prepared.aEncaisser }, formatPrixSms)
+  const head = `Teranga : commande ${about.numero} préparée${summary ? ` : ${summary}` : ''}.`
+  if (supplementLink && prepared.supplement) return `${head} Accepter ${formatPrixSms(prepared.supplement)} de plus pour le produit de remplacement : ${supplementLink}`
+  return `${head} ${about.link}`
+}

@@ -11,6 +11,7 @@ export const messagesOnOrders = (messages: Pick<OrderMessages, 'enqueue'>): Orde
   },
 })
 
-export const trackingKeys = (messages: Pick<OrderMessages, 'trackingKeyMatches'>): TrackingKeys => ({
+export const trackingKeys = (messages: Pick<OrderMessages, 'trackingKeyMatches' | 'supplementKeyMatches'>): TrackingKeys => ({
   keyMatches: (numero, key) => messages.trackingKeyMatches(numero, key),
+  supplementKeyMatches: (numero, key) => messages.supplementKeyMatches(numero, key),
 })

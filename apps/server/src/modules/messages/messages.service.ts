@@ -4,13 +4,14 @@
 import { randomBytes } from 'node:crypto'
 import { DEFAULT_MESSAGE_CHANNEL, type MessageChannelChoice } from '@teranga/shared/order-messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
+import type { PreparedChange } from '@teranga/shared/preparation'
 import { callingCodeOf, isSenegaleseMobile, normalizePhone } from '@teranga/shared/phone'
 import type { Executor } from '../../db/client.ts'
 import type { Metrics } from '../../lib/metrics.ts'
 import type { MessageChannel } from './message-provider.ts'
-import { customerText, isMessagedState, onTheWayText, refundDestination, refundText, staffText, type OrderMessageEvent } from './message-texts.ts'
+import { customerText, isMessagedState, onTheWayText, preparedText, refundDestination, refundText, staffText, type OrderMessageEvent } from './message-texts.ts'
 import { createMessagesRepository, type MessagesRepository, type OutboxEntry } from './messages.repository.ts'
-import { trackingKey, trackingKeyMatches } from './tracking-key.ts'
+import { supplementKey, supplementKeyMatches, trackingKey, trackingKeyMatches } from './tracking-key.ts'
 
 /** What the lifecycle knows of the order an event is about. */
 export interface OrderAbout {
@@ -28,13 +29,28 @@ export interface OrderAbout {
  * refund done (its id, amount and the provider that gave the money back, `cash` by hand), or a
  * payment received that moves nothing (an approval that came after cash was chosen: its attempt's id).
  */
-export type OrderEventToTell = 'placed' | { to: string } | { refund: { id: number; montant: number; provider: string } } | { payment: { attemptId: number } }
+export type OrderEventToTell =
+  | 'placed'
+  | { to: string }
+  | { refund: { id: number; montant: number; provider: string; prepared?: PreparedToTell | undefined } }
+  | { payment: { attemptId: number } }
+  | { prepared: PreparedToTell }
+
+/** An order prepared (ADR 055): what changed and the money; with a refund, told with the refund once it is done. */
+export interface PreparedToTell {
+  changes: PreparedChange[]
+  refund: { montant: number; provider: string } | null
+  aEncaisser: number | null
+  supplement: number | null
+}
 
 export interface OrderMessages {
   /** The event's messages, in the transaction `tx` that commits the event. */
   enqueue(tx: Executor, order: OrderAbout, event: OrderEventToTell): Promise<void>
   trackingLink(numero: string): string
   trackingKeyMatches(numero: string, key: string | undefined): boolean
+  /** Whether `key` is the order's dearer-substitute acceptance link's (ADR 055). */
+  supplementKeyMatches(numero: string, key: string | undefined): boolean
   channelOf(clientId: number): Promise<MessageChannelChoice>
   setChannel(clientId: number, canal: MessageChannelChoice): Promise<MessageChannelChoice>
   /** Account deletion, in its transaction: the customer's choice and messages go (one statement). */
@@ -75,8 +91,16 @@ export function createOrderMessages(deps: {
         staffBody = staffText({ ...about, adminLink: `${publicUrl}/admin/commandes/${encodeURIComponent(order.numerocommande)}` })
       } else if ('refund' in event) {
         const destination = refundDestination(await messages.paymentCodeOf(order.id), event.refund.provider)
-        body = refundText(about, { montant: event.refund.montant, destination })
+        // A preparation's refund: the one message lists what changed and the money (ADR 055).
+        body = event.refund.prepared
+          ? preparedText(about, event.refund.prepared, { montant: event.refund.montant, destination }, null)
+          : refundText(about, { montant: event.refund.montant, destination })
         kind = `remboursement:${event.refund.id}`
+      } else if ('prepared' in event) {
+        const { prepared } = event
+        const supplementLink = prepared.supplement ? `${trackingLink(order.numerocommande)}&s=${supplementKey(secret, order.numerocommande)}` : null
+        body = preparedText(about, prepared, null, supplementLink)
+        kind = 'preparation'
       } else if ('payment' in event) {
         body = customerText('payee', about)
         kind = `paiement:${event.payment.attemptId}`
@@ -95,6 +119,7 @@ export function createOrderMessages(deps: {
     },
     trackingLink,
     trackingKeyMatches: (numero, key) => trackingKeyMatches(secret, numero, key),
+    supplementKeyMatches: (numero, key) => supplementKeyMatches(secret, numero, key),
     channelOf: async (clientId) => (await repo.channelOf(clientId)) ?? DEFAULT_MESSAGE_CHANNEL,
     forgetCustomer: (tx, clientId) => createMessagesRepository(tx).forgetCustomer(clientId),
     async invite(tx, invitation) {

@@ -66,7 +66,7 @@ export interface LifecycleScope {
   /** Takes a new order's lines from stock (the stock module's), all or nothing; false when a line cannot be taken. */
   takeStock(commandeId: number, lines: ReadonlyArray<{ varianteId: number; quantite: number }>): Promise<boolean>
   /** Records a newly inserted order's lines and first state (one statement): its `placed` event at commit. */
-  placed(order: NewOrder, lines: Array<{ produitId: number; varianteId: number; quantite: number; prix: number }>, actor: OrderActorRef): Promise<void>
+  placed(order: NewOrder, lines: Array<{ produitId: number; varianteId: number; quantite: number; prix: number; remplacer?: boolean }>, actor: OrderActorRef): Promise<void>
   /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move (and `extra`, what the courier collected). */
   move(order: OrderRow, to: OrderStatus, actor: OrderActorRef, reason?: string | null, extra?: Pick<StateChanges, 'montantEncaisse' | 'encaisseLe'>): Promise<MoveOutcome>
   /** Cancels a waiting order; after a failed payment, through waiting for payment first (the machine's only way). */
@@ -177,7 +177,7 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
         const etat = order.etat as OrderStatus
         const at = order.datecomm
         await writes.insertLinesAndHistory(
-          lines.map((line) => ({ commandeId: order.id, produitId: line.produitId, varianteId: line.varianteId, quantite: line.quantite, prix: line.prix })),
+          lines.map((line) => ({ commandeId: order.id, produitId: line.produitId, varianteId: line.varianteId, quantite: line.quantite, prix: line.prix, remplacer: line.remplacer ?? true })),
           order.id,
           etat,
           { at, actorKind: actor.kind, actorId: actor.id, reason: null },

@@ -3,6 +3,7 @@
 import type { SQL } from 'drizzle-orm'
 import type { OrderStatus } from '@teranga/shared/order-status'
 import type { LoyaltyReward } from '@teranga/shared/order-amounts'
+import type { PreparedChange } from '@teranga/shared/preparation'
 import type { Executor } from '../../db/client.ts'
 import type { OrderActorRef } from './order-events.ts'
 import type { OrderRow } from './orders-writes.repository.ts'
@@ -35,13 +36,26 @@ export interface RefundNotice {
   refunded: number
   /** FCFA the order was paid. */
   paid: number
+  /** A preparation's refund (ADR 055): the shopper is told of the preparation with it, in one message. */
+  prepared?: PreparedNotice | undefined
+}
+
+/** An order prepared (issue 25 §2, ADR 055): what changed, and the money, as the shopper is told. */
+export interface PreparedNotice {
+  changes: PreparedChange[]
+  /** Given back to a shopper who paid online, and through which provider; null when nothing is. */
+  refund: { montant: number; provider: string } | null
+  /** What the courier collects (a cash order's new total); null for an order paid online. */
+  aEncaisser: number | null
+  /** What dearer substitutes would add if the shopper accepts (null: none offered). */
+  supplement: number | null
 }
 
 /**
  * What happened to an order, in its transaction: it was placed, it moved (told once every
  * participant's `moved` is done), a refund was done, or a payment came that moves nothing.
  */
-export type OrderNotice = 'placed' | { to: OrderStatus } | { refund: RefundNotice } | { payment: { attemptId: number } }
+export type OrderNotice = 'placed' | { to: OrderStatus } | { refund: RefundNotice } | { payment: { attemptId: number } } | { prepared: PreparedNotice }
 
 /** The order a notice is about (a new order has no delivery code read yet). */
 export type NoticedOrder = Omit<OrderRow, 'deliveryCode'>
@@ -88,6 +102,8 @@ export interface DiscountCodes {
 /** Whether a tracking link's key is the order's (the messages module's, ADR 034). */
 export interface TrackingKeys {
   keyMatches(numero: string, key: string | undefined): boolean
+  /** Whether a dearer substitute's acceptance link's key is the order's (ADR 055); none matches without it. */
+  supplementKeyMatches?(numero: string, key: string | undefined): boolean
 }
 
 /** An order line as the stock sees it: a quantity of one variant (ADR 053). */
@@ -100,6 +116,23 @@ export interface StockLineTaken {
 export interface OrderStock {
   /** Takes the order's lines from stock, all or nothing, in the order's transaction; false when a line cannot be taken. */
   take(tx: Executor, commandeId: number, lines: readonly StockLineTaken[]): Promise<boolean>
+  /**
+   * A preparation (ADR 055): the missing units given back, the substitutes taken, all or
+   * nothing; false when a substitute could not be taken (the caller rolls back).
+   */
+  prepared(tx: Executor, commandeId: number, change: { back: readonly StockLineTaken[]; taken: readonly StockLineTaken[]; staffId: number }): Promise<boolean>
+}
+
+/** What a preparation asks of the money paid online (the payments module's, ADR 055). */
+export interface OrderRefunds {
+  /** The order's online payment received, and what its refunds took so far (pending ones too); null when none came. */
+  paidOnline(tx: Executor, commandeId: number): Promise<{ paid: number; refunded: number; provider: string } | null>
+  /**
+   * Gives `montant` back through the provider now, after the preparation committed, as a staff
+   * refund (recorded, confirmed, the order's points in proportion); the shopper's message is
+   * the preparation's (`prepared`), told with it.
+   */
+  refund(staff: { id: number }, numero: string, refund: { montant: number; motif: string; prepared: PreparedNotice }): Promise<void>
 }
 
 /** The single providers placement and the order reads ask, each given by one module. */
@@ -108,6 +141,7 @@ export interface OrderProviders {
   codes: DiscountCodes
   tracking: TrackingKeys
   stock: OrderStock
+  refunds: OrderRefunds
 }
 
 /**

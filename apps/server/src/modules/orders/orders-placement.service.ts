@@ -104,6 +104,12 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             throw conflict(message, { panier: [message] }).withDetails({ produit: short.produitId, variante: short.varianteId, disponible: short.stock, demande: short.quantite })
           }
 
+          // « Ne pas remplacer » (issue 25 §2): variants of this cart only.
+          const noReplace = new Set(input.ne_pas_remplacer ?? [])
+          if ([...noReplace].some((id) => !lines.some((line) => line.varianteId === id))) {
+            throw badInput(MESSAGES.orderNoReplaceInvalid, { ne_pas_remplacer: [MESSAGES.orderNoReplaceInvalid] })
+          }
+
           // The discount code (DESIGN §5): checked on these lines at these prices, its use taken
           // here, so that concurrent orders never take more uses than it has (two statements).
           const code = input.codepromo ? await redeemCode({ code: input.codepromo, clientId, lines, at, tel: input.tel }) : null
@@ -129,10 +135,15 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             modepaiementId: payment.id,
             modelivraisonId: delivery.id,
             expiresAt: toPay ? unpaidDeadline(at) : null,
+            notePreparation: input.note || null,
           })
           // Taken once the order exists, so each product's stock history line names it.
           if (!(await takeStock(order.id, lines))) throw new Error('stock changed under its row lock')
-          await placed(order, lines, actors.client(clientId))
+          await placed(
+            order,
+            lines.map((line) => ({ ...line, remplacer: !noReplace.has(line.varianteId) })),
+            actors.client(clientId),
+          )
           await clientCart(tx).empty(clientId)
           if (idempotencyKey) {
             await repo.saveIdempotencyKey({ clientId, key: idempotencyKey, requestHash, statusCode: 201, response: { numerocommande: order.numerocommande } })

@@ -147,11 +147,113 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         values (${commandeId}, ${entry.at.toISOString()}, null, ${etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`
       if (rows.length === 0) return void (await db.execute(history))
       const values = sql.join(
-        rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.varianteId ?? null}::int, ${row.quantite}, ${row.prix})`),
+        rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.varianteId ?? null}::int, ${row.quantite}, ${row.prix}, ${row.remplacer ?? true})`),
         sql`, `,
       )
       await db.execute(sql`with history as (${history})
-        insert into ${detailCommandes} (commande_id, produit_id, variante_id, quantite, prix) values ${values}`)
+        insert into ${detailCommandes} (commande_id, produit_id, variante_id, quantite, prix, remplacer) values ${values}`)
+    },
+
+    /** An order's lines as its preparation reads them (ADR 055), with each one's name, in id order. */
+    async preparationLines(commandeId: number) {
+      return db
+        .select({
+          id: detailCommandes.id,
+          produitId: detailCommandes.produitId,
+          varianteId: detailCommandes.varianteId,
+          designation: sql<string>`concat_ws(' ', ${produits.designation}, ${variantes.valeur1}, ${variantes.valeur2}, ${variantes.valeur3})`,
+          quantite: detailCommandes.quantite,
+          prix: detailCommandes.prix,
+          remplacer: detailCommandes.remplacer,
+          remplaceLigneId: detailCommandes.remplaceLigneId,
+          supplement: detailCommandes.supplement,
+        })
+        .from(detailCommandes)
+        .innerJoin(produits, eq(produits.id, detailCommandes.produitId))
+        .leftJoin(variantes, eq(variantes.id, detailCommandes.varianteId))
+        .where(eq(detailCommandes.commandeId, commandeId))
+        .orderBy(asc(detailCommandes.id))
+    },
+
+    /**
+     * The variants on sale of `produitIds`, for substitutes: each one's price now, stock and name;
+     * the products' and variants' rows locked until the transaction ends, in the order placement
+     * locks them (product, then variant), so that the stock read is the stock taken.
+     */
+    async lockSubstituteVariants(produitIds: number[]) {
+      if (produitIds.length === 0) return []
+      return db
+        .select({
+          produitId: produits.id,
+          varianteId: variantes.id,
+          designation: sql<string>`concat_ws(' ', ${produits.designation}, ${variantes.valeur1}, ${variantes.valeur2}, ${variantes.valeur3})`,
+          prix: variantPriceNow,
+          stock: variantes.quantite,
+        })
+        .from(variantes)
+        .innerJoin(produits, eq(produits.id, variantes.produitId))
+        .where(and(inArray(produits.id, produitIds), eq(produits.actif, true), eq(variantes.actif, true)))
+        .orderBy(asc(produits.id), asc(variantes.id))
+        .for('update', { of: [produits, variantes] })
+    },
+
+    /**
+     * Writes a preparation (ADR 055): each changed line's prepared quantity (what was ordered kept
+     * beside it), the substitutes' lines, the order's new amounts and the supplement offered, and
+     * a line of its history (the order stays « en préparation »; the back office's live list hears it).
+     */
+    async savePreparation(
+      order: { id: number; etat: string },
+      change: {
+        prepared: Array<{ id: number; quantite: number; ordered: number }>
+        substitutes: Array<{ replaces: number; produitId: number; varianteId: number; quantite: number; prix: number; supplement: number }>
+        amounts: { montantcommande: number; remise: number; remiseCode: number }
+        supplement: number | null
+      },
+      entry: HistoryEntry,
+    ) {
+      const at = entry.at.toISOString()
+      for (const line of change.prepared) {
+        await db
+          .update(detailCommandes)
+          .set({ quantite: line.quantite, quantiteCommandee: line.ordered })
+          .where(and(eq(detailCommandes.id, line.id), eq(detailCommandes.commandeId, order.id)))
+      }
+      if (change.substitutes.length > 0) {
+        await db.insert(detailCommandes).values(
+          change.substitutes.map((line) => ({
+            commandeId: order.id,
+            produitId: line.produitId,
+            varianteId: line.varianteId,
+            quantite: line.quantite,
+            prix: line.prix,
+            // A substitute is not replaced again.
+            remplacer: false,
+            remplaceLigneId: line.replaces,
+            supplement: line.supplement,
+          })),
+        )
+      }
+      await db
+        .update(commandes)
+        .set({ ...change.amounts, prepareLe: entry.at, supplement: change.supplement, updatedAt: entry.at })
+        .where(eq(commandes.id, order.id))
+      await db.execute(sql`insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
+        values (${order.id}, ${at}, ${order.etat}, ${order.etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`)
+    },
+
+    /** The shopper accepted a dearer substitute's price (ADR 055): its lines charge all, the order's goods grow, a line of its history. */
+    async acceptSupplement(order: { id: number; etat: string }, amounts: { montantcommande: number; remise: number; remiseCode: number }, entry: HistoryEntry) {
+      await db.update(detailCommandes).set({ supplement: 0 }).where(eq(detailCommandes.commandeId, order.id))
+      await db.update(commandes).set({ ...amounts, supplementAccepteLe: entry.at, updatedAt: entry.at }).where(eq(commandes.id, order.id))
+      await db.execute(sql`insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
+        values (${order.id}, ${entry.at.toISOString()}, ${order.etat}, ${order.etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`)
+    },
+
+    /** The code of the order's payment mode (`CASH`, `WAVE`…). */
+    async paymentCode(modepaiementId: number) {
+      const [row] = await db.select({ code: modepaiements.code }).from(modepaiements).where(eq(modepaiements.id, modepaiementId)).limit(1)
+      return row?.code ?? null
     },
 
     async idempotencyKey(clientId: number, key: string) {

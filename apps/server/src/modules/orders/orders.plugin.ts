@@ -14,12 +14,14 @@ import { createOrderLifecycle, type OrderLifecycle } from './order-lifecycle.ser
 import { ORDER_EVENTS_CHANNEL, relayOrderEvents } from './order-events.ts'
 import { createOrderEventsRepository } from './order-events.repository.ts'
 import { createOrderPlacementService } from './orders-placement.service.ts'
+import { createOrderPreparationService, supplementKeyMatches, type OrderPreparationService } from './orders-preparation.service.ts'
 import { createOrderWritesRepository } from './orders-writes.repository.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     orders: OrdersService
     orderLifecycle: OrderLifecycle
+    orderPreparation: OrderPreparationService
   }
 }
 
@@ -40,6 +42,9 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
     committed: (change) => ('placed' in change ? app.metrics.orderPlaced(change.placed) : app.metrics.orderMoved(change.from, change.to)),
   })
   const placement = createOrderPlacementService({ lifecycle, writes: createOrderWritesRepository(app.db), orders: service })
+  // Preparation (ADR 055): the back office's picking list writes through it, the shopper's link accepts a supplement.
+  const preparation = createOrderPreparationService({ lifecycle, participants, log: app.log })
+  app.decorate('orderPreparation', preparation)
   app.decorate('orders', service)
   app.decorate('orderLifecycle', lifecycle)
 
@@ -70,9 +75,12 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
   }
 
   // A tracking link's key (ADR 034), checked by whichever module gives them; none matches without it.
-  const tracking = { trackingKeyMatches: (numero: string, key: string | undefined) => participants.provider('tracking')?.keyMatches(numero, key) ?? false }
+  const tracking = {
+    trackingKeyMatches: (numero: string, key: string | undefined) => participants.provider('tracking')?.keyMatches(numero, key) ?? false,
+    supplementKeyMatches: (numero: string, key: string | undefined) => supplementKeyMatches(participants, numero, key),
+  }
   app.addGraphqlModule(ordersGraphql(service, { ...tracking, track: (numero) => placement.track(numero) }))
-  await registerRest(app, ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit, tracking })
+  await registerRest(app, ordersRoutes, { placement, lifecycle, orderRateLimit: opts.orderRateLimit, tracking, preparation })
 }
 
 export default fp(orders, { name: 'orders', dependencies: ['database', 'database-notifications', 'graphql-modules', 'metrics'] })

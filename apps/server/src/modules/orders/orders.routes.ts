@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { ORDER_RATE_LIMIT_PER_MINUTE } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { suiviSchema } from '@teranga/shared/order-messages'
+import { supplementAcceptSchema } from '@teranga/shared/preparation'
 import { idempotencyKeySchema, orderSchema } from '@teranga/shared/schemas'
 import { AppError, notFound } from '../../lib/errors.ts'
 import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
@@ -14,6 +15,7 @@ import { requireUser } from '../../plugins/authentication.ts'
 import type { OrderLifecycle } from './order-lifecycle.service.ts'
 import { commandeSchema, toSuivi } from './orders.format.ts'
 import type { OrderPlacementService } from './orders-placement.service.ts'
+import type { OrderPreparationService } from './orders-preparation.service.ts'
 
 const commandeAnswer = z.object({ commande: commandeSchema })
 const trackingQuery = z.object({ k: z.string().max(100).optional() })
@@ -25,7 +27,8 @@ export default async function ordersRoutes(
     lifecycle: OrderLifecycle
     orderRateLimit?: number | undefined
     /** The check of a tracking link's key (ADR 034), by the module that provides it (ADR 049). */
-    tracking: { trackingKeyMatches(numero: string, key: string | undefined): boolean }
+    tracking: { trackingKeyMatches(numero: string, key: string | undefined): boolean; supplementKeyMatches(numero: string, key: string | undefined): boolean }
+    preparation: Pick<OrderPreparationService, 'acceptSupplement'>
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -79,6 +82,22 @@ export default async function ordersRoutes(
     async (request, reply) => {
       const { numero } = request.params
       if (!opts.tracking.trackingKeyMatches(numero, request.query.k)) throw notFound(MESSAGES.orderNotFound)
+      const found = await opts.placement.track(numero)
+      if (!found) throw notFound(MESSAGES.orderNotFound)
+      reply.header('cache-control', 'no-store')
+      return { commande: toSuivi(found) }
+    },
+  )
+
+  // A dearer substitute's difference accepted by the shopper (ADR 055), through the signed link
+  // of the preparation's message: without it, a wrong key, or an unknown order, the same 404.
+  api.post(
+    '/suivi/:numero/supplement',
+    { schema: { params: orderNumberParams, body: supplementAcceptSchema, response: { 200: z.object({ commande: suiviSchema }), ...errorResponses } } },
+    async (request, reply) => {
+      const { numero } = request.params
+      if (!opts.tracking.supplementKeyMatches(numero, request.body.k)) throw notFound(MESSAGES.orderNotFound)
+      await opts.preparation.acceptSupplement(numero)
       const found = await opts.placement.track(numero)
       if (!found) throw notFound(MESSAGES.orderNotFound)
       reply.header('cache-control', 'no-store')

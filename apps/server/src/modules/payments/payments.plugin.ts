@@ -15,7 +15,9 @@ import paymentsRoutes from './payments.routes.ts'
 import { paymentsOnOrders } from './payments.order-participant.ts'
 import { createPaymentsService, type PaymentsService } from './payments.service.ts'
 import { refundsGraphql } from './refunds.graphql.ts'
+import { createRefundsRepository } from './refunds.repository.ts'
 import { createRefundsService, type RefundsService } from './refunds.service.ts'
+import { paymentLedger } from './payment-ledger.service.ts'
 import { createWaveProvider } from './wave.provider.ts'
 
 declare module 'fastify' {
@@ -47,6 +49,15 @@ async function payments(app: FastifyInstance, opts: PaymentsOptions) {
   })
   const refunds = createRefundsService({ db: app.db, lifecycle: app.orderLifecycle, audit: app.audit, providers: () => providers, log: app.log, metrics: app.metrics })
   app.orderParticipants.add(paymentsOnOrders)
+  // A preparation's money (ADR 055): what was paid online, and the refund of what is no longer owed.
+  app.orderParticipants.provide('refunds', {
+    async paidOnline(tx, commandeId) {
+      const attempt = await paymentLedger(tx).receivedAttempt(commandeId)
+      if (!attempt) return null
+      return { paid: attempt.montant, refunded: await createRefundsRepository(tx).counted(commandeId), provider: attempt.provider }
+    },
+    refund: (staff, numero, { montant, motif, prepared }) => refunds.refund(staff, numero, { montant, motif }, { prepared }),
+  })
   app.decorate('payments', service)
   app.decorate('refunds', refunds)
   app.addGraphqlModule(paymentsGraphql(repo))

@@ -13,6 +13,7 @@ import { dateFr } from '../../lib/format.ts'
 import type { Metrics } from '../../lib/metrics.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { actors, type LifecycleScope, type OrderLifecycle, type OrderRow } from '../orders/order-lifecycle.service.ts'
+import type { PreparedNotice } from '../orders/order-participants.service.ts'
 import { stockLedger } from '../stock/stock-ledger.service.ts'
 import { goodsPaid, lineRefund, orderTotal, variantShares } from '@teranga/shared/order-amounts'
 import { paymentLedger } from './payment-ledger.service.ts'
@@ -154,7 +155,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
    * back in proportion, the customer's message), and moves the order to remboursee through the
    * lifecycle once everything paid has been given back.
    */
-  async function confirm(scope: LifecycleScope, staff: { id: number }, order: OrderRow, refundId: number, providerRef: string | null) {
+  async function confirm(scope: LifecycleScope, staff: { id: number }, order: OrderRow, refundId: number, providerRef: string | null, prepared?: PreparedNotice) {
     const repo = createRefundsRepository(scope.tx)
     const done = await repo.markDone(refundId, providerRef)
     if (!done) return
@@ -168,7 +169,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     const refunded = await repo.done(order.id)
     // The customer is told what came back and where (issue 23 §4) at the refund's commit, and
     // loses their points in proportion (the effect counts them as a change of the balance).
-    const told = await scope.tell(order, { refund: { id: refundId, montant: done.montant, provider: done.provider, refunded, paid: paidBy } })
+    const told = await scope.tell(order, { refund: { id: refundId, montant: done.montant, provider: done.provider, refunded, paid: paidBy, prepared } })
     let points = -told.points
     let etat = order.etat
     if (refunded >= paidBy) {
@@ -196,7 +197,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
      * a second transaction confirms it. A provider that refuses leaves the refund failed and
      * nothing given back.
      */
-    async refund(staff: { id: number }, numero: string, body: RefundBody): Promise<void> {
+    async refund(staff: { id: number }, numero: string, body: RefundBody, options: { prepared?: PreparedNotice } = {}): Promise<void> {
       const pending = await lifecycle.run((scope) => record(scope, staff, numero, body))
       // Money given back by hand: recorded done at once.
       if (!pending) return void metrics?.refund('cash', 'effectue')
@@ -224,7 +225,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
           log.error({ numero, refundRef }, 'refund done at the provider for an order that is gone')
           return
         }
-        await confirm(scope, staff, order, pending.id, refundRef)
+        await confirm(scope, staff, order, pending.id, refundRef, options.prepared)
       })
       metrics?.refund(pending.provider, 'effectue')
     },

@@ -52,6 +52,21 @@ export function stockLedger(tx: Executor) {
     },
 
     /**
+     * An order's preparation (issue 25 §2, ADR 055): the units not prepared go back on the shelf,
+     * the substitutes are taken, all or nothing (false when a substitute's stock does not hold
+     * its quantity: the caller rolls back), each history line `preparation` with the order.
+     */
+    async prepared(commandeId: number, change: { back: readonly StockLine[]; taken: readonly StockLine[]; staffId: number }): Promise<boolean> {
+      const cause = { raison: 'preparation' as const, motif: null, staffId: change.staffId, commandeId }
+      if (change.taken.length > 0) {
+        const wanted = new Set(change.taken.map((line) => line.varianteId)).size
+        if ((await repo.take(change.taken, cause)) !== wanted) return false
+      }
+      if (change.back.length > 0) await repo.putBack(change.back, cause)
+      return true
+    },
+
+    /**
      * Changes one variant's stock by `delta` and records why; undefined (nothing written) when the
      * variant is gone or the stock would go below 0. A `delta` of 0 changes and records nothing.
      */

@@ -14,4 +14,5 @@ export const stockOnOrders: OrderParticipant = {
 
 export const orderStock: OrderStock = {
   take: (tx, commandeId, lines) => stockLedger(tx).take(commandeId, lines),
+  prepared: (tx, commandeId, change) => stockLedger(tx).prepared(commandeId, change),
 }

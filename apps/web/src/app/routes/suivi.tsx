@@ -8,6 +8,7 @@ import { ORDER_MESSAGES_TEXT } from '@teranga/shared/order-messages'
 import { getSuiviQueryOptions, useSuivi } from '@/features/tracking/api/get-suivi.ts'
 import { OrderTracking } from '@/features/tracking/components/order-tracking.tsx'
 import { ReorderButton } from '@/features/cart/components/reorder-button.tsx'
+import { SupplementOffer } from '@/features/tracking/components/supplement-offer.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { useDocumentTitle } from '@/lib/use-document-title.ts'
 import type { RouteHandle } from '../server-data.ts'
@@ -36,5 +37,12 @@ export function Component() {
       </p>
     )
   }
-  return <OrderTracking commande={suivi.data} actions={<ReorderButton numero={suivi.data.numerocommande} className="btn btn-primary" />} />
+  // The preparation's link to accept a dearer substitute carries its own key (ADR 055).
+  const supplement = search.get('s')
+  return (
+    <>
+      <OrderTracking commande={suivi.data} actions={<ReorderButton numero={suivi.data.numerocommande} className="btn btn-primary" />} />
+      {supplement && <SupplementOffer numero={numero} trackingKey={key} supplementKey={supplement} total={suivi.data.montanttotal} />}
+    </>
+  )
 }

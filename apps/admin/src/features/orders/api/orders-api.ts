@@ -4,6 +4,7 @@
 // answers the order's detail, which replaces the cached one, and refreshes the lists.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { OrderDetail, OrderSummary, RefundBody } from '@teranga/shared/backoffice-orders'
+import type { PreparationBody } from '@teranga/shared/preparation'
 import { api, type Page } from '../../../lib/api.ts'
 
 /** Every order query starts with `commandes`: the lists, one order, the slips of some. */
@@ -47,3 +48,6 @@ export const useMoveOrder = (numero: string) =>
 
 /** Refunds an order in full or in part (ADR 025). */
 export const useRefundOrder = (numero: string) => useOrderWrite((body: RefundBody) => api<OrderDetail>('POST', `${orderPath(numero)}/remboursement`, body))
+
+/** Records what was prepared of an order « En préparation » (ADR 055): short lines, substitutes. */
+export const usePrepareOrder = (numero: string) => useOrderWrite((body: PreparationBody) => api<OrderDetail>('POST', `${orderPath(numero)}/preparation`, body))

@@ -27,6 +27,7 @@ import { orderQueryKey, placeOrder, startPayment } from '@/lib/api/orders-api.ts
 import { newIdempotencyKey, useDeliveryContext } from '../delivery-context.ts'
 import { OrderSummary, type CheckoutLine } from './order-summary.tsx'
 import { PromoCodeField } from './promo-code-field.tsx'
+import { EMPTY_PREPARATION_CHOICES, noteError, PreparationChoices, preparationInput, type PreparationChoicesValue } from './preparation-choices.tsx'
 
 /** Where the shopper fixes a field the server refused. */
 const ADDRESS_FIELDS = new Set(['adresseliv', 'zone', 'latitude', 'longitude'])
@@ -55,6 +56,8 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   // The discount code checked on the server, and the order's refusal of it if it comes.
   const [code, setCode] = useState<CodePromoPreview | null>(null)
   const [codeRefusal, setCodeRefusal] = useState<string | null>(null)
+  // What to do if a product is missing, and the note for the preparer (issue 25 §2).
+  const [preparation, setPreparation] = useState<PreparationChoicesValue>(EMPTY_PREPARATION_CHOICES)
   const id = useId()
 
   if (placed) return <Spinner label="Commande en cours d'enregistrement…" />
@@ -81,6 +84,8 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   const confirm = async () => {
     if (!selectedPayment) return setPaymentError(MESSAGES.paymentModeRequired)
     if (deliveryModeId === undefined) return setRefused([['modelivraison', MESSAGES.orderDeliveryModeUnknown]])
+    // The note's error is shown under it already.
+    if (noteError(preparation.note)) return
     if (sending.current) return
     sending.current = true
     setBusy(true)
@@ -101,6 +106,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
             longitude: address.longitude,
           }),
       ...(code ? { codepromo: code.code } : {}),
+      ...preparationInput(preparation, cart.lines),
     }
     let numero: string
     let commande: Awaited<ReturnType<typeof placeOrder>>
@@ -227,6 +233,8 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
             setCodeRefusal(null)
           }}
         />
+
+        <PreparationChoices lines={cart.lines} value={preparation} onChange={setPreparation} />
 
         {refused.length > 0 && (
           <div className="alert alert-danger mt-4" role="alert">

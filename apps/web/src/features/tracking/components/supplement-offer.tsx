@@ -1,0 +1,54 @@
+// The preparation message's link to accept a dearer substitute (issue 25 §2, ADR 055): the
+// tracking page opened with `s` offers to pay the difference on delivery; without accepting, the
+// shopper pays the price of what was missing. The server checks the key; its refusals are said.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
+import { formatPrix } from '@teranga/shared/money'
+import { acceptSupplement } from '../api/accept-supplement.ts'
+import { getSuiviQueryOptions } from '../api/get-suivi.ts'
+
+interface Props {
+  numero: string
+  /** The tracking key (to read the order again) and the supplement's key (to accept). */
+  trackingKey: string
+  supplementKey: string
+  /** What the order costs now. */
+  total: number
+}
+
+export function SupplementOffer({ numero, trackingKey, supplementKey, total }: Props) {
+  const id = useId()
+  const queryClient = useQueryClient()
+  const accept = useMutation({
+    mutationFn: () => acceptSupplement(numero, supplementKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSuiviQueryOptions(numero, trackingKey).queryKey }),
+  })
+  return (
+    <section className="card my-3" aria-labelledby={`${id}-title`}>
+      <div className="card-body">
+        <h2 id={`${id}-title`} className="h5">
+          Produit de remplacement
+        </h2>
+        {accept.isSuccess ? (
+          <p role="status" className="mb-0">
+            Merci : le supplément est accepté. Montant à payer à la livraison : {formatPrix(total)}.
+          </p>
+        ) : (
+          <>
+            <p>
+              Un produit manquant a été remplacé par un produit plus cher. Sans votre accord, vous payez le prix du produit manquant ({formatPrix(total)} en tout).
+            </p>
+            {accept.isError && (
+              <p className="text-danger" role="alert">
+                {accept.error.message}
+              </p>
+            )}
+            <button type="button" className="btn btn-primary" disabled={accept.isPending} onClick={() => accept.mutate()}>
+              {accept.isPending ? 'Envoi…' : 'Accepter de payer la différence'}
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  )
+}
