@@ -376,13 +376,24 @@ describe('« Mes livraisons » and the courier’s moves', () => {
     // The staff may not mark it delivered from there: only out again, cancelled or refunded.
     const refused = await app.inject({ method: 'POST', url: `/api/commande/${paid.numero}/etat`, headers: manager.auth, payload: { etat: 'livree' } })
     expect(refused.statusCode).toBe(409)
-    await setEtat(paid.numero, 'annulee', 'Livraison refusée par le client')
+    // Cancelled: the stock comes back and the online payment goes back at once, through the
+    // provider's sandbox, without the staff's « Rembourser ».
+    const cancelled = await app.inject({ method: 'POST', url: `/api/commande/${paid.numero}/etat`, headers: manager.auth, payload: { etat: 'annulee', motif: 'Livraison refusée par le client' } })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.json()).toMatchObject({ etat: 'remboursee', paiement: { statut: 'remboursee' } })
     expect((await db.select().from(produits).where(eq(produits.id, paid.produit)))[0]!.quantite).toBe(stockBefore + 2)
-    const [owed] = await db.select().from(paiements).where(eq(paiements.commandeId, paid.id))
-    expect(owed!.statut).toBe('a_rembourser')
-    const refund = await app.inject({ method: 'POST', url: `/api/commande/${paid.numero}/remboursement`, headers: manager.auth, payload: { motif: 'Livraison refusée' } })
-    expect(refund.statusCode, refund.body).toBe(200)
-    expect(refund.json()).toMatchObject({ etat: 'remboursee', paiement: { statut: 'remboursee' } })
+    const [given] = await db.select().from(paiements).where(eq(paiements.commandeId, paid.id))
+    expect(given!.statut).toBe('remboursee')
+    // Nothing is left to refund.
+    const again = await app.inject({ method: 'POST', url: `/api/commande/${paid.numero}/remboursement`, headers: manager.auth, payload: { motif: 'Livraison refusée' } })
+    expect(again.statusCode).toBe(409)
+
+    // A cash order cancelled after a failed delivery: no money came, nothing to refund.
+    const unpaid = await outForDelivery('CASH', courier.livreur)
+    expect((await failAs(courier, unpaid.numero, { raison: 'adresse_introuvable' })).statusCode).toBe(204)
+    const cashCancelled = await app.inject({ method: 'POST', url: `/api/commande/${unpaid.numero}/etat`, headers: manager.auth, payload: { etat: 'annulee', motif: 'Adresse introuvable' } })
+    expect(cashCancelled.statusCode, cashCancelled.body).toBe(200)
+    expect(cashCancelled.json()).toMatchObject({ etat: 'annulee' })
   })
 })
 

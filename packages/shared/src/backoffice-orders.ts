@@ -11,6 +11,8 @@ import { ORDER_STATUS_VALUES, ORDER_STATUSES, PROVIDER_ONLY_STATUSES, TO_ACT_ON_
 export const ORDERS_MESSAGES = {
   motifRequired: 'Indiquez le motif (1 à 500 caractères).',
   refundIsAnAction: 'Le remboursement se fait avec l’action « Rembourser », qui rend l’argent au client.',
+  /** Why an online payment goes back when a failed delivery is cancelled (issue 25 §3), without the staff's own words. */
+  failedDeliveryRefund: 'Échec de livraison : commande annulée',
   notRefundable: 'Cette commande ne peut pas être remboursée : seule une commande payée peut l’être (en ligne dès le paiement reçu, en espèces une fois livrée).',
   alreadyRefunded: 'Cette commande a déjà été remboursée.',
   refundProviderFailed: 'Le prestataire de paiement n’a pas accepté le remboursement. La commande n’a pas changé ; réessayez plus tard.',

@@ -22,6 +22,7 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     refunds: app.refunds,
     dispatch: app.dispatch,
     preparation: app.orderPreparation,
+    log: app.log,
   })
   await registerRest(app, backofficeOrdersRoutes, { service, summary: formatSummary })
   await registerRest(app, orderEventsStream, { events: app.orderEvents, pingEveryMs: opts.pingEveryMs })

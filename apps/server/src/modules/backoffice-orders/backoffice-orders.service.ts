@@ -5,6 +5,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { ORDERS_MESSAGES as M, type Dashboard, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
 import { TO_ACT_ON_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Executor } from '../../db/client.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
@@ -28,10 +29,12 @@ interface Deps {
   dispatch: Pick<DispatchService, 'forOrders'>
   /** Preparation (the orders module's, ADR 055). */
   preparation: Pick<OrderPreparationService, 'prepare'>
+  /** Where a refund that failed after a cancel is told (the order then shows what is owed back). */
+  log?: Pick<FastifyBaseLogger, 'warn'>
   now?: () => Date
 }
 
-export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, dispatch, preparation, now = () => new Date() }: Deps) {
+export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, dispatch, preparation, log, now = () => new Date() }: Deps) {
   const repo = createBackofficeOrdersRepository(db)
 
   async function details(numeros: string[], executor: Executor = db): Promise<OrderDetail[]> {
@@ -97,7 +100,9 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, d
     /** A staff member moves an order along the shared machine (not to remboursee: the refund does that). */
     async changeState(staff: { id: number }, numero: string, to: OrderStatus, motif: string | null) {
       if (to === 'remboursee') throw conflict(M.refundIsAnAction)
+      let failedDeliveryPaidOnline = false
       await lifecycle.changeByStaff(staff, numero, to, motif, async (tx, moved) => {
+        failedDeliveryPaidOnline = moved.from === 'echec_livraison' && to === 'annulee' && moved.refunds > 0
         await audit.record(tx, {
           staffId: staff.id,
           action: 'commande.etat',
@@ -107,6 +112,14 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, d
           after: { etat: to, motif },
         })
       })
+      // A failed delivery cancelled (issue 25 §3): what was paid online goes back at once, through
+      // the provider, as the staff's refund of the rest would. Should the provider refuse, the
+      // order stays cancelled with its payment owed back, as the page shows, for the staff to retry.
+      if (failedDeliveryPaidOnline) {
+        await refunds.refund(staff, numero, { motif: motif ?? M.failedDeliveryRefund }).catch((err: unknown) => {
+          log?.warn({ numero, err: err instanceof Error ? err.message : String(err) }, 'failed delivery cancelled: the automatic refund did not go through')
+        })
+      }
       return detail(numero)
     },
 

@@ -26,6 +26,7 @@ const suivi: SuiviPage = {
   remise: 0,
   montanttotal: 5000,
   lignes: [{ designation: 'Beurre 500 g', quantite: 1, prix: 1800 }],
+  livreur: null,
   rembourse: 0,
   remboursements: [],
 }
