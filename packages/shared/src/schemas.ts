@@ -2,6 +2,7 @@
 // storefront and the route on the server, so their French messages cannot drift apart.
 import { z } from 'zod'
 import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE } from './constants.ts'
+import { slotChoiceSchema } from './delivery-slots.ts'
 import { MESSAGES } from './messages.ts'
 
 // zod's own messages ("expected a number"…) in French, for the storefront and the server alike.
@@ -150,6 +151,8 @@ export const orderSchema = z.object({
   longitude: z.number().min(-180).max(180).optional().nullable(),
   /** A discount code (issue 19 §1): its discount is computed on the server, in the order's transaction. */
   codepromo: optionalField(promoCodeSchema),
+  /** The delivery slot (issue 25 §1): required when the shop offers slots for the chosen delivery; checked and taken on the server. */
+  creneau: slotChoiceSchema.nullable().optional(),
 })
 export type OrderInput = z.infer<typeof orderSchema>
 
