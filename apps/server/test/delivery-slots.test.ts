@@ -240,5 +240,19 @@ describe('choosing a slot', () => {
     const mine = await gql(shop.app, '{ commandespaginated(page: 1, count: 5) { data { numerocommande creneau { date debut fin libelle } } } }', {}, refused.auth)
     expect(mine.errors).toBeUndefined()
     expect(mine.data!.commandespaginated.data[0].creneau).toEqual({ date, debut: '15:00', fin: '18:00', libelle: formatSlot({ date, debut: '15:00', fin: '18:00' }) })
+
+    // The back office's list: filtered by slot and by slot date, sorted by slot.
+    const bySlot = await shop.app.inject({ method: 'GET', url: `/api/commande?creneau=${slot.id}&sort=creneau`, headers: manager.auth })
+    expect(bySlot.statusCode, bySlot.body).toBe(200)
+    const rows = bySlot.json().data as Array<{ creneau: { date: string; debut: string } | null }>
+    expect(rows).toHaveLength(capacity + 1)
+    expect(rows.every((row) => row.creneau?.date === date && row.creneau.debut === '15:00')).toBe(true)
+    const byDate = await shop.app.inject({ method: 'GET', url: `/api/commande?creneau_date=${date}&sort=creneau&dir=asc`, headers: manager.auth })
+    const debuts = (byDate.json().data as Array<{ creneau: { debut: string } }>).map((row) => row.creneau.debut)
+    expect(debuts).toEqual([...debuts].sort())
+    expect(new Set(debuts)).toEqual(new Set(['10:00', '15:00']))
+    const bad = await shop.app.inject({ method: 'GET', url: '/api/commande?creneau_date=demain', headers: manager.auth })
+    expect(bad.statusCode).toBe(400)
+    expect(Object.keys(bad.json().errors)).toEqual(['creneau_date'])
   })
 })
