@@ -3,10 +3,10 @@
 // and an order's slot refused when unknown, of the wrong kind, not serving the zone, on a day
 // off, past its cut-off or full; a slot of capacity N under N + 10 concurrent orders takes
 // exactly N, and a cancelled order frees its place. Dates are Dakar's (UTC).
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addDays, dakarDate, formatSlot, SLOT_MESSAGES, weekdayOf } from '@teranga/shared/delivery-slots'
-import { commandes, depots, modelivraisons, modepaiements, zonesLivraison } from '../src/db/schema.ts'
+import { addDays, dakarDate, formatSlot, formatSlotShort, SLOT_MESSAGES, weekdayOf } from '@teranga/shared/delivery-slots'
+import { commandes, depots, messageOutbox, modelivraisons, modepaiements, zonesLivraison } from '../src/db/schema.ts'
 import { HOME_DELIVERY, makeProduct, placeHomeOrder } from './factories.ts'
 import { createTestApp, gql, signIn, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 
@@ -184,6 +184,10 @@ describe('choosing a slot', () => {
     const placed = await shop.app.inject({ method: 'POST', url: '/api/commande', headers: who.auth, payload: { ...pickup, creneau: { id: pickupSlot.id, date: day(1).date } } })
     expect(placed.statusCode, placed.body).toBe(201)
     expect(placed.json().commande.creneau).toEqual({ date: day(1).date, debut: '10:00', fin: '18:00', libelle: formatSlot({ date: day(1).date, debut: '10:00', fin: '18:00' }) })
+    // The confirmation message says when: « …enregistrée (… FCFA), retrait lun. 30/11 10:00-18:00. Suivi : … ».
+    const sent = await shop.db.select({ body: messageOutbox.body }).from(messageOutbox).where(and(eq(messageOutbox.commandeId, placed.json().commande.id), eq(messageOutbox.audience, 'client')))
+    expect(sent.length).toBeGreaterThan(0)
+    for (const message of sent) expect(message.body).toContain(`, retrait ${formatSlotShort({ date: day(1).date, debut: '10:00', fin: '18:00' })}. Suivi : `)
   })
 
   it('refuses a slot not serving the zone, past its cut-off, or on a day off, naming `creneau`', async () => {

@@ -148,6 +148,13 @@ export function formatSlotDay(date: string): string {
   return `${JOURS[day.getUTCDay()]} ${day.getUTCDate()} ${MOIS[day.getUTCMonth()]}`
 }
 
+/** « lun. 30/11 09:00-12:00 »: the slot in an SMS (short, GSM alphabet only). */
+export function formatSlotShort(slot: { date: string; debut: string; fin: string }): string {
+  const [, month, dayOfMonth] = slot.date.split('-')
+  const weekday = JOURS[weekdayOf(slot.date)]!.slice(0, 3).toLowerCase()
+  return `${weekday}. ${dayOfMonth}/${month} ${hhmm(slot.debut)}-${hhmm(slot.fin)}`
+}
+
 /** An order's slot for its answers, from its stored columns; null without one. */
 export function orderSlot(columns: { creneauDate: string | null; creneauDebut: string | null; creneauFin: string | null }): OrderSlot | null {
   if (!columns.creneauDate || !columns.creneauDebut || !columns.creneauFin) return null
