@@ -139,6 +139,20 @@ describe('the back office: slots and days off', () => {
   })
 })
 
+describe('a zone no slot serves', () => {
+  it('takes home orders without a slot there, and requires one where a slot serves', async () => {
+    const product = (await makeProduct(shop.db, { quantite: 100, prix: 1000 })).id
+    const elsewhere = await newSlot({ jour: day(1).jour, zones: [otherZone] })
+    const [other] = await shop.db.select({ designation: zonesLivraison.designation }).from(zonesLivraison).where(eq(zonesLivraison.id, otherZone))
+    const who = await shopper(product)
+    expectSlotError(await placeWithCart(who, { zone: other!.designation, adresseliv: 'Rue 1, villa 2' }), 400, SLOT_MESSAGES.required)
+    const placed = await placeWithCart(who, {})
+    expect(placed.statusCode, placed.body).toBe(201)
+    expect(placed.json().commande.creneau).toBeNull()
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/creneau/${elsewhere.id}`, headers: admin.auth })).statusCode).toBe(204)
+  })
+})
+
 describe('choosing a slot', () => {
   let product: number
   let tomorrowSlot: { id: number }

@@ -12,6 +12,9 @@ export type SlotValues = Omit<typeof creneaux.$inferInsert, 'id' | 'createdAt'>
 
 /** Home slots (no depot), or one depot's pickup slots. */
 const ofKind = (depotId: number | null) => (depotId === null ? isNull(creneaux.depotId) : eq(creneaux.depotId, depotId))
+/** Slots serving zone `zoneId` (none listed: every zone); no condition without a zone. */
+const serving = (zoneId: number | null) =>
+  zoneId === null ? undefined : sql`(${creneaux.zones} is null or cardinality(${creneaux.zones}) = 0 or ${zoneId}::int = any(${creneaux.zones}))`
 
 export function createDeliverySlotsRepository(db: Executor) {
   return {
@@ -41,7 +44,7 @@ export function createDeliverySlotsRepository(db: Executor) {
           and(
             eq(creneaux.actif, true),
             ofKind(depotId),
-            zoneId === null ? undefined : sql`(${creneaux.zones} is null or cardinality(${creneaux.zones}) = 0 or ${zoneId}::int = any(${creneaux.zones}))`,
+            serving(zoneId),
           ),
         )
         .orderBy(asc(creneaux.debut), asc(creneaux.id)),
@@ -56,9 +59,12 @@ export function createDeliverySlotsRepository(db: Executor) {
         .groupBy(commandes.creneauId, commandes.creneauDate)
     },
 
-    /** Whether the shop offers any active slot of this kind: when it does, an order of that kind must choose one. One cheap statement. */
-    hasActiveSlots: async (depotId: number | null) =>
-      (await db.select({ id: creneaux.id }).from(creneaux).where(and(eq(creneaux.actif, true), ofKind(depotId))).limit(1)).length > 0,
+    /**
+     * Whether the shop offers an active slot of this kind (for home delivery, serving the zone):
+     * when it does, such an order must choose one. One cheap statement on a small table.
+     */
+    hasActiveSlots: async (depotId: number | null, zoneId: number | null) =>
+      (await db.select({ id: creneaux.id }).from(creneaux).where(and(eq(creneaux.actif, true), ofKind(depotId), serving(zoneId))).limit(1)).length > 0,
 
     /**
      * Locks the slot's row until the order's transaction ends, with the day off of `date` if

@@ -161,7 +161,7 @@ export const orderSlots: OrderSlots = {
   async take(tx: Executor, { choice, depotId, zoneId, at }: SlotRequest) {
     const repo = createDeliverySlotsRepository(tx)
     if (!choice) {
-      if (await repo.hasActiveSlots(depotId)) throw slotError(SLOT_MESSAGES.required, 400)
+      if (await repo.hasActiveSlots(depotId, depotId === null ? zoneId : null)) throw slotError(SLOT_MESSAGES.required, 400)
       return null
     }
     const locked = await repo.lockSlot(choice.id, choice.date)
