@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Link, Navigate, useNavigate } from 'react-router'
+import { type OfferedSlot, SLOT_MESSAGES } from '@teranga/shared/delivery-slots'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import type { CodePromoPreview } from '@teranga/shared/promotions'
@@ -21,10 +22,12 @@ import { useFidelite } from '@/lib/api/loyalty-api.ts'
 import { rewardsOf } from '@/lib/loyalty.ts'
 import { toast } from '@/lib/notify.ts'
 import { useDeliveryModes, useDepots, usePaymentModes } from '../api/checkout-reference.ts'
+import { useDeliverySlots } from '../api/get-delivery-slots.ts'
 import { isOnlinePayment } from '@teranga/shared/constants'
 import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { orderQueryKey, placeOrder, startPayment } from '@/lib/api/orders-api.ts'
 import { newIdempotencyKey, useDeliveryContext } from '../delivery-context.ts'
+import { DeliverySlotPicker } from './delivery-slot-picker.tsx'
 import { OrderSummary, type CheckoutLine } from './order-summary.tsx'
 import { PromoCodeField } from './promo-code-field.tsx'
 
@@ -56,6 +59,11 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   const [code, setCode] = useState<CodePromoPreview | null>(null)
   const [codeRefusal, setCodeRefusal] = useState<string | null>(null)
   const id = useId()
+  // The delivery slot (issue 25 §1): the zone's home slots, or the depot's pickup slots.
+  const slotsFor = context.deliveryMode === 'RETRAIT' ? (context.depot === null ? null : { depot: context.depot }) : context.address ? { zone: context.address.zone.id } : null
+  const slots = useDeliverySlots(slotsFor)
+  const [slot, setSlot] = useState<OfferedSlot | null>(null)
+  const [slotError, setSlotError] = useState<string | null>(null)
 
   if (placed) return <Spinner label="Commande en cours d'enregistrement…" />
   if (cart.isError) return <ErrorAlert message={MESSAGES.cartLoadError} />
@@ -81,6 +89,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   const confirm = async () => {
     if (!selectedPayment) return setPaymentError(MESSAGES.paymentModeRequired)
     if (deliveryModeId === undefined) return setRefused([['modelivraison', MESSAGES.orderDeliveryModeUnknown]])
+    if ((slots.data?.length ?? 0) > 0 && !slot) return setSlotError(SLOT_MESSAGES.required)
     if (sending.current) return
     sending.current = true
     setBusy(true)
@@ -101,6 +110,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
             longitude: address.longitude,
           }),
       ...(code ? { codepromo: code.code } : {}),
+      ...(slot ? { creneau: { id: slot.id, date: slot.date } } : {}),
     }
     let numero: string
     let commande: Awaited<ReturnType<typeof placeOrder>>
@@ -111,7 +121,12 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
     } catch (error) {
       sending.current = false
       setBusy(false)
-      if (error instanceof ApiError && error.errors?.codepromo) {
+      if (error instanceof ApiError && error.errors?.creneau) {
+        // Full meanwhile, past its cut-off, a day off: said under the list, shown afresh.
+        setSlotError(error.errors.creneau[0] ?? error.message)
+        setSlot(null)
+        void slots.refetch()
+      } else if (error instanceof ApiError && error.errors?.codepromo) {
         // The code no longer applies (expired, its last use taken meanwhile): said under the field.
         setCodeRefusal(error.errors.codepromo[0] ?? error.message)
       } else if (error instanceof ApiError && error.status === 400 && error.errors) {
@@ -217,6 +232,16 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
           <Link to={pickup ? '/livraison/modelivraison' : '/livraison/addresse'} className="small">
             Modifier
           </Link>
+          <DeliverySlotPicker
+            pickup={pickup}
+            slots={slots}
+            chosen={slot}
+            error={slotError}
+            onChoose={(chosen) => {
+              setSlot(chosen)
+              setSlotError(null)
+            }}
+          />
         </section>
 
         <PromoCodeField
@@ -258,6 +283,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
           tier={loyalty.data?.privilege?.designation ?? null}
           note={loyalty.isError ? MESSAGES.loyaltyDiscountUnknown : null}
           code={code?.code ?? null}
+          slot={slot ? `${pickup ? SLOT_MESSAGES.retraitPrevu : SLOT_MESSAGES.livraisonPrevue} : ${slot.libelle}` : null}
         />
         <button type="button" className="btn btn-primary btn-lg w-100 mt-3" onClick={() => void confirm()} disabled={busy}>
           {busy ? 'Envoi de la commande…' : 'Confirmer la commande'}
