@@ -36,6 +36,7 @@ export const SLOT_MESSAGES = {
   none: 'Aucun créneau disponible dans les 7 prochains jours.',
   livraisonPrevue: 'Livraison prévue',
   retraitPrevu: 'Retrait prévu',
+  creneauPrevu: 'Créneau prévu',
 } as const
 
 /** How many days the shop offers, today included. */
@@ -154,6 +155,10 @@ export function formatSlotShort(slot: { date: string; debut: string; fin: string
   const weekday = JOURS[weekdayOf(slot.date)]!.slice(0, 3).toLowerCase()
   return `${weekday}. ${dayOfMonth}/${month} ${hhmm(slot.debut)}-${hhmm(slot.fin)}`
 }
+
+/** « Livraison prévue : Lundi 30 novembre, 09:00–12:00 » (« Retrait prévu » for a pickup; « Créneau prévu » when not known). */
+export const plannedSlot = (libelle: string, pickup: boolean | null) =>
+  `${pickup === null ? SLOT_MESSAGES.creneauPrevu : pickup ? SLOT_MESSAGES.retraitPrevu : SLOT_MESSAGES.livraisonPrevue} : ${libelle}`
 
 /** An order's slot for its answers, from its stored columns; null without one. */
 export function orderSlot(columns: { creneauDate: string | null; creneauDebut: string | null; creneauFin: string | null }): OrderSlot | null {
