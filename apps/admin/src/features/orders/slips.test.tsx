@@ -55,6 +55,12 @@ describe('delivery slips', () => {
     expect(within(slip).getByText('Livraison prévue : Lundi 30 novembre, 15:00–18:00')).toBeInTheDocument()
   })
 
+  it("shows the slot on the order's page too", async () => {
+    server.use(http.get('*/api/admin/commande/:numero', () => HttpResponse.json({ ...cashOrder, creneau: { date: '2026-11-30', debut: '15:00', fin: '18:00', libelle: 'Lundi 30 novembre, 15:00–18:00' } })))
+    renderAdmin('/commandes/T-000321')
+    expect(await screen.findByText('Livraison prévue : Lundi 30 novembre, 15:00–18:00')).toBeInTheDocument()
+  })
+
   it('prints a variant line with its variant’s designation and code, both on the slip and on the order page (ADR 053)', async () => {
     const oil = { id: 9, designation: 'Huile d’arachide', code: 'HUI', image: null }
     const variantOrder = {
