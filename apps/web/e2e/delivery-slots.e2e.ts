@@ -63,6 +63,8 @@ describe('delivery slots', () => {
       await deliverHome(page, ZONE)
       const list = page.getByRole('group', { name: 'Créneau de livraison' })
       await list.waitFor()
+      const cash = page.getByRole('radio', { name: /Paiement à la livraison/ })
+      await page.locator(`label[for="${await cash.getAttribute('id')}"]`).click()
       // Required: confirming without a choice says so under the list, and nothing is placed.
       await page.getByRole('button', { name: 'Confirmer la commande' }).click()
       await list.getByText(SLOT_MESSAGES.required).waitFor()
@@ -72,7 +74,7 @@ describe('delivery slots', () => {
         await page.setViewportSize({ width, height: 800 })
         // Nothing wider than the screen: the times wrap under their day.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-        await list.screenshot({ path: shot(`creneaux-${width}`) })
+        await page.screenshot({ path: shot(`creneaux-${width}`), fullPage: true })
       }
       await page.setViewportSize({ width: 360, height: 800 })
 
@@ -82,8 +84,6 @@ describe('delivery slots', () => {
       await page.locator(`label[for="${await radio.getAttribute('id')}"]`).click()
       expect(await radio.isChecked()).toBe(true)
       await page.getByRole('complementary', { name: 'Récapitulatif' }).getByText(`${SLOT_MESSAGES.livraisonPrevue} : ${label}`).waitFor()
-      const cash = page.getByRole('radio', { name: /Paiement à la livraison/ })
-      await page.locator(`label[for="${await cash.getAttribute('id')}"]`).click()
       await page.getByRole('button', { name: 'Confirmer la commande' }).click()
 
       await expect.poll(() => new URL(page.url()).pathname).toBe('/success')
