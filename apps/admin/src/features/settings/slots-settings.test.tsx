@@ -40,8 +40,9 @@ beforeEach(() => {
 describe('delivery slots settings', () => {
   it('lists the slots and days off, checks a new slot with the shared messages, then sends it', async () => {
     renderAdmin('/parametres/creneaux')
-    const slots = await screen.findByRole('list', { name: 'Créneaux' })
-    const morning = await within(slots).findByText('Lundi 09:00–12:00')
+    // The first page of the run waits for its lazy chunk (as settings.test.tsx's first does).
+    const slots = await screen.findByRole('list', { name: 'Créneaux' }, { timeout: 10_000 })
+    const morning = await within(slots).findByText('Lundi 09:00–12:00', {}, { timeout: 5_000 })
     expect(morning.closest('li')).toHaveTextContent("20 commandes · jusqu'à 2 h avant · Plateau")
     expect(await screen.findByText('Mardi 30 mars')).toBeInTheDocument()
     expect(screen.getByText('Korité')).toBeInTheDocument()
@@ -55,7 +56,7 @@ describe('delivery slots settings', () => {
     await userEvent.clear(within(form).getByLabelText('Capacité (commandes)'))
     await userEvent.type(within(form).getByLabelText('Capacité (commandes)'), '0')
     await userEvent.click(within(form).getByRole('button', { name: 'Ajouter le créneau' }))
-    expect(await within(form).findByText(SLOT_MESSAGES.finAfterDebut)).toBeInTheDocument()
+    expect(await within(form).findByText(SLOT_MESSAGES.finAfterDebut, {}, { timeout: 5_000 })).toBeInTheDocument()
     expect(within(form).getByText(SLOT_MESSAGES.capaciteInvalid)).toBeInTheDocument()
     expect(sent('POST', '/api/creneau')).toHaveLength(0)
 
@@ -74,7 +75,7 @@ describe('delivery slots settings', () => {
   it('edits a slot in the form, and deletes one after a confirmation', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true)
     renderAdmin('/parametres/creneaux')
-    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Lundi 09:00–12:00' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Lundi 09:00–12:00' }, { timeout: 10_000 }))
     const form = screen.getByRole('form', { name: 'Modifier le créneau Lundi 09:00–12:00' })
     expect(within(form).getByLabelText('Capacité (commandes)')).toHaveValue('20')
     await userEvent.clear(within(form).getByLabelText('Capacité (commandes)'))
@@ -90,7 +91,7 @@ describe('delivery slots settings', () => {
   it("says the server's refusal of a day off under its field, and removes one", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true)
     renderAdmin('/parametres/creneaux')
-    const form = await screen.findByRole('form', { name: 'Nouvelle fermeture' })
+    const form = await screen.findByRole('form', { name: 'Nouvelle fermeture' }, { timeout: 10_000 })
     await userEvent.click(within(form).getByRole('button', { name: 'Ajouter la fermeture' }))
     expect(await within(form).findByText(SLOT_MESSAGES.dateInvalid)).toBeInTheDocument()
     expect(within(form).getByText(SLOT_MESSAGES.motifLength)).toBeInTheDocument()
