@@ -29,6 +29,8 @@ describe('demo seed', () => {
     expect(await count('caroussels')).toBeGreaterThanOrEqual(3)
     expect(await count('depots')).toBeGreaterThanOrEqual(3)
     expect(await count('zones_livraison')).toBe(DELIVERY_ZONES.length)
+    // The demo's slots (ADR 054): central Dakar only, Monday to Saturday, two a day.
+    expect(await count('creneaux')).toBe(12)
     expect(await seedIfEmpty(ctx.db)).toEqual({ seeded: false, content: 'demo' })
     expect(await count('produits')).toBe(products)
   })

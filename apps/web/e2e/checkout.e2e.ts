@@ -234,6 +234,9 @@ describe('checkout', () => {
       const token = await signIn(page, 'Khady Ba')
       await fillCart(token, [{ index: 6, quantite: 1 }])
       await deliverHome(page, 'Fann')
+      // Fann is served by the demo's delivery slots (ADR 054): the first one with places is chosen.
+      const slot = page.getByRole('group', { name: 'Créneau de livraison' }).locator('input[type="radio"]:not([disabled])').first()
+      await page.locator(`label[for="${await slot.getAttribute('id')}"]`).click()
       await pay(page, /Paiement à la livraison/)
       await expect.poll(() => new URL(page.url()).pathname).toBe('/success')
       const success = `/success?commande=${numeroIn(page)}`

@@ -3,6 +3,7 @@
 // schemas (the server's `response`, the admin's types).
 import { z } from 'zod'
 import { orderDispatchSchema } from './backoffice-dispatch.ts'
+import { orderSlotSchema } from './delivery-slots.ts'
 import { MESSAGES } from './messages.ts'
 import { formatPrix } from './money.ts'
 import { bodyIdSchema, optionalField } from './schemas.ts'
@@ -109,6 +110,8 @@ export const orderSummaryResponseSchema = z.object({
   depot: z.object({ id: z.number(), designation: z.string() }).nullable(),
   a_rembourser: z.boolean(),
   expires_at: z.string().nullable(),
+  /** The delivery slot promised (issue 25 §1); null without one. */
+  creneau: orderSlotSchema.nullable(),
 })
 export type OrderSummary = z.infer<typeof orderSummaryResponseSchema>
 

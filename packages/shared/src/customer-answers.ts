@@ -4,6 +4,7 @@
 // inferred from them (ADR 051). The server declares them as its REST responses (their field order
 // is the answer's order); the storefront imports the types only.
 import { z } from 'zod'
+import { orderSlotSchema } from './delivery-slots.ts'
 import { orderCodePromoSchema } from './promotions.ts'
 import { depotHoursFields, modelivraisonSchema, modepaiementSchema, produitSchema, zoneLivraisonSchema } from './storefront-answers.ts'
 
@@ -116,6 +117,8 @@ export const commandeSchema = z.object({
   detailcommandes: z.array(detailCommandeSchema),
   /** The discount code the order used and its discount (also counted in `remise`). */
   codepromo: orderCodePromoSchema.optional(),
+  /** The delivery slot chosen (issue 25 §1), as promised when the order was placed; null without one. */
+  creneau: orderSlotSchema.nullable().optional(),
   /** What was given back so far (FCFA), and each refund with its lines; only the profile's list asks for them. */
   rembourse: z.number().optional(),
   rembourseformat: z.string().optional(),

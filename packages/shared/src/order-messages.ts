@@ -2,6 +2,7 @@
 // about their orders (the account page's form and PUT /api/profile/messages share the schema),
 // and the public tracking page's answer (GET /api/suivi/{numero}?k=…), which the storefront reads.
 import { z } from 'zod'
+import { orderSlotSchema } from './delivery-slots.ts'
 
 /** SMS by default, WhatsApp, or nothing at all. */
 export const MESSAGE_CHANNELS = ['sms', 'whatsapp', 'aucun'] as const
@@ -39,6 +40,8 @@ export const suiviSchema = z.object({
   remise: z.number(),
   montanttotal: z.number(),
   lignes: z.array(z.object({ designation: z.string(), quantite: z.number(), prix: z.number() })),
+  /** The delivery slot (issue 25 §1); null without one. */
+  creneau: orderSlotSchema.nullable().optional(),
 })
 export type Suivi = z.infer<typeof suiviSchema>
 

@@ -2,6 +2,7 @@
 // storefront and the route on the server, so their French messages cannot drift apart.
 import { z } from 'zod'
 import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE, ORDER_NOTE_MAX } from './constants.ts'
+import { slotChoiceSchema } from './delivery-slots.ts'
 import { MESSAGES } from './messages.ts'
 
 // zod's own messages ("expected a number"…) in French, for the storefront and the server alike.
@@ -160,6 +161,8 @@ export const orderSchema = z.object({
     .array(bodyIdSchema, { error: MESSAGES.orderNoReplaceInvalid })
     .max(100, { error: MESSAGES.orderNoReplaceInvalid })
     .optional(),
+  /** The delivery slot (issue 25 §1): required when the shop offers slots for the chosen delivery; checked and taken on the server. */
+  creneau: slotChoiceSchema.nullable().optional(),
 })
 export type OrderInput = z.infer<typeof orderSchema>
 

@@ -29,6 +29,7 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
     depot: null,
     a_rembourser: false,
     expires_at: null,
+    creneau: null,
     ...overrides,
   }
 }

@@ -1,6 +1,7 @@
 // The demo shop's content: catalogue, slides, preferences, depots, payment and delivery modes,
 // loyalty tiers. Pure data; every `image` is a media key rendered by scripts/build-media.ts.
 import type { DepotHours } from '@teranga/shared/backoffice-settings'
+import { DELIVERY_FEES } from '@teranga/shared/delivery-zones'
 
 interface SeedProductFields {
   /** The product's reference; a lone variant's SKU too. */
@@ -733,3 +734,11 @@ export const PRIVILEGES: Array<{
     ],
   },
 ]
+
+/** The demo's delivery slots (ADR 054): Monday (1) to Saturday (6), 09:00–12:00 and 15:00–18:00, 20 orders each, chosen up to 2 hours before. */
+export const DEMO_SLOTS = [1, 2, 3, 4, 5, 6].flatMap((jour) => [
+  { jour, debut: '09:00', fin: '12:00', capacite: 20, delaiMinutes: 120 },
+  { jour, debut: '15:00', fin: '18:00', capacite: 20, delaiMinutes: 120 },
+])
+/** The zones the demo's slots serve: central Dakar (the 1 500 FCFA band of spec §9). */
+export const DEMO_SLOT_ZONES = DELIVERY_FEES.find((band) => band.frais === 1500)!.zones

@@ -5,13 +5,15 @@
 // zones (spec §9's table, packages/shared), depots, slides and contact details. The row of
 // `shop_setup` records that this happened: later boots read it, never what the owner may
 // have deleted since (every category, every zone, every tier).
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { DELIVERY_ZONES } from '@teranga/shared/delivery-zones'
 import type { Db, Executor } from './client.ts'
 import * as t from './schema.ts'
 import {
   CAROUSEL,
   CATALOGUE,
+  DEMO_SLOT_ZONES,
+  DEMO_SLOTS,
   DELIVERY_MODES,
   DEPOTS,
   PAYMENT_MODES,
@@ -131,6 +133,19 @@ export async function seedDemoCatalogue(tx: Executor) {
   await tx.insert(t.preferences).values(PREFERENCES)
   await tx.insert(t.depots).values(DEPOTS.map((d, position) => ({ ...d, position })))
   await seedDemoZones(tx)
+  await seedDemoSlots(tx)
+}
+
+/**
+ * The demo's delivery slots (issue 25 §1, ADR 054): Monday to Saturday, mornings and
+ * afternoons, for central Dakar's zones (the 1 500 FCFA band) only. Other zones, Mermoz
+ * among them, order without a slot as before, as a shop does where it has not planned rounds.
+ */
+export async function seedDemoSlots(tx: Executor) {
+  const zones = await tx.select({ id: t.zonesLivraison.id }).from(t.zonesLivraison).where(inArray(t.zonesLivraison.designation, [...DEMO_SLOT_ZONES]))
+  const ids = zones.map((zone) => zone.id).sort((a, b) => a - b)
+  if (ids.length === 0) return
+  await tx.insert(t.creneaux).values(DEMO_SLOTS.map((slot) => ({ ...slot, zones: ids })))
 }
 
 /**

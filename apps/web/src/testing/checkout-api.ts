@@ -4,6 +4,7 @@
 // `installCheckoutApi()` in a beforeEach.
 import { http, HttpResponse } from 'msw'
 import type { Commande } from '@teranga/shared/customer-answers'
+import type { OfferedSlot } from '@teranga/shared/delivery-slots'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Depot, Modelivraison, Modepaiement } from '@teranga/shared/storefront-answers'
 import { account, installAccountApi, makeCommande } from './account-api.ts'
@@ -17,6 +18,8 @@ export interface CheckoutDb {
   orderKeys: Array<string | null>
   /** What POST /api/commande answers: a cash order waiting for confirmation unless the test says otherwise. */
   commande: Commande
+  /** What GET /api/creneaux answers, whatever the zone or depot (none: the shop has no slots). */
+  creneaux: OfferedSlot[]
 }
 
 /** The seeded payment modes (DESIGN §6). */
@@ -42,6 +45,7 @@ function emptyCheckout(): CheckoutDb {
     depots: [],
     orderKeys: [],
     commande: makeCommande({ etat: 'en_attente' }),
+    creneaux: [],
   }
 }
 
@@ -65,6 +69,8 @@ const handlers = [
     account.commandes.push(commande)
     return HttpResponse.json({ commande }, { status: 201 })
   }),
+
+  http.get('*/api/creneaux', () => HttpResponse.json(checkout.creneaux)),
 
   http.get('*/api/commande/:numero', ({ request, params }) => {
     if (!signedIn(request)) return refused()

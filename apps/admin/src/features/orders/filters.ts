@@ -1,5 +1,5 @@
 // The orders list's filters, page and sort, kept in the URL (shareable, back button).
-export const FILTER_KEYS = ['etat', 'du', 'au', 'modelivraison', 'zone', 'depot', 'livreur', 'modepaiement', 'q'] as const
+export const FILTER_KEYS = ['etat', 'du', 'au', 'modelivraison', 'zone', 'depot', 'livreur', 'modepaiement', 'creneau_date', 'creneau', 'q'] as const
 export type FilterKey = (typeof FILTER_KEYS)[number]
 
 /** The API's query string (GET /api/commande, export.csv) from the page's URL search. */

@@ -21,6 +21,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
             </Link>
             <div className="text-truncate">{order.client.nom}</div>
             <div className="small text-muted">{order.date_fr}</div>
+            {order.creneau && <div className="small fw-semibold text-truncate">{order.creneau.libelle}</div>}
           </div>
           {/* At most half the card: a long state (« En attente de confirmation ») wraps instead of pushing the page sideways. */}
           <div className="text-end order-card-side">

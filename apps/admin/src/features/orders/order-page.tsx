@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { motifSchema, type OrderDetail } from '@teranga/shared/backoffice-orders'
 import { canTransition, isOrderStatus, isProviderOnly } from '@teranga/shared/order-status'
 import { customerLabel } from '@teranga/shared/phone'
+import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useMoveOrder, useOrder, useRefundOrder } from './api/orders-api.ts'
 import { actorText, paymentText } from './order-labels.ts'
@@ -144,6 +145,7 @@ export function OrderPage() {
           <Card body className="mb-3">
             <h2 className="h6">{order.depot ? 'Retrait' : 'Livraison'}</h2>
             <p className="mb-1">{order.depot?.designation ?? order.modelivraison.designation}</p>
+            {order.creneau && <p className="mb-1 fw-semibold">{plannedSlot(order.creneau.libelle, order.depot !== null)}</p>}
             {order.zone && <p className="mb-1">Zone : {order.zone}</p>}
             {order.adresseliv && <p className="mb-1">{order.adresseliv}</p>}
             {order.carte && (

@@ -81,6 +81,8 @@ export function OrdersPage() {
         ),
       },
       { id: 'livraison', header: 'Livraison', enableSorting: false, cell: ({ row }) => row.original.depot?.designation ?? row.original.zone ?? row.original.modelivraison.designation },
+      // The delivery slot (issue 25 §1): sorting by it puts a day's rounds together, slot by slot.
+      { id: 'creneau', header: 'Créneau', cell: ({ row }) => row.original.creneau?.libelle ?? '—' },
       { id: 'montant', header: 'Montant', cell: ({ row }) => <span className="text-nowrap">{row.original.total_fr}</span> },
     ],
     [],
@@ -110,6 +112,9 @@ export function OrdersPage() {
       </Col>
       <Col xs={6} md={2}>
         <Form.Control type="date" aria-label="Au" value={search.get('au') ?? ''} onChange={(e) => update({ au: e.target.value })} />
+      </Col>
+      <Col xs={6} md={2}>
+        <Form.Control type="date" aria-label="Date du créneau" title="Date du créneau" value={search.get('creneau_date') ?? ''} onChange={(e) => update({ creneau_date: e.target.value })} />
       </Col>
       <Col xs={6} md={3}>
         <SearchBox label="Zone" placeholder="Zone" value={search.get('zone')} onChange={(zone) => update({ zone })} />

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { http, HttpResponse } from 'msw'
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
-import { orderDetail, requests, server } from '../../testing/server.ts'
+import { orderDetail, orderSummary, requests, server } from '../../testing/server.ts'
 import { ordersQuery } from './filters.ts'
 
 const listRequests = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/commande')
@@ -18,6 +18,22 @@ describe('orders list', () => {
     const params = Object.fromEntries(listRequests().at(-1)!.url.searchParams)
     expect(params).toEqual({ etat: 'payee', du: '2026-11-01', au: '2026-11-24', modelivraison: 'livraison', zone: 'Plateau', depot: '2', livreur: '3', modepaiement: 'wave', q: '771', page: '2', count: '20', sort: 'montant', dir: 'asc' })
     expect(await seriousViolations()).toEqual([])
+  })
+
+  it('filters by slot date, sorts by slot and shows each order’s slot (issue 25 §1)', async () => {
+    const slot = { date: '2026-11-30', debut: '09:00', fin: '12:00', libelle: 'Lundi 30 novembre, 09:00–12:00' }
+    const asked: URLSearchParams[] = []
+    server.use(
+      http.get('*/api/commande', ({ request }) => {
+        asked.push(new URL(request.url).searchParams)
+        return HttpResponse.json({ data: [orderSummary({ creneau: slot }), orderSummary({ numero: 'T-000124' })], metadata: { total: 2, per_page: 20, current_page: 1, last_page: 1 } })
+      }),
+    )
+    renderAdmin('/commandes?creneau_date=2026-11-30&sort=creneau&dir=asc')
+    expect(await screen.findAllByText('Lundi 30 novembre, 09:00–12:00')).not.toHaveLength(0)
+    expect(Object.fromEntries(asked.at(-1)!)).toMatchObject({ creneau_date: '2026-11-30', sort: 'creneau', dir: 'asc' })
+    await userEvent.clear(screen.getAllByLabelText('Date du créneau')[0]!)
+    await waitFor(() => expect(asked.at(-1)!.get('creneau_date')).toBeNull())
   })
 
   it('asks the server again when a filter or the sort changes, back to page 1', async () => {

@@ -9,6 +9,7 @@ import { SLIPS_MAX, type OrderDetail } from '@teranga/shared/backoffice-orders'
 import { PAY_ON_DELIVERY, SHOP_NAME } from '@teranga/shared/constants'
 import { formatPrix } from '@teranga/shared/money'
 import { orderTotal } from '@teranga/shared/order-amounts'
+import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { isOrderPaid, paymentStatusText } from '@teranga/shared/payment-labels'
 import { useShopDetails, useSlips, type ShopDetails } from './api/slips-api.ts'
 import { OrderLines } from './order-lines.tsx'
@@ -36,6 +37,7 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
         {order.client.prenom} {order.client.name} · {order.tel ?? order.client.telephone}
       </p>
       <p className="mb-2">{order.depot ? `Retrait : ${order.depot.designation}` : [order.zone, order.adresseliv].filter(Boolean).join(' — ')}</p>
+      {order.creneau && <p className="mb-2 fw-semibold">{plannedSlot(order.creneau.libelle, order.depot !== null)}</p>}
       {order.livreur && (
         <p className="mb-2">
           Livreur : {order.livreur.nom} · {order.livreur.telephone}

@@ -40,10 +40,25 @@ describe('delivery slips', () => {
     expect(within(slip).getByRole('heading', { name: 'Teranga — bon de livraison' })).toBeInTheDocument()
     expect(await within(slip).findByRole('img', { name: 'Logo Teranga' })).toHaveAttribute('src', '/media/brand/logo-320.webp')
     expect(within(slip).getByText('Tél. : +221 33 800 00 00')).toBeInTheDocument()
+    expect(within(slip).queryByText(/Livraison prévue/)).not.toBeInTheDocument()
     expect(within(slip).getByRole('columnheader', { name: 'Prix unitaire' })).toBeInTheDocument()
     const cells = within(slip).getAllByRole('row')[1]!.querySelectorAll('td')
     expect(Array.from(cells).map((cell) => cell.textContent)).toEqual(['Bissap séché 250 g', '2', '500\u00a0FCFA', '1\u00a0000\u00a0FCFA'])
     expect(await seriousViolations()).toEqual([])
+  })
+
+  it('prints the delivery slot the order holds (issue 25 §1)', async () => {
+    const slotted = { ...cashOrder, creneau: { date: '2026-11-30', debut: '15:00', fin: '18:00', libelle: 'Lundi 30 novembre, 15:00–18:00' } }
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [slotted] })))
+    renderAdmin('/bons?numeros=T-000321')
+    const slip = await slipOf('T-000321')
+    expect(within(slip).getByText('Livraison prévue : Lundi 30 novembre, 15:00–18:00')).toBeInTheDocument()
+  })
+
+  it("shows the slot on the order's page too", async () => {
+    server.use(http.get('*/api/admin/commande/:numero', () => HttpResponse.json({ ...cashOrder, creneau: { date: '2026-11-30', debut: '15:00', fin: '18:00', libelle: 'Lundi 30 novembre, 15:00–18:00' } })))
+    renderAdmin('/commandes/T-000321')
+    expect(await screen.findByText('Livraison prévue : Lundi 30 novembre, 15:00–18:00')).toBeInTheDocument()
   })
 
   it('prints a variant line with its variant’s designation and code, both on the slip and on the order page (ADR 053)', async () => {

@@ -9,6 +9,7 @@ import { PagesSettings } from './pages-settings.tsx'
 import { PaymentModesSettings } from './payment-modes-settings.tsx'
 import { PreferencesSettings } from './preferences-settings.tsx'
 import { SlidesSettings } from './slides-settings.tsx'
+import { FermeturesSettings, SlotsSettings } from './slots-settings.tsx'
 import { TiersSettings } from './tiers-settings.tsx'
 import { ZonesSettings } from './zones-settings.tsx'
 
@@ -34,6 +35,12 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   { path: 'zones', title: 'Zones de livraison', description: 'Les quartiers livrés et leurs frais', cards: [{ content: <ZonesSettings /> }] },
+  {
+    path: 'creneaux',
+    title: 'Créneaux de livraison',
+    description: 'Les créneaux par jour, leur capacité et leurs zones ; les jours de fermeture',
+    cards: [{ title: 'Créneaux', content: <SlotsSettings /> }, { title: 'Fermetures', content: <FermeturesSettings /> }],
+  },
   { path: 'paiement', title: 'Modes de paiement', description: 'Ceux proposés aux clients, et leur ordre', cards: [{ content: <PaymentModesSettings /> }] },
   { path: 'depots', title: 'Dépôts', description: 'Les points de retrait, leur position et leur ordre', cards: [{ title: 'Dépôts (retrait)', content: <DepotsSettings /> }] },
   {

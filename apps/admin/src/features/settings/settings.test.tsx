@@ -253,6 +253,7 @@ describe('settings', () => {
     const links = within(list).getAllByRole('link')
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/parametres/zones',
+      '/parametres/creneaux',
       '/parametres/paiement',
       '/parametres/depots',
       '/parametres/categories',

@@ -3,6 +3,7 @@
 // are packages/shared's (backoffice-orders.ts), which the admin app reads its types from.
 import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
+import { orderSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
 import { goodsPaid, variantShares } from '@teranga/shared/order-amounts'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
@@ -38,6 +39,7 @@ export function formatSummary(r: SummaryRow): OrderSummary {
     depot: r.depot_id === null ? null : { id: r.depot_id, designation: r.depot_designation ?? '' },
     a_rembourser: r.a_rembourser,
     expires_at: r.expires_at ? r.expires_at.toISOString() : null,
+    creneau: orderSlot({ creneauDate: r.creneau_date, creneauDebut: r.creneau_debut, creneauFin: r.creneau_fin }),
   }
 }
 

@@ -19,9 +19,13 @@ export interface OrderFilter {
   livreur?: number | null | undefined
   modepaiement?: string | undefined
   q?: string | undefined
+  /** The delivery slot's date (YYYY-MM-DD) and the slot (issue 25 §1). */
+  creneau_date?: string | null | undefined
+  creneau?: number | null | undefined
 }
 
-export type OrderSort = 'datecomm' | 'montant' | 'numero'
+/** `creneau`: by slot date then start time, orders without a slot last (a day's rounds, issue 25 §1). */
+export type OrderSort = 'datecomm' | 'montant' | 'numero' | 'creneau'
 
 export interface SummaryRow {
   id: number
@@ -47,6 +51,10 @@ export interface SummaryRow {
   depot_id: number | null
   depot_designation: string | null
   a_rembourser: boolean
+  /** The order's slot as promised: `YYYY-MM-DD`, `HH:MM:SS` (issue 25 §1). */
+  creneau_date: string | null
+  creneau_debut: string | null
+  creneau_fin: string | null
 }
 
 export interface DetailExtraRow {
@@ -78,7 +86,8 @@ const summaryColumns = sql`c.id, c.numerocommande, c.etat, c.datecomm, c.montant
   cl.id as client_id, cl.prenom, cl.name, cl.email, cl.telephone,
   mp.code as mp_code, mp.designation as mp_designation, ml.code as ml_code, ml.designation as ml_designation,
   d.id as depot_id, d.designation as depot_designation,
-  ${paymentsOfOrder.owedBack(sql`c.id`)} as a_rembourser`
+  ${paymentsOfOrder.owedBack(sql`c.id`)} as a_rembourser,
+  c.creneau_date::text as creneau_date, c.creneau_debut::text as creneau_debut, c.creneau_fin::text as creneau_fin`
 
 const summaryFrom = sql`from commandes c
   join clients cl on cl.id = c.client_id
@@ -143,6 +152,8 @@ function where(filter: OrderFilter, matches?: readonly number[]): SQL {
   if (filter.depot != null) parts.push(sql`c.depot_id = ${filter.depot}`)
   // The dispatch module's table of each order's courier now, read here for the filter only.
   if (filter.livreur != null) parts.push(sql`c.id in (select commande_id from commandes_livreur where livreur_id = ${filter.livreur})`)
+  if (filter.creneau_date) parts.push(sql`c.creneau_date = ${filter.creneau_date}::date`)
+  if (filter.creneau != null) parts.push(sql`c.creneau_id = ${filter.creneau}`)
   const q = filter.q?.trim()
   if (q) parts.push(matches ? sql`c.id = any(${intArray(matches)})` : search(q, sql`c`))
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``
@@ -152,6 +163,7 @@ const orderBy = (sort: OrderSort, dir: 'asc' | 'desc'): SQL => {
   const d = dir === 'asc' ? sql`asc` : sql`desc`
   if (sort === 'montant') return sql`order by ${ORDER_TOTAL} ${d}, c.id ${d}`
   if (sort === 'numero') return sql`order by c.numerocommande ${d}`
+  if (sort === 'creneau') return sql`order by c.creneau_date ${d} nulls last, c.creneau_debut ${d}, c.id ${d}`
   return sql`order by c.datecomm ${d}, c.id ${d}`
 }
 

@@ -41,11 +41,14 @@ const filterQuery = z.object({
   livreur: optionalField(idSchema),
   modepaiement: z.string().trim().max(30).optional(),
   q: z.string().trim().max(100).optional(),
+  /** The delivery slot's date, and the slot (issue 25 §1). */
+  creneau_date: optionalField(day),
+  creneau: optionalField(idSchema),
 })
 
 const listQuery = filterQuery.extend({
   ...paginationSchema.partial().shape,
-  sort: z.enum(['datecomm', 'montant', 'numero']).optional(),
+  sort: z.enum(['datecomm', 'montant', 'numero', 'creneau']).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
 })
 

@@ -22,14 +22,19 @@ interface About {
   numero: string
   total: number
   link: string
+  /** The delivery slot, short (« livraison lun. 30/11 09:00-12:00 »), when the order has one (issue 25 §1). */
+  slot?: string | null
 }
 
+/** `, livraison lun. 30/11 09:00-12:00` after the amount, or nothing. */
+const when = (a: About) => (a.slot ? `, ${a.slot}` : '')
+
 const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
-  placed: (a, amount) => `Teranga : commande ${a.numero} enregistrée (${amount}). Suivi : ${a.link}`,
+  placed: (a, amount) => `Teranga : commande ${a.numero} enregistrée (${amount})${when(a)}. Suivi : ${a.link}`,
   payee: (a, amount) => `Teranga : paiement accepté, commande ${a.numero} (${amount}). Suivi : ${a.link}`,
   en_attente: (a, amount) =>
     a.total === 0 ? `Teranga : commande ${a.numero} (${amount}) en attente de confirmation. Suivi : ${a.link}` : `Teranga : commande ${a.numero} (${amount}) à payer à la livraison. ${a.link}`,
-  confirmee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) confirmée. Suivi : ${a.link}`,
+  confirmee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) confirmée${when(a)}. Suivi : ${a.link}`,
   prete_retrait: (a, amount) => `Teranga : commande ${a.numero} (${amount}) disponible au retrait. Suivi : ${a.link}`,
   en_livraison: (a, amount) => `Teranga : commande ${a.numero} (${amount}) en route vers vous. Suivi : ${a.link}`,
   livree: (a, amount) => `Teranga : commande ${a.numero} (${amount}) livrée. Merci ! ${a.link}`,

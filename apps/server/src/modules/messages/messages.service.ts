@@ -2,6 +2,7 @@
 // in each committed-to-be event in its own transaction (`enqueue`, one statement), the orders
 // module checks a tracking link's key, the account page reads and sets the customer's channel.
 import { randomBytes } from 'node:crypto'
+import { formatSlotShort } from '@teranga/shared/delivery-slots'
 import { DEFAULT_MESSAGE_CHANNEL, type MessageChannelChoice } from '@teranga/shared/order-messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import type { PreparedChange } from '@teranga/shared/preparation'
@@ -22,6 +23,11 @@ export interface OrderAbout {
   montantcommande: number
   montantliv: number
   remise: number
+  /** The pickup depot, and the slot as promised (issue 25 §1); absent from callers that know none. */
+  depotId?: number | null
+  creneauDate?: string | null
+  creneauDebut?: string | null
+  creneauFin?: string | null
 }
 
 /**
@@ -67,6 +73,12 @@ export async function trackingSecret(repo: MessagesRepository, configured: strin
   return configured ?? repo.secret('tracking_links', randomBytes(32).toString('base64url'))
 }
 
+/** The order's slot as its messages say it: « livraison lun. 30/11 09:00-12:00 » (« retrait » for a pickup). */
+function slotText(order: OrderAbout) {
+  if (!order.creneauDate || !order.creneauDebut || !order.creneauFin) return null
+  return `${order.depotId == null ? 'livraison' : 'retrait'} ${formatSlotShort({ date: order.creneauDate, debut: order.creneauDebut, fin: order.creneauFin })}`
+}
+
 export function createOrderMessages(deps: {
   repo: MessagesRepository
   publicUrl: string
@@ -82,7 +94,7 @@ export function createOrderMessages(deps: {
     async enqueue(tx, order, event) {
       if (channels.size === 0) return
       const messages = createMessagesRepository(tx)
-      const about = { numero: order.numerocommande, total: orderTotal(order), link: trackingLink(order.numerocommande) }
+      const about = { numero: order.numerocommande, total: orderTotal(order), link: trackingLink(order.numerocommande), slot: slotText(order) }
       let body: string
       let kind = ''
       let staffBody: string | null = null

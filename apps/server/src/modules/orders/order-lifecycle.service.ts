@@ -23,11 +23,12 @@ import {
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
 import { isOnlinePayment } from '@teranga/shared/constants'
 import type { LoyaltyReward } from '@teranga/shared/order-amounts'
+import { SLOT_MESSAGES } from '@teranga/shared/delivery-slots'
 import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import type { Executor } from '../../db/client.ts'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import type { OrderActorRef } from './order-events.ts'
-import type { CodeLine, CommittedChange, MoveEffects, NoticedOrder, OrderMove, OrderNotice, OrderParticipants } from './order-participants.service.ts'
+import type { CodeLine, CommittedChange, MoveEffects, NoticedOrder, OrderMove, OrderNotice, OrderParticipants, SlotRequest, SlotTaken } from './order-participants.service.ts'
 import { createOrderWritesRepository, type OrderRow, type OrderWritesRepository, type StateChanges } from './orders-writes.repository.ts'
 import type { OrdersService } from './orders.service.ts'
 
@@ -65,6 +66,8 @@ export interface LifecycleScope {
   redeemCode(request: { code: string; clientId: number; lines: readonly CodeLine[]; at: Date; tel: string | null }): Promise<{ codeId: number; remise: number }>
   /** Takes a new order's lines from stock (the stock module's), all or nothing; false when a line cannot be taken. */
   takeStock(commandeId: number, lines: ReadonlyArray<{ varianteId: number; quantite: number }>): Promise<boolean>
+  /** Checks and holds a new order's delivery slot (the delivery module's, ADR 054); null when it has none (or no module offers slots). */
+  takeSlot(request: SlotRequest): Promise<SlotTaken | null>
   /** Records a newly inserted order's lines and first state (one statement): its `placed` event at commit. */
   placed(order: NewOrder, lines: Array<{ produitId: number; varianteId: number; quantite: number; prix: number; remplacer?: boolean }>, actor: OrderActorRef): Promise<void>
   /** Moves `order` (as last read, ideally locked) to `to`, with every side effect of the move (and `extra`, what the courier collected). */
@@ -172,6 +175,12 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
         const stock = participants.provider('stock')
         if (!stock) throw new Error('order participants: no stock ledger is registered')
         return stock.take(tx, commandeId, lines)
+      },
+      async takeSlot(request) {
+        const slots = participants.provider('slots')
+        if (slots) return slots.take(tx, request)
+        if (request.choice) throw badInput(SLOT_MESSAGES.unknown, { creneau: [SLOT_MESSAGES.unknown] })
+        return null
       },
       async placed(order, lines, actor) {
         const etat = order.etat as OrderStatus

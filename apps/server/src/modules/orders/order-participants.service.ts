@@ -135,6 +135,35 @@ export interface OrderRefunds {
   refund(staff: { id: number }, numero: string, refund: { montant: number; motif: string; prepared: PreparedNotice }): Promise<void>
 }
 
+/** A new order's slot request (issue 25 §1): home delivery to a zone, or pickup at a depot. */
+export interface SlotRequest {
+  /** The body's `creneau`, if any. */
+  choice: { id: number; date: string } | null
+  /** The pickup depot; null for home delivery. */
+  depotId: number | null
+  /** The delivery zone's id; null for pickup. */
+  zoneId: number | null
+  at: Date
+}
+
+/** The slot an order holds, as its columns store it. */
+export interface SlotTaken {
+  creneauId: number
+  creneauDate: string
+  creneauDebut: string
+  creneauFin: string
+}
+
+/** What placing an order asks of delivery slots (the delivery module's, ADR 054). */
+export interface OrderSlots {
+  /**
+   * Checks the order's slot choice (or that none is needed) and holds its place, in the order's
+   * transaction, the slot's row locked until commit; throws the French 400/409 naming `creneau`.
+   * Null when the order has no slot.
+   */
+  take(tx: Executor, request: SlotRequest): Promise<SlotTaken | null>
+}
+
 /** The single providers placement and the order reads ask, each given by one module. */
 export interface OrderProviders {
   rewards: CustomerRewards
@@ -142,6 +171,7 @@ export interface OrderProviders {
   tracking: TrackingKeys
   stock: OrderStock
   refunds: OrderRefunds
+  slots: OrderSlots
 }
 
 /**

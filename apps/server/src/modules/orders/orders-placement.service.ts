@@ -59,7 +59,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
       // answered from the key below. The first sending costs no statement to look it up.
       let numero: string
       try {
-        numero = await lifecycle.run(async ({ tx, orders: repo, rewardsAt, redeemCode, takeStock, placed }) => {
+        numero = await lifecycle.run(async ({ tx, orders: repo, rewardsAt, redeemCode, takeStock, takeSlot, placed }) => {
           const at = now()
           // First: deletion of this account either committed before (and we see it) or waits for this order.
           const customer = await repo.lockCustomer(clientId, at)
@@ -75,6 +75,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
 
           let fee = 0
           let place: { adresseliv: string | null; zone: string | null; depotId: number | null }
+          let zoneId: number | null = null
           if (isDepotPickup(delivery.code)) {
             if (!depot) throw badInput(MESSAGES.orderDepotRequired, { depot: [MESSAGES.orderDepotRequired] })
             place = { adresseliv: depot.adresse, zone: null, depotId: depot.id }
@@ -83,8 +84,11 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             if (!adresse || adresse.length < 3) throw badInput(MESSAGES.orderAddressRequired, { adresseliv: [MESSAGES.orderAddressRequired] })
             if (!zone) throw badInput(MESSAGES.orderZoneUnknown, { zone: [MESSAGES.orderZoneUnknown] })
             fee = zone.frais
+            zoneId = zone.id
             place = { adresseliv: adresse, zone: zone.designation, depotId: null }
           }
+          // The delivery slot (issue 25 §1): checked, and its place held, from here to the commit.
+          const slot = await takeSlot({ choice: input.creneau ?? null, depotId: place.depotId, zoneId, at })
 
           const online = isOnlinePayment(payment.code)
           // Each unpaid online order holds its stock for 30 minutes: a few at once, not the whole shelf.
@@ -136,6 +140,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             modelivraisonId: delivery.id,
             expiresAt: toPay ? unpaidDeadline(at) : null,
             notePreparation: input.note || null,
+            ...slot,
           })
           // Taken once the order exists, so each product's stock history line names it.
           if (!(await takeStock(order.id, lines))) throw new Error('stock changed under its row lock')

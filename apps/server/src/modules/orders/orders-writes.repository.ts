@@ -38,7 +38,7 @@ export interface OrderReferences {
   delivery: { id: number; code: string } | null
   payment: { id: number; code: string } | null
   depot: { id: number; adresse: string | null } | null
-  zone: { designation: string; frais: number } | null
+  zone: { id: number; designation: string; frais: number } | null
 }
 
 /** What a state change may set besides the state: the delivery date, a restarted expiry, what the courier collected (issue 25 §3). */
@@ -80,7 +80,7 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
           where ${modepaiements.id} = ${choice.modepaiement} and ${modepaiements.actif}) as payment,
         (select json_build_object('id', ${depots.id}, 'adresse', ${depots.adresse}) from ${depots}
           where ${depots.id} = ${choice.depot}::int) as depot,
-        (select json_build_object('designation', ${zonesLivraison.designation}, 'frais', ${zonesLivraison.frais}) from ${zonesLivraison}
+        (select json_build_object('id', ${zonesLivraison.id}, 'designation', ${zonesLivraison.designation}, 'frais', ${zonesLivraison.frais}) from ${zonesLivraison}
           where ${zonesLivraison.designation} = ${choice.zone}::text) as zone`)
       return rowsOf<OrderReferences>(result)[0]!
     },

@@ -1,6 +1,7 @@
 // How an order appears in API answers (spec §3 Commande): state label and badge from the
 // shared state machine, amounts as stored when the order was placed, dates for Dakar.
 import type { Commande, LigneVariante } from '@teranga/shared/customer-answers'
+import { orderSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
 import type { Suivi } from '@teranga/shared/order-messages'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
@@ -56,6 +57,7 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
       .filter((l) => l.commandeId === c.id)
       .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l), variante: toLigneVariante(l) })),
     codepromo: codepromo ? { code: codepromo, remise: c.remiseCode, remiseformat: formatPrix(c.remiseCode) } : null,
+    creneau: orderSlot(c),
   }
 }
 
@@ -73,4 +75,5 @@ export const toSuivi = (c: Commande): Suivi => ({
   montanttotal: c.montanttotal,
   // The variant's name (« Riz brisé parfumé 25 kg »), the product's for a line older than variants.
   lignes: c.detailcommandes.map((l) => ({ designation: l.variante?.designation ?? l.produit.designation, quantite: l.quantite, prix: l.prix })),
+  creneau: c.creneau ?? null,
 })

@@ -79,6 +79,15 @@ const schema = /* GraphQL */ `
     depot: DepotRef
     detailcommandes: [Detailcommande!]!
     codepromo: CommandeCodepromo
+    "The delivery slot chosen (issue 25 §1), as promised when the order was placed."
+    creneau: CreneauCommande
+  }
+  "An order's delivery slot: date YYYY-MM-DD and times HH:MM in Dakar, and « Lundi 30 novembre, 09:00–12:00 »."
+  type CreneauCommande {
+    date: String!
+    debut: String!
+    fin: String!
+    libelle: String!
   }
   ${pageType('Commande')}
   type SuiviLigne {
@@ -100,6 +109,7 @@ const schema = /* GraphQL */ `
     remise: Int!
     montanttotal: Int!
     lignes: [SuiviLigne!]!
+    creneau: CreneauCommande
   }
   extend type Query {
     commandespaginated(page: Int, count: Int, client_id: Int): CommandePage!

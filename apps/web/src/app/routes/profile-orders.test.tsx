@@ -34,6 +34,8 @@ describe('orders route', () => {
       modelivraison: { id: 2, code: 'RETRAIT', designation: 'Retrait en dépôt' },
       montantliv: 0,
     })
+    // Its delivery slot (issue 25 §1), as the server words it.
+    cash.creneau = { date: '2026-11-30', debut: '09:00', fin: '12:00', libelle: 'Lundi 30 novembre, 09:00–12:00' }
     account.commandes = [cash, wave, livree]
     const { main } = await renderOrders()
 
@@ -43,6 +45,9 @@ describe('orders route', () => {
     expect(within(first).getByText('14 500 FCFA')).toBeInTheDocument()
     expect(within(first).getByText('Paiement à la livraison')).toBeInTheDocument()
     expect(within(first).getByText('Livraison à domicile : Rue 10, Mermoz')).toBeInTheDocument()
+    expect(within(first).getByText('Livraison prévue')).toBeInTheDocument()
+    expect(within(first).getByTestId('order-slot')).toHaveTextContent('Lundi 30 novembre, 09:00–12:00')
+    expect(within(await orderCard(main, wave.numerocommande)).queryByTestId('order-slot')).not.toBeInTheDocument()
 
     expect(within(await orderCard(main, wave.numerocommande)).getByText('En attente de paiement')).toHaveClass('text-bg-warning')
     const pickup = await orderCard(main, livree.numerocommande)

@@ -42,6 +42,7 @@ describe('tracking route', () => {
     serveSuivi()
     renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}`)
     expect(await screen.findByRole('heading', { name: `Suivi de la commande ${suivi.numerocommande}` })).toBeInTheDocument()
+    expect(screen.queryByTestId('order-slot')).not.toBeInTheDocument()
     expect(screen.getByText('En cours de livraison')).toBeInTheDocument()
     // Out for delivery: the courier by first name (issue 25 §3).
     expect(screen.getByText('En route avec Moussa')).toBeInTheDocument()
@@ -50,6 +51,12 @@ describe('tracking route', () => {
     expect(screen.getByText('10 400 FCFA')).toBeInTheDocument()
     expect(graphqlCalls('Suivi')[0]?.authorization).toBeNull()
     expect(screen.queryByRole('heading', { name: 'Remboursements' })).not.toBeInTheDocument()
+  })
+
+  it('shows the delivery slot the order holds', async () => {
+    serveSuivi({ ...suivi, creneau: { date: '2026-11-30', debut: '15:00', fin: '18:00', libelle: 'Lundi 30 novembre, 15:00–18:00' } })
+    renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}`)
+    expect(await screen.findByTestId('order-slot')).toHaveTextContent('Créneau prévu : Lundi 30 novembre, 15:00–18:00')
   })
 
   it('shows the refunds done: the amount given back, each refund with its date and lines', async () => {

@@ -5,6 +5,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { isOnlinePayment } from '@teranga/shared/constants'
 import type { Commande, Remboursement } from '@teranga/shared/customer-answers'
+import { SLOT_MESSAGES } from '@teranga/shared/delivery-slots'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
@@ -160,6 +161,14 @@ function OrderCard({ commande, onCancel, actions }: { commande: Commande; onCanc
             {commande.modelivraison.designation}
             {commande.depot ? ` : ${commande.depot.designation}` : commande.adresseliv ? ` : ${commande.adresseliv}` : ''}
           </dd>
+          {commande.creneau && (
+            <>
+              <dt className="col-5 col-sm-4 fw-normal text-body-secondary">{commande.depot ? SLOT_MESSAGES.retraitPrevu : SLOT_MESSAGES.livraisonPrevue}</dt>
+              <dd className="col-7 col-sm-8 mb-1" data-testid="order-slot">
+                {commande.creneau.libelle}
+              </dd>
+            </>
+          )}
         </dl>
         <div className="d-flex flex-wrap gap-2">
           <button type="button" className="btn btn-sm btn-outline-dark" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((value) => !value)}>

@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { MESSAGES } from '@teranga/shared/messages'
 import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
 import { OrderAmountsList, OrderLineList } from '@/components/order/order-amounts.tsx'
@@ -145,6 +146,11 @@ function OrderState({ numero, variant }: { numero: string; variant: 'success' | 
           <p className="small text-body-secondary mb-3">
             Passée le {data.created_at_fr} · {data.modepaiement.designation} · {data.depot ? `Retrait au ${data.depot.designation}` : data.modelivraison.designation}
           </p>
+          {data.creneau && (
+            <p className="fw-semibold mb-3" data-testid="order-slot">
+              {plannedSlot(data.creneau.libelle, data.depot !== null)}
+            </p>
+          )}
           {data.depot && (data.depot.adresse || data.depot.horairestexte) && (
             <p className="small mb-3" data-testid="pickup-place">
               À retirer au {data.depot.designation}

@@ -20,6 +20,7 @@ export function OrderSummary({
   tier,
   note,
   code = null,
+  slot = null,
 }: {
   lines: readonly CheckoutLine[]
   amounts: OrderAmounts
@@ -28,6 +29,8 @@ export function OrderSummary({
   note: string | null
   /** The discount code applied, whose part of the discount `amounts.remiseCode` holds. */
   code?: string | null
+  /** The delivery slot chosen, as said: « Livraison prévue : Lundi 30 novembre, 09:00–12:00 ». */
+  slot?: string | null
 }) {
   return (
     <section aria-labelledby="order-summary-title" className="card">
@@ -37,6 +40,7 @@ export function OrderSummary({
         </h2>
         <OrderLineList className="small" lines={lines.map((line) => ({ key: line.variante_id ?? `produit-${line.produit_id}`, designation: line.variante.designation, quantite: line.quantite, prix: line.prix }))} />
         <OrderAmountsList {...amounts} pickup={pickup} tier={tier} codepromo={code ? { code, remise: amounts.remiseCode } : null} />
+        {slot && <p className="small fw-semibold mt-2 mb-0">{slot}</p>}
         {note && <p className="small text-body-secondary mt-2 mb-0">{note}</p>}
       </div>
     </section>

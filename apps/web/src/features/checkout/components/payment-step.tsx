@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Link, Navigate, useNavigate } from 'react-router'
+import { type OfferedSlot, SLOT_MESSAGES } from '@teranga/shared/delivery-slots'
 import { MESSAGES } from '@teranga/shared/messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import type { CodePromoPreview } from '@teranga/shared/promotions'
@@ -21,10 +22,12 @@ import { useFidelite } from '@/lib/api/loyalty-api.ts'
 import { rewardsOf } from '@/lib/loyalty.ts'
 import { toast } from '@/lib/notify.ts'
 import { useDeliveryModes, useDepots, usePaymentModes } from '../api/checkout-reference.ts'
+import { useDeliverySlots } from '../api/get-delivery-slots.ts'
 import { isOnlinePayment } from '@teranga/shared/constants'
 import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { orderQueryKey, placeOrder, startPayment } from '@/lib/api/orders-api.ts'
 import { newIdempotencyKey, useDeliveryContext } from '../delivery-context.ts'
+import { DeliverySlotPicker } from './delivery-slot-picker.tsx'
 import { OrderSummary, type CheckoutLine } from './order-summary.tsx'
 import { PromoCodeField } from './promo-code-field.tsx'
 import { EMPTY_PREPARATION_CHOICES, noteError, PreparationChoices, preparationInput, type PreparationChoicesValue } from './preparation-choices.tsx'
@@ -59,6 +62,11 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   // What to do if a product is missing, and the note for the preparer (issue 25 §2).
   const [preparation, setPreparation] = useState<PreparationChoicesValue>(EMPTY_PREPARATION_CHOICES)
   const id = useId()
+  // The delivery slot (issue 25 §1): the zone's home slots, or the depot's pickup slots.
+  const slotsFor = context.deliveryMode === 'RETRAIT' ? (context.depot === null ? null : { depot: context.depot }) : context.address ? { zone: context.address.zone.id } : null
+  const slots = useDeliverySlots(slotsFor)
+  const [slot, setSlot] = useState<OfferedSlot | null>(null)
+  const [slotError, setSlotError] = useState<string | null>(null)
 
   if (placed) return <Spinner label="Commande en cours d'enregistrement…" />
   if (cart.isError) return <ErrorAlert message={MESSAGES.cartLoadError} />
@@ -84,6 +92,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   const confirm = async () => {
     if (!selectedPayment) return setPaymentError(MESSAGES.paymentModeRequired)
     if (deliveryModeId === undefined) return setRefused([['modelivraison', MESSAGES.orderDeliveryModeUnknown]])
+    if ((slots.data?.length ?? 0) > 0 && !slot) return setSlotError(SLOT_MESSAGES.required)
     // The note's error is shown under it already.
     if (noteError(preparation.note)) return
     if (sending.current) return
@@ -107,6 +116,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
           }),
       ...(code ? { codepromo: code.code } : {}),
       ...preparationInput(preparation, cart.lines),
+      ...(slot ? { creneau: { id: slot.id, date: slot.date } } : {}),
     }
     let numero: string
     let commande: Awaited<ReturnType<typeof placeOrder>>
@@ -117,7 +127,12 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
     } catch (error) {
       sending.current = false
       setBusy(false)
-      if (error instanceof ApiError && error.errors?.codepromo) {
+      if (error instanceof ApiError && error.errors?.creneau) {
+        // Full meanwhile, past its cut-off, a day off: said under the list, shown afresh.
+        setSlotError(error.errors.creneau[0] ?? error.message)
+        setSlot(null)
+        void slots.refetch()
+      } else if (error instanceof ApiError && error.errors?.codepromo) {
         // The code no longer applies (expired, its last use taken meanwhile): said under the field.
         setCodeRefusal(error.errors.codepromo[0] ?? error.message)
       } else if (error instanceof ApiError && error.status === 400 && error.errors) {
@@ -223,6 +238,16 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
           <Link to={pickup ? '/livraison/modelivraison' : '/livraison/addresse'} className="small">
             Modifier
           </Link>
+          <DeliverySlotPicker
+            pickup={pickup}
+            slots={slots}
+            chosen={slot}
+            error={slotError}
+            onChoose={(chosen) => {
+              setSlot(chosen)
+              setSlotError(null)
+            }}
+          />
         </section>
 
         <PromoCodeField
@@ -266,6 +291,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
           tier={loyalty.data?.privilege?.designation ?? null}
           note={loyalty.isError ? MESSAGES.loyaltyDiscountUnknown : null}
           code={code?.code ?? null}
+          slot={slot ? `${pickup ? SLOT_MESSAGES.retraitPrevu : SLOT_MESSAGES.livraisonPrevue} : ${slot.libelle}` : null}
         />
         <button type="button" className="btn btn-primary btn-lg w-100 mt-3" onClick={() => void confirm()} disabled={busy}>
           {busy ? 'Envoi de la commande…' : 'Confirmer la commande'}

@@ -1,4 +1,5 @@
 // The tracking page's order: its state, lines, amounts and refunds (nothing else of the customer's).
+import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
 import type { ReactNode } from 'react'
 import { ORDER_MESSAGES_TEXT, type SuiviPage } from '@teranga/shared/order-messages'
@@ -11,6 +12,11 @@ export function OrderTracking({ commande, actions }: { commande: SuiviPage; acti
       <p className="text-body-secondary mb-2">
         Passée le {commande.created_at_fr} · {commande.modelivraison}
       </p>
+      {commande.creneau && (
+        <p className="fw-semibold mb-2" data-testid="order-slot">
+          {plannedSlot(commande.creneau.libelle, null)}
+        </p>
+      )}
       <p className="fs-5">
         État : <span className={`badge text-bg-${commande.etat_badge}`}>{commande.etat_text}</span>
       </p>
