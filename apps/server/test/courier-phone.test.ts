@@ -289,7 +289,7 @@ describe('« Mes livraisons » and the courier’s moves', () => {
       appel: 'tel:+221771234567',
       whatsapp: 'https://wa.me/221771234567',
       carte: 'https://www.google.com/maps/search/?api=1&query=14.7167,-17.4677',
-      creneau: '09 h 00 – 11 h 00',
+      creneau: '09:00–11:00',
       a_encaisser: early.total,
       paiement_a_la_livraison: true,
       etat: 'en_livraison',

@@ -91,3 +91,15 @@ export function customerLabel(c: { prenom?: string | null; name?: string | null;
   const name = [c.prenom, c.name].filter(Boolean).join(' ').trim()
   return name || c.email || (c.telephone ? (c.telephone.startsWith('+') ? formatPhone(c.telephone) : c.telephone) : '') || 'Client sans nom'
 }
+
+/**
+ * A number as typed on an order (« 77 555 44 33 », « +221 … », « 00221 … ») as wa.me wants it:
+ * country code and digits, 9 local digits getting Senegal's; null for what is not a number.
+ * The back office's order page and the courier's « Mes livraisons » both link with it.
+ */
+export function whatsappLink(tel: string | null): string | null {
+  const digits = (tel ?? '').replace(/\D/g, '')
+  if (digits.length === 9) return `https://wa.me/${SENEGAL_CALLING_CODE}${digits}`
+  if (digits.length >= 10 && digits.length <= 15) return `https://wa.me/${digits.replace(/^00/, '')}`
+  return null
+}

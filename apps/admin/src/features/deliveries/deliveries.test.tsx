@@ -23,13 +23,13 @@ const cash: CourierDelivery = {
   appel: 'tel:+221771234567',
   whatsapp: 'https://wa.me/221771234567',
   carte: 'https://www.google.com/maps/search/?api=1&query=14.7167,-17.4677',
-  creneau: '09 h 00 – 11 h 00',
+  creneau: '09:00–11:00',
   a_encaisser: 12500,
   montant_total: 12500,
   paiement_a_la_livraison: true,
   montant_encaisse: null,
 }
-const online: CourierDelivery = { ...cash, numero: 'T-000302', prenom: 'Fatou', creneau: '12 h 00 – 14 h 00', carte: null, a_encaisser: 0, paiement_a_la_livraison: false }
+const online: CourierDelivery = { ...cash, numero: 'T-000302', prenom: 'Fatou', creneau: '12:00–14:00', carte: null, a_encaisser: 0, paiement_a_la_livraison: false }
 const failed: CourierDelivery = { ...cash, numero: 'T-000303', prenom: 'Ibou', etat: 'echec_livraison', etat_texte: 'Échec de livraison', creneau: null }
 
 function deliveries(answer: CourierDeliveries = { livreur: { id: 3, nom: 'Moussa Ndiaye' }, commandes: [cash, online, failed] }) {
@@ -57,13 +57,13 @@ describe('« Mes livraisons »', () => {
     expect(await screen.findByRole('heading', { name: 'Mes livraisons' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Commandes' })).not.toBeInTheDocument()
-    const first = await screen.findByRole('article', { name: '09 h 00 – 11 h 00 · Aminata' })
+    const first = await screen.findByRole('article', { name: '09:00–11:00 · Aminata' })
     expect(within(first).getByText('Rue 10, villa 24, Mermoz, derrière la pharmacie')).toBeInTheDocument()
     expect(first.textContent).toContain(`À encaisser : ${formatPrix(12500)}`)
     expect(within(first).getByRole('link', { name: 'Carte' })).toHaveAttribute('href', cash.carte)
     expect(within(first).getByRole('link', { name: 'Appeler' })).toHaveAttribute('href', 'tel:+221771234567')
     expect(within(first).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/221771234567')
-    const second = screen.getByRole('article', { name: '12 h 00 – 14 h 00 · Fatou' })
+    const second = screen.getByRole('article', { name: '12:00–14:00 · Fatou' })
     expect(within(second).getByText('Payée en ligne : rien à encaisser')).toBeInTheDocument()
     expect(within(second).queryByRole('link', { name: 'Carte' })).not.toBeInTheDocument()
     // A failed delivery is shown, with no move left to the courier.
@@ -76,7 +76,7 @@ describe('« Mes livraisons »', () => {
   it('« Livrée » sends the amount collected, prefilled with the total and checked by the shared schema', async () => {
     deliveries()
     renderAdmin('/livraisons', { me: COURIER })
-    const card = await screen.findByRole('article', { name: '09 h 00 – 11 h 00 · Aminata' })
+    const card = await screen.findByRole('article', { name: '09:00–11:00 · Aminata' })
     await userEvent.click(within(card).getByRole('button', { name: 'Livrée' }))
     const amount = await screen.findByLabelText('Montant encaissé (FCFA)')
     expect(amount).toHaveValue(12500)
@@ -93,7 +93,7 @@ describe('« Mes livraisons »', () => {
   it('« Échec de livraison » asks the reason, and what happened for « Autre »', async () => {
     deliveries()
     renderAdmin('/livraisons', { me: COURIER })
-    const card = await screen.findByRole('article', { name: '09 h 00 – 11 h 00 · Aminata' })
+    const card = await screen.findByRole('article', { name: '09:00–11:00 · Aminata' })
     await userEvent.click(within(card).getByRole('button', { name: 'Échec de livraison' }))
     const dialog = await screen.findByRole('dialog', { name: 'Échec de livraison : T-000301' })
     await userEvent.click(within(dialog).getByRole('button', { name: "Enregistrer l'échec" }))

@@ -9,6 +9,7 @@ import { goodsPaid, variantShares } from '@teranga/shared/order-amounts'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { isOrderPaid } from '@teranga/shared/payment-labels'
+import { whatsappLink } from '@teranga/shared/phone'
 import { dateFr } from '../../lib/format.ts'
 import type { ShownAttempt } from '../payments/payment-ledger.service.ts'
 import type { BackofficeOrdersRepository, DetailExtraRow, SummaryRow } from './backoffice-orders.repository.ts'
@@ -41,14 +42,6 @@ export function formatSummary(r: SummaryRow): OrderSummary {
     expires_at: r.expires_at ? r.expires_at.toISOString() : null,
     creneau: orderSlot({ creneauDate: r.creneau_date, creneauDebut: r.creneau_debut, creneauFin: r.creneau_fin }),
   }
-}
-
-/** A Senegalese number as wa.me wants it: country code and digits (9 local digits get 221). */
-export function whatsappLink(tel: string | null): string | null {
-  const digits = (tel ?? '').replace(/\D/g, '')
-  if (digits.length === 9) return `https://wa.me/221${digits}`
-  if (digits.length >= 10 && digits.length <= 15) return `https://wa.me/${digits.replace(/^00/, '')}`
-  return null
 }
 
 export const mapLink = (lat: number | null, lng: number | null) =>

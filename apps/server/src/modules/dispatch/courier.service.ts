@@ -11,6 +11,8 @@ import {
   type DeliveryFailureInput,
 } from '@teranga/shared/backoffice-dispatch'
 import { isOnlinePayment } from '@teranga/shared/constants'
+import { dakarDate, orderSlot } from '@teranga/shared/delivery-slots'
+import { whatsappLink } from '@teranga/shared/phone'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { formatPrix } from '@teranga/shared/money'
 import type { Executor } from '../../db/client.ts'
@@ -18,12 +20,10 @@ import { badInput, forbidden } from '../../lib/errors.ts'
 import type { OrderLifecycle } from '../orders/order-lifecycle.service.ts'
 import { createCourierRepository, type CourierOrderRow } from './courier.repository.ts'
 
-/** The digits of an E.164 number, as wa.me wants them. */
-const digits = (phone: string) => phone.replace(/[^0-9]/g, '')
-
 function toDelivery(row: CourierOrderRow): CourierDelivery {
   const cash = !isOnlinePayment(row.paiement)
   const phone = row.telephone?.trim() || null
+  const slot = orderSlot({ creneauDate: row.creneau_date, creneauDebut: row.creneau_debut, creneauFin: row.creneau_fin })
   return {
     numero: row.numero,
     etat: row.etat,
@@ -32,9 +32,10 @@ function toDelivery(row: CourierOrderRow): CourierDelivery {
     adresse: row.adresse,
     telephone: phone,
     appel: phone ? `tel:${phone.replace(/[^0-9+]/g, '')}` : null,
-    whatsapp: phone && digits(phone).length >= 7 ? `https://wa.me/${digits(phone)}` : null,
+    whatsapp: whatsappLink(phone),
     carte: row.latitude !== null && row.longitude !== null ? `https://www.google.com/maps/search/?api=1&query=${row.latitude},${row.longitude}` : null,
-    creneau: row.creneau_debut && row.creneau_fin ? `${row.creneau_debut.replace(':', ' h ')} – ${row.creneau_fin.replace(':', ' h ')}` : null,
+    // Today's slot by its times; another day's (an order failed earlier, sent out again) with its day.
+    creneau: slot ? (slot.date === dakarDate(new Date()) ? `${slot.debut}–${slot.fin}` : slot.libelle) : null,
     a_encaisser: cash ? row.montant_total : 0,
     montant_total: row.montant_total,
     paiement_a_la_livraison: cash,
