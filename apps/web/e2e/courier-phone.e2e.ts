@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
 import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
-import { E2E_PROJECT_ID } from './support/shop-server.ts'
+import { caller as callerOf, emulatorCall, shopToken as shopTokenOf, smsCode as smsCodeOf } from './support/staff-api.ts'
 
 const baseURL = inject('baseURL')
 const emulatorHost = inject('emulatorHost')
@@ -22,37 +22,10 @@ beforeAll(async () => {
   await ensureDemoAdmin(emulatorHost)
 })
 
-async function emulator<T>(method: string, body: unknown): Promise<T> {
-  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`emulator ${method}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
-/** The shop's API token for a Firebase ID token. */
-async function shopToken(idToken: string): Promise<string> {
-  const res = await fetch(`${baseURL}/api/sociallogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) })
-  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`)
-  return ((await res.json()) as { token: string }).token
-}
-
-const caller = (token: string) => async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
-  return (res.status === 204 ? undefined : await res.json()) as T
-}
-
-/** The last code the emulator « sent » to the number (E.164). */
-async function smsCode(phoneNumber: string): Promise<string> {
-  const res = await fetch(`http://${emulatorHost}/emulator/v1/projects/${E2E_PROJECT_ID}/verificationCodes`)
-  const { verificationCodes } = (await res.json()) as { verificationCodes: Array<{ phoneNumber: string; code: string }> }
-  const code = verificationCodes.filter((c) => c.phoneNumber === phoneNumber).at(-1)?.code
-  if (!code) throw new Error(`no code sent to ${phoneNumber}`)
-  return code
-}
+const emulator = <T>(method: string, body: unknown) => emulatorCall<T>(emulatorHost, method, body)
+const caller = (token: string) => callerOf(baseURL, token)
+const shopToken = (idToken: string) => shopTokenOf(baseURL, idToken)
+const smsCode = (phoneNumber: string) => smsCodeOf(emulatorHost, phoneNumber)
 
 /** A courier invited by phone, and two cash orders handed to them and out for delivery. */
 async function stage(phoneNumber: string) {
