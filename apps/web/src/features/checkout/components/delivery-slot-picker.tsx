@@ -63,7 +63,7 @@ export function DeliverySlotPicker({ pickup, slots, chosen, onChoose, error }: P
                     aria-label={`${slot.libelle}${full ? ` : ${SLOT_MESSAGES.complet}` : ''}`}
                     onChange={() => onChoose(slot)}
                   />
-                  <label htmlFor={inputId} className="btn btn-outline-primary btn-sm text-nowrap">
+                  <label htmlFor={inputId} className="btn btn-outline-primary text-nowrap slot-choice">
                     {slot.debut}–{slot.fin}
                     {full && <span className="d-block small">{SLOT_MESSAGES.complet}</span>}
                   </label>
