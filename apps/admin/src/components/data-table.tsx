@@ -1,6 +1,7 @@
 // A list of the back-office: TanStack Table with the server's pages and sort (manualPagination,
 // manualSorting); the page and sort live in the caller's state (the URL).
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table'
+import { Fragment } from 'react'
 import { Table } from 'react-bootstrap'
 import { Pager } from './pager.tsx'
 
@@ -17,6 +18,11 @@ export interface DataTableProps<T> {
   rowSelection?: RowSelectionState
   onRowSelectionChange?: (selection: RowSelectionState) => void
   total?: number
+  /**
+   * Rows grouped under a heading row each time this label changes from the row before (the
+   * server's sort puts a group's rows together); none: no groups.
+   */
+  groupOf?: (row: T) => string
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -64,13 +70,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
           </thead>
           <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
+            {table.getRowModel().rows.map((row, i, rows) => {
+              const group = props.groupOf?.(row.original)
+              const opens = group !== undefined && (i === 0 || props.groupOf!(rows[i - 1]!.original) !== group)
+              return (
+                <Fragment key={row.id}>
+                  {opens && (
+                    <tr className="table-light">
+                      <th scope="rowgroup" colSpan={columns.length}>
+                        {group}
+                      </th>
+                    </tr>
+                  )}
+                  <tr>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    ))}
+                  </tr>
+                </Fragment>
+              )
+            })}
             {props.rows.length === 0 && (
               <tr>
                 <td colSpan={props.columns.length} className="text-center text-muted py-4">

@@ -37,6 +37,22 @@ describe('orders list on a phone', () => {
     expect(await seriousViolations()).toEqual([])
   })
 
+  it('sorted by slot, groups the cards under each slot (issue 25 §1)', async () => {
+    const slot = (debut: string, fin: string) => ({ date: '2026-11-30', debut, fin, libelle: `Lundi 30 novembre, ${debut}–${fin}` })
+    server.use(
+      http.get('*/api/commande', () =>
+        HttpResponse.json(page([orderSummary({ numero: 'T-1', creneau: slot('09:00', '12:00') }), orderSummary({ numero: 'T-2', creneau: slot('09:00', '12:00') }), orderSummary({ numero: 'T-3', creneau: slot('15:00', '18:00') }), orderSummary({ numero: 'T-4' })])),
+      ),
+    )
+    renderAdmin('/commandes?sort=creneau&dir=asc')
+    const morning = await screen.findByRole('list', { name: 'Commandes : Lundi 30 novembre, 09:00–12:00' })
+    expect(within(morning).getAllByRole('link').map((a) => a.textContent)).toEqual(['T-1', 'T-2'])
+    expect(within(screen.getByRole('list', { name: 'Commandes : Lundi 30 novembre, 15:00–18:00' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['T-3'])
+    expect(within(screen.getByRole('list', { name: 'Commandes : Sans créneau' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['T-4'])
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Lundi 30 novembre, 09:00–12:00', 'Lundi 30 novembre, 15:00–18:00', 'Sans créneau'])
+    expect(await seriousViolations()).toEqual([])
+  })
+
   it("offers each order the machine's first move for its delivery mode, never a payment outcome, a cancel or a refund", async () => {
     server.use(
       http.get('*/api/commande', () =>

@@ -43,13 +43,36 @@ function OrderCard({ order }: { order: OrderSummary }) {
   )
 }
 
-export function OrderCards({ orders }: { orders: OrderSummary[] }) {
+/** `groupOf`: the cards under a heading each time this label changes from the order before (the server's sort puts a group together). */
+export function OrderCards({ orders, groupOf }: { orders: OrderSummary[]; groupOf?: (order: OrderSummary) => string }) {
   if (orders.length === 0) return <p className="text-center text-muted py-4">Aucun résultat.</p>
+  if (!groupOf) {
+    return (
+      <ul className="list-unstyled d-grid gap-2 mb-3" aria-label="Commandes">
+        {orders.map((order) => (
+          <OrderCard key={order.numero} order={order} />
+        ))}
+      </ul>
+    )
+  }
+  const groups: Array<{ label: string; orders: OrderSummary[] }> = []
+  for (const order of orders) {
+    const label = groupOf(order)
+    if (groups.at(-1)?.label === label) groups.at(-1)!.orders.push(order)
+    else groups.push({ label, orders: [order] })
+  }
   return (
-    <ul className="list-unstyled d-grid gap-2 mb-3" aria-label="Commandes">
-      {orders.map((order) => (
-        <OrderCard key={order.numero} order={order} />
+    <>
+      {groups.map((group, i) => (
+        <section key={`${i}-${group.label}`} aria-label={group.label}>
+          <h2 className="h6 mt-3 mb-2">{group.label}</h2>
+          <ul className="list-unstyled d-grid gap-2 mb-3" aria-label={`Commandes : ${group.label}`}>
+            {group.orders.map((order) => (
+              <OrderCard key={order.numero} order={order} />
+            ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </>
   )
 }

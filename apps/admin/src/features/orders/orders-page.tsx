@@ -32,6 +32,8 @@ const STATES = Object.entries(ORDER_STATUSES).map(([etat, { text }]) => [etat, t
 export function OrdersPage() {
   const list = useListSearch({ sort: 'datecomm', dir: 'desc' })
   const { search, setSearch, update } = list
+  // Sorted by slot (issue 25 §1), the orders are grouped under each slot, a day's rounds in order.
+  const groupOf = list.sort === 'creneau' ? (order: OrderSummary) => order.creneau?.libelle ?? 'Sans créneau' : undefined
   const navigate = useNavigate()
   const deliveryModes = useChoices('modelivraisons')
   const paymentModes = useChoices('modepaiements')
@@ -188,7 +190,7 @@ export function OrdersPage() {
       )}
       {phone ? (
         <>
-          <OrderCards orders={data?.data ?? []} />
+          <OrderCards orders={data?.data ?? []} groupOf={groupOf} />
           <Pager {...list.pageProps(data)} />
         </>
       ) : (
@@ -200,6 +202,7 @@ export function OrdersPage() {
             {...list.pageProps(data)}
             {...list.sortProps}
             getRowId={(row) => row.numero}
+            groupOf={groupOf}
             rowSelection={selection}
             onRowSelectionChange={setSelection}
           />

@@ -31,6 +31,8 @@ describe('orders list', () => {
     )
     renderAdmin('/commandes?creneau_date=2026-11-30&sort=creneau&dir=asc')
     expect(await screen.findAllByText('Lundi 30 novembre, 09:00–12:00')).not.toHaveLength(0)
+    // Sorted by slot, the rows are grouped under each slot: a heading row opens each group.
+    expect(screen.getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Lundi 30 novembre, 09:00–12:00', 'Sans créneau'])
     expect(Object.fromEntries(asked.at(-1)!)).toMatchObject({ creneau_date: '2026-11-30', sort: 'creneau', dir: 'asc' })
     await userEvent.clear(screen.getAllByLabelText('Date du créneau')[0]!)
     await waitFor(() => expect(asked.at(-1)!.get('creneau_date')).toBeNull())
