@@ -136,6 +136,14 @@ describe('the back office: slots and days off', () => {
     expect(days.json()).toContainEqual(first.json())
     expect((await shop.app.inject({ method: 'DELETE', url: `/api/fermeture/${first.json().id}`, headers: admin.auth })).statusCode).toBe(204)
     expect((await shop.app.inject({ method: 'DELETE', url: `/api/fermeture/${first.json().id}`, headers: admin.auth })).statusCode).toBe(404)
+    // By its date, as the issue names it: a bad date is a 400 naming it, an open day a 404.
+    expect((await shop.app.inject({ method: 'POST', url: '/api/fermeture', headers: admin.auth, payload: { date, motif: 'Tamkharit' } })).statusCode).toBe(201)
+    const badDate = await shop.app.inject({ method: 'DELETE', url: '/api/fermeture?date=2026-02-30', headers: admin.auth })
+    expect(badDate.statusCode).toBe(400)
+    expect(badDate.json().errors).toHaveProperty('date')
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/fermeture?date=${date}`, headers: admin.auth })).statusCode).toBe(204)
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/fermeture?date=${date}`, headers: admin.auth })).statusCode).toBe(404)
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/fermeture?date=${date}`, headers: manager.auth })).statusCode).toBe(403)
   })
 })
 

@@ -34,6 +34,8 @@ export function createDeliverySlotsRepository(db: Executor) {
     insertFermeture: async (values: { date: string; motif: string }) =>
       (await db.insert(fermetures).values(values).onConflictDoNothing().returning({ id: fermetures.id, date: fermetures.date, motif: fermetures.motif }))[0],
     deleteFermeture: async (id: number) => (await db.delete(fermetures).where(eq(fermetures.id, id)).returning({ id: fermetures.id })).length > 0,
+    /** The day off of `date` deleted; its id, or none. */
+    deleteFermetureOn: async (date: string) => (await db.delete(fermetures).where(eq(fermetures.date, date)).returning({ id: fermetures.id }))[0]?.id,
 
     /** The active slots of a kind; for home slots with `zoneId`, those serving it (no zones listed: all). */
     activeSlots: (depotId: number | null, zoneId: number | null) =>

@@ -1,10 +1,10 @@
 // Delivery slots' REST routes (issue 25 §1, ADR 054). Back office, admins only: GET|POST
-// /api/creneau, PUT|DELETE /api/creneau/{id}, GET|POST /api/fermeture, DELETE /api/fermeture/{id}.
+// /api/creneau, PUT|DELETE /api/creneau/{id}, GET|POST|DELETE /api/fermeture (?date=), DELETE /api/fermeture/{id}.
 // Anyone: GET /api/creneaux?zone={id} (home delivery) or ?depot={id} (pickup), the next 7 days.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { fermetureResponseSchema, fermetureSchema, offeredSlotSchema, slotResponseSchema, slotSchema } from '@teranga/shared/delivery-slots'
+import { fermetureResponseSchema, fermetureSchema, offeredSlotSchema, slotDateSchema, slotResponseSchema, slotSchema } from '@teranga/shared/delivery-slots'
 import { MESSAGES } from '@teranga/shared/messages'
 import { fromDecimalDigits, idSchema } from '@teranga/shared/schemas'
 import { errorResponses } from '../../lib/rest.ts'
@@ -44,6 +44,11 @@ export default async function deliverySlotsRoutes(app: FastifyInstance, opts: { 
   api.post('/fermeture', { ...admin, schema: { body: fermetureSchema, response: { 201: fermetureResponseSchema, ...errorResponses } } }, async (request, reply) =>
     reply.status(201).send(await service.createFermeture(staffId(request), request.body)),
   )
+  // The issue's `DELETE /api/fermeture` names the day by its date; `/fermeture/{id}` by its id.
+  api.delete('/fermeture', { ...admin, schema: { querystring: z.object({ date: slotDateSchema }), response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
+    await service.deleteFermetureOn(staffId(request), request.query.date)
+    return reply.status(204).send(null)
+  })
   api.delete('/fermeture/:id', { ...admin, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
     await service.deleteFermeture(staffId(request), request.params.id)
     return reply.status(204).send(null)

@@ -115,6 +115,15 @@ export function createDeliverySlotsService(deps: { db: Executor; audit: Audit; n
       })
     },
 
+    /** The day off of `date` deleted (DELETE /api/fermeture?date=, as the issue names it), audited as by its id. */
+    async deleteFermetureOn(staffId: number, date: string) {
+      await db.transaction(async (tx) => {
+        const id = await createDeliverySlotsRepository(tx).deleteFermetureOn(date)
+        if (id === undefined) throw notFound(SLOT_MESSAGES.fermetureNotFound)
+        await audit.record(tx, { staffId, action: 'fermeture.supprimer', resource: 'fermeture', resourceId: id })
+      })
+    },
+
     async deleteFermeture(staffId: number, id: number) {
       await db.transaction(async (tx) => {
         if (!(await createDeliverySlotsRepository(tx).deleteFermeture(id))) throw notFound(SLOT_MESSAGES.fermetureNotFound)
