@@ -1,6 +1,6 @@
 // Delivery slots and days off (issue 25 §1, ADR 054): the delivery module's own tables, and the
 // count of live orders holding each slot on a date (read from the orders' table, never written).
-import { and, asc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { commandes, creneaux, depots, fermetures, zonesLivraison } from '../../db/schema.ts'
 
@@ -15,6 +15,16 @@ const ofKind = (depotId: number | null) => (depotId === null ? isNull(creneaux.d
 /** Slots serving zone `zoneId` (none listed: every zone); no condition without a zone. */
 const serving = (zoneId: number | null) =>
   zoneId === null ? undefined : sql`(${creneaux.zones} is null or cardinality(${creneaux.zones}) = 0 or ${zoneId}::int = any(${creneaux.zones}))`
+
+/**
+ * Whether an active slot serves pickup at `depotId`, or (`depotId` null) home delivery to
+ * `zoneId`, as SQL for the order's references (one statement with them, ADR 054).
+ */
+export const slotsOffered = (depotId: SQL, zoneId: SQL): SQL<boolean> =>
+  sql<boolean>`(case when ${depotId} is not null
+    then exists (select 1 from ${creneaux} where ${creneaux.actif} and ${creneaux.depotId} = ${depotId})
+    else ${zoneId} is not null and exists (select 1 from ${creneaux} where ${creneaux.actif} and ${creneaux.depotId} is null
+      and (${creneaux.zones} is null or cardinality(${creneaux.zones}) = 0 or ${zoneId} = any(${creneaux.zones}))) end)`
 
 export function createDeliverySlotsRepository(db: Executor) {
   return {

@@ -21,7 +21,7 @@ import type { Executor } from '../../db/client.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import type { OrderSlots, SlotRequest } from '../orders/order-participants.service.ts'
-import { createDeliverySlotsRepository, type SlotRecord, type SlotValues } from './delivery-slots.repository.ts'
+import { createDeliverySlotsRepository, slotsOffered, type SlotRecord, type SlotValues } from './delivery-slots.repository.ts'
 
 type ParsedSlot = z.output<typeof slotSchema>
 
@@ -163,14 +163,16 @@ export function createDeliverySlotsService(deps: { db: Executor; audit: Audit; n
 
 /**
  * The order lifecycle's `slots` provider: at most two statements when an order names a slot
- * (the slot locked with its date's day off, then its live orders counted), one when it names
- * none (whether the shop offers slots of that kind at all), and no shared row locked then.
+ * (the slot locked with its date's day off, then its live orders counted), none of its own when
+ * it names none (whether the shop offers slots of that kind is read with the order's references,
+ * `offered`), and no shared row locked then.
  */
 export const orderSlots: OrderSlots = {
-  async take(tx: Executor, { choice, depotId, zoneId, at }: SlotRequest) {
+  offered: slotsOffered,
+  async take(tx: Executor, { choice, depotId, zoneId, offered, at }: SlotRequest) {
     const repo = createDeliverySlotsRepository(tx)
     if (!choice) {
-      if (await repo.hasActiveSlots(depotId, depotId === null ? zoneId : null)) throw slotError(SLOT_MESSAGES.required, 400)
+      if (offered ?? (await repo.hasActiveSlots(depotId, depotId === null ? zoneId : null))) throw slotError(SLOT_MESSAGES.required, 400)
       return null
     }
     const locked = await repo.lockSlot(choice.id, choice.date)

@@ -126,7 +126,7 @@ export function createOrderLifecycle({ db, orders, participants, log, now = () =
   }
 
   function scope(tx: Executor, counted: CommittedChange[]): LifecycleScope {
-    const writes = createOrderWritesRepository(tx, { pointsOf: participants.provider('rewards')?.pointsOf })
+    const writes = createOrderWritesRepository(tx, { pointsOf: participants.provider('rewards')?.pointsOf, slotsOffered: participants.provider('slots')?.offered })
 
     async function move(
       order: OrderRow,

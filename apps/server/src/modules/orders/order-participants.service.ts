@@ -143,6 +143,8 @@ export interface SlotRequest {
   depotId: number | null
   /** The delivery zone's id; null for pickup. */
   zoneId: number | null
+  /** Whether an active slot of that kind serves it, as placement read it with the order's references (`offered`); unknown: asked. */
+  offered?: boolean
   at: Date
 }
 
@@ -162,6 +164,12 @@ export interface OrderSlots {
    * Null when the order has no slot.
    */
   take(tx: Executor, request: SlotRequest): Promise<SlotTaken | null>
+  /**
+   * Whether an active slot serves pickup at the depot `depotId`, or (`depotId` null) home
+   * delivery to the zone `zoneId`, as SQL: placement reads it with the order's references, so an
+   * order that names no slot costs no statement of its own (ADR 054).
+   */
+  offered(depotId: SQL, zoneId: SQL): SQL<boolean>
 }
 
 /** The single providers placement and the order reads ask, each given by one module. */

@@ -64,7 +64,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           // First: deletion of this account either committed before (and we see it) or waits for this order.
           const customer = await repo.lockCustomer(clientId, at)
           if (!customer || isDeleted(customer.firebaseUid)) throw unauthenticated(MESSAGES.invalidToken)
-          const { delivery, payment, depot, zone } = await repo.references({
+          const { delivery, payment, depot, zone, slots_depot, slots_zone } = await repo.references({
             modelivraison: input.modelivraison,
             modepaiement: input.modepaiement,
             depot: input.depot ?? null,
@@ -88,7 +88,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             place = { adresseliv: adresse, zone: zone.designation, depotId: null }
           }
           // The delivery slot (issue 25 §1): checked, and its place held, from here to the commit.
-          const slot = await takeSlot({ choice: input.creneau ?? null, depotId: place.depotId, zoneId, at })
+          const slot = await takeSlot({ choice: input.creneau ?? null, depotId: place.depotId, zoneId, offered: place.depotId === null ? slots_zone : slots_depot, at })
 
           const online = isOnlinePayment(payment.code)
           // Each unpaid online order holds its stock for 30 minutes: a few at once, not the whole shelf.

@@ -39,6 +39,9 @@ export interface OrderReferences {
   payment: { id: number; code: string } | null
   depot: { id: number; adresse: string | null } | null
   zone: { id: number; designation: string; frais: number } | null
+  /** Whether delivery slots are offered for pickup at the depot named, and for home delivery to the zone named (ADR 054); false without a slots provider. */
+  slots_depot: boolean
+  slots_zone: boolean
 }
 
 /** What a state change may set besides the state: the delivery date, a restarted expiry, what the courier collected (issue 25 §3). */
@@ -64,13 +67,16 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 export interface OrderWritesReads {
   /** The points balance of the customer whose id is `clientId` (the loyalty module's); 0 without it. */
   pointsOf?: ((clientId: SQL) => SQL<number>) | undefined
+  /** Whether a delivery slot serves a depot's pickup (`depotId`) or a zone's home delivery (the delivery module's, ADR 054); false without it. */
+  slotsOffered?: ((depotId: SQL, zoneId: SQL) => SQL<boolean>) | undefined
 }
 
 export function createOrderWritesRepository(db: Executor, reads: OrderWritesReads = {}) {
   return {
     /**
      * What an order names, in one statement: its delivery mode, its payment mode (if on
-     * offer), and its depot or its zone; each null when there is none such.
+     * offer), and its depot or its zone, each null when there is none such; and whether
+     * delivery slots are offered for that depot or zone.
      */
     async references(choice: OrderChoice): Promise<OrderReferences> {
       const result = await db.execute(sql`select
@@ -81,7 +87,9 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         (select json_build_object('id', ${depots.id}, 'adresse', ${depots.adresse}) from ${depots}
           where ${depots.id} = ${choice.depot}::int) as depot,
         (select json_build_object('id', ${zonesLivraison.id}, 'designation', ${zonesLivraison.designation}, 'frais', ${zonesLivraison.frais}) from ${zonesLivraison}
-          where ${zonesLivraison.designation} = ${choice.zone}::text) as zone`)
+          where ${zonesLivraison.designation} = ${choice.zone}::text) as zone,
+        ${reads.slotsOffered ? reads.slotsOffered(sql`${choice.depot}::int`, sql`null::int`) : sql`false`} as slots_depot,
+        ${reads.slotsOffered ? reads.slotsOffered(sql`null::int`, sql`(select ${zonesLivraison.id} from ${zonesLivraison} where ${zonesLivraison.designation} = ${choice.zone}::text)`) : sql`false`} as slots_zone`)
       return rowsOf<OrderReferences>(result)[0]!
     },
     async zone(designation: string) {
