@@ -47,8 +47,9 @@ async function place(mode: string, prix: number, units = 1) {
 
 /**
  * Carries `numero` to `livree` by `courier` through the back office and the real lifecycle. What
- * the courier enters on delivering (`montant_encaisse`, `encaisse_le`) is written directly here:
- * the courier's « Livrée » action is built beside this part (issue 25 §3) and will replace it.
+ * the courier enters on delivering (`montant_encaisse`, `encaisse_le`) is written directly here,
+ * to set its day and amount at will; the courier's own « Livrée » feeding this page is tested in
+ * courier-phone.test.ts (« the cash page reads what the courier entered ») and the delivery-day e2e.
  */
 async function deliver(numero: string, courier: number, collected?: { montant: number; le: Date }) {
   await moveTo(numero, 'confirmee')

@@ -397,6 +397,28 @@ describe('« Mes livraisons » and the courier’s moves', () => {
   })
 })
 
+describe('the cash page reads what the courier entered', () => {
+  it('« Caisse » sums the cash orders the courier marked « Livrée », with what they collected, until handed back', async () => {
+    const courier = await courierSession('Ousmane Sarr')
+    const full = await outForDelivery('CASH', courier.livreur)
+    const short = await outForDelivery('CASH', courier.livreur)
+    const paid = await outForDelivery('WAVE', courier.livreur)
+    expect((await deliverAs(courier, full.numero)).statusCode).toBe(204)
+    expect((await deliverAs(courier, short.numero, { montant_encaisse: short.total - 500 })).statusCode).toBe(204)
+    expect((await deliverAs(courier, paid.numero)).statusCode).toBe(204)
+    const day = async () =>
+      ((await app.inject({ url: '/api/caisse', headers: manager.auth })).json() as Array<{ livreur: { id: number } }>).find((row) => row.livreur.id === courier.livreur)
+    // The online order is not cash: two orders, the prefilled total for one, 500 short on the other.
+    const collected = full.total + short.total - 500
+    expect(await day()).toMatchObject({ commandes: 2, a_encaisser: full.total + short.total, encaisse: collected, remis: 0, ecart: collected, ecart_encaissement: 500 })
+    const handed = await app.inject({ method: 'POST', url: '/api/caisse/remise', headers: manager.auth, payload: { livreur: courier.livreur, date: new Date().toISOString().slice(0, 10), montant: collected } })
+    expect(handed.statusCode, handed.body).toBe(201)
+    expect(await day()).toMatchObject({ remis: collected, ecart: 0 })
+    // The courier sees neither the page nor its hand-backs.
+    expect((await app.inject({ url: '/api/caisse', headers: courier.auth })).statusCode).toBe(403)
+  })
+})
+
 describe('the tracking page names the courier while on the way', () => {
   it('« livreur { prenom } » in en_livraison only, never their phone', async () => {
     const courier = await courierSession('Moussa Diallo')
