@@ -71,6 +71,7 @@ const address = (extra: Record<string, unknown> = {}) => ({
   telephone: '77 123 45 67',
   latitude: 14.7125,
   longitude: -17.4731,
+  repere: ' Derrière la pharmacie, portail bleu ',
   ...extra,
 })
 
@@ -149,12 +150,13 @@ describe('saved addresses', () => {
       latitude: 14.7125,
       longitude: -17.4731,
       pardefaut: true,
+      repere: 'Derrière la pharmacie, portail bleu',
     })
 
     const second = await call('POST', '/api/adresses', me, { adresse: '  Cité Sotrac, Rufisque  ', zone: zones.rufisque, telephone: '+221 70 000 00 00' })
     expect(second.statusCode).toBe(201)
     const bureau = second.json().adresse
-    expect(bureau).toMatchObject({ libelle: null, adresse: 'Cité Sotrac, Rufisque', latitude: null, longitude: null, pardefaut: false })
+    expect(bureau).toMatchObject({ libelle: null, adresse: 'Cité Sotrac, Rufisque', latitude: null, longitude: null, pardefaut: false, repere: null })
     expect(bureau.zone).toMatchObject({ designation: 'Rufisque', frais: 5000, fraisformat: '5\u00a0000\u00a0FCFA' })
 
     const list = (await call('GET', '/api/adresses', me)).json().adresses
@@ -164,6 +166,12 @@ describe('saved addresses', () => {
     const edited = await call('PUT', `/api/adresses/${bureau.id}`, me, address({ libelle: 'Bureau', adresse: 'Immeuble Fayçal, Plateau', latitude: null, longitude: null }))
     expect(edited.statusCode).toBe(200)
     expect(edited.json().adresse).toMatchObject({ id: bureau.id, libelle: 'Bureau', adresse: 'Immeuble Fayçal, Plateau', zone: { id: zones.mermoz }, latitude: null, pardefaut: false })
+    // The landmark: 150 characters are kept; an empty one clears it (a full replacement).
+    const longest = 'é'.repeat(150)
+    expect((await call('PUT', `/api/adresses/${bureau.id}`, me, address({ repere: longest }))).json().adresse.repere).toBe(longest)
+    const cleared = await call('PUT', `/api/adresses/${bureau.id}`, me, address({ repere: '  ' }))
+    expect(cleared.statusCode).toBe(200)
+    expect(cleared.json().adresse.repere).toBeNull()
 
     const removed = await call('DELETE', `/api/adresses/${maison.id}`, me)
     expect(removed.statusCode).toBe(204)
@@ -233,6 +241,8 @@ describe('saved addresses', () => {
     ['latitude', { latitude: null }, MESSAGES.coordinatesPair],
     ['longitude', { longitude: undefined }, MESSAGES.coordinatesPair],
     ['pardefaut', { pardefaut: 'oui' }, MESSAGES.pardefautInvalid],
+    ['repere', { repere: 'x'.repeat(151) }, MESSAGES.repereTooLong],
+    ['repere', { repere: 12 }, MESSAGES.repereTooLong],
   ])('400 naming %s for %j', async (field, change, message) => {
     const me = await signIn(ctx.app)
     const body = JSON.parse(JSON.stringify(address(change))) as object

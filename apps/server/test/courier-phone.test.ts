@@ -81,7 +81,7 @@ async function placeOrder(mode: 'CASH' | 'WAVE', quantite = 2) {
     method: 'POST',
     url: '/api/commande',
     headers: customer.auth,
-    payload: { modelivraison: ids.domicile, modepaiement: ids.modes[mode], adresseliv: 'Rue 10, villa 24, Mermoz, derrière la pharmacie', zone: 'Mermoz', tel: '+221 77 123 45 67' },
+    payload: { modelivraison: ids.domicile, modepaiement: ids.modes[mode], adresseliv: 'Rue 10, villa 24, Mermoz, derrière la pharmacie', repere: '  Portail bleu, face à la boulangerie ', zone: 'Mermoz', tel: '+221 77 123 45 67' },
   })
   expect(res.statusCode, res.body).toBe(201)
   const commande = res.json().commande as { id: number; numerocommande: string; montanttotal: number }
@@ -275,6 +275,8 @@ describe('« Mes livraisons » and the courier’s moves', () => {
     await db.update(commandes).set({ creneauDate: today, creneauDebut: '09:00', creneauFin: '11:00' }).where(eq(commandes.id, early.id))
     await db.update(commandes).set({ creneauDate: today, creneauDebut: '12:00', creneauFin: '14:00' }).where(eq(commandes.id, online.id))
     await db.update(commandes).set({ latitude: 14.7167, longitude: -17.4677 }).where(eq(commandes.id, early.id))
+    // An order placed before the landmark existed has none.
+    await db.update(commandes).set({ repere: null }).where(eq(commandes.id, unslotted.id))
 
     const res = await app.inject({ url: '/api/livraisons', headers: moussa.auth })
     expect(res.statusCode, res.body).toBe(200)
@@ -285,6 +287,7 @@ describe('« Mes livraisons » and the courier’s moves', () => {
     expect(body.commandes[0]).toMatchObject({
       prenom: 'Aminata',
       adresse: 'Rue 10, villa 24, Mermoz, derrière la pharmacie',
+      repere: 'Portail bleu, face à la boulangerie',
       telephone: '+221 77 123 45 67',
       appel: 'tel:+221771234567',
       whatsapp: 'https://wa.me/221771234567',
@@ -296,7 +299,7 @@ describe('« Mes livraisons » and the courier’s moves', () => {
       etat_texte: 'En cours de livraison',
     })
     expect(body.commandes[1]).toMatchObject({ a_encaisser: 0, paiement_a_la_livraison: false, montant_total: online.total })
-    expect(body.commandes[3]).toMatchObject({ creneau: null, carte: null })
+    expect(body.commandes[3]).toMatchObject({ creneau: null, carte: null, repere: null })
     const awaList = (await app.inject({ url: '/api/livraisons', headers: awa.auth })).json() as { commandes: Array<{ numero: string }> }
     expect(awaList.commandes.map((c) => c.numero)).toEqual([awas.numero])
 

@@ -73,7 +73,7 @@ describe('placing an order', () => {
     await addToCart(customer, riz.id, 2)
     await addToCart(customer, huile.id, 3)
     // Prices and amounts sent by the client are ignored.
-    const res = await order(customer, home({ montantcommande: 1, prix: 1, remise: 99999, montantliv: 0 }))
+    const res = await order(customer, home({ montantcommande: 1, prix: 1, remise: 99999, montantliv: 0, repere: '  Derrière la pharmacie, portail bleu ' }))
     expect(res.statusCode).toBe(201)
     const { commande } = res.json()
     expect(commande).toMatchObject({
@@ -96,6 +96,8 @@ describe('placing an order', () => {
       [riz.id, 2, 4000],
       [huile.id, 3, 1800],
     ])
+    // The landmark for the courier is kept on the order, trimmed (issue 25 §3).
+    expect((await ordersOf(customer))[0]!.repere).toBe('Derrière la pharmacie, portail bleu')
     expect(await stockOf(riz.id)).toBe(8)
     expect(await stockOf(huile.id)).toBe(2)
     const cart = await gql(ctx.app, '{ paniers { nombre } }', {}, customer.auth)
@@ -109,10 +111,12 @@ describe('placing an order', () => {
     const p = await makeProduct(ctx.db, { prix: 2500, quantite: 4 })
     await addToCart(customer, p.id, 1)
     const before = Date.now()
-    const res = await order(customer, pickup({ modepaiement: ids.wave }))
+    // A landmark sent with a pickup is not kept: no courier goes there.
+    const res = await order(customer, pickup({ modepaiement: ids.wave, repere: 'Portail bleu' }))
     expect(res.statusCode).toBe(201)
     expect(res.json().commande).toMatchObject({ etat: 'en_attente_paiement', etat_badge: 'warning', montantliv: 0, montanttotal: 2500, adresseliv: ids.depotAdresse, depot: { id: ids.depot } })
     const [row] = await ordersOf(customer)
+    expect(row!.repere).toBeNull()
     expect(row!.expiresAt!.getTime() - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000)
     expect(row!.expiresAt!.getTime() - before).toBeLessThanOrEqual(30 * 60_000 + 60_000)
   })
@@ -143,6 +147,8 @@ describe('placing an order', () => {
     ['an unknown depot', () => pickup({ depot: 999999 }), 'depot', MESSAGES.orderDepotRequired],
     ['an unknown delivery mode', () => home({ modelivraison: 999999 }), 'modelivraison', MESSAGES.orderDeliveryModeUnknown],
     ['an unknown payment mode', () => home({ modepaiement: 999999 }), 'modepaiement', MESSAGES.orderPaymentModeUnknown],
+    ['a landmark of 151 characters', () => home({ repere: 'x'.repeat(151) }), 'repere', MESSAGES.repereTooLong],
+    ['a landmark that is no text', () => home({ repere: ['portail'] }), 'repere', MESSAGES.repereTooLong],
   ])('refuses %s with a 400 naming the field, and keeps the cart', async (_label, body, field, message) => {
     const customer = await signIn(ctx.app)
     const p = await makeProduct(ctx.db, { quantite: 5 })

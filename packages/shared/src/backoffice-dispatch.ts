@@ -130,6 +130,8 @@ export const courierDeliverySchema = z.object({
   etat_texte: z.string(),
   prenom: z.string().nullable(),
   adresse: z.string().nullable(),
+  /** The customer's landmark (issue 25 §3); optional so that answers of the previous release still read. */
+  repere: z.string().nullable().optional(),
   telephone: z.string().nullable(),
   appel: z.string().nullable(),
   whatsapp: z.string().nullable(),

@@ -180,6 +180,8 @@ export const orderDetailResponseSchema = orderSummaryResponseSchema.extend({
   client: z.object({ id: z.number(), nom: z.string(), prenom: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable(), telephone: z.string().nullable() }),
   tel: z.string().nullable(),
   adresseliv: z.string().nullable(),
+  /** The customer's landmark for the courier (issue 25 §3); optional so that answers of the previous release still read. */
+  repere: z.string().nullable().optional(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   carte: z.string().nullable(),

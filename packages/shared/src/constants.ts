@@ -70,3 +70,6 @@ export const isStaffRole = (role: string | null | undefined): role is StaffRole 
 
 /** The longest note a shopper may leave the preparer (issue 25 §2), as the database checks it. */
 export const ORDER_NOTE_MAX = 500
+
+/** The longest landmark (« point de repère ») for the courier (issue 25 §3), as the database checks it. */
+export const REPERE_MAX = 150

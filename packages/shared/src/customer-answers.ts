@@ -178,6 +178,8 @@ export const adresseSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   pardefaut: z.boolean(),
+  /** The landmark for the courier (issue 25 §3); optional so that a client of the previous release still reads. */
+  repere: z.string().nullable().optional(),
 })
 export type Adresse = z.infer<typeof adresseSchema>
 

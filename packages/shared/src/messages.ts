@@ -174,6 +174,13 @@ export const MESSAGES = {
   pardefautInvalid: 'Le choix « adresse par défaut » doit valoir oui ou non.',
   addressNotFound: 'Adresse introuvable.',
   addressLimit: (max: number) => `Vous avez déjà ${max} adresses enregistrées : supprimez-en une pour en ajouter une autre.`,
+
+  // The landmark for the courier (issue 25 §3), on a saved address and on the order.
+  repereTooLong: 'Le point de repère est trop long (150 caractères au plus).',
+  repereLabel: 'Point de repère',
+  reperePlaceholder: 'Derrière la pharmacie, portail bleu',
+  repereHelp: 'Facultatif : ce qui aide le livreur à trouver la porte.',
+  repereShown: (repere: string) => `Repère : ${repere}`,
   loggedOutEverywhere: 'Vous êtes déconnecté de tous vos appareils.',
   accountDeleted: 'Votre compte et vos données personnelles ont été supprimés.',
   accountOrdersInProgress:

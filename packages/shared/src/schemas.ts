@@ -1,7 +1,7 @@
 // zod schemas for every input both sides validate: the same schema backs the form in the
 // storefront and the route on the server, so their French messages cannot drift apart.
 import { z } from 'zod'
-import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE, ORDER_NOTE_MAX } from './constants.ts'
+import { ADD_TO_CART_MAX, CART_ACTION, MAX_PAGE_SIZE, ORDER_NOTE_MAX, REPERE_MAX } from './constants.ts'
 import { slotChoiceSchema } from './delivery-slots.ts'
 import { MESSAGES } from './messages.ts'
 
@@ -77,6 +77,9 @@ export const optionalField = <T extends z.ZodType>(schema: T) =>
 
 const optionalText = (max: number) => optionalField(z.string().trim().max(max, { error: MESSAGES.textTooLong(max) }))
 
+/** The landmark for the courier (issue 25 §3), the same on a saved address and on the order. */
+export const repereSchema = optionalField(z.string({ error: MESSAGES.repereTooLong }).trim().max(REPERE_MAX, { error: MESSAGES.repereTooLong }))
+
 /** Body of POST /api/sociallogin: the spec's social-login user, plus the Firebase ID token. */
 export const socialLoginSchema = z.object({
   idToken: z.string({ error: MESSAGES.idTokenRequired }).min(20, { error: MESSAGES.idTokenRequired }).max(8192, { error: MESSAGES.idTokenRequired }),
@@ -151,6 +154,8 @@ export const orderSchema = z.object({
   longitude: z.number().min(-180).max(180).optional().nullable(),
   /** A discount code (issue 19 §1): its discount is computed on the server, in the order's transaction. */
   codepromo: optionalField(promoCodeSchema),
+  /** The landmark for the courier (issue 25 §3): kept for a home delivery, ignored for a pickup. */
+  repere: repereSchema,
   /** A note for the preparer (issue 25 §2). */
   note: optionalField(z.string({ error: MESSAGES.orderNoteTooLong }).trim().max(ORDER_NOTE_MAX, { error: MESSAGES.orderNoteTooLong })),
   /**
@@ -186,6 +191,8 @@ export const addressSchema = z
     latitude: z.number({ error: MESSAGES.latitudeInvalid }).min(-90, { error: MESSAGES.latitudeInvalid }).max(90, { error: MESSAGES.latitudeInvalid }).optional().nullable(),
     longitude: z.number({ error: MESSAGES.longitudeInvalid }).min(-180, { error: MESSAGES.longitudeInvalid }).max(180, { error: MESSAGES.longitudeInvalid }).optional().nullable(),
     pardefaut: z.boolean({ error: MESSAGES.pardefautInvalid }).optional(),
+    /** The landmark for the courier (issue 25 §3). */
+    repere: repereSchema,
   })
   .superRefine((value, ctx) => {
     // A point on the map needs both coordinates: the missing one is the field in error.

@@ -390,10 +390,15 @@ export const adresses = pgTable(
     telephone: text('telephone'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The landmark for the courier (« point de repère », issue 25 §3, migration 0039). */
+    repere: text('repere'),
     parDefaut: boolean('par_defaut').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('adresses_client_idx').on(t.clientId)],
+  (t) => [
+    index('adresses_client_idx').on(t.clientId),
+    check('adresses_repere_length', sql`${t.repere} is null or length(${t.repere}) between 1 and 150`),
+  ],
 )
 
 export const modelivraisons = pgTable('modelivraisons', {
@@ -575,6 +580,8 @@ export const commandes = pgTable(
     encaisseLe: timestamp('encaisse_le', { withTimezone: true }),
     /** The shopper's note for the preparer (issue 25 §2, migration 0036). */
     notePreparation: text('note_preparation'),
+    /** The landmark for the courier, copied from the checkout for a home delivery (issue 25 §3, migration 0039). */
+    repere: text('repere'),
     /** When the order was prepared (once). */
     prepareLe: timestamp('prepare_le', { withTimezone: true }),
     /** What dearer substitutes would add if the shopper accepts (null: none offered), and when they did. */
@@ -602,6 +609,7 @@ export const commandes = pgTable(
     index('commandes_creneau_idx').on(t.creneauDate, t.creneauDebut).where(sql`${t.creneauDate} is not null`),
     index('commandes_encaisse_le_idx').on(t.encaisseLe).where(sql`${t.encaisseLe} is not null`),
     check('commandes_note_preparation_length', sql`${t.notePreparation} is null or length(${t.notePreparation}) between 1 and 500`),
+    check('commandes_repere_length', sql`${t.repere} is null or length(${t.repere}) between 1 and 150`),
     check('commandes_supplement_positive', sql`${t.supplement} is null or ${t.supplement} > 0`),
     check('commandes_montant_encaisse_nonnegative', sql`${t.montantEncaisse} is null or ${t.montantEncaisse} between 0 and 100000000`),
     index('commandes_modepaiement_datecomm_idx').on(t.modepaiementId, t.datecomm.desc(), t.id.desc()),

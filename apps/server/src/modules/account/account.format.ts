@@ -19,5 +19,6 @@ export function toAdresse(row: AddressRow): Adresse {
     latitude: row.latitude,
     longitude: row.longitude,
     pardefaut: row.parDefaut,
+    repere: row.repere,
   }
 }

@@ -6,7 +6,7 @@ import { adresses, clients, commandes, zonesLivraison } from '../../db/schema.ts
 
 export type AddressValues = Pick<
   typeof adresses.$inferInsert,
-  'libelle' | 'adresse' | 'zoneId' | 'telephone' | 'latitude' | 'longitude' | 'parDefaut'
+  'libelle' | 'adresse' | 'zoneId' | 'telephone' | 'latitude' | 'longitude' | 'repere' | 'parDefaut'
 >
 
 /** The customer fields PUT /api/profile edits. */
@@ -19,6 +19,7 @@ const addressColumns = {
   telephone: adresses.telephone,
   latitude: adresses.latitude,
   longitude: adresses.longitude,
+  repere: adresses.repere,
   parDefaut: adresses.parDefaut,
   zone: { id: zonesLivraison.id, designation: zonesLivraison.designation, frais: zonesLivraison.frais },
 }

@@ -69,6 +69,7 @@ export function createAccountService({ repo, transaction, auth, loyalty, lifecyc
       telephone: input.telephone,
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,
+      repere: input.repere ?? null,
     }
   }
 

@@ -102,6 +102,7 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
     client: { ...summary.client, prenom: r.prenom, name: r.name, email: r.email },
     tel: r.tel,
     adresseliv: r.adresseliv,
+    repere: r.repere,
     latitude: r.latitude,
     longitude: r.longitude,
     carte: mapLink(r.latitude, r.longitude),

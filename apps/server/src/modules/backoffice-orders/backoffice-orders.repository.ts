@@ -61,6 +61,8 @@ export interface DetailExtraRow {
   remise_livraison: number | null
   tel: string | null
   adresseliv: string | null
+  /** The customer's landmark for the courier (issue 25 §3). */
+  repere: string | null
   latitude: number | null
   longitude: number | null
   /** Preparation (ADR 055). */
@@ -188,7 +190,7 @@ export function createBackofficeOrdersRepository(db: Executor) {
     async byNumbers(numeros: string[]) {
       if (numeros.length === 0) return []
       const list = sql.join(numeros.map((n) => sql`${n}`), sql`, `)
-      return (await rows<SummaryRow & DetailExtraRow>(sql`select ${summaryColumns}, c.remise_livraison, c.tel, c.adresseliv, c.latitude, c.longitude,
+      return (await rows<SummaryRow & DetailExtraRow>(sql`select ${summaryColumns}, c.remise_livraison, c.tel, c.adresseliv, c.repere, c.latitude, c.longitude,
         c.note_preparation, c.prepare_le, c.supplement, c.supplement_accepte_le ${summaryFrom} where c.numerocommande in (${list})`)).map(fixDates)
     },
 

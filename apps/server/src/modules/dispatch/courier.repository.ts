@@ -15,6 +15,7 @@ export interface CourierOrderRow {
   etat: string
   prenom: string | null
   adresse: string | null
+  repere: string | null
   telephone: string | null
   latitude: number | null
   longitude: number | null
@@ -58,7 +59,7 @@ export function createCourierRepository(db: Executor) {
      * At most 200 (a courier's day is far fewer).
      */
     async today(livreurId: number): Promise<CourierOrderRow[]> {
-      const result = await db.execute(sql`select c.id, c.numerocommande as numero, c.etat, cl_client.prenom, c.adresseliv as adresse, c.tel as telephone,
+      const result = await db.execute(sql`select c.id, c.numerocommande as numero, c.etat, cl_client.prenom, c.adresseliv as adresse, c.repere, c.tel as telephone,
           coalesce(c.latitude, d.latitude) as latitude, coalesce(c.longitude, d.longitude) as longitude,
           c.creneau_date::text as creneau_date, to_char(c.creneau_debut, 'HH24:MI') as creneau_debut, to_char(c.creneau_fin, 'HH24:MI') as creneau_fin,
           c.montant_total, mp.code as paiement, c.montant_encaisse

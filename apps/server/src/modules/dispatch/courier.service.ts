@@ -30,6 +30,7 @@ function toDelivery(row: CourierOrderRow): CourierDelivery {
     etat_texte: isOrderStatus(row.etat) ? ORDER_STATUSES[row.etat].text : row.etat,
     prenom: row.prenom,
     adresse: row.adresse,
+    repere: row.repere,
     telephone: phone,
     appel: phone ? `tel:${phone.replace(/[^0-9+]/g, '')}` : null,
     whatsapp: whatsappLink(phone),

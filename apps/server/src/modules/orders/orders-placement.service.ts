@@ -74,18 +74,19 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           if (!payment) throw badInput(MESSAGES.orderPaymentModeUnknown, { modepaiement: [MESSAGES.orderPaymentModeUnknown] })
 
           let fee = 0
-          let place: { adresseliv: string | null; zone: string | null; depotId: number | null }
+          let place: { adresseliv: string | null; zone: string | null; depotId: number | null; repere: string | null }
           let zoneId: number | null = null
           if (isDepotPickup(delivery.code)) {
             if (!depot) throw badInput(MESSAGES.orderDepotRequired, { depot: [MESSAGES.orderDepotRequired] })
-            place = { adresseliv: depot.adresse, zone: null, depotId: depot.id }
+            // A pickup has no courier to guide: a landmark sent with it is not kept.
+            place = { adresseliv: depot.adresse, zone: null, depotId: depot.id, repere: null }
           } else {
             const adresse = input.adresseliv?.trim()
             if (!adresse || adresse.length < 3) throw badInput(MESSAGES.orderAddressRequired, { adresseliv: [MESSAGES.orderAddressRequired] })
             if (!zone) throw badInput(MESSAGES.orderZoneUnknown, { zone: [MESSAGES.orderZoneUnknown] })
             fee = zone.frais
             zoneId = zone.id
-            place = { adresseliv: adresse, zone: zone.designation, depotId: null }
+            place = { adresseliv: adresse, zone: zone.designation, depotId: null, repere: input.repere || null }
           }
           // The delivery slot (issue 25 §1): checked, and its place held, from here to the commit.
           const slot = await takeSlot({ choice: input.creneau ?? null, depotId: place.depotId, zoneId, offered: place.depotId === null ? slots_zone : slots_depot, at })

@@ -327,13 +327,13 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
     },
 
     /**
-     * A deleted customer's orders keep their amounts, lines and states, without the phone number
-     * and the address; their idempotency keys go (the account's deletion, in its transaction).
+     * A deleted customer's orders keep their amounts, lines and states, without the phone number,
+     * the address and its landmark; their idempotency keys go (the account's deletion, in its transaction).
      */
     async forgetCustomer(clientId: number, now: Date) {
       await db
         .update(commandes)
-        .set({ tel: null, adresseliv: null, latitude: null, longitude: null, updatedAt: now })
+        .set({ tel: null, adresseliv: null, repere: null, latitude: null, longitude: null, updatedAt: now })
         .where(eq(commandes.clientId, clientId))
       await db.delete(idempotencyKeys).where(eq(idempotencyKeys.clientId, clientId))
     },
