@@ -47,6 +47,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     client: { id: 7, nom: 'Fatou Sarr', telephone: '+221771234567', prenom: 'Fatou', name: 'Sarr', email: 'fatou@example.sn' },
     tel: '+221 77 123 45 67',
     adresseliv: 'Rue 10, Plateau',
+    repere: 'Face à la boulangerie',
     latitude: 14.67,
     longitude: -17.43,
     carte: 'https://www.openstreetmap.org/?mlat=14.67&mlon=-17.43',

@@ -17,6 +17,7 @@ import {
 } from '@teranga/shared/backoffice-dispatch'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { formatPrix } from '@teranga/shared/money'
+import { MESSAGES } from '@teranga/shared/messages'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useDeliveries, useDelivered, useDeliveryFailed } from './api/deliveries-api.ts'
 
@@ -139,6 +140,7 @@ function DeliveryCard({ order, onDelivered, onFailed }: { order: CourierDelivery
           </Badge>
         </div>
         <p className="mb-1 text-break">{order.adresse ?? 'Adresse non indiquée'}</p>
+        {order.repere && <p className="mb-1 text-break fw-semibold">{MESSAGES.repereShown(order.repere)}</p>}
         <p className="small text-muted mb-2">Commande {order.numero}</p>
         <p className="fs-5 mb-3">
           {order.paiement_a_la_livraison ? (

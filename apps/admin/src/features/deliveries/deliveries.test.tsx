@@ -18,7 +18,8 @@ const cash: CourierDelivery = {
   etat: 'en_livraison',
   etat_texte: 'En cours de livraison',
   prenom: 'Aminata',
-  adresse: 'Rue 10, villa 24, Mermoz, derrière la pharmacie',
+  adresse: 'Rue 10, villa 24, Mermoz',
+  repere: 'Derrière la pharmacie, portail bleu',
   telephone: '+221 77 123 45 67',
   appel: 'tel:+221771234567',
   whatsapp: 'https://wa.me/221771234567',
@@ -29,7 +30,7 @@ const cash: CourierDelivery = {
   paiement_a_la_livraison: true,
   montant_encaisse: null,
 }
-const online: CourierDelivery = { ...cash, numero: 'T-000302', prenom: 'Fatou', creneau: '12:00–14:00', carte: null, a_encaisser: 0, paiement_a_la_livraison: false }
+const online: CourierDelivery = { ...cash, numero: 'T-000302', prenom: 'Fatou', repere: null, creneau: '12:00–14:00', carte: null, a_encaisser: 0, paiement_a_la_livraison: false }
 const failed: CourierDelivery = { ...cash, numero: 'T-000303', prenom: 'Ibou', etat: 'echec_livraison', etat_texte: 'Échec de livraison', creneau: null }
 
 function deliveries(answer: CourierDeliveries = { livreur: { id: 3, nom: 'Moussa Ndiaye' }, commandes: [cash, online, failed] }) {
@@ -58,7 +59,9 @@ describe('« Mes livraisons »', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Commandes' })).not.toBeInTheDocument()
     const first = await screen.findByRole('article', { name: '09:00–11:00 · Aminata' })
-    expect(within(first).getByText('Rue 10, villa 24, Mermoz, derrière la pharmacie')).toBeInTheDocument()
+    expect(within(first).getByText('Rue 10, villa 24, Mermoz')).toBeInTheDocument()
+    // The landmark under the address (issue 25 §3); an order without one shows no line for it.
+    expect(within(first).getByText('Repère : Derrière la pharmacie, portail bleu')).toBeInTheDocument()
     expect(first.textContent).toContain(`À encaisser : ${formatPrix(12500)}`)
     expect(within(first).getByRole('link', { name: 'Carte' })).toHaveAttribute('href', cash.carte)
     expect(within(first).getByRole('link', { name: 'Appeler' })).toHaveAttribute('href', 'tel:+221771234567')
@@ -66,6 +69,7 @@ describe('« Mes livraisons »', () => {
     const second = screen.getByRole('article', { name: '12:00–14:00 · Fatou' })
     expect(within(second).getByText('Payée en ligne : rien à encaisser')).toBeInTheDocument()
     expect(within(second).queryByRole('link', { name: 'Carte' })).not.toBeInTheDocument()
+    expect(second.textContent).not.toContain('Repère')
     // A failed delivery is shown, with no move left to the courier.
     const third = screen.getByRole('article', { name: 'Sans créneau · Ibou' })
     expect(within(third).getByText('Échec de livraison')).toBeInTheDocument()

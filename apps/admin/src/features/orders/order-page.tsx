@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { motifSchema, type OrderDetail } from '@teranga/shared/backoffice-orders'
 import { canTransition, isOrderStatus, isProviderOnly } from '@teranga/shared/order-status'
 import { customerLabel } from '@teranga/shared/phone'
+import { MESSAGES } from '@teranga/shared/messages'
 import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useMoveOrder, useOrder, useRefundOrder } from './api/orders-api.ts'
@@ -148,6 +149,7 @@ export function OrderPage() {
             {order.creneau && <p className="mb-1 fw-semibold">{plannedSlot(order.creneau.libelle, order.depot !== null)}</p>}
             {order.zone && <p className="mb-1">Zone : {order.zone}</p>}
             {order.adresseliv && <p className="mb-1">{order.adresseliv}</p>}
+            {order.repere && <p className="mb-1">{MESSAGES.repereShown(order.repere)}</p>}
             {order.carte && (
               <a href={order.carte} target="_blank" rel="noreferrer">
                 Voir sur la carte

@@ -8,6 +8,7 @@ import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap'
 import { SLIPS_MAX, type OrderDetail } from '@teranga/shared/backoffice-orders'
 import { PAY_ON_DELIVERY, SHOP_NAME } from '@teranga/shared/constants'
 import { formatPrix } from '@teranga/shared/money'
+import { MESSAGES } from '@teranga/shared/messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { isOrderPaid, paymentStatusText } from '@teranga/shared/payment-labels'
@@ -37,6 +38,7 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
         {order.client.prenom} {order.client.name} · {order.tel ?? order.client.telephone}
       </p>
       <p className="mb-2">{order.depot ? `Retrait : ${order.depot.designation}` : [order.zone, order.adresseliv].filter(Boolean).join(' — ')}</p>
+      {!order.depot && order.repere && <p className="mb-2">{MESSAGES.repereShown(order.repere)}</p>}
       {order.creneau && <p className="mb-2 fw-semibold">{plannedSlot(order.creneau.libelle, order.depot !== null)}</p>}
       {order.livreur && (
         <p className="mb-2">

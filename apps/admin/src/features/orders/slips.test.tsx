@@ -61,6 +61,19 @@ describe('delivery slips', () => {
     expect(await screen.findByText('Livraison prévue : Lundi 30 novembre, 15:00–18:00')).toBeInTheDocument()
   })
 
+  it('prints the landmark for the courier under the address, and shows it on the order page (issue 25 §3)', async () => {
+    server.use(
+      http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [cashOrder, { ...cashOrder, numero: 'T-000322', repere: null }] })),
+      http.get('*/api/admin/commande/:numero', () => HttpResponse.json(cashOrder)),
+    )
+    const { unmount } = renderAdmin('/bons?numeros=T-000321,T-000322')
+    expect(within(await slipOf('T-000321')).getByText('Repère : Face à la boulangerie')).toBeInTheDocument()
+    expect((await slipOf('T-000322')).textContent).not.toContain('Repère')
+    unmount()
+    renderAdmin('/commandes/T-000321')
+    expect(await screen.findByText('Repère : Face à la boulangerie')).toBeInTheDocument()
+  })
+
   it('prints a variant line with its variant’s designation and code, both on the slip and on the order page (ADR 053)', async () => {
     const oil = { id: 9, designation: 'Huile d’arachide', code: 'HUI', image: null }
     const variantOrder = {

@@ -1,9 +1,10 @@
 // The fields of a delivery address, the same at checkout (/livraison/addresse) and in the
 // address book (/profile/delivery_address): the street, the delivery zone with its fee, the
-// phone to call on delivery and the address's name. Inside a react-hook-form form checked
+// phone to call on delivery, the address's name and the landmark for the courier. Inside a react-hook-form form checked
 // with addressFieldsSchema, the shared address schema read from these inputs.
 import { useController, useFormContext } from 'react-hook-form'
 import { z } from 'zod'
+import { REPERE_MAX } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { addressSchema } from '@teranga/shared/schemas'
@@ -17,9 +18,10 @@ export interface AddressFieldValues {
   zone: string
   telephone: string
   libelle: string
+  repere: string
 }
 
-export const ADDRESS_FIELDS = ['adresse', 'zone', 'telephone', 'libelle'] as const
+export const ADDRESS_FIELDS = ['adresse', 'zone', 'telephone', 'libelle', 'repere'] as const
 
 /** The shared address schema over these inputs (the point on the map is the page's to add). */
 export const addressFieldsSchema = z.object({
@@ -33,6 +35,10 @@ export const addressFieldsSchema = z.object({
     .string()
     .transform((value): string | null | undefined => value.trim() || null)
     .pipe(addressSchema.shape.libelle),
+  repere: z
+    .string()
+    .transform((value): string | null | undefined => value.trim() || null)
+    .pipe(addressSchema.shape.repere),
 })
 
 type Field = (typeof ADDRESS_FIELDS)[number]
@@ -60,7 +66,7 @@ export function AddressFields({ idPrefix }: { idPrefix: string }) {
   return (
     <>
       <FormField idPrefix={idPrefix} name="adresse" label="Adresse" error={adresse.error} className="col-12">
-        <input type="text" autoComplete="street-address" placeholder="Rue, quartier, point de repère" {...adresse.props} />
+        <input type="text" autoComplete="street-address" placeholder="Rue, quartier, villa" {...adresse.props} />
       </FormField>
       <FormField idPrefix={idPrefix} name="zone" label="Zone de livraison" error={zoneError}>
         <select
@@ -94,6 +100,19 @@ export function AddressNameField({ idPrefix }: { idPrefix: string }) {
   return (
     <FormField idPrefix={idPrefix} name="libelle" label="Nom de l'adresse (facultatif)" error={libelle.error}>
       <input type="text" placeholder="Maison, Bureau…" maxLength={50} {...libelle.props} />
+    </FormField>
+  )
+}
+
+/**
+ * The landmark for the courier (issue 25 §3): Dakar streets seldom have numbers, so « derrière
+ * la pharmacie, portail bleu » is what finds the door. Optional.
+ */
+export function RepereField({ idPrefix }: { idPrefix: string }) {
+  const repere = useAddressField(idPrefix, 'repere')
+  return (
+    <FormField idPrefix={idPrefix} name="repere" label={`${MESSAGES.repereLabel} (facultatif)`} error={repere.error} className="col-12">
+      <input type="text" placeholder={MESSAGES.reperePlaceholder} maxLength={REPERE_MAX} {...repere.props} />
     </FormField>
   )
 }

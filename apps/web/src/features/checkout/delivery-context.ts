@@ -21,6 +21,8 @@ export interface DeliveryAddress {
   telephone: string
   latitude: number | null
   longitude: number | null
+  /** The landmark for the courier (issue 25 §3); absent from a context stored by the previous release. */
+  repere?: string | null
 }
 
 export interface DeliveryContext {

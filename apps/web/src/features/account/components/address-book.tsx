@@ -71,6 +71,7 @@ export function AddressBook({ defaultTelephone }: { defaultTelephone: string }) 
                   ) : (
                     <>
                       <p className="mb-1">{adresse.adresse}</p>
+                      {adresse.repere && <p className="small mb-1">{MESSAGES.repereShown(adresse.repere)}</p>}
                       <p className="small mb-1">
                         {adresse.zone ? (
                           <>

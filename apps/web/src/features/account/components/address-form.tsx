@@ -1,5 +1,5 @@
 // Adding or changing a saved address: the address fields of the checkout (street, zone with
-// its fee, phone, name) and whether it is the default. Checked with the shared schema; the
+// its fee, phone, name, the landmark for the courier) and whether it is the default. Checked with the shared schema; the
 // server's 400 lands under the fields, its 409 (too many addresses) above the buttons.
 import { useId, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -7,7 +7,7 @@ import { FormProvider, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { Adresse } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
-import { ADDRESS_FIELDS, AddressFields, addressFieldsSchema, AddressNameField, type AddressFieldValues } from '@/components/forms/address-fields.tsx'
+import { ADDRESS_FIELDS, AddressFields, addressFieldsSchema, AddressNameField, RepereField, type AddressFieldValues } from '@/components/forms/address-fields.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { serverFieldErrors, withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
@@ -35,6 +35,7 @@ export function AddressForm({ adresse, defaultTelephone, first, onDone }: Props)
       zone: adresse?.zone ? String(adresse.zone.id) : '',
       telephone: adresse?.telephone ?? defaultTelephone,
       libelle: adresse?.libelle ?? '',
+      repere: adresse?.repere ?? '',
       pardefaut: adresse?.pardefaut ?? first,
     },
   })
@@ -68,6 +69,7 @@ export function AddressForm({ adresse, defaultTelephone, first, onDone }: Props)
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void submit(event)} className="row g-3" aria-label={adresse ? "Modifier l'adresse" : 'Nouvelle adresse'}>
         <AddressFields idPrefix={idPrefix} />
+        <RepereField idPrefix={idPrefix} />
         <AddressNameField idPrefix={idPrefix} />
         <div className="col-md-6 d-flex align-items-end">
           <div className="form-check">

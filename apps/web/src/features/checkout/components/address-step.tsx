@@ -1,8 +1,10 @@
 // /livraison/addresse: one of the customer's saved addresses, or a new one (the address fields
 // of the address book, and an optional point on the map or from the phone), checked with the
-// shared address schema; "Enregistrer cette adresse" keeps it in the address book. A shopper
-// who collects at a depot skips the address.
-import { useId, useState } from 'react'
+// shared address schema; "Enregistrer cette adresse" keeps it in the address book. The landmark
+// for the courier goes with the order whichever address is chosen: a saved address's fills the
+// field, which the shopper may change for this order. A shopper who collects at a depot skips
+// the address.
+import { useEffect, useId, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormProvider, useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -11,7 +13,7 @@ import type { Adresse } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { addressSchema } from '@teranga/shared/schemas'
-import { ADDRESS_FIELDS, AddressFields, addressFieldsSchema, AddressNameField, type AddressFieldValues } from '@/components/forms/address-fields.tsx'
+import { ADDRESS_FIELDS, AddressFields, addressFieldsSchema, AddressNameField, RepereField, type AddressFieldValues } from '@/components/forms/address-fields.tsx'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { serverFieldErrors, withReason } from '@/lib/api-errors.ts'
@@ -48,6 +50,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
       zone: typed ? String(typed.zone.id) : '',
       telephone: typed?.telephone ?? context.telephone ?? user.telephone ?? '',
       libelle: '',
+      repere: context.address?.repere ?? '',
     },
   })
   const [save, setSave] = useState(false)
@@ -60,7 +63,6 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
   const id = useId()
   const fieldId = (name: string) => `${id}-${name}`
 
-  if (addresses.isPending) return <Spinner />
   const saved: Adresse[] = addresses.data ?? []
   // Until the shopper picks: the address of this checkout, else their default one.
   const chosen: 'new' | number =
@@ -73,6 +75,18 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
 
   const chosenSaved = chosen === 'new' ? undefined : saved.find((a) => a.id === chosen)
   const position = context.otherPosition
+
+  // The landmark shown is the chosen address's: the one this checkout kept for it, else the
+  // saved one (set again only when the choice changes, so the shopper's typing stays).
+  const keptRepere = context.address && (context.address.id ?? 'new') === chosen ? (context.address.repere ?? null) : undefined
+  const repereOfChoice = keptRepere !== undefined ? keptRepere : (chosenSaved?.repere ?? null)
+  useEffect(() => {
+    form.setValue('repere', repereOfChoice ?? '')
+    // Only a new choice refills the field, not the shopper's own changes nor a stored context's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosen, chosenSaved?.id])
+
+  if (addresses.isPending) return <Spinner />
 
   const pickPosition = (point: LatLng) => {
     setPositionNotice(null)
@@ -96,6 +110,8 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
   }
 
   const submitSaved = (address: Adresse) => {
+    const repere = addressFieldsSchema.shape.repere.safeParse(form.getValues('repere'))
+    if (!repere.success) return form.setError('repere', { message: repere.error.issues[0]?.message ?? MESSAGES.repereTooLong })
     const parsed = addressSchema.safeParse({
       adresse: address.adresse,
       zone: address.zone?.id,
@@ -117,6 +133,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
       telephone: parsed.data.telephone,
       latitude: address.latitude,
       longitude: address.longitude,
+      repere: repere.data ?? null,
     })
   }
 
@@ -147,6 +164,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
       telephone: input.telephone,
       latitude: input.latitude,
       longitude: input.longitude,
+      repere: input.repere ?? null,
     })
   }
 
@@ -186,6 +204,7 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
                   <span>
                     <span className="fw-semibold d-block">{address.libelle || address.adresse}</span>
                     {address.libelle && <span className="d-block">{address.adresse}</span>}
+                    {address.repere && <span className="d-block small">{MESSAGES.repereShown(address.repere)}</span>}
                     <span className="d-block small text-body-secondary">
                       {address.zone ? describeZone(address.zone) : 'Zone à préciser'}
                       {address.telephone ? ` · ${address.telephone}` : ''}
@@ -216,11 +235,13 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
             )}
           </fieldset>
         )}
+        {chosenSaved && <RepereField idPrefix={id} />}
 
         {chosen === 'new' && (
           <fieldset className="col-12 row g-3 m-0 p-0">
             <legend className="h5">{saved.length > 0 ? 'Nouvelle adresse' : 'Adresse de livraison'}</legend>
             <AddressFields idPrefix={id} />
+            <RepereField idPrefix={id} />
 
             <fieldset className="col-12">
               <legend className="form-label fs-6 mb-1">Position sur la carte (facultatif)</legend>

@@ -33,7 +33,7 @@ import { PromoCodeField } from './promo-code-field.tsx'
 import { EMPTY_PREPARATION_CHOICES, noteError, PreparationChoices, preparationInput, type PreparationChoicesValue } from './preparation-choices.tsx'
 
 /** Where the shopper fixes a field the server refused. */
-const ADDRESS_FIELDS = new Set(['adresseliv', 'zone', 'latitude', 'longitude'])
+const ADDRESS_FIELDS = new Set(['adresseliv', 'zone', 'latitude', 'longitude', 'repere'])
 
 interface Props {
   user: Utilisateur
@@ -113,6 +113,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
             zone: address.zone.designation,
             latitude: address.latitude,
             longitude: address.longitude,
+            repere: address.repere ?? null,
           }),
       ...(code ? { codepromo: code.code } : {}),
       ...preparationInput(preparation, cart.lines),
@@ -232,6 +233,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
             address && (
               <p className="mb-1">
                 {address.adresse}, {address.zone.designation} · {address.telephone}
+                {address.repere && <span className="d-block small">{MESSAGES.repereShown(address.repere)}</span>}
               </p>
             )
           )}
