@@ -44,6 +44,7 @@ export function makeAdresse(overrides: Partial<Adresse> = {}): Adresse {
     latitude: null,
     longitude: null,
     pardefaut: false,
+    repere: null,
     ...overrides,
   }
 }
@@ -241,6 +242,7 @@ function toAdresse(adresseId: number, input: AddressInput): Adresse {
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     pardefaut: input.pardefaut ?? false,
+    repere: input.repere ?? null,
   }
 }
 

@@ -89,11 +89,15 @@ describe('livraison: address step', () => {
     expect(within(zone).getByRole('option', { name: 'Mermoz — 1\u00a0000\u00a0FCFA' })).toBeInTheDocument()
     await user.selectOptions(zone, screen.getByRole('option', { name: 'Dakar Plateau — 1\u00a0500\u00a0FCFA' }))
     expect(screen.getByText('Frais de livraison : 1 500 FCFA')).toBeInTheDocument()
+    // The landmark for the courier (issue 25 §3), optional, trimmed.
+    const repere = screen.getByRole('textbox', { name: 'Point de repère (facultatif)' })
+    expect(repere).toHaveAttribute('placeholder', MESSAGES.reperePlaceholder)
+    await user.type(repere, ' Derrière la pharmacie, portail bleu ')
     await user.click(screen.getByRole('button', { name: 'Continuer' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/livraison/modelivraison'))
     expect(storedContext()).toMatchObject({
-      address: { id: null, adresse: 'Rue 10, villa 4', zone: { id: 2, designation: 'Dakar Plateau', frais: 1500 }, telephone: '+221 77 123 45 67' },
+      address: { id: null, adresse: 'Rue 10, villa 4', zone: { id: 2, designation: 'Dakar Plateau', frais: 1500 }, telephone: '+221 77 123 45 67', repere: 'Derrière la pharmacie, portail bleu' },
       deliveryMode: 'DOMICILE',
     })
     // Not kept in the address book unless asked.
@@ -114,6 +118,7 @@ describe('livraison: address step', () => {
     expect(await screen.findByText('Position choisie : 14.71235, -17.46891')).toBeInTheDocument()
     await user.click(screen.getByRole('checkbox', { name: 'Enregistrer cette adresse' }))
     await user.type(screen.getByRole('textbox', { name: "Nom de l'adresse (facultatif)" }), 'Bureau')
+    await user.type(screen.getByRole('textbox', { name: 'Point de repère (facultatif)' }), 'Portail bleu')
     await user.click(screen.getByRole('button', { name: 'Continuer' }))
 
     expect(await screen.findByText(MESSAGES.addressAdded)).toBeInTheDocument()
@@ -126,9 +131,10 @@ describe('livraison: address step', () => {
       telephone: '+221 77 123 45 67',
       latitude: 14.712346,
       longitude: -17.468912,
+      repere: 'Portail bleu',
     })
     const saved = account.adresses[0]!
-    expect(storedContext()).toMatchObject({ address: { id: saved.id, libelle: 'Bureau', latitude: 14.712346, longitude: -17.468912 } })
+    expect(storedContext()).toMatchObject({ address: { id: saved.id, libelle: 'Bureau', latitude: 14.712346, longitude: -17.468912, repere: 'Portail bleu' } })
   })
 
   it("says why the address could not be saved, and stays", async () => {
@@ -159,7 +165,7 @@ describe('livraison: address step', () => {
     signInAs()
     const mermoz = account.zones[0]!
     account.adresses = [
-      makeAdresse({ libelle: 'Maison', adresse: 'Rue 10, Mermoz', zone: mermoz }),
+      makeAdresse({ libelle: 'Maison', adresse: 'Rue 10, Mermoz', zone: mermoz, repere: 'Face à la mosquée' }),
       makeAdresse({ libelle: 'Bureau', adresse: 'Avenue Pompidou', zone: account.zones[1]!, pardefaut: true }),
     ]
     const { user, router } = renderApp('/livraison/addresse')
@@ -168,12 +174,20 @@ describe('livraison: address step', () => {
     expect(screen.queryByRole('textbox', { name: 'Adresse' })).not.toBeInTheDocument()
     expect(screen.getByText('Frais de livraison : 1 500 FCFA')).toBeInTheDocument()
 
+    // The landmark field follows the chosen address: empty for Bureau, Maison's own once chosen,
+    // and the shopper may change it for this order.
+    const repere = screen.getByRole('textbox', { name: 'Point de repère (facultatif)' })
+    expect(repere).toHaveValue('')
     await user.click(within(group).getByRole('radio', { name: /Maison/ }))
+    expect(within(group).getByText('Repère : Face à la mosquée')).toBeInTheDocument()
     expect(screen.getByText('Frais de livraison : 1 000 FCFA')).toBeInTheDocument()
+    await waitFor(() => expect(repere).toHaveValue('Face à la mosquée'))
+    await user.clear(repere)
+    await user.type(repere, 'Face à la mosquée, portail vert')
     await user.click(screen.getByRole('button', { name: 'Continuer' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/livraison/modelivraison'))
-    expect(storedContext()).toMatchObject({ address: { id: account.adresses[0]!.id, adresse: 'Rue 10, Mermoz', zone: { designation: 'Mermoz', frais: 1000 } } })
+    expect(storedContext()).toMatchObject({ address: { id: account.adresses[0]!.id, adresse: 'Rue 10, Mermoz', zone: { designation: 'Mermoz', frais: 1000 }, repere: 'Face à la mosquée, portail vert' } })
     expect(await screen.findByText('Rue 10, Mermoz, Mermoz · frais de livraison 1 000 FCFA')).toBeInTheDocument()
   })
 

@@ -133,9 +133,11 @@ describe('paiement route', () => {
   it('places a cash order, retrying with the same Idempotency-Key after a network error, then shows it', async () => {
     const customer = signInAs()
     fillCart()
-    homeDelivery(customer)
+    homeDelivery(customer, { address: { id: null, libelle: null, adresse: 'Rue 10, villa 4', zone: MERMOZ, telephone: '77 123 45 67', latitude: 14.71, longitude: -17.46, repere: 'Derrière la pharmacie' } })
     server.use(http.post('*/api/commande', () => HttpResponse.error(), { once: true }))
     const { user, router } = renderApp('/paiement')
+    // The recap shows the landmark for the courier with the address (issue 25 §3).
+    expect(await screen.findByText('Repère : Derrière la pharmacie')).toBeInTheDocument()
     await user.click(await screen.findByRole('radio', { name: 'Paiement à la livraison' }))
     await user.click(confirmButton())
 
@@ -160,6 +162,7 @@ describe('paiement route', () => {
       zone: 'Mermoz',
       latitude: 14.71,
       longitude: -17.46,
+      repere: 'Derrière la pharmacie',
     })
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Merci pour votre commande !' })).toBeInTheDocument()

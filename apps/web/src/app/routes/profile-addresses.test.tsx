@@ -61,6 +61,7 @@ describe('addresses route', () => {
     await user.selectOptions(select, String(zone('Parcelles').id))
     expect(form.getByText('Frais de livraison : 2 000 FCFA')).toBeInTheDocument()
     await user.type(form.getByLabelText("Nom de l'adresse (facultatif)"), 'Chez maman')
+    await user.type(form.getByLabelText('Point de repère (facultatif)'), 'Derrière la pharmacie, portail bleu')
     // The first address is the default one unless the customer says otherwise.
     expect(form.getByLabelText('Adresse par défaut')).toBeChecked()
     await user.click(form.getByRole('button', { name: 'Enregistrer' }))
@@ -74,8 +75,10 @@ describe('addresses route', () => {
       latitude: null,
       longitude: null,
       pardefaut: true,
+      repere: 'Derrière la pharmacie, portail bleu',
     })
     const card = await main.findByRole('article', { name: 'Chez maman' })
+    expect(within(card).getByText('Repère : Derrière la pharmacie, portail bleu')).toBeInTheDocument()
     expect(within(card).getByText('Zone : Parcelles · Livraison 2 000 FCFA')).toBeInTheDocument()
     expect(within(card).getByText('Par défaut')).toBeInTheDocument()
     expect(main.queryByRole('form', { name: 'Nouvelle adresse' })).not.toBeInTheDocument()
@@ -102,7 +105,7 @@ describe('addresses route', () => {
 
   it('changes an address in place', async () => {
     signInAs()
-    account.adresses = [makeAdresse({ libelle: 'Maison', adresse: 'Villa 12, Mermoz', zone: zone('Mermoz'), latitude: 14.71, longitude: -17.47 })]
+    account.adresses = [makeAdresse({ libelle: 'Maison', adresse: 'Villa 12, Mermoz', zone: zone('Mermoz'), latitude: 14.71, longitude: -17.47, repere: 'Face à la mosquée' })]
     const { user, main } = await renderAddresses()
     const card = await main.findByRole('article', { name: 'Maison' })
     await user.click(within(card).getByRole('button', { name: 'Modifier' }))
@@ -112,6 +115,9 @@ describe('addresses route', () => {
     await user.selectOptions(form.getByLabelText('Zone de livraison'), String(zone('Rufisque').id))
     await user.clear(form.getByLabelText('Adresse'))
     await user.type(form.getByLabelText('Adresse'), 'Route de Bargny')
+    // The landmark is shown to change; emptied, it is cleared.
+    expect(form.getByLabelText('Point de repère (facultatif)')).toHaveValue('Face à la mosquée')
+    await user.clear(form.getByLabelText('Point de repère (facultatif)'))
     await user.click(form.getByRole('button', { name: 'Enregistrer' }))
 
     expect(await screen.findByText(MESSAGES.addressUpdated)).toBeInTheDocument()
@@ -125,9 +131,11 @@ describe('addresses route', () => {
       latitude: 14.71,
       longitude: -17.47,
       pardefaut: false,
+      repere: null,
     })
     expect(await within(card).findByText('Zone : Rufisque · Livraison 5 000 FCFA')).toBeInTheDocument()
     expect(within(card).getByText('Route de Bargny')).toBeInTheDocument()
+    expect(card.textContent).not.toContain('Repère')
   })
 
   it("shows the server's 400 under the field it names", async () => {
@@ -144,6 +152,21 @@ describe('addresses route', () => {
     expect(await form.findByText(message)).toBeInTheDocument()
     expect(form.getByLabelText('Zone de livraison')).toHaveAccessibleDescription(message)
     expect(screen.queryByText(MESSAGES.addressUpdated)).not.toBeInTheDocument()
+  })
+
+  it("shows the server's refusal of the landmark under its field", async () => {
+    signInAs()
+    account.adresses = [makeAdresse({ libelle: 'Maison', zone: zone('Mermoz') })]
+    server.use(http.put('*/api/adresses/:id', () => HttpResponse.json({ message: MESSAGES.invalidInput, errors: { repere: [MESSAGES.repereTooLong] } }, { status: 400 })))
+    const { user, main } = await renderAddresses()
+    const card = await main.findByRole('article', { name: 'Maison' })
+    await user.click(within(card).getByRole('button', { name: 'Modifier' }))
+    const form = within(within(card).getByRole('form', { name: "Modifier l'adresse" }))
+    await form.findByDisplayValue('Mermoz — 1 000 FCFA')
+    await user.type(form.getByLabelText('Point de repère (facultatif)'), 'Portail bleu')
+    await user.click(form.getByRole('button', { name: 'Enregistrer' }))
+    expect(await form.findByText(MESSAGES.repereTooLong)).toBeInTheDocument()
+    expect(form.getByLabelText('Point de repère (facultatif)')).toHaveAccessibleDescription(MESSAGES.repereTooLong)
   })
 
   it("shows the server's limit (409) and keeps the form", async () => {

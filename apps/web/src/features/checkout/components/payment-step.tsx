@@ -113,7 +113,8 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
             zone: address.zone.designation,
             latitude: address.latitude,
             longitude: address.longitude,
-            repere: address.repere ?? null,
+            // The landmark for the courier, when the shopper gave one (issue 25 §3).
+            ...(address.repere ? { repere: address.repere } : {}),
           }),
       ...(code ? { codepromo: code.code } : {}),
       ...preparationInput(preparation, cart.lines),
