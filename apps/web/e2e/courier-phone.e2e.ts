@@ -41,12 +41,17 @@ async function stage(phoneNumber: string) {
   const graph = await shopper<{ data: { produitspaginated: { data: Array<{ id: number; quantite: number; nb_variantes: number }> } } }>('POST', '/graphql', { query: '{ produitspaginated(page: 1, count: 12) { data { id quantite nb_variantes } } }' })
   const product = graph.data.produitspaginated.data.find((p) => p.quantite >= 5 && p.nb_variantes === 1)!
   const numeros: string[] = []
-  for (const adresse of ['Cité Keur Gorgui, villa 12, à côté de la boulangerie Mame Diarra', 'Sicap Liberté 6, immeuble bleu, 3e étage']) {
+  // The first with the customer's landmark (issue 25 §3), the second without.
+  for (const [adresse, repere] of [
+    ['Cité Keur Gorgui, villa 12', 'À côté de la boulangerie Mame Diarra, portail bleu'],
+    ['Sicap Liberté 6, immeuble bleu, 3e étage', null],
+  ] as const) {
     await shopper('POST', '/api/panier', { produit: product.id, user: utilisateur.id, quantite: 1, action: 0 })
     const placed = await shopper<{ commande: { numerocommande: string } }>('POST', '/api/commande', {
       modelivraison: deliveries.find((m) => m.code === 'DOMICILE')!.id,
       modepaiement: modes.find((m) => m.code === 'CASH')!.id,
       adresseliv: adresse,
+      repere,
       zone: 'Mermoz',
       tel: '+221 77 555 44 33',
     })
@@ -89,6 +94,10 @@ describe('the courier’s phone', () => {
       expect(await page.getByRole('navigation').count()).toBe(0)
       await page.getByText(`Commande ${first}`).waitFor()
       await page.getByText(`Commande ${second}`).waitFor()
+      // The landmark under the address, on the order that has one.
+      const firstCard = page.getByRole('article').filter({ hasText: `Commande ${first}` })
+      await firstCard.getByText('Repère : À côté de la boulangerie Mame Diarra, portail bleu').waitFor()
+      expect(await page.getByRole('article').filter({ hasText: `Commande ${second}` }).getByText(/Repère/).count()).toBe(0)
 
       for (const width of [320, 360, 412]) {
         await page.setViewportSize({ width, height: 740 })
