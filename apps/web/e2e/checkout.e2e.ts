@@ -1,6 +1,9 @@
 // Whole purchases in Chromium against the built shop: home delivery paid cash, Wave approved
 // and declined (then retried) in the built-in sandbox, pickup at the depot nearest to a faked
-// position, each order then found in /profile/orders with its badge.
+// position, each order then found in /profile/orders with its badge; the landmark for the
+// courier at 320, 360 and 412 px (screenshots kept in test-results).
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { formatPrix } from '@teranga/shared/money'
@@ -13,6 +16,7 @@ const baseURL = inject('baseURL')
 const emulatorHost = inject('emulatorHost')
 const shop = browserForFile(baseURL)
 const phone = { width: 390, height: 844, isMobile: true }
+const shot = (name: string) => path.join(fileURLToPath(new URL('..', import.meta.url)), 'test-results', name)
 const desktop = { width: 1280, height: 900 }
 
 beforeAll(async () => {
@@ -227,6 +231,32 @@ describe('checkout', () => {
       },
       { geolocation: { latitude: 14.7551, longitude: -17.3912 }, permissions: ['geolocation'] },
     )
+  })
+
+  test('the landmark for the courier (« Point de repère ») fits 320, 360 and 412 px and goes with the order to the recap', async () => {
+    await withPage(phone, async ({ page }) => {
+      const token = await signIn(page, 'Ndèye Fall')
+      await fillCart(token, [{ index: 3, quantite: 1 }])
+      await visit(page, '/livraison/addresse')
+      await page.getByLabel('Adresse', { exact: true }).fill('Cité Keur Gorgui, villa 12')
+      const zones = page.getByLabel('Zone de livraison')
+      await zones.locator('option').filter({ hasText: 'Mermoz' }).first().waitFor({ state: 'attached' })
+      await zones.selectOption((await zones.locator('option').filter({ hasText: 'Mermoz' }).first().getAttribute('value'))!)
+      await page.getByLabel('Téléphone').fill('77 123 45 67')
+      await page.getByLabel('Point de repère (facultatif)').fill('Derrière la pharmacie, portail bleu')
+      for (const width of [320, 360, 412]) {
+        await page.setViewportSize({ width, height: 800 })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBeLessThanOrEqual(0)
+        await page.getByLabel('Point de repère (facultatif)').scrollIntoViewIfNeeded()
+        await page.screenshot({ path: shot(`point-de-repere-${width}.png`) })
+      }
+      await page.getByRole('button', { name: 'Continuer', exact: true }).click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/modelivraison')
+      await page.getByRole('radio', { name: /Livraison à domicile/ }).check()
+      await page.getByRole('button', { name: 'Continuer vers le paiement' }).click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/paiement')
+      await page.getByText('Repère : Derrière la pharmacie, portail bleu').waitFor()
+    })
   })
 
   test('axe finds no serious violation on the checkout and account pages', async () => {
