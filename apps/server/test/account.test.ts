@@ -418,6 +418,7 @@ async function placeOrder(who: SignedIn, produit: number, quantite: number, opti
       modelivraison: modes.domicile,
       modepaiement: options.online ? modes.wave : modes.cash,
       adresseliv: 'Rue 10, villa 24, Mermoz',
+      repere: 'Derrière la pharmacie',
       zone: 'Mermoz',
       tel: '+221 77 123 45 67',
       latitude: 14.7125,
@@ -510,6 +511,7 @@ describe('DELETE /api/profile', () => {
         remise: before.remise,
         tel: null,
         adresseliv: null,
+        repere: null,
         latitude: null,
         longitude: null,
       })

@@ -24,14 +24,14 @@ beforeAll(async () => {
 })
 afterAll(() => shop?.close())
 
-async function place(buyer: SignedIn, { mode = 'CASH', prix = 2500, quantite = 2, stock = 10, tel = '+221 77 123 45 67' } = {}) {
+async function place(buyer: SignedIn, { mode = 'CASH', prix = 2500, quantite = 2, stock = 10, tel = '+221 77 123 45 67', repere = undefined as string | undefined } = {}) {
   const produit = await makeProduct(shop.db, { prix, quantite: stock })
   await shop.app.inject({ method: 'POST', url: '/api/panier', headers: buyer.auth, payload: { user: buyer.userId, produit: produit.id, quantite, action: 0 } })
   const res = await shop.app.inject({
     method: 'POST',
     url: '/api/commande',
     headers: buyer.auth,
-    payload: { modelivraison: ids.domicile, modepaiement: ids.modes[mode], adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel },
+    payload: { modelivraison: ids.domicile, modepaiement: ids.modes[mode], adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel, repere },
   })
   expect(res.statusCode, res.body).toBe(201)
   const commande = res.json().commande as { id: number; numerocommande: string }
@@ -193,7 +193,7 @@ describe('GET /api/commande/export.csv', () => {
 
 describe('GET /api/admin/commande/:numero and bons', () => {
   it('the detail: lines, amounts, client, links, history, next moves, payment', async () => {
-    const { numero, produit } = await place(customer, { prix: 2500, quantite: 2, tel: '77 123 45 67' })
+    const { numero, produit } = await place(customer, { prix: 2500, quantite: 2, tel: '77 123 45 67', repere: 'Derrière la pharmacie' })
     const res = await get(`/api/admin/commande/${numero}`, manager)
     expect(res.statusCode, res.body).toBe(200)
     const d = res.json()
@@ -204,6 +204,7 @@ describe('GET /api/admin/commande/:numero and bons', () => {
       montantcommande_fr: '5\u00a0000\u00a0FCFA',
       tel: '77 123 45 67',
       adresseliv: 'Rue 10, villa 24, Mermoz',
+      repere: 'Derrière la pharmacie',
       whatsapp: 'https://wa.me/221771234567',
       paiement: null,
       remboursable: false,
@@ -222,6 +223,8 @@ describe('GET /api/admin/commande/:numero and bons', () => {
     const slips = await get(`/api/admin/commande/bons?numeros=${other.numero},${numero},TRG-000000-ABSENT`, manager)
     expect(slips.statusCode, slips.body).toBe(200)
     expect(slips.json().data.map((o: { numero: string }) => o.numero)).toEqual([other.numero, numero])
+    // The slips carry the landmark for the courier (issue 25 §3), null when none was given.
+    expect(slips.json().data.map((o: { repere: string | null }) => o.repere)).toEqual([null, 'Derrière la pharmacie'])
     const tooMany = Array.from({ length: 51 }, (_, i) => `TRG-${String(i).padStart(6, '0')}`).join(',')
     const refused = await get(`/api/admin/commande/bons?numeros=${tooMany}`, manager)
     expect(refused.statusCode).toBe(400)
