@@ -78,7 +78,8 @@ export function AddressStep({ user, onContinue }: { user: Utilisateur; onContinu
 
   // The landmark shown is the chosen address's: the one this checkout kept for it, else the
   // saved one (set again only when the choice changes, so the shopper's typing stays).
-  const keptRepere = context.address && (context.address.id ?? 'new') === chosen ? (context.address.repere ?? null) : undefined
+  // (A context stored by the previous release has no landmark at all: the saved one then.)
+  const keptRepere = context.address && (context.address.id ?? 'new') === chosen ? context.address.repere : undefined
   const repereOfChoice = keptRepere !== undefined ? keptRepere : (chosenSaved?.repere ?? null)
   useEffect(() => {
     form.setValue('repere', repereOfChoice ?? '')
