@@ -4,9 +4,10 @@
 // negative line; the last 30 days. Sad paths: 400 naming the field, 401, 403, 404/405.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
-import { businessToday, CASH_MESSAGES, CASH_SUMMARY_DAYS, shiftDay, type CashCourierDay, type CashDaySummary } from '@teranga/shared/backoffice-cash'
+import { CASH_MESSAGES, CASH_SUMMARY_DAYS, type CashCourierDay, type CashDaySummary } from '@teranga/shared/backoffice-cash'
 import { DISPATCH_MESSAGES } from '@teranga/shared/backoffice-dispatch'
 import { MESSAGES } from '@teranga/shared/messages'
+import { addDays, shopDay } from '@teranga/shared/shop-day'
 import { commandes } from '../src/db/schema.ts'
 import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
@@ -19,8 +20,8 @@ let shop: TestContext
 let admin: SignedIn
 let manager: SignedIn
 let customer: SignedIn
-const today = businessToday()
-const yesterday = shiftDay(today, -1)
+const today = shopDay()
+const yesterday = addDays(today, -1)
 
 beforeAll(async () => {
   shop = await createTestApp()
@@ -129,7 +130,7 @@ describe('the cash page', () => {
     expect(summary).toHaveLength(CASH_SUMMARY_DAYS)
     expect(summary[0]).toEqual({ date: today, ...sumOf(rows) })
     expect(summary[1]).toEqual({ date: yesterday, ...sumOf(before) })
-    expect(summary[29]).toEqual({ date: shiftDay(today, -29), commandes: 0, a_encaisser: 0, encaisse: 0, remis: 0, ecart: 0, ecart_encaissement: 0 })
+    expect(summary[29]).toEqual({ date: addDays(today, -29), commandes: 0, a_encaisser: 0, encaisse: 0, remis: 0, ecart: 0, ecart_encaissement: 0 })
     expect((await shop.app.inject({ url: '/api/caisse/jours', headers: manager.auth })).json()).toEqual(summary)
 
     // Every line is audited with who entered it.
@@ -157,7 +158,7 @@ describe('the cash page', () => {
       [{ livreur: moussa.id, date: today, montant: 500, note: 'x'.repeat(501) }, 'note', CASH_MESSAGES.noteTooLong],
       [{ livreur: moussa.id, date: today, montant: 500, note: 'a\u0000b' }, 'note', MESSAGES.textInvalidCharacters],
       [{ livreur: moussa.id, date: '2026-13-01', montant: 500 }, 'date', CASH_MESSAGES.dateInvalid],
-      [{ livreur: moussa.id, date: shiftDay(today, 1), montant: 500 }, 'date', CASH_MESSAGES.dateFuture],
+      [{ livreur: moussa.id, date: addDays(today, 1), montant: 500 }, 'date', CASH_MESSAGES.dateFuture],
       [{ livreur: 999_999, date: today, montant: 500 }, 'livreur', DISPATCH_MESSAGES.courierNotFound],
     ]
     for (const [payload, field, message] of cases) {

@@ -5,7 +5,8 @@
 // exactly N, and a cancelled order frees its place. Dates are Dakar's (UTC).
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addDays, dakarDate, formatSlot, formatSlotShort, SLOT_MESSAGES, weekdayOf } from '@teranga/shared/delivery-slots'
+import { formatSlot, formatSlotShort, SLOT_MESSAGES, weekdayOf } from '@teranga/shared/delivery-slots'
+import { addDays, shopDay } from '@teranga/shared/shop-day'
 import { commandes, depots, messageOutbox, modelivraisons, modepaiements, zonesLivraison } from '../src/db/schema.ts'
 import { HOME_DELIVERY, makeProduct, placeHomeOrder } from './factories.ts'
 import { createTestApp, gql, signIn, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
@@ -35,7 +36,7 @@ afterAll(() => shop?.close())
 
 /** Today + `days` in Dakar, and its weekday as a slot counts it. */
 const day = (days: number) => {
-  const date = addDays(dakarDate(new Date()), days)
+  const date = addDays(shopDay(new Date()), days)
   return { date, jour: weekdayOf(date) }
 }
 
@@ -99,6 +100,9 @@ describe('the back office: slots and days off', () => {
     const badDay = await shop.app.inject({ method: 'POST', url: '/api/fermeture', headers: admin.auth, payload: { date: '2026-02-30', motif: '' } })
     expect(badDay.statusCode).toBe(400)
     expect(badDay.json().errors).toEqual({ date: [SLOT_MESSAGES.dateInvalid], motif: [SLOT_MESSAGES.motifLength] })
+    const monthThirteen = await shop.app.inject({ method: 'POST', url: '/api/fermeture', headers: admin.auth, payload: { date: '2026-13-01', motif: 'Tabaski' } })
+    expect(monthThirteen.statusCode).toBe(400)
+    expect(monthThirteen.json().errors).toEqual({ date: [SLOT_MESSAGES.dateInvalid] })
     const tooLong = await shop.app.inject({ method: 'POST', url: '/api/fermeture', headers: admin.auth, payload: { date: '2027-01-01', motif: 'x'.repeat(201) } })
     expect(tooLong.json().errors).toEqual({ motif: [SLOT_MESSAGES.motifLength] })
   })
@@ -199,6 +203,12 @@ describe('choosing a slot', () => {
     const malformed = await placeWithCart(who, { creneau: { id: tomorrowSlot.id, date: 'demain' } })
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json().errors).toEqual({ 'creneau.date': [SLOT_MESSAGES.dateInvalid] })
+    // A month 13 or a day 32 is no date either: a 400 naming it, never a 500 (the check once threw).
+    for (const date of ['2026-13-01', '2026-12-32', '2026-00-10']) {
+      const impossible = await placeWithCart(who, { creneau: { id: tomorrowSlot.id, date } })
+      expect(impossible.statusCode, date).toBe(400)
+      expect(impossible.json().errors).toEqual({ 'creneau.date': [SLOT_MESSAGES.dateInvalid] })
+    }
     // A pickup at a depot with slots needs one of that depot's.
     const pickup = { modelivraison: retrait, modepaiement: cash, depot: depotId, tel: HOME_DELIVERY.tel, adresseliv: null, zone: null }
     expectSlotError(await shop.app.inject({ method: 'POST', url: '/api/commande', headers: who.auth, payload: pickup }), 400, SLOT_MESSAGES.required)

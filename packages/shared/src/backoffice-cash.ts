@@ -2,6 +2,7 @@
 // to be collected, what the courier entered as collected, what they handed back, and the two
 // differences. Schemas shared by the server and apps/admin, with their French messages.
 import { z } from 'zod'
+import { isRealDay } from './shop-day.ts'
 import { MESSAGES } from './messages.ts'
 import { isStorableText } from './schemas.ts'
 
@@ -23,23 +24,7 @@ export const REMISE_MAX = 100_000_000
 export const CASH_SUMMARY_DAYS = 30
 
 /** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30), as the shop's day (Dakar is UTC). */
-export const businessDaySchema = z
-  .string({ error: CASH_MESSAGES.dateInvalid })
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-    const day = new Date(`${value}T00:00:00Z`)
-    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && day.getUTCFullYear() >= 2000
-  }, { error: CASH_MESSAGES.dateInvalid })
-
-/** Today as the shop counts days: Dakar is UTC+0 with no summer time. */
-export const businessToday = (now: Date = new Date()) => now.toISOString().slice(0, 10)
-
-/** The day `date` moved by `days` (negative: earlier). */
-export function shiftDay(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`)
-  day.setUTCDate(day.getUTCDate() + days)
-  return day.toISOString().slice(0, 10)
-}
+export const businessDaySchema = z.string({ error: CASH_MESSAGES.dateInvalid }).refine(isRealDay, { error: CASH_MESSAGES.dateInvalid })
 
 /** GET /api/caisse?date= (default today). */
 export const cashDayQuerySchema = z.object({ date: businessDaySchema.optional() })

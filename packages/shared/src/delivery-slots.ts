@@ -3,6 +3,7 @@
 // Dakar's (Africa/Dakar is UTC+0 all year, no summer time): a slot's date and times are read and
 // compared in UTC, on the server and in the browser alike.
 import { z } from 'zod'
+import { isRealDay } from './shop-day.ts'
 
 /** The French texts of slots and days off, written once for the forms, the server and the screens. */
 export const SLOT_MESSAGES = {
@@ -47,11 +48,8 @@ export const JOURS = ['Dimanche', 'Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendre
 const MOIS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'] as const
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
-const isRealDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
-export const slotDateSchema = z.string({ error: SLOT_MESSAGES.dateInvalid }).trim().refine(isRealDate, { error: SLOT_MESSAGES.dateInvalid })
+/** A day that exists (no 2026-02-30, no month 13: a 400 naming it, never a throw). */
+export const slotDateSchema = z.string({ error: SLOT_MESSAGES.dateInvalid }).trim().refine(isRealDay, { error: SLOT_MESSAGES.dateInvalid })
 
 const slotId = (message: string) => z.number({ error: message }).int({ error: message }).positive({ error: message }).max(2_147_483_647, { error: message })
 const heure = z.string({ error: SLOT_MESSAGES.heureInvalid }).trim().regex(TIME, { error: SLOT_MESSAGES.heureInvalid })
@@ -128,9 +126,7 @@ export type OrderSlot = z.infer<typeof orderSlotSchema>
 
 // Dates and times, in Dakar (UTC).
 
-/** Today's date in Dakar. */
-export const dakarDate = (at: Date) => at.toISOString().slice(0, 10)
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+/** A day's weekday, 0 (dimanche) to 6. */
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay()
 /** `09:00:00` as PostgreSQL writes a time → `09:00`. */
 export const hhmm = (time: string) => time.slice(0, 5)

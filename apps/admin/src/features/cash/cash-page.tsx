@@ -10,7 +10,6 @@ import { useSearchParams } from 'react-router'
 import { Alert, Button, Card, Form, ListGroup, Table } from 'react-bootstrap'
 import {
   businessDaySchema,
-  businessToday,
   CASH_MESSAGES,
   cashDiffers,
   remiseSchema,
@@ -18,6 +17,7 @@ import {
   type CashDaySummary,
   type RemiseInput,
 } from '@teranga/shared/backoffice-cash'
+import { shopDay } from '@teranga/shared/shop-day'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { formatDay, formatFcfa } from '../../lib/format.ts'
 import { couriersQueryOptions } from '../../lib/couriers.ts'
@@ -195,7 +195,7 @@ function RemiseForm({ date }: { date: string }) {
 
 export function CashPage() {
   const [search, setSearch] = useSearchParams()
-  const today = businessToday()
+  const today = shopDay()
   const asked = businessDaySchema.safeParse(search.get('date'))
   const date = asked.success && asked.data <= today ? asked.data : today
   const dayQuery = useCashDay(date)

@@ -5,15 +5,16 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { businessToday, CASH_MESSAGES, shiftDay, type CashCourierDay, type CashDaySummary } from '@teranga/shared/backoffice-cash'
+import { CASH_MESSAGES, type CashCourierDay, type CashDaySummary } from '@teranga/shared/backoffice-cash'
 import { DISPATCH_MESSAGES, type Courier } from '@teranga/shared/backoffice-dispatch'
 import { formatPrix } from '@teranga/shared/money'
+import { addDays, shopDay } from '@teranga/shared/shop-day'
 import { PHONE_QUERY } from '../../lib/use-media-query.ts'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { MANAGER, server } from '../../testing/server.ts'
 
-const today = businessToday()
-const yesterday = shiftDay(today, -1)
+const today = shopDay()
+const yesterday = addDays(today, -1)
 const awa: Courier = { id: 3, nom: 'Awa Diop', telephone: '77 555 12 34', actif: true }
 const ibou: Courier = { id: 4, nom: 'Ibrahima Fall', telephone: '77 000 00 04', actif: true }
 
@@ -25,7 +26,7 @@ const byDay: Record<string, CashCourierDay[]> = {
   [yesterday]: [{ livreur: { id: awa.id, nom: awa.nom }, commandes: 1, a_encaisser: 4_000, encaisse: 4_000, remis: 4_000, ecart: 0, ecart_encaissement: 0 }],
 }
 const zero = { commandes: 0, a_encaisser: 0, encaisse: 0, remis: 0, ecart: 0, ecart_encaissement: 0 }
-const summary: CashDaySummary[] = Array.from({ length: 30 }, (_, i) => ({ date: shiftDay(today, -i), ...zero }))
+const summary: CashDaySummary[] = Array.from({ length: 30 }, (_, i) => ({ date: addDays(today, -i), ...zero }))
 summary[0] = { date: today, commandes: 3, a_encaisser: 17_300, encaisse: 16_800, remis: 12_800, ecart: 4_000, ecart_encaissement: 500 }
 summary[1] = { date: yesterday, commandes: 1, a_encaisser: 4_000, encaisse: 4_000, remis: 4_000, ecart: 0, ecart_encaissement: 0 }
 

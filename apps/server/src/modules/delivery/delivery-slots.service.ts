@@ -2,8 +2,6 @@
 // open slots anyone may read, and the check an order's slot passes when it is placed (given to
 // the order lifecycle as its `slots` provider, so that orders never names this module).
 import {
-  addDays,
-  dakarDate,
   type FermetureInput,
   formatSlot,
   hhmm,
@@ -16,6 +14,7 @@ import {
   slotStart,
   weekdayOf,
 } from '@teranga/shared/delivery-slots'
+import { addDays, shopDay } from '@teranga/shared/shop-day'
 import type { z } from 'zod'
 import type { Executor } from '../../db/client.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
@@ -104,7 +103,7 @@ export function createDeliverySlotsService(deps: { db: Executor; audit: Audit; n
     },
 
     /** Days off from today on (past ones matter to nobody). */
-    fermetures: () => reads.fermetures(dakarDate(now())),
+    fermetures: () => reads.fermetures(shopDay(now())),
 
     async createFermeture(staffId: number, input: FermetureInput) {
       return db.transaction(async (tx) => {
@@ -137,7 +136,7 @@ export function createDeliverySlotsService(deps: { db: Executor; audit: Audit; n
      */
     async offered(query: { zoneId: number | null; depotId: number | null }): Promise<OfferedSlot[]> {
       const at = now()
-      const from = dakarDate(at)
+      const from = shopDay(at)
       const to = addDays(from, SLOT_DAYS_AHEAD - 1)
       const slots = await reads.activeSlots(query.depotId, query.depotId === null ? query.zoneId : null)
       if (slots.length === 0) return []
@@ -180,7 +179,7 @@ export const orderSlots: OrderSlots = {
     if (!slot || !slot.actif) throw slotError(SLOT_MESSAGES.unknown, 400)
     if (slot.depotId !== depotId) throw slotError(SLOT_MESSAGES.wrongKind, 400)
     if (zoneId !== null && slot.zones && slot.zones.length > 0 && !slot.zones.includes(zoneId)) throw slotError(SLOT_MESSAGES.zoneNotServed, 400)
-    const today = dakarDate(at)
+    const today = shopDay(at)
     if (weekdayOf(choice.date) !== slot.jour || choice.date < today || choice.date > addDays(today, SLOT_DAYS_AHEAD - 1)) throw slotError(SLOT_MESSAGES.dateNotOffered, 400)
     if (locked.closedFor !== null) throw slotError(SLOT_MESSAGES.closed(locked.closedFor), 409)
     if (!beforeCutOff(slot, choice.date, at)) throw slotError(SLOT_MESSAGES.cutOff, 409)

@@ -2,15 +2,14 @@
 // orders and the hand-back lines, and a hand-back recorded with its audit line in one
 // transaction. A line is never edited: a mistake is corrected by another line.
 import {
-  businessToday,
   CASH_MESSAGES,
   CASH_SUMMARY_DAYS,
-  shiftDay,
   type CashCourierDay,
   type CashDaySummary,
   type Remise,
 } from '@teranga/shared/backoffice-cash'
 import { DISPATCH_MESSAGES } from '@teranga/shared/backoffice-dispatch'
+import { addDays, shopDay } from '@teranga/shared/shop-day'
 import type { Executor } from '../../db/client.ts'
 import { badInput } from '../../lib/errors.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
@@ -31,7 +30,7 @@ export function createCashService(deps: { db: Executor; audit: Audit }) {
 
   return {
     /** Every courier with a delivered cash order or a hand-back on `date` (default today), by name. */
-    async day(date: string = businessToday()): Promise<CashCourierDay[]> {
+    async day(date: string = shopDay()): Promise<CashCourierDay[]> {
       const repo = createCashRepository(db)
       const figures = await repo.figures(date, date)
       const byCourier = new Map(figures.map((f) => [f.livreurId, f]))
@@ -40,11 +39,11 @@ export function createCashService(deps: { db: Executor; audit: Audit }) {
     },
 
     /** The CASH_SUMMARY_DAYS days ending with `jusqua` (default today), newest first, each courier added up. */
-    async days(jusqua: string = businessToday()): Promise<CashDaySummary[]> {
-      const du = shiftDay(jusqua, -(CASH_SUMMARY_DAYS - 1))
+    async days(jusqua: string = shopDay()): Promise<CashDaySummary[]> {
+      const du = addDays(jusqua, -(CASH_SUMMARY_DAYS - 1))
       const figures = await createCashRepository(db).figures(du, jusqua)
       return Array.from({ length: CASH_SUMMARY_DAYS }, (_, i) => {
-        const date = shiftDay(jusqua, -i)
+        const date = addDays(jusqua, -i)
         const total = { commandes: 0, aEncaisser: 0, encaisse: 0, remis: 0 }
         for (const f of figures) {
           if (f.jour !== date) continue
@@ -59,7 +58,7 @@ export function createCashService(deps: { db: Executor; audit: Audit }) {
 
     /** Records one hand-back line (a negative one corrects an earlier line), audited. */
     async addRemise(staffId: number, input: { livreur: number; date: string; montant: number; note: string | null }): Promise<Remise> {
-      if (input.date > businessToday()) throw badInput(CASH_MESSAGES.dateFuture, { date: [CASH_MESSAGES.dateFuture] })
+      if (input.date > shopDay()) throw badInput(CASH_MESSAGES.dateFuture, { date: [CASH_MESSAGES.dateFuture] })
       return db.transaction(async (tx) => {
         const repo = createCashRepository(tx)
         if (!(await repo.courierExists(input.livreur))) throw badInput(DISPATCH_MESSAGES.courierNotFound, { livreur: [DISPATCH_MESSAGES.courierNotFound] })

@@ -11,10 +11,11 @@ import {
   type DeliveryFailureInput,
 } from '@teranga/shared/backoffice-dispatch'
 import { isOnlinePayment } from '@teranga/shared/constants'
-import { dakarDate, orderSlot } from '@teranga/shared/delivery-slots'
+import { orderSlot } from '@teranga/shared/delivery-slots'
 import { whatsappLink } from '@teranga/shared/phone'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { formatPrix } from '@teranga/shared/money'
+import { shopDay } from '@teranga/shared/shop-day'
 import type { Executor } from '../../db/client.ts'
 import { badInput, forbidden } from '../../lib/errors.ts'
 import type { OrderLifecycle } from '../orders/order-lifecycle.service.ts'
@@ -36,7 +37,7 @@ function toDelivery(row: CourierOrderRow): CourierDelivery {
     whatsapp: whatsappLink(phone),
     carte: row.latitude !== null && row.longitude !== null ? `https://www.google.com/maps/search/?api=1&query=${row.latitude},${row.longitude}` : null,
     // Today's slot by its times; another day's (an order failed earlier, sent out again) with its day.
-    creneau: slot ? (slot.date === dakarDate(new Date()) ? `${slot.debut}–${slot.fin}` : slot.libelle) : null,
+    creneau: slot ? (slot.date === shopDay(new Date()) ? `${slot.debut}–${slot.fin}` : slot.libelle) : null,
     a_encaisser: cash ? row.montant_total : 0,
     montant_total: row.montant_total,
     paiement_a_la_livraison: cash,
