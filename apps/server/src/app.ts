@@ -34,6 +34,7 @@ import loyalty from './modules/loyalty/loyalty.plugin.ts'
 import stock from './modules/stock/stock.plugin.ts'
 import media from './modules/media/media.plugin.ts'
 import messageSandbox from './modules/messages/message-sandbox.plugin.ts'
+import alerts from './modules/alerts/alerts.plugin.ts'
 import messages from './modules/messages/messages.plugin.ts'
 import type { WorkerOptions } from './modules/messages/message-worker.ts'
 import { createImageRenderer, type ImageQueueOptions } from './modules/media/images.service.ts'
@@ -102,6 +103,8 @@ export interface AppOptions {
   messagesEveryMs?: number
   /** The order messages' retries (message-worker.ts's defaults). */
   messageRetries?: WorkerOptions
+  /** How often the owner's alerts are swept (1 min, ADR 062); 0 turns the sweep off (tests drive it). */
+  alertsEveryMs?: number
 }
 
 declare module 'fastify' {
@@ -162,6 +165,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   // On the instance that built the app when it made them (buildApp), so that callers outside see them too.
   if (!fastify.hasDecorator('orderEvents')) fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   if (!fastify.hasDecorator('messaging')) fastify.decorate('messaging', {})
+  if (!fastify.hasDecorator('alerting')) fastify.decorate('alerting', {})
   if (!fastify.hasDecorator('orderParticipants')) fastify.decorate('orderParticipants', createOrderParticipants())
   // Registering is closed once every module has (a late one would miss moves already made).
   fastify.addHook('onReady', async () => fastify.orderParticipants.seal())
@@ -196,6 +200,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(messages, { config, everyMs: opts.messagesEveryMs, worker: opts.messageRetries })
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
+    // The owner's alerts to the staff numbers, through the messages' outbox (ADR 062).
+    await scope.register(alerts, { publicUrl: config.publicUrl, everyMs: opts.alertsEveryMs })
     await scope.register(account)
     await scope.register(backofficeCatalogue)
     await scope.register(dispatch)
@@ -235,6 +241,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fastify.decorate('orderEvents', createOrderEvents(fastify.log))
   fastify.decorate('images', createImageRenderer(opts.imageQueue))
   fastify.decorate('messaging', {})
+  fastify.decorate('alerting', {})
   fastify.decorate('orderParticipants', createOrderParticipants())
   await fastify.register(app, opts)
   await fastify.ready()

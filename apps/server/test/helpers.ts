@@ -48,7 +48,7 @@ export function testConfig(overrides: Record<string, string> = {}) {
 function buildTestApp(database: Database, options: Partial<AppOptions>) {
   const config = testConfig()
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
-  return buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, promoCheckAddressRateLimit: 1000, graphqlRateLimit: 100_000, expireOrdersEveryMs: 0, sweepMediaEveryMs: 0, messagesEveryMs: 0, ...options })
+  return buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, promoCheckAddressRateLimit: 1000, graphqlRateLimit: 100_000, expireOrdersEveryMs: 0, sweepMediaEveryMs: 0, messagesEveryMs: 0, alertsEveryMs: 0, ...options })
 }
 
 /** A second instance of the shop on the same database, as a second server would run; the caller closes it. */

@@ -2,6 +2,7 @@
 // additions (stock, views, zones, addresses, tokens, idempotency, payments, loyalty ledger).
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -1031,6 +1032,8 @@ export const messageOutbox = pgTable(
     commandeId: integer('commande_id').references(() => commandes.id, { onDelete: 'cascade' }),
     /** The staff invitation sent by phone (issue 25 §3). */
     invitationId: integer('invitation_id').references(() => invitationsStaff.id, { onDelete: 'cascade' }),
+    /** The owner's alert the staff message tells of (issue 26 §4, migration 0044). */
+    alertId: bigint('alert_id', { mode: 'number' }).references(() => staffAlerts.id, { onDelete: 'cascade' }),
     audience: text('audience').notNull(),
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
@@ -1049,11 +1052,54 @@ export const messageOutbox = pgTable(
     index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('message_outbox_commande_idx').on(t.commandeId),
     uniqueIndex('message_outbox_invitation_key').on(t.invitationId, t.channel).where(sql`${t.invitationId} is not null`),
-    check('message_outbox_about', sql`(${t.commandeId} is not null and ${t.historyId} is not null) or ${t.invitationId} is not null`),
+    uniqueIndex('message_outbox_alert_key').on(t.alertId, t.channel, t.recipient).where(sql`${t.alertId} is not null`),
+    check('message_outbox_about', sql`(${t.commandeId} is not null and ${t.historyId} is not null) or ${t.invitationId} is not null or ${t.alertId} is not null`),
     check('message_outbox_audience', sql`${t.audience} in ('client', 'staff')`),
     check('message_outbox_channel', sql`${t.channel} in ('sms', 'whatsapp')`),
     check('message_outbox_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
+)
+
+/** The owner's « Alertes » (issue 26 §4, ADR 062, migration 0044): one row, absent until first saved. */
+export const alertSettings = pgTable(
+  'alert_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    canal: text('canal').notNull().default('sms'),
+    /** Dakar's HH:MM of the daily summary; null: none. */
+    resumeHeure: text('resume_heure'),
+    stock: boolean('stock').notNull().default(true),
+    impayees: boolean('impayees').notNull().default(false),
+    impayeesMinutes: integer('impayees_minutes').notNull().default(10),
+    paiementEchoue: boolean('paiement_echoue').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('alert_settings_one_row', sql`${t.id} = 1`),
+    check('alert_settings_canal', sql`${t.canal} in ('sms', 'whatsapp')`),
+    check('alert_settings_resume_heure', sql`${t.resumeHeure} is null or ${t.resumeHeure} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('alert_settings_impayees_minutes', sql`${t.impayeesMinutes} between 1 and 25`),
+  ],
+)
+
+/** The variants told of as at or below their threshold; the mark goes when the stock rises above it (ADR 062). */
+export const stockAlertMarks = pgTable('stock_alert_marks', {
+  varianteId: integer('variante_id')
+    .primaryKey()
+    .references(() => variantes.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Each owner's alert once (ADR 062): `cle` is the summary's Dakar day, the order's id, or a sweep's own key. */
+export const staffAlerts = pgTable(
+  'staff_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    cle: text('cle').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_alerts_kind_cle_key').on(t.kind, t.cle), check('staff_alerts_kind', sql`${t.kind} in ('stock', 'resume', 'impayee', 'paiement_echoue')`)],
 )
 
 /** How each customer hears about their orders; no row is the default, SMS (ADR 034). */

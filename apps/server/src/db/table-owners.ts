@@ -62,6 +62,10 @@ export const TABLE_OWNERS = {
   message_preferences: ['messages'],
   message_daily_counts: ['messages'],
   server_secrets: ['messages'],
+  // The owner's alerts (issue 26 §4, ADR 062): their settings, marks and keys; their messages go through the outbox.
+  alert_settings: ['alerts'],
+  stock_alert_marks: ['alerts'],
+  staff_alerts: ['alerts'],
 
   // The shop's settings and pages.
   modepaiements: ['settings'],

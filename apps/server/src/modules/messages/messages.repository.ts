@@ -90,6 +90,18 @@ export function createMessagesRepository(db: Executor) {
         .onConflictDoNothing()
     },
 
+    /**
+     * An owner's alert (issue 26 §4, ADR 062), in the alert's transaction: one staff message per
+     * number of « Coordonnées » on `channel`, one statement; none when there are no numbers.
+     */
+    async enqueueAlert(entry: { alertId: number; channel: MessageChannel; body: string }) {
+      await db.execute(sql`insert into ${messageOutbox} (alert_id, audience, channel, recipient, body)
+        select ${entry.alertId}::bigint, 'staff', ${entry.channel}::text, phone, ${entry.body}::text
+        from preferences pr cross join unnest(pr.telephones_alertes) as phone
+        where pr.id = (select min(id) from preferences)
+        on conflict do nothing`)
+    },
+
     /** The courier the order is handed to now (a home delivery), for « en route ». */
     async courierOf(orderId: number): Promise<{ nom: string; telephone: string } | null> {
       const result = await db.execute(sql`select l.nom, l.telephone from commandes_livreur cl join livreurs l on l.id = cl.livreur_id where cl.commande_id = ${orderId}::int`)

@@ -66,6 +66,11 @@ export interface OrderMessages {
    * has no provider; false when neither has one (the back office then shares the link by hand).
    */
   invite(tx: Executor, invitation: { id: number; telephone: string; body: string }): Promise<boolean>
+  /**
+   * An owner's alert (issue 26 §4, ADR 062), in its transaction: to the staff numbers, on the
+   * chosen channel, or the other when the chosen one has no provider; nothing when neither has.
+   */
+  alertStaff(tx: Executor, alert: { id: number; channel: MessageChannel; body: string }): Promise<void>
 }
 
 /** The tracking links' key when no TRACKING_LINK_SECRET is given: drawn once, kept in the database for every instance. */
@@ -139,6 +144,12 @@ export function createOrderMessages(deps: {
       if (!channel) return false
       await createMessagesRepository(tx).enqueueInvitation({ invitationId: invitation.id, channel, recipient: invitation.telephone, body: invitation.body })
       return true
+    },
+    async alertStaff(tx, alert) {
+      const other: MessageChannel = alert.channel === 'sms' ? 'whatsapp' : 'sms'
+      const channel = channels.has(alert.channel) ? alert.channel : channels.has(other) ? other : null
+      if (!channel) return
+      await createMessagesRepository(tx).enqueueAlert({ alertId: alert.id, channel, body: alert.body })
     },
     async setChannel(clientId, canal) {
       await repo.setChannel(clientId, canal)
