@@ -4,14 +4,13 @@
 // back above; the daily summary once per Dakar day across sweeps and instances, at the owner's
 // hour (the sweep's clock is the test's); unpaid orders about to expire; payments failed twice;
 // the « Alertes » settings' validation, audit and gate. Messages are read in the outbox.
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS } from '@teranga/shared/staff-alerts'
 import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
-import type { Database } from '../src/db/client.ts'
 import { auditLog, messageOutbox, staffAlerts, variantes } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { ALERT_MAX_PARTS, partsOf } from '../src/modules/alerts/alert-texts.ts'
@@ -197,9 +196,8 @@ describe('stock crossing its threshold', () => {
     await ctx.db.update(variantes).set({ seuil: 3 }).where(eq(variantes.id, rice.varianteIds[1]!))
     const res = await ctx.app.inject({ method: 'POST', url: '/api/panier', headers: customer.auth, payload: { user: customer.userId, produit: rice.id, variante: rice.varianteIds[1], quantite: 4, action: 0 } })
     expect(res.statusCode, res.body).toBe(200)
-    const [livraison] = (await ctx.db.execute(sql`select id from modelivraisons where code = 'DOMICILE'`)).rows as Array<{ id: number }>
-    const [cash] = (await ctx.db.execute(sql`select id from modepaiements where code = 'CASH'`)).rows as Array<{ id: number }>
-    const placed = await ctx.app.inject({ method: 'POST', url: '/api/commande', headers: customer.auth, payload: { modelivraison: livraison!.id, modepaiement: cash!.id, adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '+221 77 123 45 67' } })
+    // The cart holds the variant: the order is placed from it.
+    const placed = await placeHomeOrder(ctx.app, ctx.db, customer, [])
     expect(placed.statusCode, placed.body).toBe(201)
     await sweep()
     expect(await alertsSince(since)).toEqual([])
@@ -306,7 +304,7 @@ describe('orders', () => {
     expect(await sweep()).toMatchObject({ paiement_echoue: 0 })
     const sent = (await alertsSince(since)).filter((m) => m.kind === 'paiement_echoue')
     expect(sent.map((m) => m.recipient)).toEqual(STAFF)
-    expect(sent[0]!.body).toMatch(new RegExp(`^Teranga : 2 paiements échoués pour la commande ${twice.numerocommande} \\(\\d[\\d ]* FCFA\\)\\. http://127\\.0\\.0\\.1:\\d+/admin/commandes/${twice.numerocommande}$`))
+    expect(sent[0]!.body).toMatch(new RegExp(`^Teranga : 2 échecs de paiement pour la commande ${twice.numerocommande} \\(\\d[\\d ]* FCFA\\)\\. http://127\\.0\\.0\\.1:\\d+/admin/commandes/${twice.numerocommande}$`))
     expect((await settings({ paiement_echoue: false })).statusCode).toBe(200)
   })
 

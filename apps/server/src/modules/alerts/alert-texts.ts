@@ -2,7 +2,7 @@
 // in the SMS's GSM 7-bit alphabet where we write them (the names are the catalogue's), and
 // bounded: a list longer than ALERT_MAX_PARTS SMS parts ends with « et N autres ».
 import { formatNombre, formatPrixSms } from '@teranga/shared/money'
-import { smsParts, toGsm7 } from '../messages/sms-text.ts'
+import { smsPartsSent } from '../messages/messages.service.ts'
 
 /** At most two SMS parts (306 characters in the GSM alphabet), each billed. */
 export const ALERT_MAX_PARTS = 2
@@ -21,7 +21,7 @@ const others = (n: number) => ` ; et ${count(n)} ${n > 1 ? 'autres' : 'autre'}.`
 const lowItem = (v: LowVariant) => `${v.designation} (${count(v.quantite)} ${v.quantite > 1 ? 'restants' : 'restant'}, seuil ${count(v.seuil)})`
 
 /** The parts `text` takes as the SMS adapter sends it (in the GSM alphabet). */
-export const partsOf = (text: string) => smsParts(toGsm7(text))
+export const partsOf = smsPartsSent
 
 /**
  * `head` then as many `items` as fit ALERT_MAX_PARTS parts, separated by « ; », then
@@ -53,6 +53,6 @@ export const dailySummaryText = (items: LowVariant[], total: number) =>
 export const unpaidExpiringText = (order: { numero: string; total: number; minutes: number; adminLink: string }) =>
   `Teranga : commande ${order.numero} (${formatPrixSms(order.total)}) non payée, annulée dans ${count(order.minutes)} min. ${order.adminLink}`
 
-/** An order whose payment failed twice. */
+/** An order whose payment failed twice (« échecs de paiement »). */
 export const paymentFailedTwiceText = (order: { numero: string; total: number; echecs: number; adminLink: string }) =>
-  `Teranga : ${count(order.echecs)} paiements échoués pour la commande ${order.numero} (${formatPrixSms(order.total)}). ${order.adminLink}`
+  `Teranga : ${count(order.echecs)} échecs de paiement pour la commande ${order.numero} (${formatPrixSms(order.total)}). ${order.adminLink}`

@@ -1,6 +1,6 @@
 // The alerts module's tables (issue 26 §4, ADR 062): the « Alertes » settings (one row), the
 // marks of variants told of as low, and each alert's unique key. It reads the catalogue's
-// variants, the orders and the payment attempts, and writes none of them.
+// variants and the orders, and writes neither (the payment attempts are asked of the payments module).
 import { sql } from 'drizzle-orm'
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings, type AlertSettingsInput } from '@teranga/shared/staff-alerts'
 import type { Executor } from '../../db/client.ts'
@@ -101,19 +101,17 @@ export function createAlertsRepository(db: Executor) {
       return rowsOf<OrderToAlert>(result)
     },
 
-    /**
-     * Orders still waiting for their money whose payment attempts failed at least twice, the last
-     * failure in the past day (an old order is not news), not yet alerted.
-     */
-    async failedTwice(at: Date): Promise<OrderToAlert[]> {
-      const result = await db.execute(sql`select c.id, c.numerocommande, c.montantcommande, c.montantliv, c.remise, c.expires_at, f.echecs
-        from (select pa.commande_id, count(*)::int as echecs from paiements pa where pa.statut = 'echouee'
-              group by pa.commande_id having count(*) >= 2 and max(pa.updated_at) > ${at.toISOString()}::timestamptz - interval '1 day') f
-        join commandes c on c.id = f.commande_id
-        where c.etat in ('en_attente_paiement', 'echec_paiement')
+    /** Of the orders `failures` (id → failed attempts), those still waiting for their money and not yet alerted. */
+    async failedNotAlerted(failures: Array<{ commandeId: number; echecs: number }>): Promise<OrderToAlert[]> {
+      if (failures.length === 0) return []
+      const echecs = new Map(failures.map((f) => [f.commandeId, f.echecs]))
+      const ids = sql.join(failures.map((f) => sql`${f.commandeId}::int`), sql`, `)
+      const result = await db.execute(sql`select c.id, c.numerocommande, c.montantcommande, c.montantliv, c.remise, c.expires_at
+        from commandes c
+        where c.id in (${ids}) and c.etat in ('en_attente_paiement', 'echec_paiement')
           and not exists (select 1 from ${staffAlerts} a where a.kind = 'paiement_echoue' and a.cle = c.id::text)
-        order by c.id limit 50`)
-      return rowsOf<OrderToAlert>(result)
+        order by c.id`)
+      return rowsOf<Omit<OrderToAlert, 'echecs'>>(result).map((row) => ({ ...row, echecs: echecs.get(row.id) ?? 2 }))
     },
 
     /** The alert `kind` keyed `cle`, once: its id, or null when it was already written (by this instance or another). */

@@ -12,6 +12,7 @@ import type { Metrics } from '../../lib/metrics.ts'
 import type { MessageChannel } from './message-provider.ts'
 import { customerText, isMessagedState, onTheWayText, preparedText, refundDestination, refundText, staffText, type OrderMessageEvent } from './message-texts.ts'
 import { createMessagesRepository, type MessagesRepository, type OutboxEntry } from './messages.repository.ts'
+import { smsParts, toGsm7 } from './sms-text.ts'
 import { supplementKey, supplementKeyMatches, trackingKey, trackingKeyMatches } from './tracking-key.ts'
 
 /** What the lifecycle knows of the order an event is about. */
@@ -72,6 +73,9 @@ export interface OrderMessages {
    */
   alertStaff(tx: Executor, alert: { id: number; channel: MessageChannel; body: string }): Promise<void>
 }
+
+/** The billed parts of `text` sent by SMS (in the GSM alphabet, as the adapter sends it): the owner's alerts bound their length by it (ADR 062). */
+export const smsPartsSent = (text: string) => smsParts(toGsm7(text))
 
 /** The tracking links' key when no TRACKING_LINK_SECRET is given: drawn once, kept in the database for every instance. */
 export async function trackingSecret(repo: MessagesRepository, configured: string | undefined) {

@@ -39,6 +39,8 @@ export function paymentLedger(db: Executor) {
     },
     /** Each order's attempt that says most about it: the latest that brought the money, else the latest. */
     shownAttempts: (orderIds: number[]): Promise<ShownAttempt[]> => repo.shownAttempts(orderIds),
+    /** Orders whose attempts failed `count` times or more, the last failure after `since` (ADR 062). */
+    failedAtLeast: (count: number, since: Date) => repo.failedAtLeast(count, since),
   }
 }
 

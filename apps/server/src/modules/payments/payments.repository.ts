@@ -78,6 +78,13 @@ export function createPaymentsRepository(db: Executor) {
       return rows.length
     },
     /** The order's latest attempt that brought the money (packages/shared `isPaymentReceived`), if any. */
+    /** Orders with at least `count` failed attempts, the last failure after `since` (the owner's alerts, ADR 062). */
+    async failedAtLeast(count: number, since: Date): Promise<Array<{ commandeId: number; echecs: number }>> {
+      const result = await db.execute(sql`select commande_id as "commandeId", count(*)::int as echecs from ${paiements}
+        where statut = 'echouee' group by commande_id having count(*) >= ${count}::int and max(updated_at) > ${since.toISOString()}::timestamptz
+        order by commande_id limit 200`)
+      return (result as unknown as { rows: Array<{ commandeId: number; echecs: number }> }).rows
+    },
     async receivedAttempt(orderId: number) {
       const [row] = await db
         .select()
