@@ -319,3 +319,13 @@ describe('orders', () => {
     expect((await settings({ canal: 'sms' })).statusCode).toBe(200)
   })
 })
+
+describe('the cost of a sweep', () => {
+  it('an idle sweep (nothing crossed, summary sent, order alerts off) is a settings read and the marks statement in its transaction', async () => {
+    await sweep()
+    const before = ctx.database.stats.queries
+    await expect(sweep()).resolves.toEqual({ stock: 0, resume: 0, impayee: 0, paiement_echoue: 0 })
+    const statements = ctx.database.stats.queries - before
+    expect(statements).toBe(4)
+  })
+})
