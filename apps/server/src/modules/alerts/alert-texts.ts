@@ -29,11 +29,15 @@ export const partsOf = smsPartsSent
  */
 function boundedList(head: string, items: string[], unlisted = 0): string {
   const total = items.length + unlisted
-  for (let shown = items.length; shown >= 1; shown--) {
-    const rest = total - shown
-    const text = `${head}${items.slice(0, shown).join(' ; ')}${rest > 0 ? others(rest) : '.'}`
-    if (partsOf(text) <= ALERT_MAX_PARTS) return text
+  const listing = (shown: number) => `${head}${items.slice(0, shown).join(' ; ')}${total - shown > 0 ? others(total - shown) : '.'}`
+  // Grown one item at a time (a long list is hundreds of items; only a few ever fit).
+  let best: string | null = null
+  for (let shown = 1; shown <= items.length; shown++) {
+    const text = listing(shown)
+    if (partsOf(text) > ALERT_MAX_PARTS) break
+    best = text
   }
+  if (best !== null) return best
   const tail = total > 1 ? others(total - 1) : '.'
   let first = items[0] ?? ''
   while (first.length > 1 && partsOf(`${head}${first}...${tail}`) > ALERT_MAX_PARTS) first = first.slice(0, -1)
