@@ -39,7 +39,7 @@ const ids = { domicile: 0, retrait: 0, cash: 0, wave: 0, om: 0, depot: 0 }
 const appOptions = (config: Config, database: Database, options: Partial<AppOptions> = {}) => {
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
   // The worker is run by the tests; a retry is due at once.
-  return buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, expireOrdersEveryMs: 0, messagesEveryMs: 0, messageRetries: { retryBaseMs: 0, maxAttempts: 3 }, ...options })
+  return buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, expireOrdersEveryMs: 0, messagesEveryMs: 0, alertsEveryMs: 0, messageRetries: { retryBaseMs: 0, maxAttempts: 3 }, ...options })
 }
 
 beforeAll(async () => {
