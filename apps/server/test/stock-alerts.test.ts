@@ -13,7 +13,7 @@ import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
 import { auditLog, messageOutbox, staffAlerts, variantes } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
-import { ALERT_MAX_PARTS, partsOf } from '../src/modules/alerts/alert-texts.ts'
+import { ALERT_MAX_PARTS, dailySummaryText, partsOf, stockLowText } from '../src/modules/alerts/alert-texts.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { makeProduct, makeProductWithVariants, placeHomeOrder } from './factories.ts'
 import { anotherInstance, freshDatabase, signIn, signInStaff, testConfig, type SignedIn, type TestContext } from './helpers.ts'
@@ -327,5 +327,20 @@ describe('the cost of a sweep', () => {
     await expect(sweep()).resolves.toEqual({ stock: 0, resume: 0, impayee: 0, paiement_echoue: 0 })
     const statements = ctx.database.stats.queries - before
     expect(statements).toBe(4)
+  })
+})
+
+describe('the texts', () => {
+  it('stay within two SMS parts: a name too long alone is cut, the rest counted in « et N autres »; nothing low is said', () => {
+    const long = { designation: `Riz ${'parfumé '.repeat(60)}`, quantite: 1, seuil: 5 }
+    const text = stockLowText([long, { designation: 'Huile', quantite: 0, seuil: 2 }])
+    expect(partsOf(text)).toBeLessThanOrEqual(ALERT_MAX_PARTS)
+    expect(text).toMatch(/^Teranga : stock bas : Riz parfumé .*\.\.\. ; et 1 autre\.$/)
+    expect(stockLowText([{ designation: 'Huile', quantite: 0, seuil: 2 }])).toBe('Teranga : stock bas : Huile (0 restant, seuil 2).')
+    expect(dailySummaryText([], 0)).toBe('Teranga : résumé du jour : aucun produit en stock bas.')
+    // The summary read 20 of 1 234: the others are counted, in GSM spaces.
+    const summary = dailySummaryText(Array.from({ length: 20 }, (_, i) => ({ designation: `Produit ${i}`, quantite: 1, seuil: 5 })), 1234)
+    expect(summary).toMatch(/^Teranga : résumé du jour, 1 234 en stock bas : Produit 0 \(1 restant, seuil 5\) ; .* ; et 1 2\d\d autres\.$/)
+    expect(partsOf(summary)).toBeLessThanOrEqual(ALERT_MAX_PARTS)
   })
 })
