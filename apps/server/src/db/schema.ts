@@ -727,6 +727,8 @@ export const orderHistory = pgTable(
   (t) => [
     index('order_history_commande_idx').on(t.commandeId, t.id),
     index('order_history_livree_at_idx').on(t.at).where(sql`${t.toEtat} = 'livree'`),
+    // The sales report's first payments (migration 0041, ADR 059).
+    index('order_history_payee_at_idx').on(t.at).where(sql`${t.toEtat} = 'payee'`),
     check('order_history_actor_kind', sql`${t.actorKind} in ('client', 'staff', 'provider', 'system')`),
   ],
 )
