@@ -5,9 +5,10 @@
 // same lines. Sad paths: 401, 403 (a gestionnaire, a courier's role is the central test's), 400
 // naming `du`, `au`, `par`, `format`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REPORT_CSV_COLUMNS, REPORT_GROUPINGS, REPORT_OUTSIDE_GOODS_KEY, REPORTS_MESSAGES, type SalesReport } from '@teranga/shared/backoffice-reports'
+import { REPORT_CSV_COLUMNS, REPORT_GROUPINGS, REPORT_OUTSIDE_GOODS_KEY, REPORTS_MESSAGES, type SalesReport, type SalesSummary } from '@teranga/shared/backoffice-reports'
 import { addDays } from '@teranga/shared/shop-day'
 import { buildMonthOfOrders, startShop, type MonthOfOrders, type Shop } from './fixtures/month-of-orders.ts'
+import { makeProduct } from './factories.ts'
 import { signIn } from './helpers.ts'
 
 let shop: Shop
@@ -157,6 +158,40 @@ describe('GET /api/rapport/ventes', () => {
     const longest = await report('du=2025-01-01&au=2026-01-01&par=mois')
     expect(longest.statusCode, longest.body).toBe(200)
     expect((longest.json() as SalesReport).lignes.every((l) => /^\d{4}-\d{2}$/.test(l.cle))).toBe(true)
+  })
+})
+
+describe('GET /api/rapport/synthese', () => {
+  it('reads the same sales: the average basket, new and returning customers, best sellers, the modes’ shares, slow movers', async () => {
+    const never = await makeProduct(shop.db, { designation: 'Bissap séché (jamais vendu)', quantite: 100_000 })
+    const res = await shop.app.inject({ url: `/api/rapport/synthese?du=${month.du}&au=${month.au}`, headers: shop.admin.auth })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    const s = res.json() as SalesSummary
+    const want = await month.expected(month.du, month.au)
+    expect(s.commandes).toBe(want.commandes)
+    expect(s.panier_moyen).toBe(Math.round(want.ventes / want.commandes))
+    // The loyal customer's two sales are both in the month: everyone bought for the first time.
+    expect(s.clients.habitues).toBe(0)
+    expect(s.clients.nouveaux).toBe(want.commandes - 1)
+    const byProduct = await ok(`du=${month.du}&au=${month.au}&par=produit`)
+    const top = byProduct.lignes.filter((l) => l.cle !== REPORT_OUTSIDE_GOODS_KEY).sort((a, b) => b.articles - a.articles)[0]!
+    expect(s.meilleures_ventes[0]).toMatchObject({ id: Number(top.cle), articles: top.articles, net: top.net })
+    expect(s.modes.reduce((sum, m) => sum + m.commandes, 0)).toBe(want.commandes)
+    expect(s.modes.find((m) => m.code === 'CASH')!.part).toBeGreaterThan(0)
+    expect(s.invendus[0]).toMatchObject({ id: never.id, quantite: 100_000 })
+    for (const p of month.products) expect(s.invendus.map((i) => i.id)).not.toContain(p.id)
+
+    // From the loyal customer's second sale on, they had bought before.
+    const later = month.orders.find((o) => o.story.startsWith('fidélité 5 %'))!.saleDay!
+    const since = (await shop.app.inject({ url: `/api/rapport/synthese?du=${later}&au=${month.au}`, headers: shop.admin.auth })).json() as SalesSummary
+    expect(since.clients.habitues).toBe(1)
+
+    const manager = await shop.app.inject({ url: `/api/rapport/synthese?du=${month.du}&au=${month.au}`, headers: shop.manager.auth })
+    expect(manager.statusCode).toBe(403)
+    const bad = await shop.app.inject({ url: `/api/rapport/synthese?du=${month.au}&au=${month.du}`, headers: shop.admin.auth })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toContain(REPORTS_MESSAGES.auBeforeDu)
   })
 })
 

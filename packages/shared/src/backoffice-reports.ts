@@ -85,3 +85,40 @@ export type SalesReport = z.infer<typeof salesReportResponseSchema>
 
 /** The CSV's columns, in order: the JSON's field names. */
 export const REPORT_CSV_COLUMNS = ['cle', 'libelle', 'commandes', 'articles', 'montant_articles', 'remises', 'livraison', 'rembourse', 'net'] as const
+
+/** GET /api/rapport/synthese: the same period, the same bounds. */
+export const salesSummaryQuerySchema = z
+  .object({ du: dayField(REPORTS_MESSAGES.duInvalid), au: dayField(REPORTS_MESSAGES.auInvalid) })
+  .superRefine((q, ctx) => {
+    const span = daysBetween(q.du, q.au)
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['au'], message: REPORTS_MESSAGES.auBeforeDu })
+    else if (span + 1 > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['du'], message: REPORTS_MESSAGES.periodTooLong })
+  })
+
+/** How many best sellers and slow movers the summary names. */
+export const REPORT_TOP = 5
+export const REPORT_SLOW_MOVERS = 10
+/** A slow mover: in stock, no sale in these many days up to the period's end. */
+export const REPORT_SLOW_DAYS = 30
+
+/**
+ * The period's summary: the average basket (what a sale was paid, before refunds), the customers
+ * who bought for the first time and those who had before, the best sellers by units, the
+ * payment modes' share of the sales, and the slow movers (in stock, no sale in the 30 days
+ * ending with `au`).
+ */
+export const salesSummaryResponseSchema = z.object({
+  du: z.string(),
+  au: z.string(),
+  commandes: z.number(),
+  panier_moyen: z.number(),
+  clients: z.object({ nouveaux: z.number(), habitues: z.number() }),
+  meilleures_ventes: z.array(z.object({ id: z.number(), designation: z.string(), articles: z.number(), net: z.number() })),
+  modes: z.array(z.object({ code: z.string(), designation: z.string(), commandes: z.number(), net: z.number(), part: z.number() })),
+  invendus: z.array(z.object({ id: z.number(), designation: z.string(), quantite: z.number() })),
+})
+export type SalesSummary = z.infer<typeof salesSummaryResponseSchema>
+
+/** What the page says under its figures. */
+export const REPORT_SALES_RULE_TEXT =
+  'Ventes : commandes payées en ligne, ou en espèces une fois livrées, le jour du paiement ou de la livraison ; les remboursements comptent le jour où ils sont faits.'

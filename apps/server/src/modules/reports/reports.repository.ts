@@ -134,6 +134,36 @@ export function createReportsRepository(db: Executor) {
       }))
     },
 
+    /** Of the period's buyers, those with no sale before it (new) and the others: one statement. */
+    async customers(du: string, au: string): Promise<{ nouveaux: number; habitues: number }> {
+      const [found] = await rows<{ nouveaux: number; clients: number }>(
+        sql`with ${salesAndRefunds(du, au)},
+            buyers as (select distinct c.client_id from sales s join commandes c on c.id = s.id)
+            select count(*)::int as clients,
+                   count(*) filter (where not exists (
+                     select 1 from commandes o join order_history h on h.commande_id = o.id
+                     where o.client_id = b.client_id and h.to_etat in ${SOLD_MOVES} and h.at < ${dayStart(du)} and ${paymentsOfOrder.paidOrCash(sql`o`)}
+                   ))::int as nouveaux
+            from buyers b`,
+      )
+      return { nouveaux: found?.nouveaux ?? 0, habitues: (found?.clients ?? 0) - (found?.nouveaux ?? 0) }
+    },
+
+    /** Variants in stock of active products that no sale of `du`..`au` holds, the most stocked first: one statement. */
+    async slowMovers(du: string, au: string, limit: number) {
+      return rows<{ id: number; designation: string; quantite: number }>(
+        sql`with ${salesAndRefunds(du, au)}
+            select p.id, concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as designation, v.quantite
+            from variantes v join produits p on p.id = v.produit_id
+            where p.actif and v.actif and v.quantite > 0
+              and not exists (
+                select 1 from sales s join detail_commandes d on d.commande_id = s.id
+                where d.variante_id = v.id or (d.variante_id is null and d.produit_id = p.id)
+              )
+            order by v.quantite desc, v.id limit ${limit}`,
+      )
+    },
+
     /** The period's sold lines with their order's amounts, and its refunds with their lines: two statements. */
     async lines(du: string, au: string): Promise<{ sales: SaleLineRow[]; refunds: RefundLineRow[] }> {
       const period = salesAndRefunds(du, au)

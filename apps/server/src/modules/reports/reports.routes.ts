@@ -1,10 +1,11 @@
 // The sales report (docs/back-office-api.md « Sales report »): GET /api/rapport/ventes?du=&au=&par=
-// for admins, as JSON or, with `format=csv`, as the same lines and their total in a CSV file.
+// for admins, as JSON or, with `format=csv`, as the same lines and their total in a CSV file;
+// GET /api/rapport/synthese?du=&au= the page's summary (basket, customers, best and slow sellers, modes).
 // The role is checked before the query is validated: a visitor learns nothing.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { REPORT_CSV_COLUMNS, salesReportQuerySchema, salesReportResponseSchema, type SalesReport } from '@teranga/shared/backoffice-reports'
+import { REPORT_CSV_COLUMNS, salesReportQuerySchema, salesReportResponseSchema, salesSummaryQuerySchema, salesSummaryResponseSchema, type SalesReport } from '@teranga/shared/backoffice-reports'
 import { errorResponses } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import type { ReportsService } from './reports.service.ts'
@@ -47,6 +48,16 @@ export default async function reportsRoutes(app: FastifyInstance, opts: { servic
         .header('content-disposition', `attachment; filename="ventes-${du}-${au}-${par}.csv"`)
         .serializer((p: unknown) => p as string)
         .send(reportCsv(report))
+    },
+  )
+
+  api.get(
+    '/rapport/synthese',
+    { config: adminOnly, schema: { querystring: salesSummaryQuerySchema, response: { 200: salesSummaryResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      requireStaff(request, 'admin')
+      reply.header('cache-control', 'no-store')
+      return opts.service.summary(request.query.du, request.query.au)
     },
   )
 }

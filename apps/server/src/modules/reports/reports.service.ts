@@ -1,7 +1,18 @@
 // The owner's sales reports (issue 26 §1, ADR 059): a period's sales and refunds grouped by
 // day, week, month, product, category, payment mode, zone, courier or code, with their total;
 // the dashboard's sales figures read `daily` so that both say the same francs.
-import { REPORT_OUTSIDE_GOODS_KEY, REPORT_OUTSIDE_GOODS_LABEL, type ReportFigures, type ReportGrouping, type ReportLine, type SalesReport } from '@teranga/shared/backoffice-reports'
+import {
+  REPORT_OUTSIDE_GOODS_KEY,
+  REPORT_OUTSIDE_GOODS_LABEL,
+  REPORT_SLOW_DAYS,
+  REPORT_SLOW_MOVERS,
+  REPORT_TOP,
+  type ReportFigures,
+  type ReportGrouping,
+  type ReportLine,
+  type SalesReport,
+  type SalesSummary,
+} from '@teranga/shared/backoffice-reports'
 import { goodsPaid, productShares } from '@teranga/shared/order-amounts'
 import { addDays } from '@teranga/shared/shop-day'
 import type { Executor } from '../../db/client.ts'
@@ -140,6 +151,31 @@ export function createReportsService({ db }: { db: Executor }) {
 
   return {
     sales,
+    /** The summary beside the report: read from the same sales (the product and payment-mode reports), plus the customers and slow movers. */
+    async summary(du: string, au: string): Promise<SalesSummary> {
+      const [byProduct, byMode, clients, invendus] = await Promise.all([
+        sales(du, au, 'produit'),
+        sales(du, au, 'modepaiement'),
+        repo.customers(du, au),
+        repo.slowMovers(addDays(au, -(REPORT_SLOW_DAYS - 1)), au, REPORT_SLOW_MOVERS),
+      ])
+      const commandes = byMode.total.commandes
+      const paid = byMode.total.montant_articles - byMode.total.remises + byMode.total.livraison
+      const meilleures_ventes = byProduct.lignes
+        .filter((l) => l.cle !== REPORT_OUTSIDE_GOODS_KEY && l.articles > 0)
+        .sort((a, b) => b.articles - a.articles || b.net - a.net)
+        .slice(0, REPORT_TOP)
+        .map((l) => ({ id: Number(l.cle), designation: l.libelle, articles: l.articles, net: l.net }))
+      const modes = byMode.lignes.map((l) => ({
+        code: l.cle,
+        designation: l.libelle,
+        commandes: l.commandes,
+        net: l.net,
+        // The share of the sales (orders), in whole percent.
+        part: commandes ? Math.round((l.commandes / commandes) * 100) : 0,
+      }))
+      return { du, au, commandes, panier_moyen: commandes ? Math.round(paid / commandes) : 0, clients, meilleures_ventes, modes, invendus: invendus.map((r) => ({ ...r, quantite: Number(r.quantite) })) }
+    },
     /** Each day's net sales and number of sales, `du`..`au`: the dashboard's « Ventes » and curve. */
     async daily(du: string, au: string) {
       const report = await sales(du, au, 'jour')
