@@ -53,7 +53,7 @@ describe('navigation by role', () => {
     renderAdmin('/')
     const nav = (await screen.findAllByRole('navigation', { name: 'Navigation principale' }))[0]!
     const links = within(nav).getAllByRole('link').map((link) => link.textContent)
-    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Codes promo', 'Caisse', 'Paramètres', 'Livreurs', 'Équipe', 'Journal'])
+    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Codes promo', 'Caisse', 'Rapports', 'Paramètres', 'Livreurs', 'Équipe', 'Journal'])
   })
 
   it('shows a gestionnaire orders, products, customers, the discount codes and the cash, no settings or staff', async () => {

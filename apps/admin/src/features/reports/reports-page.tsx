@@ -235,7 +235,7 @@ export function ReportsPage() {
               <Figure title="Commandes" value={num(data.total.commandes)} testId="rapport-commandes" />
             </Col>
             <Col>
-              <Figure title="Panier moyen" value={summary.data ? formatFcfa(summary.data.panier_moyen) : '…'} />
+              <Figure title="Panier moyen" value={summary.data ? formatFcfa(summary.data.panier_moyen) : '…'} testId="rapport-panier" />
             </Col>
             <Col>
               <Figure title="Clients" value={summary.data ? `${num(summary.data.clients.nouveaux)} nouveaux` : '…'} note={summary.data ? `${num(summary.data.clients.habitues)} déjà clients` : null} />
