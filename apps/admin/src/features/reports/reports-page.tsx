@@ -30,7 +30,7 @@ const isGrouping = (v: string | null): v is ReportGrouping => v !== null && (REP
 const num = (n: number) => n.toLocaleString('fr-FR')
 
 const COLUMNS: ColumnDef<ReportLine, unknown>[] = [
-  { id: 'libelle', header: 'Libellé', accessorKey: 'libelle', cell: (c) => <span className="text-break">{c.row.original.libelle}</span> },
+  { id: 'libelle', header: 'Libellé', accessorKey: 'libelle', cell: (c) => <span className="d-inline-block" style={{ minWidth: '9rem' }}>{c.row.original.libelle}</span> },
   { id: 'commandes', header: 'Cmd.', accessorKey: 'commandes', cell: (c) => num(c.row.original.commandes) },
   { id: 'articles', header: 'Articles', accessorKey: 'articles', cell: (c) => num(c.row.original.articles) },
   { id: 'montant_articles', header: 'Articles (FCFA)', accessorKey: 'montant_articles', cell: (c) => formatFcfa(c.row.original.montant_articles) },
@@ -220,7 +220,7 @@ export function ReportsPage() {
         )}
       </Row>
       <p className="small text-body-secondary">
-        Ventes {periodText}, comparées {before.du === before.au ? `au ${formatDay(before.du)}` : `à la période du ${formatDay(before.du)} au ${formatDay(before.au)}`}.
+        Ventes {periodText}, comparées {before.du === before.au ? `au ${formatDay(before.du)}` : `à la période du ${formatDay(before.du)} au ${formatDay(before.au)}`}
       </p>
 
       {report.error && <Alert variant="danger">{errorMessage(report.error)}</Alert>}
