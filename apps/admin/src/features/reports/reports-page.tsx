@@ -238,7 +238,11 @@ export function ReportsPage() {
               <Figure title="Panier moyen" value={summary.data ? formatFcfa(summary.data.panier_moyen) : '…'} testId="rapport-panier" />
             </Col>
             <Col>
-              <Figure title="Clients" value={summary.data ? `${num(summary.data.clients.nouveaux)} nouveaux` : '…'} note={summary.data ? `${num(summary.data.clients.habitues)} déjà clients` : null} />
+              <Figure
+                title="Clients"
+                value={summary.data ? `${num(summary.data.clients.nouveaux)} nouveau${summary.data.clients.nouveaux > 1 ? 'x' : ''}` : '…'}
+                note={summary.data ? `${num(summary.data.clients.habitues)} déjà client${summary.data.clients.habitues > 1 ? 's' : ''}` : null}
+              />
             </Col>
           </Row>
           <p className="small text-body-secondary">{REPORT_SALES_RULE_TEXT}</p>
