@@ -52,6 +52,7 @@ import type { RunQuery } from './modules/storefront/storefront-pages.ts'
 import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
 import backofficeCatalogue from './modules/backoffice-catalogue/backoffice-catalogue.plugin.ts'
 import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plugin.ts'
+import reports from './modules/reports/reports.plugin.ts'
 import databaseNotifications from './plugins/database-notifications.ts'
 import { createCatalogueCaches } from './lib/catalogue-caches.ts'
 import { CATALOGUE_CHANNEL } from './lib/catalogue-changes.ts'
@@ -205,6 +206,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(account)
     await scope.register(backofficeCatalogue)
     await scope.register(dispatch)
+    await scope.register(reports)
     await scope.register(backofficeOrders, { pingEveryMs: opts.eventPingEveryMs })
     await scope.register(staff, { publicUrl: config.publicUrl })
     await scope.register(customers)

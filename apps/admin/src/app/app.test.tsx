@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { SALES_RULE_TEXT } from '@teranga/shared/payment-labels'
+import { REPORT_SALES_RULE_TEXT } from '@teranga/shared/backoffice-reports'
 import { tokenStorage } from '../lib/api.ts'
 import { renderAdmin, seriousViolations } from '../testing/render.tsx'
 import { MANAGER, requests, server } from '../testing/server.ts'
@@ -53,7 +53,7 @@ describe('navigation by role', () => {
     renderAdmin('/')
     const nav = (await screen.findAllByRole('navigation', { name: 'Navigation principale' }))[0]!
     const links = within(nav).getAllByRole('link').map((link) => link.textContent)
-    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Codes promo', 'Caisse', 'Paramètres', 'Livreurs', 'Équipe', 'Journal'])
+    expect(links).toEqual(['Accueil', 'Commandes', 'Produits', 'Clients', 'Codes promo', 'Caisse', 'Rapports', 'Paramètres', 'Livreurs', 'Équipe', 'Journal'])
   })
 
   it('shows a gestionnaire orders, products, customers, the discount codes and the cash, no settings or staff', async () => {
@@ -114,7 +114,7 @@ describe('home', () => {
     expect(screen.getByText('45 000 FCFA')).toBeInTheDocument()
     expect(screen.getByText('312 500 FCFA')).toBeInTheDocument()
     // What the sales count, told once (ADR 050).
-    expect(screen.getByText(SALES_RULE_TEXT)).toBeInTheDocument()
+    expect(screen.getByText(REPORT_SALES_RULE_TEXT)).toBeInTheDocument()
     expect(await seriousViolations()).toEqual([])
   })
 })

@@ -23,6 +23,7 @@ const CustomersPage = lazy(() => import('../features/people/customers-page.tsx')
 const CustomerPage = lazy(() => import('../features/people/customer-page.tsx').then((m) => ({ default: m.CustomerPage })))
 const PromoCodesPage = lazy(() => import('../features/promo-codes/promo-codes-page.tsx').then((m) => ({ default: m.PromoCodesPage })))
 const CashPage = lazy(() => import('../features/cash/cash-page.tsx').then((m) => ({ default: m.CashPage })))
+const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx').then((m) => ({ default: m.ReportsPage })))
 const CouriersPage = lazy(() => import('../features/couriers/couriers-page.tsx').then((m) => ({ default: m.CouriersPage })))
 const StaffPage = lazy(() => import('../features/staff/staff-page.tsx').then((m) => ({ default: m.StaffPage })))
 const AuditPage = lazy(() => import('../features/people/audit-page.tsx').then((m) => ({ default: m.AuditPage })))
@@ -124,6 +125,7 @@ function Layout({ staff }: { staff: StaffMember }) {
           <Route path="/clients/:id" element={<CustomerPage />} />
           <Route path="/codes-promo" element={<PromoCodesPage />} />
           <Route path="/caisse" element={<CashPage />} />
+          <Route path="/rapports" element={adminOnly(<ReportsPage />)} />
           <Route path="/parametres/*" element={adminOnly(<SettingsRoutes />)} />
           <Route path="/livreurs" element={adminOnly(<CouriersPage />)} />
           <Route path="/equipe" element={adminOnly(<StaffPage />)} />

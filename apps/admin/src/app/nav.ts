@@ -14,6 +14,7 @@ export const NAV: NavItem[] = [
   { to: '/clients', label: 'Clients', roles: ['admin', 'gestionnaire'] },
   { to: '/codes-promo', label: 'Codes promo', roles: ['admin', 'gestionnaire'] },
   { to: '/caisse', label: 'Caisse', roles: ['admin', 'gestionnaire'] },
+  { to: '/rapports', label: 'Rapports', roles: ['admin'] },
   { to: '/parametres', label: 'Paramètres', roles: ['admin'] },
   { to: '/livreurs', label: 'Livreurs', roles: ['admin'] },
   { to: '/equipe', label: 'Équipe', roles: ['admin'] },

@@ -10,7 +10,7 @@ export interface SalesPoint {
   commandes: number
 }
 
-export default function SalesChart({ points }: { points: SalesPoint[] }) {
+export default function SalesChart({ points, caption = 'Ventes des 30 derniers jours' }: { points: SalesPoint[]; caption?: string }) {
   const element = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const target = element.current
@@ -42,7 +42,7 @@ export default function SalesChart({ points }: { points: SalesPoint[] }) {
   return (
     <figure className="mb-0">
       <div ref={element} aria-hidden="true" style={{ minHeight: 200 }} />
-      <figcaption className="visually-hidden">Ventes des 30 derniers jours</figcaption>
+      <figcaption className="visually-hidden">{caption}</figcaption>
     </figure>
   )
 }

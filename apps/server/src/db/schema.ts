@@ -728,6 +728,8 @@ export const orderHistory = pgTable(
   (t) => [
     index('order_history_commande_idx').on(t.commandeId, t.id),
     index('order_history_livree_at_idx').on(t.at).where(sql`${t.toEtat} = 'livree'`),
+    // The sales report's sales of a period: paid or delivered (migration 0041, ADR 059).
+    index('order_history_sold_at_idx').on(t.at, t.commandeId).where(sql`${t.toEtat} in ('payee', 'livree')`),
     check('order_history_actor_kind', sql`${t.actorKind} in ('client', 'staff', 'provider', 'system')`),
   ],
 )

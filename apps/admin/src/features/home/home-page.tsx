@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { Alert, Badge, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap'
 import { TO_ACT_ON_STATUSES, type ToActOnStatus } from '@teranga/shared/order-status'
-import { SALES_RULE_TEXT } from '@teranga/shared/payment-labels'
+import { REPORT_SALES_RULE_TEXT } from '@teranga/shared/backoffice-reports'
 import { useRole } from '../../lib/auth.tsx'
 import { useDashboard } from './api/dashboard-api.ts'
 import { SetupChecklist } from './setup-checklist.tsx'
@@ -61,7 +61,7 @@ export function HomePage() {
           </Card>
         </Col>
         <Col xs={12}>
-          <p className="small text-body-secondary mb-0">{SALES_RULE_TEXT}</p>
+          <p className="small text-body-secondary mb-0">{REPORT_SALES_RULE_TEXT}</p>
         </Col>
       </Row>
       <Row className="g-3 mb-4">

@@ -22,10 +22,11 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     refunds: app.refunds,
     dispatch: app.dispatch,
     preparation: app.orderPreparation,
+    reports: app.reports,
     log: app.log,
   })
   await registerRest(app, backofficeOrdersRoutes, { service, summary: formatSummary })
   await registerRest(app, orderEventsStream, { events: app.orderEvents, pingEveryMs: opts.pingEveryMs })
 }
 
-export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'authentication', 'graphql-modules', 'audit', 'orders', 'payments', 'dispatch'] })
+export default fp(backofficeOrders, { name: 'backoffice-orders', dependencies: ['database', 'authentication', 'graphql-modules', 'audit', 'orders', 'payments', 'dispatch', 'reports'] })

@@ -75,8 +75,6 @@ export interface DetailExtraRow {
 const DAKAR = 'Africa/Dakar'
 
 const states = (list: readonly string[]) => sql.join(list.map((etat) => sql`${etat}`), sql`, `)
-/** Whether order `c` counts as a sale: the payments module's one rule (ADR 050). */
-const IS_A_SALE = paymentsOfOrder.countsAsSale(sql`c`)
 const UNPAID = states(UNPAID_STATUSES)
 /** The dashboard's « À traiter » (packages/shared). */
 const TO_ACT_ON = states(TO_ACT_ON_STATUSES)
@@ -251,8 +249,9 @@ export function createBackofficeOrdersRepository(db: Executor) {
       return new Set(found.map((r) => r.commande_id))
     },
 
+    /** The dashboard's counts, orders about to expire and low stock; its sales are the reports module's (ADR 059). */
     async dashboard(now: Date) {
-      const [counts, expiring, lowStock, sales, curve] = await Promise.all([
+      const [counts, expiring, lowStock] = await Promise.all([
         rows<{ etat: string; n: number }>(
           sql`select etat, count(*)::int as n from commandes where etat in (${TO_ACT_ON}) group by etat`,
         ),
@@ -269,26 +268,8 @@ export function createBackofficeOrdersRepository(db: Executor) {
               from variantes v join produits p on p.id = v.produit_id
               where p.actif and v.actif and v.quantite <= v.seuil order by v.quantite, v.id limit 20`,
         ),
-        rows<{ aujourdhui: number; sept_jours: number }>(
-          sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d)
-              select coalesce(sum(total) filter (where day = (select d from today)), 0)::int as aujourdhui,
-                     coalesce(sum(total) filter (where day > (select d from today) - 7), 0)::int as sept_jours
-              from (select (c.datecomm at time zone ${DAKAR})::date as day, ${ORDER_TOTAL} as total
-                    from commandes c
-                    where c.datecomm >= ((select d from today) - 6)::timestamp at time zone ${DAKAR}
-                      and ${IS_A_SALE}) s`,
-        ),
-        rows<{ jour: string; montant: number; commandes: number }>(
-          sql`with today as (select (${now}::timestamptz at time zone ${DAKAR})::date as d),
-              days as (select generate_series((select d from today) - 29, (select d from today), interval '1 day')::date as day),
-              sales as (select (c.datecomm at time zone ${DAKAR})::date as day, ${ORDER_TOTAL} as total from commandes c
-                        where c.datecomm >= ((select d from today) - 29)::timestamp at time zone ${DAKAR} and ${IS_A_SALE})
-              select to_char(days.day, 'YYYY-MM-DD') as jour, coalesce(sum(sales.total), 0)::int as montant, count(sales.day)::int as commandes
-              from days left join sales on sales.day = days.day
-              group by days.day order by days.day`,
-        ),
       ])
-      return { counts, expiring: expiring.map(fixDates), lowStock, sales: sales[0] ?? { aujourdhui: 0, sept_jours: 0 }, curve }
+      return { counts, expiring: expiring.map(fixDates), lowStock }
     },
   }
 }

@@ -3,6 +3,7 @@
 // audited in its own transaction.
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
+import { addDays, shopDay } from '@teranga/shared/shop-day'
 import { ORDERS_MESSAGES as M, type Dashboard, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
 import { TO_ACT_ON_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import type { FastifyBaseLogger } from 'fastify'
@@ -16,8 +17,12 @@ import type { OrderPreparationService } from '../orders/orders-preparation.servi
 import type { PreparationBody } from '@teranga/shared/preparation'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import type { RefundsService } from '../payments/refunds.service.ts'
+import type { ReportsService } from '../reports/reports.service.ts'
 import { formatDetail, formatSummary } from './backoffice-orders.format.ts'
 import { createBackofficeOrdersRepository, type OrderFilter, type OrderSort } from './backoffice-orders.repository.ts'
+
+/** The dashboard's curve: the last 30 days, today included. */
+const DASHBOARD_CURVE_DAYS = 30
 
 interface Deps {
   db: Executor
@@ -29,12 +34,14 @@ interface Deps {
   dispatch: Pick<DispatchService, 'forOrders'>
   /** Preparation (the orders module's, ADR 055). */
   preparation: Pick<OrderPreparationService, 'prepare'>
+  /** The sales of a period, as the sales report counts them (the reports module, ADR 059). */
+  reports: Pick<ReportsService, 'daily'>
   /** Where a refund that failed after a cancel is told (the order then shows what is owed back). */
   log?: Pick<FastifyBaseLogger, 'warn'>
   now?: () => Date
 }
 
-export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, dispatch, preparation, log, now = () => new Date() }: Deps) {
+export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, dispatch, preparation, reports, log, now = () => new Date() }: Deps) {
   const repo = createBackofficeOrdersRepository(db)
 
   async function details(numeros: string[], executor: Executor = db): Promise<OrderDetail[]> {
@@ -86,7 +93,10 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, d
     details: (numeros: string[]) => details(numeros),
 
     async dashboard(): Promise<Dashboard> {
-      const { counts, expiring, lowStock, sales, curve } = await repo.dashboard(now())
+      const today = shopDay(now())
+      // The sales are the report's (ADR 059): net of the refunds, on the day paid or delivered.
+      const [{ counts, expiring, lowStock }, curve] = await Promise.all([repo.dashboard(now()), reports.daily(addDays(today, -(DASHBOARD_CURVE_DAYS - 1)), today)])
+      const sales = { aujourdhui: curve.at(-1)?.montant ?? 0, sept_jours: curve.slice(-7).reduce((sum, d) => sum + d.montant, 0) }
       const count = (etat: string) => counts.find((c) => c.etat === etat)?.n ?? 0
       return {
         a_traiter: Object.fromEntries(TO_ACT_ON_STATUSES.map((etat) => [etat, count(etat)])) as Dashboard['a_traiter'],

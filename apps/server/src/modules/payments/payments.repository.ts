@@ -199,6 +199,13 @@ export const paymentColumns = {
    * the one rule of ADR 050: paid (an attempt brought the money, or paid on delivery and
    * delivered: packages/shared `isOrderPaid`) and neither cancelled nor refunded in full.
    */
+  /**
+   * Whether money came, or comes on delivery, for the order `o`: an attempt brought it, or the
+   * order is paid on delivery (the sales report, ADR 059, counts the latter once delivered).
+   */
+  paidOrCash: (o: SQL) =>
+    sql`(exists (select 1 from ${paiements} pa where pa.commande_id = ${o}.id and ${RECEIVED(sql`pa.statut`)})
+      or ${o}.modepaiement_id in (select mp.id from ${modepaiements} mp where mp.code = ${PAY_ON_DELIVERY}))`,
   countsAsSale: (o: SQL) =>
     sql`(${o}.etat not in (${sql.join(NOT_A_SALE_STATUSES.map((s) => sql`${s}`), sql`, `)})
       and (exists (select 1 from ${paiements} pa where pa.commande_id = ${o}.id and ${RECEIVED(sql`pa.statut`)})
