@@ -9,7 +9,6 @@ import { z } from 'zod'
 import {
   CATALOGUE_MESSAGES as M,
   CSV_IMPORT_MAX_ROWS,
-  PRODUCT_CSV_COLUMNS,
   codeBarresSchema,
   detectImageType,
   productCodeSchema,
