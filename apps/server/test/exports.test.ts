@@ -433,6 +433,20 @@ describe('100,000 orders streamed', () => {
     expect(growth).toBeLessThan(csv.bytes / 2)
 
     const readsXlsx = shop.database.cursorReads.count
+    // A download abandoned midway hands its cursor's connection back to the pool.
+    for (const format of ['csv', 'xlsx']) {
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: `/api/commande/export.${format}?zone=Masse`, headers: manager.auth }, (res) => {
+          res.once('data', () => {
+            req.destroy()
+            resolve()
+          })
+        })
+        req.on('error', (error) => (req.destroyed ? resolve() : reject(error)))
+      })
+      await expect.poll(() => { const pool = shop.database.poolStats(); return pool.total - pool.idle }, { timeout: 10_000 }).toBe(0)
+    }
+
     let t = performance.now()
     const xlsx = await download('/api/commande/export.xlsx?zone=Masse', 'bytes')
     console.log(`xlsx download ${((performance.now() - t) / 1000).toFixed(1)} s, ${xlsx.bytes} bytes`)

@@ -77,8 +77,20 @@ function xlsxStream(sheetName: string, columns: readonly ExportColumn[], batches
         })
         sheet.addRow(values).commit()
       }
-      // Lets the zip stream drain to the reply before the next batch is read.
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve))
+      // Lets the zip stream drain to the reply before the next batch is read; a download
+      // abandoned midway ends the loop, which hands the cursor's connection back.
+      if (out.writableNeedDrain && !out.destroyed) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            out.off('drain', done)
+            out.off('close', done)
+            resolve()
+          }
+          out.once('drain', done)
+          out.once('close', done)
+        })
+      }
+      if (out.destroyed) return
     }
     sheet.commit()
     await workbook.commit()
