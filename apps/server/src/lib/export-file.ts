@@ -29,13 +29,6 @@ export function csvField(value: unknown): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
-/** A whole CSV file in memory (small exports already read): the BOM, `;`, CRLF. */
-export function toCsv(headers: readonly string[], rows: Iterable<readonly unknown[]>): string {
-  const lines = [headers.map(csvField).join(';')]
-  for (const row of rows) lines.push(row.map(csvField).join(';'))
-  return `\uFEFF${lines.join('\r\n')}\r\n`
-}
-
 async function* csvChunks(columns: readonly ExportColumn[], batches: ExportRows): AsyncGenerator<string> {
   yield `\uFEFF${columns.map((c) => csvField(c.header)).join(';')}\r\n`
   for await (const batch of batches) {
