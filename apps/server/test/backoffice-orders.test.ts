@@ -177,13 +177,13 @@ describe('GET /api/commande?q= by the order number', () => {
 })
 
 describe('GET /api/commande/export.csv', () => {
-  it('a BOM, ;-separated, one line per order of the filter', async () => {
+  it('a BOM, ;-separated, one line per order line of the filter (ADR 060)', async () => {
     const buyer = await signIn(shop.app)
     const { numero } = await place(buyer, { tel: '+221 70 999 88 77' })
     const res = await get('/api/commande/export.csv?q=709998877', manager)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
-    expect(res.body.startsWith('\uFEFFnumero;date;etat;client;telephone;total')).toBe(true)
+    expect(res.body.startsWith('\uFEFFCommande;Date (Dakar);Client;Téléphone;Zone;Mode de livraison;Mode de paiement;État;')).toBe(true)
     const lines = res.body.trim().split('\r\n')
     expect(lines).toHaveLength(2)
     expect(lines[1]!.startsWith(`${numero};`)).toBe(true)

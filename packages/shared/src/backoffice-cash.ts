@@ -16,6 +16,8 @@ export const CASH_MESSAGES = {
   noteText: 'La note doit être un texte.',
   noteRequiredForCorrection: 'Une correction (montant négatif) doit dire pourquoi dans la note.',
   remiseSaved: 'Remise enregistrée.',
+  rangeInverted: 'La date de fin doit suivre la date de début.',
+  rangeTooLong: 'L’export de la caisse couvre 366 jours au plus.',
 } as const
 
 /** The largest amount one hand-back line may hold, either way (the table's own bound). */
@@ -30,6 +32,18 @@ export const businessDaySchema = z.string({ error: CASH_MESSAGES.dateInvalid }).
 export const cashDayQuerySchema = z.object({ date: businessDaySchema.optional() })
 /** GET /api/caisse/jours?jusqua= : the CASH_SUMMARY_DAYS days ending with `jusqua` (default today). */
 export const cashDaysQuerySchema = z.object({ jusqua: businessDaySchema.optional() })
+
+/** The longest range of days the cash page's export covers (ADR 060). */
+export const CASH_EXPORT_MAX_DAYS = 366
+
+/** GET /api/caisse/export.csv|xlsx?du=&au= : each courier's days from `du` to `au` (default: today), at most CASH_EXPORT_MAX_DAYS. */
+export const cashExportQuerySchema = z
+  .object({ du: businessDaySchema.optional(), au: businessDaySchema.optional() })
+  .superRefine((value, ctx) => {
+    if (value.du && value.au && value.du > value.au) ctx.addIssue({ code: 'custom', path: ['au'], message: CASH_MESSAGES.rangeInverted })
+    else if (value.du && value.au && (Date.parse(value.au) - Date.parse(value.du)) / 86_400_000 >= CASH_EXPORT_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['du'], message: CASH_MESSAGES.rangeTooLong })
+  })
 
 /** POST /api/caisse/remise: one hand-back line; a negative amount corrects an earlier line and says why. */
 export const remiseSchema = z

@@ -1,8 +1,15 @@
-// Downloads a file the API sends (CSV exports) with the token, which a plain link cannot send.
+// Downloads a file the API sends (CSV and Excel exports, ADR 060) with the token, which a plain
+// link cannot send.
 import { apiFetch } from './api.ts'
 
+const ACCEPT: Record<string, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
 export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const response = await apiFetch(path, { headers: { accept: 'text/csv' } })
+  const extension = fileName.split('.').pop() ?? ''
+  const response = await apiFetch(path, { headers: { accept: ACCEPT[extension] ?? '*/*' } })
   const url = URL.createObjectURL(await response.blob())
   const link = document.createElement('a')
   link.href = url

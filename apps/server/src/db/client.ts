@@ -7,6 +7,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
+import Cursor from 'pg-cursor'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import type { SQL } from 'drizzle-orm'
 import { MIGRATIONS_DIR } from '../paths.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import * as schema from './schema.ts'
@@ -33,9 +36,19 @@ export interface Database {
   poolStats(): { total: number; idle: number; waiting: number; max: number }
   /** Tells `listener` how long each query or transaction waited for a connection; answers the unsubscribe. */
   onPoolCheckout(listener: (waitSeconds: number) => void): () => void
+  /**
+   * Reads a statement's rows `batch` at a time through a server-side cursor on a connection of
+   * its own (pg-cursor), for the exports (ADR 060): the rows are never all in memory. The
+   * connection goes back to the pool when the loop ends, breaks or throws.
+   */
+  cursor<T>(query: SQL, batch: number): AsyncGenerator<T[], void, undefined>
+  /** The cursor's reads (batches fetched) since the database was opened. */
+  cursorReads: { count: number }
   /** Closes the pool, then stops the embedded server if this handle started it. */
   close(): Promise<void>
 }
+
+const dialect = new PgDialect()
 
 export { MIGRATIONS_DIR }
 
@@ -83,11 +96,40 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
   const checkouts = timeCheckouts(pool)
   const db = drizzlePg(pool, { schema }) as unknown as Db
   let closed = false
+  const cursorReads = { count: 0 }
   return {
     db,
     kind,
     url,
     stats,
+    cursorReads,
+    cursor: async function* <T>(query: SQL, batch: number) {
+      const { sql: text, params } = dialect.sqlToQuery(query)
+      const client = await pool.connect()
+      let broken = false
+      try {
+        const cursor = client.query(new Cursor<T>(text, params))
+        try {
+          for (;;) {
+            cursorReads.count++
+            const rows = await cursor.read(batch)
+            if (rows.length === 0) return
+            yield rows
+            if (rows.length < batch) return
+          }
+        } finally {
+          await cursor.close().catch(() => {
+            broken = true
+          })
+        }
+      } catch (error) {
+        broken = true
+        throw error
+      } finally {
+        // A connection whose cursor failed is not handed to the next request.
+        client.release(broken)
+      }
+    },
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     withBootLock: async (fn) => {
       const client = await pool.connect()

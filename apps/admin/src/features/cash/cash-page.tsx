@@ -2,6 +2,7 @@
 // orders delivered, what was to be collected, what they entered as collected, what they handed
 // back and the two differences, a red line wherever one is not 0; a hand-back entered here (a
 // mistake is corrected by a negative line, never edited); and the last 30 days.
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -11,13 +12,15 @@ import { Alert, Button, Card, Form, ListGroup, Table } from 'react-bootstrap'
 import {
   businessDaySchema,
   CASH_MESSAGES,
+  CASH_SUMMARY_DAYS,
   cashDiffers,
   remiseSchema,
   type CashCourierDay,
   type CashDaySummary,
   type RemiseInput,
 } from '@teranga/shared/backoffice-cash'
-import { shopDay } from '@teranga/shared/shop-day'
+import { addDays, shopDay } from '@teranga/shared/shop-day'
+import { ExportButtons } from '../../components/export-buttons.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { formatDay, formatFcfa } from '../../lib/format.ts'
 import { couriersQueryOptions } from '../../lib/couriers.ts'
@@ -193,6 +196,25 @@ function RemiseForm({ date }: { date: string }) {
   )
 }
 
+/** Each courier's days from « Du » to « Au » as a file for the accountant (ADR 060): the last 30 days unless changed. */
+function CashExport({ today }: { today: string }) {
+  const [du, setDu] = useState(addDays(today, -(CASH_SUMMARY_DAYS - 1)))
+  const [au, setAu] = useState(today)
+  return (
+    <Form className="d-flex flex-wrap align-items-end gap-2 mb-3" onSubmit={(e) => e.preventDefault()} aria-label="Exporter la caisse">
+      <Form.Group controlId="caisse-export-du">
+        <Form.Label className="small mb-1">Du</Form.Label>
+        <Form.Control type="date" size="sm" value={du} max={au} onChange={(e) => setDu(e.target.value)} />
+      </Form.Group>
+      <Form.Group controlId="caisse-export-au">
+        <Form.Label className="small mb-1">Au</Form.Label>
+        <Form.Control type="date" size="sm" value={au} min={du} max={today} onChange={(e) => setAu(e.target.value)} />
+      </Form.Group>
+      <ExportButtons path="/caisse/export" query={new URLSearchParams({ du, au }).toString()} name="caisse" />
+    </Form>
+  )
+}
+
 export function CashPage() {
   const [search, setSearch] = useSearchParams()
   const today = shopDay()
@@ -244,6 +266,7 @@ export function CashPage() {
       </Card>
 
       <h2 className="h5">Les 30 derniers jours</h2>
+      <CashExport today={today} />
       {daysQuery.error && <Alert variant="danger">{errorMessage(daysQuery.error)}</Alert>}
       {daysQuery.data && phone && <DaysCompact days={daysQuery.data} date={date} choose={choose} />}
       {daysQuery.data && !phone && (

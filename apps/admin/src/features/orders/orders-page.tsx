@@ -11,7 +11,7 @@ import { ORDER_STATUSES } from '@teranga/shared/order-status'
 import { FilterSelect } from '../../components/filter-select.tsx'
 import { ListFilters, SearchBox, type SearchBoxProps } from '../../components/list-filters.tsx'
 import { Pager } from '../../components/pager.tsx'
-import { downloadFile } from '../../lib/download.ts'
+import { ExportButtons } from '../../components/export-buttons.tsx'
 import { useListSearch } from '../../lib/use-list-search.ts'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts'
 import { useChoices } from './api/choices-api.ts'
@@ -90,13 +90,6 @@ export function OrdersPage() {
     [],
   )
   const selected = Object.keys(selection).filter((key) => selection[key])
-  const exportCsv = async () => {
-    try {
-      await downloadFile(`/commande/export.csv?${ordersQuery(search, { paging: false })}`, `commandes-${new Date().toISOString().slice(0, 10)}.csv`)
-    } catch {
-      notify.error("L'export a échoué. Réessayez.")
-    }
-  }
 
   const searchBox: SearchBoxProps = { label: 'Rechercher (numéro, téléphone, client)', placeholder: 'Numéro, téléphone, client', value: search.get('q'), onChange: (q) => update({ q }) }
   // Everything but the search, which stays in sight on a phone.
@@ -150,9 +143,8 @@ export function OrdersPage() {
           )}
         </h1>
         <Form.Check type="switch" id="sound" label="Son" checked={sound} onChange={(e) => setSound(e.target.checked)} />
-        <Button variant="outline-primary" size="sm" onClick={() => void exportCsv()}>
-          Exporter (CSV)
-        </Button>
+        {/* One row per order line, the list's filters (ADR 060). */}
+        <ExportButtons path="/commande/export" query={ordersQuery(search, { paging: false })} name="commandes" />
         {/* Slips are chosen by the table's rows: on a phone they print from the order page. */}
         {!phone && (
           <Button size="sm" disabled={selected.length === 0} onClick={() => navigate(`/bons?numeros=${selected.join(',')}`)}>

@@ -6,6 +6,7 @@ import type { AuditEntry } from '@teranga/shared/backoffice-people'
 import { FilterSelect } from '../../components/filter-select.tsx'
 import { ListFilters } from '../../components/list-filters.tsx'
 import { Pager } from '../../components/pager.tsx'
+import { ExportButtons } from '../../components/export-buttons.tsx'
 import { useListSearch } from '../../lib/use-list-search.ts'
 import { useAudit } from './api/audit-api.ts'
 import { actionLabel, AUDIT_RESOURCES, auditChanges } from './audit-labels.ts'
@@ -56,13 +57,20 @@ function AuditDetails({ line }: { line: AuditEntry }) {
   )
 }
 
+/** The journal's filters for its export (ADR 060). */
+const auditExportQuery = (search: URLSearchParams) =>
+  new URLSearchParams([...search.entries()].filter(([key, value]) => (key === 'resource' || key === 'resource_id') && value)).toString()
+
 export function AuditPage() {
   const list = useListSearch()
   const { search, update } = list
   const { data, error } = useAudit({ resource: search.get('resource'), resource_id: search.get('resource_id'), page: list.page })
   return (
     <>
-      <h1 className="h3 mb-3">Journal des modifications</h1>
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+        <h1 className="h3 mb-0 me-auto">Journal des modifications</h1>
+        <ExportButtons path="/audit/export" query={auditExportQuery(search)} name="journal" />
+      </div>
       <ListFilters label="Filtres du journal">
         <Col xs={6} md={3}>
           <FilterSelect label="Ressource" all="Toutes les ressources" value={search.get('resource')} choices={RESOURCE_CHOICES} onChange={(resource) => update({ resource })} />

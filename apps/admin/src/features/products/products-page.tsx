@@ -3,11 +3,10 @@
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { Alert, Badge, Button, Col, Form } from 'react-bootstrap'
-import { toast } from 'react-toastify'
+import { Alert, Badge, Col, Form } from 'react-bootstrap'
 import { DataTable } from '../../components/data-table.tsx'
 import { useRole } from '../../lib/auth.tsx'
-import { downloadFile } from '../../lib/download.ts'
+import { ExportButtons } from '../../components/export-buttons.tsx'
 import type { Product } from '@teranga/shared/backoffice-catalogue'
 import { discountPercent } from '@teranga/shared/sale-price'
 import { FilterSelect } from '../../components/filter-select.tsx'
@@ -109,13 +108,7 @@ export function ProductsPage() {
     <>
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
         <h1 className="h3 mb-0 me-auto">Produits</h1>
-        <Button
-          variant="outline-primary"
-          size="sm"
-          onClick={() => downloadFile('/produit/export.csv', `produits-${new Date().toISOString().slice(0, 10)}.csv`).catch(() => toast.error("L'export a échoué. Réessayez."))}
-        >
-          Exporter (CSV)
-        </Button>
+        <ExportButtons path="/produit/export" name="produits" />
         {role === 'admin' && (
           <>
             <Link className="btn btn-outline-primary btn-sm" to="/produits/import">

@@ -15,6 +15,27 @@ export interface AuditEntry {
   after?: unknown
 }
 
+/** One line of the audit log's export (ADR 060). */
+export interface AuditExportRow {
+  date: string
+  action: string
+  resource: string
+  resource_id: string | null
+  staff_email: string | null
+  avant: string | null
+  apres: string | null
+}
+
+/** The audit log's export statement, for a cursor (ADR 060): the list's filters, newest first. */
+export function auditExportQuery(filter: { resource?: string | undefined; resourceId?: string | undefined }) {
+  const parts = [filter.resource ? sql`l.resource = ${filter.resource}` : undefined, filter.resourceId ? sql`l.resource_id = ${filter.resourceId}` : undefined].filter((p) => p !== undefined)
+  return sql`select to_char(l.at at time zone 'Africa/Dakar', 'YYYY-MM-DD HH24:MI:SS') as date, l.action, l.resource, l.resource_id,
+      s.email as staff_email, l.before::text as avant, l.after::text as apres
+    from ${auditLog} l left join ${clients} s on s.id = l.staff_id
+    ${parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``}
+    order by l.at desc, l.id desc`
+}
+
 export function createAuditRepository(db: Executor) {
   return {
     async insert(entry: AuditEntry) {

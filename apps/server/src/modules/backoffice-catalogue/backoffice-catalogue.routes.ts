@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import multipart from '@fastify/multipart'
 import { z } from 'zod'
 import {
+  PRODUCT_CSV_COLUMNS,
   CATALOGUE_MESSAGES as M,
   CSV_IMPORT_MAX_BYTES,
   IMAGE_MAX_BYTES,
@@ -23,6 +24,7 @@ import { reorderSchema } from '@teranga/shared/backoffice-settings'
 import type { StaffRole } from '@teranga/shared/constants'
 import { idSchema, paginationSchema } from '@teranga/shared/schemas'
 import { badInput } from '../../lib/errors.ts'
+import { sendExport, type ExportColumn } from '../../lib/export-file.ts'
 import { errorResponses, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import { ImageQueueFull } from '../media/images.service.ts'
@@ -37,6 +39,9 @@ declare module 'fastify' {
 }
 
 const idParams = z.object({ id: idSchema })
+const NUMBER_COLUMNS: readonly string[] = ['prix', 'quantite', 'souscategorie_id', 'seuil']
+/** The import's column names, the headers of both files: numbers as numbers in the .xlsx. */
+const PRODUCT_EXPORT_COLUMNS: ExportColumn[] = PRODUCT_CSV_COLUMNS.map((header) => ({ header, kind: header === 'prix' ? 'amount' : NUMBER_COLUMNS.includes(header) ? 'number' : 'text', width: header === 'designation' ? 32 : undefined }))
 /** The CSV import's body: the file's bytes (text/csv), read by the service. */
 const csvBody = z.instanceof(Buffer, { error: M.csvInvalid })
 const pageQuery = paginationSchema.partial()
@@ -81,11 +86,13 @@ export default async function backofficeCatalogueRoutes(app: FastifyInstance, op
     return service.productPage(filter, q.sort ?? 'created_at', q.dir ?? 'desc', pageOf(q))
   })
 
-  api.get('/produit/export.csv', { config: { staffRole: 'gestionnaire' }, schema: { response: { 200: z.string(), ...errorResponses } } }, async (request, reply) => {
-    requireStaff(request, 'gestionnaire')
-    const csv = await service.exportCsv()
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="produits.csv"').serializer((p: unknown) => p as string).send(csv)
-  })
+  // The products' export in the import's columns (ADR 053 §7), as CSV or .xlsx (ADR 060).
+  for (const format of ['csv', 'xlsx'] as const) {
+    api.get(`/produit/export.${format}`, { config: { staffRole: 'gestionnaire' }, schema: { response: { 200: z.unknown(), ...errorResponses } } }, async (request, reply) => {
+      requireStaff(request, 'gestionnaire')
+      return sendExport(reply, format, 'produits', PRODUCT_EXPORT_COLUMNS, [await service.exportRows()])
+    })
+  }
 
   api.post(
     '/produit/import',

@@ -9,7 +9,6 @@ import { z } from 'zod'
 import {
   CATALOGUE_MESSAGES as M,
   CSV_IMPORT_MAX_ROWS,
-  PRODUCT_CSV_COLUMNS,
   codeBarresSchema,
   detectImageType,
   productCodeSchema,
@@ -88,13 +87,6 @@ interface VariantPlan {
 const sameIds = (current: number[], ids: number[]) => current.length === ids.length && ids.every((id) => current.includes(id))
 
 const newCode = () => `P-${randomBytes(4).toString('hex').toUpperCase()}`
-
-function csvField(value: unknown): string {
-  const text = value == null ? '' : String(value)
-  // A cell a spreadsheet would run as a formula starts with a quote.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+$/.test(text) ? `'${text}` : text
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
 
 export function createBackofficeCatalogueService(deps: ServiceDeps) {
   const { db, repo, audit } = deps
@@ -667,19 +659,17 @@ export function createBackofficeCatalogueService(deps: ServiceDeps) {
     // ---------- CSV ----------
 
     /** One row per variant, grouped by product then position (ADR 053 §7); the product's columns repeated on each. */
-    async exportCsv(): Promise<string> {
+    /**
+     * The products' export, one row per variant in the import's columns (PRODUCT_CSV_COLUMNS),
+     * so that the file comes back in as it went out; the CSV and the .xlsx share it (ADR 060).
+     */
+    async exportRows(): Promise<Array<Array<string | number | null>>> {
       const rows = await repo.variantsForExport(db, EXPORT_MAX_ROWS)
-      const lines = [PRODUCT_CSV_COLUMNS.join(';')]
-      for (const v of rows) {
+      return rows.map((v) => {
         const valeurs = [v.valeur1, v.valeur2, v.valeur3]
         const options = [0, 1, 2].flatMap((i) => [v.options[i]?.nom ?? '', v.options[i] ? (valeurs[i] ?? '') : ''])
-        lines.push(
-          [v.code, v.designation, v.prix, v.quantite, v.unite, v.souscategorieId, v.description ?? '', v.seuil, v.produitCode, ...options, v.codeBarres ?? '']
-            .map(csvField)
-            .join(';'),
-        )
-      }
-      return `\uFEFF${lines.join('\r\n')}\r\n`
+        return [v.code, v.designation, v.prix, v.quantite, v.unite, v.souscategorieId, v.description ?? '', v.seuil, v.produitCode, ...options, v.codeBarres ?? '']
+      })
     },
 
     /**

@@ -5,14 +5,15 @@ import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
 import { orderSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
-import { goodsPaid, variantShares } from '@teranga/shared/order-amounts'
+import { goodsPaid, lineShares, variantShares } from '@teranga/shared/order-amounts'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { isOrderPaid } from '@teranga/shared/payment-labels'
 import { whatsappLink } from '@teranga/shared/phone'
 import { dateFr } from '../../lib/format.ts'
 import type { ShownAttempt } from '../payments/payment-ledger.service.ts'
-import type { BackofficeOrdersRepository, DetailExtraRow, SummaryRow } from './backoffice-orders.repository.ts'
+import type { BackofficeOrdersRepository, DetailExtraRow, ExportLineRow, SummaryRow } from './backoffice-orders.repository.ts'
+import type { ExportColumn } from '../../lib/export-file.ts'
 import type { OrderRefunds } from '../payments/refunds.service.ts'
 
 const status = (etat: string) => (isOrderStatus(etat) ? ORDER_STATUSES[etat] : { text: etat, badge: 'secondary', next: [] as readonly string[] })
@@ -123,4 +124,71 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
     remboursable: isRefundable(r.etat, payment, r.mp_code === 'CASH', refunded),
     ...dispatch,
   }
+}
+
+/**
+ * The accountant's export (issue 26 §2, ADR 060): one row per order line. The first eight
+ * headers and their order are a contract: add columns at the end, never rename or move one.
+ */
+export const ORDER_LINES_COLUMNS: ExportColumn[] = [
+  { header: 'Commande', width: 22 },
+  { header: 'Date (Dakar)', kind: 'datetime' },
+  { header: 'Client', width: 24 },
+  { header: 'Téléphone', width: 16 },
+  { header: 'Zone', width: 16 },
+  { header: 'Mode de livraison', width: 20 },
+  { header: 'Mode de paiement', width: 20 },
+  { header: 'État', width: 16 },
+  { header: 'Produit', width: 32 },
+  { header: 'Variante', width: 16 },
+  { header: 'Code', width: 14 },
+  { header: 'Quantité', kind: 'number' },
+  { header: 'Prix unitaire', kind: 'amount' },
+  { header: 'Montant ligne', kind: 'amount' },
+  { header: 'Part des remises', kind: 'amount' },
+  { header: 'Livraison', kind: 'amount' },
+  { header: 'Remboursé', kind: 'amount' },
+]
+
+/**
+ * One order's rows of the export, from its lines (all of them, in line order). The money is the
+ * money module's (ADR 041): each line was paid its variant's share of `goodsPaid` (the refund's
+ * `variantShares`), so its part of the discounts is its amount less that share. The delivery
+ * (the fee less the loyalty tier's free delivery) sits on the order's first row, zero on the
+ * others. So, over an order's rows, Σ amount − Σ discounts + Σ delivery = the order's total.
+ * Refunded: what refunds by line gave back for the line; what refunds gave back without naming
+ * lines (an amount, « the rest ») is spread over what was still paid for each row (its lines,
+ * the delivery on the first row) by largest remainder, so the column adds up to what the order
+ * got back.
+ */
+export function orderExportRows(lines: readonly ExportLineRow[]): Array<Array<string | number | null>> {
+  const o = lines[0]!
+  const withLines = lines.filter((l) => l.ligne_id !== null)
+  const keyOf = (l: ExportLineRow) => l.variante_id ?? -(l.produit_id ?? 0)
+  const paid = goodsPaid({ montantcommande: o.montantcommande, remise: o.remise, remiseLivraison: o.remise_livraison })
+  const byKey = variantShares(
+    withLines.map((l) => ({ variante: keyOf(l), prix: l.prix!, quantite: l.quantite! })),
+    paid,
+  )
+  // A variant held on several rows (a substitute's): its share split over them the same way.
+  const rowPaid = new Map<number, number>()
+  const rowRefunded = new Map<number, number>()
+  for (const [key, share] of byKey) {
+    const rows = withLines.filter((l) => keyOf(l) === key)
+    lineShares(rows.map((l) => ({ prix: l.prix!, quantite: l.quantite! })), share).forEach((s, i) => rowPaid.set(rows[i]!.ligne_id!, s))
+    rowRefunded.set(rows[0]!.ligne_id!, rows[0]!.rembourse_ligne)
+  }
+  const delivery = o.montantliv - Math.max(0, o.remise_livraison ?? 0)
+  const byLine = [...rowRefunded.values()].reduce((a, b) => a + b, 0)
+  const rest = Math.max(0, o.rembourse - byLine)
+  const still = lines.map((l, i) => Math.max(0, (l.ligne_id === null ? 0 : (rowPaid.get(l.ligne_id) ?? 0) - (rowRefunded.get(l.ligne_id) ?? 0))) + (i === 0 ? Math.max(0, delivery) : 0))
+  const spread = still.some((w) => w > 0) ? lineShares(still.map((w) => ({ prix: w, quantite: 1 })), rest) : lines.map(() => 0)
+  spread[0]! += rest - spread.reduce((a, b) => a + b, 0)
+  const etat = status(o.etat).text
+  return lines.map((l, i) => {
+    const amount = l.ligne_id === null ? 0 : l.prix! * l.quantite! - (l.supplement ?? 0)
+    const share = l.ligne_id === null ? 0 : amount - (rowPaid.get(l.ligne_id) ?? 0)
+    const refunded = (l.ligne_id === null ? 0 : (rowRefunded.get(l.ligne_id) ?? 0)) + spread[i]!
+    return [o.numerocommande, o.date, o.client, o.telephone, o.zone, o.ml_designation, o.mp_designation, etat, l.produit, l.variante, l.code, l.quantite, l.prix, amount, share, i === 0 ? delivery : 0, refunded]
+  })
 }

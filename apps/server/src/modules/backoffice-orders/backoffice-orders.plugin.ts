@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerRest } from '../../lib/rest.ts'
-import { formatSummary } from './backoffice-orders.format.ts'
 import backofficeOrdersRoutes from './backoffice-orders.routes.ts'
 import { createBackofficeOrdersService } from './backoffice-orders.service.ts'
 import orderEventsStream from './order-events-stream.ts'
@@ -17,6 +16,7 @@ export interface BackofficeOrdersOptions {
 async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOptions) {
   const service = createBackofficeOrdersService({
     db: app.db,
+    cursor: (query, batch) => app.database.cursor(query, batch),
     lifecycle: app.orderLifecycle,
     audit: app.audit,
     refunds: app.refunds,
@@ -25,7 +25,7 @@ async function backofficeOrders(app: FastifyInstance, opts: BackofficeOrdersOpti
     reports: app.reports,
     log: app.log,
   })
-  await registerRest(app, backofficeOrdersRoutes, { service, summary: formatSummary })
+  await registerRest(app, backofficeOrdersRoutes, { service })
   await registerRest(app, orderEventsStream, { events: app.orderEvents, pingEveryMs: opts.pingEveryMs })
 }
 

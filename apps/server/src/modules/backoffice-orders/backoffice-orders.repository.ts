@@ -167,6 +167,67 @@ const orderBy = (sort: OrderSort, dir: 'asc' | 'desc'): SQL => {
   return sql`order by c.datecomm ${d}, c.id ${d}`
 }
 
+/** One order line of the accountant's export (ADR 060), its order's columns repeated. */
+export interface ExportLineRow {
+  id: number
+  numerocommande: string
+  /** Dakar's wall time, `YYYY-MM-DD HH:MM:SS`. */
+  date: string
+  etat: string
+  client: string
+  telephone: string | null
+  zone: string | null
+  ml_designation: string
+  mp_designation: string
+  montantcommande: number
+  montantliv: number
+  remise: number
+  remise_livraison: number | null
+  montant_total: number
+  /** What the order's refunds done gave back in all. */
+  rembourse: number
+  ligne_id: number | null
+  produit_id: number | null
+  variante_id: number | null
+  produit: string | null
+  variante: string | null
+  code: string | null
+  quantite: number | null
+  prix: number | null
+  supplement: number | null
+  /** What refunds by line gave back for this line's variant (null amounts of older rows: price × quantity). */
+  rembourse_ligne: number
+}
+
+/**
+ * The export's statement: every line of the filtered orders, newest order first, an order's
+ * lines together (by line id), for a cursor to read in batches. An order without lines still
+ * has its row. Refunds count once done (`effectue`).
+ */
+export function exportLinesQuery(filter: OrderFilter): SQL {
+  return sql`select c.id, c.numerocommande, to_char(c.datecomm at time zone ${DAKAR}, 'YYYY-MM-DD HH24:MI:SS') as date, c.etat,
+      trim(coalesce(cl.prenom, '') || ' ' || coalesce(cl.name, '')) as client, coalesce(c.tel, cl.telephone) as telephone, c.zone,
+      ml.designation as ml_designation, mp.designation as mp_designation,
+      c.montantcommande, c.montantliv, c.remise, c.remise_livraison, c.montant_total,
+      coalesce((select sum(r.montant) from remboursements r where r.commande_id = c.id and r.statut = 'effectue'), 0)::int as rembourse,
+      dc.id as ligne_id, dc.produit_id, dc.variante_id, p.designation as produit,
+      nullif(concat_ws(' ', v.valeur1, v.valeur2, v.valeur3), '') as variante, coalesce(v.code, p.code) as code,
+      dc.quantite, dc.prix, dc.supplement,
+      case when dc.id is null then 0 else coalesce((select sum(coalesce(rl.montant, rl.prix * rl.quantite)) from remboursement_lignes rl
+        join remboursements r on r.id = rl.remboursement_id
+        where r.commande_id = c.id and r.statut = 'effectue' and rl.produit_id = dc.produit_id
+          and rl.variante_id is not distinct from dc.variante_id), 0)::int end as rembourse_ligne
+    from commandes c
+    join clients cl on cl.id = c.client_id
+    join modepaiements mp on mp.id = c.modepaiement_id
+    join modelivraisons ml on ml.id = c.modelivraison_id
+    left join detail_commandes dc on dc.commande_id = c.id
+    left join produits p on p.id = dc.produit_id
+    left join variantes v on v.id = dc.variante_id
+    ${where(filter)}
+    order by c.datecomm desc, c.id desc, dc.id`
+}
+
 /** The rows of a raw statement. */
 export const rowsOf = async <T>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows
 

@@ -6,22 +6,21 @@ import { z } from 'zod'
 import {
   dashboardResponseSchema,
   orderDetailResponseSchema,
-  ORDERS_EXPORT_MAX,
   orderStatusChangeSchema,
   ORDERS_MESSAGES as M,
   orderSummaryResponseSchema,
   refundSchema,
   slipsResponseSchema,
   SLIPS_MAX,
-  type OrderSummary,
 } from '@teranga/shared/backoffice-orders'
 import { ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
 import { preparationSchema } from '@teranga/shared/preparation'
 import { idSchema, optionalField, paginationSchema } from '@teranga/shared/schemas'
+import { sendExport } from '../../lib/export-file.ts'
 import { errorResponses, orderNumberParams, pageSchema } from '../../lib/rest.ts'
+import { ORDER_LINES_COLUMNS } from './backoffice-orders.format.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import type { BackofficeOrdersService } from './backoffice-orders.service.ts'
-import type { SummaryRow } from './backoffice-orders.repository.ts'
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dateInvalid }).refine((d) => !Number.isNaN(Date.parse(d)), { error: M.dateInvalid })
 
@@ -60,31 +59,8 @@ const slipsQuery = z.object({
     .refine((list) => list.length >= 1 && list.length <= SLIPS_MAX && list.every((n) => /^[\w-]{4,40}$/.test(n)), { error: M.numerosInvalid }),
 })
 
-const CSV_COLUMNS = ['numero', 'date', 'etat', 'client', 'telephone', 'total', 'modepaiement', 'modelivraison', 'zone', 'depot', 'a_rembourser']
-
-function csvField(value: unknown): string {
-  const text = value == null ? '' : String(value)
-  // A cell a spreadsheet would run as a formula starts with a quote.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+$/.test(text) ? `'${text}` : text
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
-function toCsv(rows: SummaryRow[], summary: (r: SummaryRow) => OrderSummary): string {
-  const lines = [CSV_COLUMNS.join(';')]
-  for (const row of rows) {
-    const o = summary(row)
-    lines.push(
-      [o.numero, o.date_fr, o.etat_text, o.client.nom, o.client.telephone, o.total, o.modepaiement.designation, o.modelivraison.designation, o.zone, o.depot?.designation, o.a_rembourser ? 'oui' : 'non']
-        .map(csvField)
-        .join(';'),
-    )
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`
-}
-
 export interface BackofficeOrdersRouteOptions {
   service: BackofficeOrdersService
-  summary: (r: SummaryRow) => OrderSummary
 }
 
 export default async function backofficeOrdersRoutes(app: FastifyInstance, opts: BackofficeOrdersRouteOptions) {
@@ -109,15 +85,13 @@ export default async function backofficeOrdersRoutes(app: FastifyInstance, opts:
     return service.list(filter, sort, dir ?? (sort === 'datecomm' ? 'desc' : 'asc'), { page, count, offset: (page - 1) * count })
   })
 
-  api.get('/commande/export.csv', { config: staffOnly, schema: { querystring: filterQuery, response: { 200: z.string(), ...errorResponses } } }, async (request, reply) => {
-    requireStaff(request, 'gestionnaire')
-    const rows = await service.exportRows(request.query, ORDERS_EXPORT_MAX)
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="commandes.csv"')
-      .serializer((p: unknown) => p as string)
-      .send(toCsv(rows, opts.summary))
-  })
+  // The accountant's export (ADR 060): one row per order line, the list's filters, streamed.
+  for (const format of ['csv', 'xlsx'] as const) {
+    api.get(`/commande/export.${format}`, { config: staffOnly, schema: { querystring: filterQuery, response: { 200: z.unknown(), ...errorResponses } } }, async (request, reply) => {
+      requireStaff(request, 'gestionnaire')
+      return sendExport(reply, format, 'commandes', ORDER_LINES_COLUMNS, service.exportLines(request.query))
+    })
+  }
 
   api.get('/admin/commande/bons', { config: staffOnly, schema: { querystring: slipsQuery, response: { 200: slipsResponseSchema, ...errorResponses } } }, async (request) => {
     requireStaff(request, 'gestionnaire')

@@ -7,7 +7,7 @@ import { addDays, shopDay } from '@teranga/shared/shop-day'
 import { ORDERS_MESSAGES as M, type Dashboard, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
 import { TO_ACT_ON_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Executor } from '../../db/client.ts'
+import type { Database, Executor } from '../../db/client.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
@@ -18,14 +18,19 @@ import type { PreparationBody } from '@teranga/shared/preparation'
 import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import type { RefundsService } from '../payments/refunds.service.ts'
 import type { ReportsService } from '../reports/reports.service.ts'
-import { formatDetail, formatSummary } from './backoffice-orders.format.ts'
-import { createBackofficeOrdersRepository, type OrderFilter, type OrderSort } from './backoffice-orders.repository.ts'
+import { formatDetail, formatSummary, orderExportRows } from './backoffice-orders.format.ts'
+import { createBackofficeOrdersRepository, exportLinesQuery, type ExportLineRow, type OrderFilter, type OrderSort } from './backoffice-orders.repository.ts'
+
+/** How many order lines the export reads from its cursor at a time. */
+export const EXPORT_BATCH = 2000
 
 /** The dashboard's curve: the last 30 days, today included. */
 const DASHBOARD_CURVE_DAYS = 30
 
 interface Deps {
   db: Executor
+  /** The database's cursor, for the exports (ADR 060). */
+  cursor?: Database['cursor']
   lifecycle: OrderLifecycle
   audit: Audit
   /** Refunds (the payments module's). */
@@ -41,7 +46,7 @@ interface Deps {
   now?: () => Date
 }
 
-export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, dispatch, preparation, reports, log, now = () => new Date() }: Deps) {
+export function createBackofficeOrdersService({ db, cursor, lifecycle, audit, refunds, dispatch, preparation, reports, log, now = () => new Date() }: Deps) {
   const repo = createBackofficeOrdersRepository(db)
 
   async function details(numeros: string[], executor: Executor = db): Promise<OrderDetail[]> {
@@ -83,10 +88,26 @@ export function createBackofficeOrdersService({ db, lifecycle, audit, refunds, d
       return toPage(data.map(formatSummary), total, page)
     },
 
-    /** Up to `limit` summaries, for the CSV export. */
-    async exportRows(filter: OrderFilter, limit: number) {
-      const { data } = await repo.page(filter, 'datecomm', 'desc', limit, 0)
-      return data
+    /**
+     * The accountant's export (ADR 060): the filtered orders' lines, newest order first, read
+     * from a cursor in batches and given back as batches of rows, an order's rows together (an
+     * order whose lines straddle two batches waits for the next one).
+     */
+    async *exportLines(filter: OrderFilter) {
+      if (!cursor) throw new Error('the exports need the database cursor')
+      let order: ExportLineRow[] = []
+      for await (const batch of cursor<ExportLineRow>(exportLinesQuery(filter), EXPORT_BATCH)) {
+        const out: Array<Array<string | number | null>> = []
+        for (const row of batch) {
+          if (order.length > 0 && order[0]!.id !== row.id) {
+            out.push(...orderExportRows(order))
+            order = []
+          }
+          order.push(row)
+        }
+        yield out
+      }
+      if (order.length > 0) yield orderExportRows(order)
     },
 
     detail: (numero: string) => detail(numero),

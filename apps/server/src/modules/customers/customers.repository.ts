@@ -26,6 +26,47 @@ function search(raw: string | undefined): SQL | undefined {
 // a subquery on commandes would name the order's own id: the customer's id is spelled in full.
 const customerId = sql.raw('"clients"."id"')
 
+/** One customer of the export (ADR 060); the address columns only when asked. */
+export interface CustomerExportRow {
+  id: number
+  prenom: string | null
+  name: string | null
+  email: string | null
+  telephone: string | null
+  inscrit: string
+  commandes: number
+  points: number
+  privilege: string | null
+  adresse?: string | null
+  zone?: string | null
+  repere?: string | null
+}
+
+/**
+ * The customers' export statement, for a cursor (ADR 060): the list's search, oldest account
+ * first. The address (the default one, else the first) only with `addresses`: a customer's
+ * address leaves the shop only when the admin asks for it. No token, no sign-in data.
+ */
+export function customersExportQuery(filter: { q?: string | undefined }, addresses: boolean): SQL {
+  const where = search(filter.q)
+  const points = balanceOf(customerId)
+  const address = addresses
+    ? sql`, a.adresse, (select z.designation from ${zonesLivraison} z where z.id = a.zone_id) as zone, a.repere`
+    : sql``
+  const join = addresses
+    ? sql`left join lateral (select adresse, zone_id, repere from ${adresses} where client_id = ${customerId} order by par_defaut desc, id limit 1) a on true`
+    : sql``
+  return sql`select ${clients.id} as id, ${clients.prenom} as prenom, ${clients.name} as name, ${clients.email} as email, ${clients.telephone} as telephone,
+      to_char(${clients.createdAt} at time zone 'Africa/Dakar', 'YYYY-MM-DD HH24:MI:SS') as inscrit,
+      (select count(*) from ${commandes} where ${commandes.clientId} = ${customerId})::int as commandes,
+      (${points})::int as points,
+      (select ${privileges.designation} from ${privileges} where ${privileges.point} <= ${points} order by ${privileges.point} desc limit 1) as privilege
+      ${address}
+    from ${clients} ${join}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${clients.id}`
+}
+
 export function createCustomersRepository(db: Executor) {
   const points = balanceOf(customerId)
   const item = {

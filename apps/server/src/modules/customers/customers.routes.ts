@@ -14,7 +14,8 @@ import { pageTotal, toPage } from '../../lib/pagination.ts'
 import { errorResponses, pageSchema } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts'
-import { CUSTOMER_SORTS, createCustomersRepository, type CustomersRepository } from './customers.repository.ts'
+import { sendExport, type ExportColumn } from '../../lib/export-file.ts'
+import { CUSTOMER_SORTS, createCustomersRepository, customersExportQuery, type CustomerExportRow, type CustomersRepository } from './customers.repository.ts'
 
 const idParams = z.object({ id: idSchema })
 const listQuery = paginationSchema.partial().extend({
@@ -22,6 +23,27 @@ const listQuery = paginationSchema.partial().extend({
   sort: z.enum(CUSTOMER_SORTS).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
 })
+
+const exportQuery = z.object({
+  q: z.string().max(100).optional(),
+  /** `1`: the default address's columns too (ADR 060); without it, no address leaves the shop. */
+  adresses: z.enum(['0', '1'], { error: 'Le paramètre adresses vaut 0 ou 1.' }).optional(),
+})
+
+/** The customers' export (ADR 060): French headers, stable order; the address columns last, only when asked. */
+const CUSTOMER_COLUMNS: ExportColumn[] = [
+  { header: 'Identifiant', kind: 'number' },
+  { header: 'Prénom', width: 18 },
+  { header: 'Nom', width: 18 },
+  { header: 'E-mail', width: 28 },
+  { header: 'Téléphone', width: 16 },
+  { header: 'Inscrit le', kind: 'datetime' },
+  { header: 'Commandes', kind: 'number' },
+  { header: 'Points', kind: 'number' },
+  { header: 'Privilège', width: 14 },
+]
+const ADDRESS_COLUMNS: ExportColumn[] = [{ header: 'Adresse', width: 36 }, { header: 'Zone', width: 16 }, { header: 'Point de repère', width: 28 }]
+const EXPORT_BATCH = 2000
 
 type Row = NonNullable<Awaited<ReturnType<CustomersRepository['find']>>>
 const toItem = (r: Row) => ({
@@ -54,6 +76,24 @@ export default async function customersRoutes(app: FastifyInstance) {
     const total = await pageTotal(rows, args, () => repo.count({ q }))
     return toPage(rows.map(toItem), total, args)
   })
+
+  // The customers' export: admins only (ADR 060), the list's search, streamed.
+  for (const format of ['csv', 'xlsx'] as const) {
+    api.get(`/client/export.${format}`, { schema: { querystring: exportQuery, response: { 200: z.unknown(), ...errorResponses } } }, async (request, reply) => {
+      requireStaff(request, 'admin')
+      const withAddresses = request.query.adresses === '1'
+      const query = customersExportQuery({ q: request.query.q }, withAddresses)
+      async function* rows() {
+        for await (const batch of app.database.cursor<CustomerExportRow>(query, EXPORT_BATCH)) {
+          yield batch.map((r) => {
+            const row = [r.id, r.prenom, r.name, r.email, r.telephone, r.inscrit, r.commandes, r.points, r.privilege]
+            return withAddresses ? [...row, r.adresse, r.zone, r.repere] : row
+          })
+        }
+      }
+      return sendExport(reply, format, 'clients', withAddresses ? [...CUSTOMER_COLUMNS, ...ADDRESS_COLUMNS] : CUSTOMER_COLUMNS, rows())
+    })
+  }
 
   api.get('/client/:id', { schema: { params: idParams, response: { 200: customerDetailResponseSchema, ...errorResponses } } }, async (request) => {
     requireStaff(request, 'gestionnaire')

@@ -1,13 +1,28 @@
 // The cash page (issue 25 §4): GET /api/caisse?date= (a day per courier), GET /api/caisse/jours?jusqua=
-// (the last 30 days) and POST /api/caisse/remise (a hand-back line), for admins and gestionnaires.
+// (the last 30 days), GET /api/caisse/export.csv|xlsx?du=&au= (each courier's days, ADR 060) and
+// POST /api/caisse/remise (a hand-back line), for admins and gestionnaires.
 // No PUT or DELETE: a line is corrected by another line (ADR 057).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { cashCourierDaySchema, cashDayQuerySchema, cashDaysQuerySchema, cashDaySummarySchema, remiseResponseSchema, remiseSchema } from '@teranga/shared/backoffice-cash'
+import { CASH_EXPORT_MAX_DAYS, CASH_MESSAGES, cashCourierDaySchema, cashDayQuerySchema, cashExportQuerySchema, cashDaysQuerySchema, cashDaySummarySchema, remiseResponseSchema, remiseSchema } from '@teranga/shared/backoffice-cash'
+import { shopDay } from '@teranga/shared/shop-day'
+import { sendExport, type ExportColumn } from '../../lib/export-file.ts'
+import { badInput } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import type { CashService } from './cash.service.ts'
+
+const CASH_COLUMNS: ExportColumn[] = [
+  { header: 'Date', kind: 'date' },
+  { header: 'Livreur', width: 22 },
+  { header: 'Commandes', kind: 'number' },
+  { header: 'À encaisser', kind: 'amount' },
+  { header: 'Encaissé', kind: 'amount' },
+  { header: 'Remis', kind: 'amount' },
+  { header: 'Écart', kind: 'amount' },
+  { header: 'Écart d’encaissement', kind: 'amount' },
+]
 
 export default async function cashRoutes(app: FastifyInstance, opts: { service: CashService }) {
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -22,6 +37,19 @@ export default async function cashRoutes(app: FastifyInstance, opts: { service: 
     requireStaff(request, 'gestionnaire')
     return service.days(request.query.jusqua)
   })
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    api.get(`/caisse/export.${format}`, { schema: { querystring: cashExportQuerySchema, response: { 200: z.unknown(), ...errorResponses } } }, async (request, reply) => {
+      requireStaff(request, 'gestionnaire')
+      const au = request.query.au ?? shopDay()
+      const du = request.query.du ?? au
+      if (du > au) throw badInput(CASH_MESSAGES.rangeInverted, { au: [CASH_MESSAGES.rangeInverted] })
+      if ((Date.parse(au) - Date.parse(du)) / 86_400_000 >= CASH_EXPORT_MAX_DAYS) throw badInput(CASH_MESSAGES.rangeTooLong, { du: [CASH_MESSAGES.rangeTooLong] })
+      const days = await service.range(du, au)
+      const rows = days.map((d) => [d.date, d.livreur.nom, d.commandes, d.a_encaisser, d.encaisse, d.remis, d.ecart, d.ecart_encaissement])
+      return sendExport(reply, format, `caisse-${du}-${au}`, CASH_COLUMNS, [rows])
+    })
+  }
 
   api.post('/caisse/remise', { schema: { body: remiseSchema, response: { 201: remiseResponseSchema, ...errorResponses } } }, async (request, reply) => {
     const me = requireStaff(request, 'gestionnaire')

@@ -56,6 +56,21 @@ export function createCashService(deps: { db: Executor; audit: Audit }) {
       })
     },
 
+    /**
+     * Each courier's days from `du` to `au` with a delivered cash order or a hand-back, oldest day
+     * first, by name (the export, ADR 060): the page's figures, not a second computation.
+     */
+    async range(du: string, au: string): Promise<Array<CashCourierDay & { date: string }>> {
+      const repo = createCashRepository(db)
+      const figures = await repo.figures(du, au)
+      const couriers = await repo.couriers([...new Set(figures.map((f) => f.livreurId))])
+      const rank = new Map(couriers.map((c, i) => [c.id, i]))
+      const byId = new Map(couriers.map((c) => [c.id, c]))
+      return figures
+        .toSorted((a, b) => (a.jour === b.jour ? rank.get(a.livreurId)! - rank.get(b.livreurId)! : a.jour < b.jour ? -1 : 1))
+        .map((f) => ({ date: f.jour, livreur: byId.get(f.livreurId)!, ...withDifferences(f) }))
+    },
+
     /** Records one hand-back line (a negative one corrects an earlier line), audited. */
     async addRemise(staffId: number, input: { livreur: number; date: string; montant: number; note: string | null }): Promise<Remise> {
       if (input.date > shopDay()) throw badInput(CASH_MESSAGES.dateFuture, { date: [CASH_MESSAGES.dateFuture] })
