@@ -10,7 +10,7 @@ import { SLOT_MESSAGES, type FermetureRow, type SlotRow } from '@teranga/shared/
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { MANAGER, server } from '../../testing/server.ts'
 
-const MORNING: SlotRow = { id: 7, jour: 1, debut: '09:00', fin: '12:00', capacite: 20, zones: [1], delai_minutes: 120, depot: null, actif: true }
+const MORNING: SlotRow = { id: 7, jour: 1, debut: '09:00', fin: '12:00', capacite: 20, zones: [1], delai_minutes: 120, depot: null, actif: true, horaires: false }
 const KORITE: FermetureRow = { id: 3, date: '2027-03-30', motif: 'Korité' }
 
 /** What this file's handlers received (they answer before the shared recorder). */
