@@ -167,8 +167,14 @@ describe('delivery slots', () => {
       await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor()
       await page.goto('/admin/parametres/creneaux')
       await page.getByRole('heading', { level: 1, name: 'Créneaux de livraison' }).waitFor()
-      // The demo's twelve slots, Monday to Saturday.
-      await expect.poll(() => page.getByRole('list', { name: 'Créneaux' }).getByRole('listitem').count()).toBe(12)
+      // The demo's twelve slots, Monday to Saturday; a depot's windows (the pickup test's) are
+      // listed apart from them as following its hours (ADR 058), without « Modifier ».
+      const items = page.getByRole('list', { name: 'Créneaux' }).getByRole('listitem')
+      await expect.poll(() => items.filter({ hasNotText: 'Suit les horaires du dépôt' }).count()).toBe(12)
+      await page.getByTestId('slots-from-hours').waitFor()
+      const windows = items.filter({ hasText: 'Suit les horaires du dépôt' })
+      expect(await windows.count()).toBeGreaterThan(0)
+      expect(await windows.first().getByRole('button').count()).toBe(0)
       await page.getByRole('list', { name: 'Créneaux' }).getByText('Lundi 09:00–12:00').waitFor()
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 })
