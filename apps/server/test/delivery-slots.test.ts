@@ -111,7 +111,7 @@ describe('the back office: slots and days off', () => {
     const created = await createSlot({ jour: 1, debut: '09:00', fin: '12:00', capacite: 8, zones: [otherZone, otherZone], delai_minutes: 90 })
     expect(created.statusCode, created.body).toBe(201)
     const slot = created.json()
-    expect(slot).toEqual({ id: slot.id, jour: 1, debut: '09:00', fin: '12:00', capacite: 8, zones: [otherZone], delai_minutes: 90, depot: null, actif: true })
+    expect(slot).toEqual({ id: slot.id, jour: 1, debut: '09:00', fin: '12:00', capacite: 8, zones: [otherZone], delai_minutes: 90, depot: null, actif: true, horaires: false })
 
     const list = await shop.app.inject({ method: 'GET', url: '/api/creneau', headers: admin.auth })
     expect(list.statusCode).toBe(200)
@@ -120,7 +120,7 @@ describe('the back office: slots and days off', () => {
 
     const edited = await shop.app.inject({ method: 'PUT', url: `/api/creneau/${slot.id}`, headers: admin.auth, payload: { jour: 2, debut: '14:00', fin: '17:30', capacite: 4, zones: null, depot: depotId, actif: false } })
     expect(edited.statusCode, edited.body).toBe(200)
-    expect(edited.json()).toEqual({ id: slot.id, jour: 2, debut: '14:00', fin: '17:30', capacite: 4, zones: null, delai_minutes: 60, depot: depotId, actif: false })
+    expect(edited.json()).toEqual({ id: slot.id, jour: 2, debut: '14:00', fin: '17:30', capacite: 4, zones: null, delai_minutes: 60, depot: depotId, actif: false, horaires: false })
 
     expect((await shop.app.inject({ method: 'DELETE', url: `/api/creneau/${slot.id}`, headers: admin.auth })).statusCode).toBe(204)
     const gone = await shop.app.inject({ method: 'DELETE', url: `/api/creneau/${slot.id}`, headers: admin.auth })

@@ -1,6 +1,7 @@
 // Delivery slots in Chromium against the built shop (issue 25 §1, ADR 054): a shopper on a
 // 360 px phone delivering to central Dakar (the demo's slots serve it) sees the next days'
 // slots at /paiement, must choose one, and finds it on the success page and in « Mes achats »;
+// a pickup at a depot whose opening hours are offered as windows (ADR 058) asks for a day the same way;
 // the owner's « Créneaux de livraison » page. Screenshots at 320, 360 and 412 px of both are
 // kept in test-results (creneaux-*.png, admin-creneaux-*.png).
 import path from 'node:path'
@@ -12,6 +13,7 @@ import { browserForFile } from './support/browser-for-file.ts'
 import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
 import { WEB_DIR } from './support/shop-server.ts'
 import { deliverHome, signInWithEmail, visit } from './support/shop-actions.ts'
+import { caller, emulatorCall, shopToken } from './support/staff-api.ts'
 
 const baseURL = inject('baseURL')
 const emulatorHost = inject('emulatorHost')
@@ -99,6 +101,63 @@ describe('delivery slots', () => {
     })
   })
 
+  test("a pickup at a depot offering its opening hours as windows asks for a day, at 320, 360 and 412 px", async () => {
+    // A depot of its own, far from Dakar (so that no other test's nearest depot changes), open
+    // every day 07:00–23:00, its hours offered as pickup windows of 5 orders.
+    const { idToken } = await emulatorCall<{ idToken: string }>(emulatorHost, 'signInWithPassword', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, returnSecureToken: true })
+    const admin = caller(baseURL, await shopToken(baseURL, idToken))
+    const day = { ouverture: '07:00', fermeture: '23:00' }
+    const depotBody = { designation: `Dépôt de Saint-Louis ${Date.now()}`, adresse: 'Quai Roume', latitude: 16.02, longitude: -16.49, horaires: { lun: day, mar: day, mer: day, jeu: day, ven: day, sam: day, dim: day } }
+    const depot = await admin<{ id: number }>('POST', '/api/depot', { ...depotBody, retrait_creneaux: true, retrait_capacite: 5 })
+    try {
+      await shop.withPage(phoneOf(360), async ({ page, errors }) => {
+        const token = await shopperWithCart(page, 'Awa Sow')
+        await visit(page, '/livraison')
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/addresse')
+        await page.getByLabel('Adresse', { exact: true }).fill('Rue 10, villa 24, près de la pharmacie')
+        const zones = page.getByLabel('Zone de livraison')
+        await zones.locator('option').filter({ hasText: 'Mermoz' }).first().waitFor({ state: 'attached' })
+        await zones.selectOption((await zones.locator('option').filter({ hasText: 'Mermoz' }).first().getAttribute('value'))!)
+        await page.getByLabel('Téléphone').fill('77 123 45 67')
+        await page.getByRole('button', { name: 'Continuer', exact: true }).click()
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/livraison/modelivraison')
+        await page.getByRole('radio', { name: /Retrait en dépôt/ }).check()
+        await page.getByRole('radio', { name: new RegExp(depotBody.designation) }).check()
+        await page.getByRole('button', { name: 'Continuer vers le paiement' }).click()
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/paiement')
+
+        const list = page.getByRole('group', { name: 'Créneau de retrait' })
+        await list.waitFor()
+        const cash = page.getByRole('radio', { name: /Paiement à la livraison/ })
+        await page.locator(`label[for="${await cash.getAttribute('id')}"]`).click()
+        await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+        await list.getByText(SLOT_MESSAGES.required).waitFor()
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 })
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+          await page.screenshot({ path: shot(`creneaux-retrait-${width}`), fullPage: true })
+        }
+        await page.setViewportSize({ width: 360, height: 800 })
+
+        // Each open day is one window, 07:00–23:00: the first is chosen.
+        const radio = list.locator('input[type="radio"]:not([disabled])').first()
+        const label = (await radio.getAttribute('aria-label'))!
+        expect(label).toMatch(/07:00–23:00$/)
+        await page.locator(`label[for="${await radio.getAttribute('id')}"]`).click()
+        await page.getByRole('complementary', { name: 'Récapitulatif' }).getByText(`${SLOT_MESSAGES.retraitPrevu} : ${label}`).waitFor()
+        await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/success')
+        const numero = new URL(page.url()).searchParams.get('commande')!
+        const { commande } = await api<{ commande: { creneau: { libelle: string } | null } }>(token, 'GET', `/api/commande/${numero}`)
+        expect(commande.creneau?.libelle).toBe(label)
+        expect(errors.filter((e) => !e.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([])
+      })
+    } finally {
+      // Back to pickup without a slot, for whatever runs next on this shop.
+      await admin('PUT', `/api/depot/${depot.id}`, { ...depotBody, retrait_creneaux: false })
+    }
+  })
+
   test("the owner's « Créneaux de livraison » page on a phone", async () => {
     await shop.withPage(phoneOf(360), async ({ page }) => {
       await page.goto('/admin/')
@@ -108,8 +167,14 @@ describe('delivery slots', () => {
       await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor()
       await page.goto('/admin/parametres/creneaux')
       await page.getByRole('heading', { level: 1, name: 'Créneaux de livraison' }).waitFor()
-      // The demo's twelve slots, Monday to Saturday.
-      await expect.poll(() => page.getByRole('list', { name: 'Créneaux' }).getByRole('listitem').count()).toBe(12)
+      // The demo's twelve slots, Monday to Saturday; a depot's windows (the pickup test's) are
+      // listed apart from them as following its hours (ADR 058), without « Modifier ».
+      const items = page.getByRole('list', { name: 'Créneaux' }).getByRole('listitem')
+      await expect.poll(() => items.filter({ hasNotText: 'Suit les horaires du dépôt' }).count()).toBe(12)
+      await page.getByTestId('slots-from-hours').waitFor()
+      const windows = items.filter({ hasText: 'Suit les horaires du dépôt' })
+      expect(await windows.count()).toBeGreaterThan(0)
+      expect(await windows.first().getByRole('button').count()).toBe(0)
       await page.getByRole('list', { name: 'Créneaux' }).getByText('Lundi 09:00–12:00').waitFor()
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 })

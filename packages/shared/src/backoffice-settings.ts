@@ -41,6 +41,8 @@ export const SETTINGS_MESSAGES = {
   settingNotFound: 'Élément introuvable.',
   hoursInvalid: 'Une heure doit être au format HH:MM (par exemple 08:30).',
   hoursOrder: "L'heure de fermeture doit venir après l'heure d'ouverture.",
+  retraitCreneauxInvalid: 'Indiquez si le retrait se fait sur créneaux (oui ou non).',
+  retraitCapaciteInvalid: 'La capacité doit être un nombre entier de commandes par jour, de 1 à 10 000 (vide : sans limite).',
   orderIdsInvalid: 'Indiquez chaque élément une seule fois, dans le nouvel ordre.',
   orderStale: 'La liste a changé entre-temps : rechargez la page puis recommencez.',
 } as const
@@ -137,6 +139,15 @@ export const depotSchema = z.object({
   longitude: z.number({ error: (issue) => (issue.input === undefined ? SETTINGS_MESSAGES.depotPositionRequired : SETTINGS_MESSAGES.longitudeInvalid) }).min(SENEGAL_BOUNDS.lngMin, { error: SETTINGS_MESSAGES.longitudeInvalid }).max(SENEGAL_BOUNDS.lngMax, { error: SETTINGS_MESSAGES.longitudeInvalid }),
   // Absent keeps the depot's hours; null clears them.
   horaires: depotHoursSchema.nullable().optional(),
+  // Pickup windows from the opening hours (ADR 058): absent keeps what was set; a capacity of null is no limit.
+  retrait_creneaux: z.boolean({ error: SETTINGS_MESSAGES.retraitCreneauxInvalid }).optional(),
+  retrait_capacite: z
+    .number({ error: SETTINGS_MESSAGES.retraitCapaciteInvalid })
+    .int({ error: SETTINGS_MESSAGES.retraitCapaciteInvalid })
+    .min(1, { error: SETTINGS_MESSAGES.retraitCapaciteInvalid })
+    .max(10_000, { error: SETTINGS_MESSAGES.retraitCapaciteInvalid })
+    .nullable()
+    .optional(),
 })
 
 export const modePaiementSchema = z.object({
@@ -256,6 +267,9 @@ export const depotResponseSchema = z.object({
   longitude: z.number(),
   horaires: depotHoursResponseSchema.nullable(),
   position: z.number(),
+  /** Whether the opening hours are offered as pickup windows (ADR 058), and how many orders each takes (null: no limit). */
+  retrait_creneaux: z.boolean(),
+  retrait_capacite: z.number().nullable(),
 })
 
 export const slideResponseSchema = z.object({ id: z.number(), image: z.string(), titre: z.string().nullable(), description: z.string().nullable(), position: z.number() })

@@ -119,6 +119,8 @@ export const commandeSchema = z.object({
   codepromo: orderCodePromoSchema.optional(),
   /** The delivery slot chosen (issue 25 §1), as promised when the order was placed; null without one. */
   creneau: orderSlotSchema.nullable().optional(),
+  /** Paid online, a dearer substitute's supplement accepted (ADR 058): what is still paid at delivery; null otherwise. */
+  supplement_a_payer: z.number().nullable().optional(),
   /** What was given back so far (FCFA), and each refund with its lines; only the profile's list asks for them. */
   rembourse: z.number().optional(),
   rembourseformat: z.string().optional(),

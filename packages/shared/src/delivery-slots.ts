@@ -22,6 +22,7 @@ export const SLOT_MESSAGES = {
   fermetureExists: 'Une fermeture existe déjà à cette date.',
   slotNotFound: "Ce créneau n'existe pas.",
   fermetureNotFound: "Cette fermeture n'existe pas.",
+  fromHours: 'Ce créneau suit les horaires du dépôt : modifiez les horaires ou la capacité du dépôt dans Paramètres › Dépôts.',
   // At checkout (the order's `creneau` field).
   required: 'Choisissez un créneau de livraison.',
   unknown: "Ce créneau n'existe pas ou n'est plus proposé : choisissez-en un autre.",
@@ -39,6 +40,14 @@ export const SLOT_MESSAGES = {
   retraitPrevu: 'Retrait prévu',
   creneauPrevu: 'Créneau prévu',
 } as const
+
+/**
+ * A pickup window from a depot's opening hours (ADR 058) can be chosen until this long before
+ * the depot closes that day: the time to prepare the order before the shopper comes.
+ */
+export const PICKUP_PREPARATION_MINUTES = 60
+/** Orders per pickup window when the owner sets no limit: the slots' largest capacity. */
+export const PICKUP_UNLIMITED = 10_000
 
 /** How many days the shop offers, today included. */
 export const SLOT_DAYS_AHEAD = 7
@@ -103,6 +112,8 @@ export const slotResponseSchema = z.object({
   delai_minutes: z.number(),
   depot: z.number().nullable(),
   actif: z.boolean(),
+  /** Written from the depot's opening hours (ADR 058): follows them, not edited here. */
+  horaires: z.boolean(),
 })
 export type SlotRow = z.infer<typeof slotResponseSchema>
 
@@ -132,6 +143,13 @@ export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCD
 export const hhmm = (time: string) => time.slice(0, 5)
 /** The instant a slot starts on `date` (Dakar is UTC). */
 export const slotStart = (date: string, debut: string) => new Date(`${date}T${hhmm(debut)}:00Z`)
+
+/**
+ * Until when a slot can be chosen on `date`: a hand-made slot `delai_minutes` before it starts,
+ * a pickup window from the opening hours (ADR 058) `delai_minutes` before it ends.
+ */
+export const slotCutOff = (slot: { debut: string; fin: string; delaiMinutes: number; horaires: boolean }, date: string) =>
+  new Date(slotStart(date, slot.horaires ? slot.fin : slot.debut).getTime() - slot.delaiMinutes * 60_000)
 
 /** « Lundi 30 novembre, 09:00–12:00 ». */
 export function formatSlot(slot: { date: string; debut: string; fin: string }): string {

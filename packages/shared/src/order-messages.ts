@@ -42,6 +42,8 @@ export const suiviSchema = z.object({
   lignes: z.array(z.object({ designation: z.string(), quantite: z.number(), prix: z.number() })),
   /** The delivery slot (issue 25 §1); null without one. */
   creneau: orderSlotSchema.nullable().optional(),
+  /** Paid online, a dearer substitute's supplement accepted (ADR 058): what is still paid at delivery; null otherwise. */
+  supplement_a_payer: z.number().nullable().optional(),
 })
 export type Suivi = z.infer<typeof suiviSchema>
 

@@ -102,6 +102,20 @@ export function preparationRefund(money: { paid: number; refunded: number; befor
   return Math.min(left, Math.max(0, money.before - money.after))
 }
 
+/**
+ * What is collected at delivery (by the courier, or at the depot's counter): a cash order's
+ * total; for an order paid online, the dearer substitute's supplement the shopper accepted
+ * (ADR 058), else nothing. Written once: « Mes livraisons », the slips, « Livrée » and the cash
+ * page read it (the cash page's SQL spells the same rule, `COLLECT_SQL` beside its query).
+ */
+export function amountToCollect(order: { cash: boolean; total: number; supplement: number | null; supplementAccepted: boolean }): number {
+  if (order.cash) return order.total
+  return order.supplementAccepted && order.supplement ? order.supplement : 0
+}
+
+/** « Supplément de 500 FCFA à payer à la livraison » (tracking page and messages, an order paid online). */
+export const supplementDueText = (amount: number, formatAmount: (amount: number) => string = formatPrix) => `Supplément de ${formatAmount(amount)} à payer à la livraison`
+
 /** What a substitute line charges: its own price, at most the replaced units' amount unless the shopper accepted. */
 export function substituteCharge(own: number, replaced: number): { charged: number; supplement: number } {
   const charged = Math.min(own, Math.max(0, replaced))

@@ -156,7 +156,7 @@ export type Modepaiement = z.infer<typeof modepaiementSchema>
 export const depotHoursFields = { horaires: depotHoursResponseSchema.nullable().optional(), horairestexte: z.string().nullable().optional() }
 
 /** A pickup depot as the back office's answer shows it, without its place in the list, with its hours in French. */
-export const depotSchema = depotResponseSchema.omit({ horaires: true, position: true }).extend(depotHoursFields)
+export const depotSchema = depotResponseSchema.omit({ horaires: true, position: true, retrait_creneaux: true, retrait_capacite: true }).extend(depotHoursFields)
 export type Depot = z.infer<typeof depotSchema>
 
 export const modelivraisonSchema = z.object({ id: z.number(), code: z.string(), designation: z.string() })

@@ -429,7 +429,11 @@ export const depots = pgTable('depots', {
   horaires: jsonb('horaires').$type<DepotHours>(),
   /** The order of the checkout's list (PUT /api/depot/ordre), then id. */
   position: integer('position').notNull().default(0),
-})
+  /** Whether the opening hours are offered as pickup windows (migration 0040, ADR 058); named as the API names it. */
+  retrait_creneaux: boolean('retrait_creneaux').notNull().default(false),
+  /** Orders per pickup window; null: no limit. */
+  retrait_capacite: integer('retrait_capacite'),
+}, (t) => [check('depots_retrait_capacite', sql`${t.retrait_capacite} is null or ${t.retrait_capacite} between 1 and 10000`)])
 
 /**
  * Delivery slots (issue 25 §1, migration 0034): per weekday (0 dimanche … 6 samedi), a time range
@@ -448,10 +452,13 @@ export const creneaux = pgTable(
     delaiMinutes: integer('delai_minutes').notNull().default(60),
     depotId: integer('depot_id').references(() => depots.id, { onDelete: 'cascade' }),
     actif: boolean('actif').notNull().default(true),
+    /** Written from the depot's opening hours (migration 0040, ADR 058): one per depot and weekday, not edited by hand. */
+    horaires: boolean('horaires').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('creneaux_jour_idx').on(t.jour, t.debut),
+    uniqueIndex('creneaux_horaires_key').on(t.depotId, t.jour).where(sql`${t.horaires}`),
     check('creneaux_jour', sql`${t.jour} between 0 and 6`),
     check('creneaux_ordre', sql`${t.debut} < ${t.fin}`),
     check('creneaux_capacite_positive', sql`${t.capacite} > 0 and ${t.capacite} <= 10000`),

@@ -306,7 +306,10 @@ export function PreparationPage() {
         </dl>
         {preview.refund > 0 && <p className="small mb-0 mt-2">{refundDestination(order, preview.refund)} dès la validation.</p>}
         {preview.supplement > 0 && (
-          <p className="small mb-0 mt-2">{preview.cash ? 'Le client recevra un lien pour accepter de payer la différence.' : 'Le remplacement plus cher est facturé au prix du produit manquant.'}</p>
+          <p className="small mb-0 mt-2">
+            {/* Paid online too, the difference is offered and then collected at delivery (ADR 058). */}
+            {preview.cash ? 'Le client recevra un lien pour accepter de payer la différence.' : 'Le client recevra un lien pour accepter de payer la différence à la livraison ; sinon, le remplacement est facturé au prix du produit manquant.'}
+          </p>
         )}
       </Card>
       {missingSubstitute && <p className="small text-danger">Choisissez le produit de remplacement, ou « Manquant ».</p>}

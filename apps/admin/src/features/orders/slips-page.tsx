@@ -12,6 +12,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { isOrderPaid, paymentStatusText } from '@teranga/shared/payment-labels'
+import { supplementDueText } from '@teranga/shared/preparation'
 import { useShopDetails, useSlips, type ShopDetails } from './api/slips-api.ts'
 import { OrderLines } from './order-lines.tsx'
 
@@ -48,7 +49,16 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
       {order.note_preparation && <p className="mb-2 text-break">Note du client : {order.note_preparation}</p>}
       <OrderLines order={order} print />
       <p className="mb-0">Paiement : {order.modepaiement.designation}</p>
-      <p className="slip-due mb-0">{isPaid(order) ? `${paymentStatusText('payee')} — rien à encaisser` : total === 0 ? 'Rien à encaisser' : `À encaisser : ${formatPrix(total)}`}</p>
+      <p className="slip-due mb-0">
+        {isPaid(order)
+          ? // Paid online with an accepted dearer substitute (ADR 058): its supplement is collected at delivery.
+            order.a_encaisser
+            ? `${paymentStatusText('payee')} — ${supplementDueText(order.a_encaisser)}`
+            : `${paymentStatusText('payee')} — rien à encaisser`
+          : total === 0
+            ? 'Rien à encaisser'
+            : `À encaisser : ${formatPrix(total)}`}
+      </p>
     </article>
   )
 }

@@ -139,6 +139,15 @@ describe('delivery slips', () => {
     ])
   })
 
+  it('an order paid online whose shopper accepted a dearer substitute says the supplement to collect (ADR 058)', async () => {
+    const paidOnline = { ...cashOrder, modepaiement: { code: 'WAVE', designation: 'Wave' }, paiement: { provider: 'wave', statut: 'payee', montant: 1980 }, supplement: 800, supplement_accepte: true, a_encaisser: 800 }
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [paidOnline] })))
+    renderAdmin('/bons?numeros=T-000321')
+    const slip = await slipOf('T-000321')
+    expect(within(slip).getByText(/^Payée — Supplément de 800\s+FCFA à payer à la livraison$/)).toBeInTheDocument()
+    expect(within(slip).queryByText(/rien à encaisser/)).not.toBeInTheDocument()
+  })
+
   it('a cash order already delivered has nothing left to collect', async () => {
     server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: [{ ...cashOrder, etat: 'livree', etat_text: 'Livrée' }] })))
     renderAdmin('/bons?numeros=T-000321')

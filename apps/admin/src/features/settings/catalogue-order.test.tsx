@@ -164,7 +164,7 @@ describe('depots in order', () => {
 describe('depot opening hours', () => {
   it('edits the hours day by day, reads back the storefront sentence, refuses a closing before the opening', async () => {
     answerWith(
-      http.get('*/api/depot', () => HttpResponse.json([{ id: 1, designation: 'Dépôt Plateau', adresse: 'Avenue Pompidou', latitude: 14.67, longitude: -17.43, horaires: null }])),
+      http.get('*/api/depot', () => HttpResponse.json([{ id: 1, designation: 'Dépôt Plateau', adresse: 'Avenue Pompidou', latitude: 14.67, longitude: -17.43, horaires: null, position: 0, retrait_creneaux: false, retrait_capacite: null }])),
       http.put('*/api/depot/:id', async ({ request }) => HttpResponse.json({ id: 1, ...((await request.json()) as object) })),
     )
     renderAdmin('/parametres/depots')
@@ -181,6 +181,14 @@ describe('depot opening hours', () => {
     fireEvent.change(screen.getByLabelText('Ouverture le samedi'), { target: { value: '09:00' } })
     fireEvent.change(screen.getByLabelText('Fermeture le samedi'), { target: { value: '13:00' } })
     expect(screen.getByText('Affiché aux clients : Lun–Ven 8 h–19 h, Sam 9 h–13 h, fermé le dimanche')).toBeInTheDocument()
+    // Pickup windows from these hours (ADR 058), 30 orders a day; 0 is refused in French.
+    await userEvent.click(screen.getByRole('checkbox', { name: /Retrait sur créneaux/ }))
+    await userEvent.type(screen.getByLabelText('Commandes à retirer par jour'), '0')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le dépôt' }))
+    expect(await screen.findByText(SETTINGS_MESSAGES.retraitCapaciteInvalid)).toBeInTheDocument()
+    expect(sent('PUT', '/api/depot/1')).toEqual([])
+    await userEvent.clear(screen.getByLabelText('Commandes à retirer par jour'))
+    await userEvent.type(screen.getByLabelText('Commandes à retirer par jour'), '30')
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le dépôt' }))
     const week = { ouverture: '08:00', fermeture: '19:00' }
     await waitFor(() =>
@@ -192,6 +200,8 @@ describe('depot opening hours', () => {
           latitude: 14.67,
           longitude: -17.43,
           horaires: { lun: week, mar: week, mer: week, jeu: week, ven: week, sam: { ouverture: '09:00', fermeture: '13:00' }, dim: null },
+          retrait_creneaux: true,
+          retrait_capacite: 30,
         },
       ]),
     )

@@ -21,8 +21,17 @@ function DepotForm({ depot, onDone }: { depot?: Depot; onDone: () => void }) {
   const { register, handleSubmit, formState, reset, setValue, setError, control } = useForm<z.input<typeof depotSchema>, unknown, z.output<typeof depotSchema>>({
     resolver: zodResolver(depotSchema),
     defaultValues: depot
-      ? { designation: depot.designation, description: depot.description ?? '', adresse: depot.adresse ?? '', latitude: depot.latitude, longitude: depot.longitude, horaires: depot.horaires ?? undefined }
-      : { designation: '', description: '', adresse: '' },
+      ? {
+          designation: depot.designation,
+          description: depot.description ?? '',
+          adresse: depot.adresse ?? '',
+          latitude: depot.latitude,
+          longitude: depot.longitude,
+          horaires: depot.horaires ?? undefined,
+          retrait_creneaux: depot.retrait_creneaux,
+          retrait_capacite: depot.retrait_capacite,
+        }
+      : { designation: '', description: '', adresse: '', retrait_creneaux: false, retrait_capacite: null },
   })
   const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] })
   const onSubmit = handleSubmit(async (values) => {
@@ -60,6 +69,31 @@ function DepotForm({ depot, onDone }: { depot?: Depot; onDone: () => void }) {
         <Col xs={12}>
           <DepotHoursFields initial={depot?.horaires} errors={formState.errors.horaires as never} onChange={(horaires) => setValue('horaires', horaires, { shouldValidate: true })} />
         </Col>
+        {/* Pickup windows from these hours (ADR 058): the checkout asks for a day, as for delivery slots. */}
+        <Col xs={12} md={6}>
+          <Form.Check
+            type="switch"
+            id="depot-retrait-creneaux"
+            label="Retrait sur créneaux : le client choisit son jour de retrait parmi ces horaires"
+            {...register('retrait_creneaux')}
+            isInvalid={Boolean(formState.errors.retrait_creneaux)}
+          />
+          <Form.Text>Chaque jour ouvert devient un créneau de retrait, jusqu'à une heure avant la fermeture ; les fermetures exceptionnelles s'appliquent.</Form.Text>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Group controlId="depot-retrait-capacite">
+            <Form.Label>Commandes à retirer par jour</Form.Label>
+            <Form.Control
+              type="number"
+              inputMode="numeric"
+              min={1}
+              placeholder="Sans limite"
+              {...register('retrait_capacite', { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)) })}
+              isInvalid={Boolean(formState.errors.retrait_capacite)}
+            />
+            <Form.Control.Feedback type="invalid">{formState.errors.retrait_capacite?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
         <FormActions label={depot ? 'Enregistrer le dépôt' : 'Ajouter le dépôt'} submitting={formState.isSubmitting} onCancel={depot ? onDone : undefined} />
       </Row>
     </Form>
@@ -82,7 +116,12 @@ export function DepotsSettings() {
             {depot.adresse && ` — ${depot.adresse}`}
           </>
         )}
-        detail={(depot) => <span className="d-block small text-body-secondary">{formatDepotHours(depot.horaires) ?? 'Horaires non renseignés'}</span>}
+        detail={(depot) => (
+          <span className="d-block small text-body-secondary">
+            {formatDepotHours(depot.horaires) ?? 'Horaires non renseignés'}
+            {depot.retrait_creneaux && ` · Retrait sur créneaux${depot.retrait_capacite ? ` (${depot.retrait_capacite} commandes par jour)` : ''}`}
+          </span>
+        )}
         onReorder={(ids) => reorder.mutateAsync(ids)}
         actions={(depot) => <RowActions list="depot" id={depot.id} label={depot.designation} onEdit={() => setEditing(depot)} />}
       />

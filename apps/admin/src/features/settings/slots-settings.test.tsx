@@ -10,7 +10,9 @@ import { SLOT_MESSAGES, type FermetureRow, type SlotRow } from '@teranga/shared/
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { MANAGER, server } from '../../testing/server.ts'
 
-const MORNING: SlotRow = { id: 7, jour: 1, debut: '09:00', fin: '12:00', capacite: 20, zones: [1], delai_minutes: 120, depot: null, actif: true }
+const MORNING: SlotRow = { id: 7, jour: 1, debut: '09:00', fin: '12:00', capacite: 20, zones: [1], delai_minutes: 120, depot: null, actif: true, horaires: false }
+/** A pickup window written from a depot's opening hours (ADR 058): shown, not edited here. */
+const FROM_HOURS: SlotRow = { id: 9, jour: 2, debut: '08:00', fin: '20:00', capacite: 10_000, zones: null, delai_minutes: 60, depot: 4, actif: true, horaires: true }
 const KORITE: FermetureRow = { id: 3, date: '2027-03-30', motif: 'Korité' }
 
 /** What this file's handlers received (they answer before the shared recorder). */
@@ -70,6 +72,20 @@ describe('delivery slots settings', () => {
       expect(sent('POST', '/api/creneau')[0]?.body).toEqual({ jour: 6, debut: '15:00', fin: '18:00', capacite: 15, zones: [1], delai_minutes: 120, depot: null, actif: true }),
     )
     expect(await seriousViolations()).toEqual([])
+  })
+
+  it("shows a depot's windows as following its opening hours, without « Modifier » nor « Supprimer »", async () => {
+    server.use(
+      http.get('*/api/creneau', () => HttpResponse.json([MORNING, FROM_HOURS])),
+      http.get('*/api/depot', () => HttpResponse.json([{ id: 4, designation: 'Dépôt Plateau', description: null, adresse: null, latitude: 14.67, longitude: -17.43, horaires: null, position: 0, retrait_creneaux: true, retrait_capacite: null }])),
+    )
+    renderAdmin('/parametres/creneaux')
+    const slots = await screen.findByRole('list', { name: 'Créneaux' }, { timeout: 10_000 })
+    const window = (await within(slots).findByText('Mardi 08:00–20:00', {}, { timeout: 5_000 })).closest('li')!
+    await waitFor(() => expect(window).toHaveTextContent("Sans limite · jusqu'à 1 h avant la fermeture · Retrait : Dépôt Plateau · Suit les horaires du dépôt"))
+    expect(within(window).queryByRole('button')).toBeNull()
+    expect(screen.getByTestId('slots-from-hours')).toHaveTextContent('suivent ses horaires')
+    expect(within(slots).getByRole('button', { name: 'Modifier Lundi 09:00–12:00' })).toBeInTheDocument()
   })
 
   it('edits a slot in the form, and deletes one after a confirmation', async () => {

@@ -9,7 +9,7 @@ import { Alert, Button, Col, Form, ListGroup, Row } from 'react-bootstrap'
 import { toast } from 'react-toastify'
 import type { z } from 'zod'
 import { formNumber } from '@teranga/shared/backoffice-catalogue'
-import { fermetureSchema, formatSlotDay, JOURS, type SlotRow, slotSchema } from '@teranga/shared/delivery-slots'
+import { fermetureSchema, formatSlotDay, JOURS, PICKUP_UNLIMITED, type SlotRow, slotSchema } from '@teranga/shared/delivery-slots'
 import { FormField } from '../../components/form-field.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useSettingsList } from './api/settings-api.ts'
@@ -156,6 +156,10 @@ export function SlotsSettings() {
       <p className="small text-muted">
         Dès qu'un créneau dessert une zone (ou un dépôt), les clients de cette zone doivent en choisir un pour commander. Heures de Dakar.
       </p>
+      <p className="small text-muted" data-testid="slots-from-hours">
+        Les créneaux de retrait d'un dépôt suivent ses horaires d'ouverture : un par jour ouvert, jusqu'à une heure avant la fermeture. Ils se règlent dans Paramètres › Dépôts (« Retrait sur
+        créneaux » et le nombre de commandes par jour), pas ici.
+      </p>
       {slots.error && <Alert variant="danger">Une erreur s'est produite lors du chargement des créneaux.</Alert>}
       {slots.data && slots.data.length === 0 && <p>Aucun créneau : les commandes sont passées sans créneau.</p>}
       <ListGroup as="ul" aria-label="Créneaux">
@@ -167,21 +171,28 @@ export function SlotsSettings() {
                 {!slot.actif && <span className="badge text-bg-secondary ms-2">Non proposé</span>}
               </span>
               <span className="small text-muted d-block">
-                {slot.capacite} commandes · jusqu'à {delay(slot.delai_minutes)} · {where(slot)}
+                {slot.horaires
+                  ? `${slot.capacite >= PICKUP_UNLIMITED ? 'Sans limite' : `${slot.capacite} commandes`} · jusqu'à ${delay(slot.delai_minutes).replace('avant', 'avant la fermeture')} · ${where(slot)} · Suit les horaires du dépôt`
+                  : `${slot.capacite} commandes · jusqu'à ${delay(slot.delai_minutes)} · ${where(slot)}`}
               </span>
             </span>
-            <Button variant="link" size="sm" aria-label={`Modifier ${slotName(slot)}`} onClick={() => setEditing(slot)}>
-              Modifier
-            </Button>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              aria-label={`Supprimer ${slotName(slot)}`}
-              disabled={remove.isPending}
-              onClick={() => void confirmAndRun(`Supprimer le créneau « ${slotName(slot)} » ? Les commandes déjà passées gardent leur créneau.`, () => remove.mutateAsync(slot.id), 'Créneau supprimé')}
-            >
-              Supprimer
-            </Button>
+            {/* A window from a depot's hours is changed with the depot (ADR 058). */}
+            {!slot.horaires && (
+              <>
+                <Button variant="link" size="sm" aria-label={`Modifier ${slotName(slot)}`} onClick={() => setEditing(slot)}>
+                  Modifier
+                </Button>
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  aria-label={`Supprimer ${slotName(slot)}`}
+                  disabled={remove.isPending}
+                  onClick={() => void confirmAndRun(`Supprimer le créneau « ${slotName(slot)} » ? Les commandes déjà passées gardent leur créneau.`, () => remove.mutateAsync(slot.id), 'Créneau supprimé')}
+                >
+                  Supprimer
+                </Button>
+              </>
+            )}
           </ListGroup.Item>
         ))}
       </ListGroup>

@@ -6,6 +6,7 @@ import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-order
 import { orderSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
 import { goodsPaid, lineShares, variantShares } from '@teranga/shared/order-amounts'
+import { amountToCollect } from '@teranga/shared/preparation'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { isOrderPaid } from '@teranga/shared/payment-labels'
@@ -92,8 +93,9 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
     preparee: r.prepare_le === null ? null : new Date(r.prepare_le).toISOString(),
     supplement: r.supplement,
     supplement_accepte: r.supplement_accepte_le !== null,
-    // What the courier collects: a cash order's total (after its preparation), none paid online.
-    a_encaisser: r.mp_code === 'CASH' ? r.montant_total : null,
+    // What the courier collects: a cash order's total (after its preparation); paid online, the
+    // supplement the shopper accepted (ADR 058), else none.
+    a_encaisser: r.mp_code === 'CASH' || r.supplement_accepte_le !== null ? amountToCollect({ cash: r.mp_code === 'CASH', total: r.montant_total, supplement: r.supplement, supplementAccepted: r.supplement_accepte_le !== null }) : null,
     montantcommande: r.montantcommande,
     montantcommande_fr: formatPrix(r.montantcommande),
     montantliv: r.montantliv,

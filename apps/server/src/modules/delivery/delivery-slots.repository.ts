@@ -34,6 +34,29 @@ export function createDeliverySlotsRepository(db: Executor) {
     updateSlot: async (id: number, values: SlotValues) => (await db.update(creneaux).set(values).where(eq(creneaux.id, id)).returning())[0],
     deleteSlot: async (id: number) => (await db.delete(creneaux).where(eq(creneaux.id, id)).returning({ id: creneaux.id })).length > 0,
 
+    /**
+     * A depot's windows from its opening hours (ADR 058): one row per open weekday, written or
+     * brought in step (times, capacity, cut-off), the depot's other weekdays' rows set inactive
+     * (kept, so that a day that opens again keeps its id and the orders holding it their slot).
+     */
+    async syncDepotWindows(depotId: number, windows: Array<{ jour: number; debut: string; fin: string }>, capacite: number, delaiMinutes: number) {
+      if (windows.length > 0) {
+        await db
+          .insert(creneaux)
+          .values(windows.map((w) => ({ ...w, capacite, delaiMinutes, depotId, zones: null, actif: true, horaires: true })))
+          .onConflictDoUpdate({
+            target: [creneaux.depotId, creneaux.jour],
+            targetWhere: sql`${creneaux.horaires}`,
+            set: { debut: sql`excluded.debut`, fin: sql`excluded.fin`, capacite: sql`excluded.capacite`, delaiMinutes: sql`excluded.delai_minutes`, actif: true },
+          })
+      }
+      const open = windows.map((w) => w.jour)
+      await db
+        .update(creneaux)
+        .set({ actif: false })
+        .where(and(eq(creneaux.depotId, depotId), eq(creneaux.horaires, true), eq(creneaux.actif, true), open.length > 0 ? notInArray(creneaux.jour, open) : undefined))
+    },
+
     /** How many of `ids` are zones of the fee table. */
     knownZones: async (ids: number[]) => (await db.select({ id: zonesLivraison.id }).from(zonesLivraison).where(inArray(zonesLivraison.id, ids))).length,
     depotExists: async (id: number) => (await db.select({ id: depots.id }).from(depots).where(eq(depots.id, id)).limit(1)).length > 0,

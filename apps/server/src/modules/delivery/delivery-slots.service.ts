@@ -6,14 +6,17 @@ import {
   formatSlot,
   hhmm,
   type OfferedSlot,
+  PICKUP_PREPARATION_MINUTES,
+  PICKUP_UNLIMITED,
   SLOT_DAYS_AHEAD,
   SLOT_MESSAGES,
   type SlotInput,
   type SlotRow,
+  slotCutOff,
   slotSchema,
-  slotStart,
   weekdayOf,
 } from '@teranga/shared/delivery-slots'
+import { DEPOT_DAYS, type DepotHours } from '@teranga/shared/backoffice-settings'
 import { addDays, shopDay } from '@teranga/shared/shop-day'
 import type { z } from 'zod'
 import type { Executor } from '../../db/client.ts'
@@ -34,10 +37,38 @@ export const toSlotRow = (slot: SlotRecord): SlotRow => ({
   delai_minutes: slot.delaiMinutes,
   depot: slot.depotId,
   actif: slot.actif,
+  horaires: slot.horaires,
 })
 
-/** Whether a slot can still be chosen at `at`: its cut-off is `delai_minutes` before its start. */
-const beforeCutOff = (slot: Pick<SlotRecord, 'debut' | 'delaiMinutes'>, date: string, at: Date) => at.getTime() <= slotStart(date, slot.debut).getTime() - slot.delaiMinutes * 60_000
+/**
+ * Whether a slot can still be chosen at `at`: a hand-made one until `delai_minutes` before its
+ * start, a window from a depot's opening hours until `delai_minutes` before its end (ADR 058).
+ */
+const beforeCutOff = (slot: Pick<SlotRecord, 'debut' | 'fin' | 'delaiMinutes' | 'horaires'>, date: string, at: Date) => at.getTime() <= slotCutOff(slot, date).getTime()
+
+/** A depot's weekday keys (Monday first) as a slot's `jour` (0 dimanche … 6 samedi). */
+const JOUR_OF_DEPOT_DAY = (index: number) => (index + 1) % 7
+
+/**
+ * The pickup windows a depot's settings give (ADR 058): each open weekday's opening hours, when
+ * the owner turned pickup windows on; none otherwise.
+ */
+export function depotWindows(depot: { horaires: DepotHours | null; retrait_creneaux: boolean }) {
+  if (!depot.retrait_creneaux || !depot.horaires) return []
+  return DEPOT_DAYS.flatMap((key, i) => {
+    const span = depot.horaires![key]
+    return span ? [{ jour: JOUR_OF_DEPOT_DAY(i), debut: span.ouverture, fin: span.fermeture }] : []
+  })
+}
+
+/**
+ * Brings a depot's pickup windows in step with its settings, in the depot's write transaction
+ * (the settings module calls it through the `depotPickupWindows` decorator, so that the slots stay
+ * this module's rows): the owner keeps the hours in one place.
+ */
+export async function syncDepotWindows(tx: Executor, depot: { id: number; horaires: DepotHours | null; retrait_creneaux: boolean; retrait_capacite: number | null }) {
+  await createDeliverySlotsRepository(tx).syncDepotWindows(depot.id, depotWindows(depot), depot.retrait_capacite ?? PICKUP_UNLIMITED, PICKUP_PREPARATION_MINUTES)
+}
 
 const slotError = (message: string, status: 400 | 409) => (status === 400 ? badInput : conflict)(message, { creneau: [message] })
 
@@ -86,6 +117,7 @@ export function createDeliverySlotsService(deps: { db: Executor; audit: Audit; n
         const repo = createDeliverySlotsRepository(tx)
         const before = await repo.slot(id)
         if (!before) throw notFound(SLOT_MESSAGES.slotNotFound)
+        if (before.horaires) throw conflict(SLOT_MESSAGES.fromHours)
         // Orders already holding the slot keep the times they were promised (their own columns).
         const row = toSlotRow((await repo.updateSlot(id, values(input, zones)))!)
         await audit.record(tx, { staffId, action: 'creneau.modifier', resource: 'creneau', resourceId: id, before: toSlotRow(before), after: row })
@@ -97,7 +129,9 @@ export function createDeliverySlotsService(deps: { db: Executor; audit: Audit; n
       await db.transaction(async (tx) => {
         const repo = createDeliverySlotsRepository(tx)
         const before = await repo.slot(id)
-        if (!before || !(await repo.deleteSlot(id))) throw notFound(SLOT_MESSAGES.slotNotFound)
+        if (!before) throw notFound(SLOT_MESSAGES.slotNotFound)
+        if (before.horaires) throw conflict(SLOT_MESSAGES.fromHours)
+        if (!(await repo.deleteSlot(id))) throw notFound(SLOT_MESSAGES.slotNotFound)
         await audit.record(tx, { staffId, action: 'creneau.supprimer', resource: 'creneau', resourceId: id, before: toSlotRow(before) })
       })
     },

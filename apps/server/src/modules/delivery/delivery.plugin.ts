@@ -7,7 +7,14 @@ import { deliveryGraphql } from './delivery.graphql.ts'
 import { createDeliveryRepository } from './delivery.repository.ts'
 import deliveryRoutes from './delivery.routes.ts'
 import deliverySlotsRoutes from './delivery-slots.routes.ts'
-import { createDeliverySlotsService, orderSlots } from './delivery-slots.service.ts'
+import { createDeliverySlotsService, orderSlots, syncDepotWindows } from './delivery-slots.service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Brings a depot's pickup windows in step with its saved settings, in its write's transaction (ADR 058). */
+    depotPickupWindows: typeof syncDepotWindows
+  }
+}
 
 async function delivery(app: FastifyInstance) {
   const repo = createDeliveryRepository(app.db)
@@ -15,6 +22,7 @@ async function delivery(app: FastifyInstance) {
   await registerRest(app, deliveryRoutes, { repo })
   await registerRest(app, deliverySlotsRoutes, { service: createDeliverySlotsService({ db: app.db, audit: app.audit }) })
   app.orderParticipants.provide('slots', orderSlots)
+  app.decorate('depotPickupWindows', syncDepotWindows)
 }
 
 export default fp(delivery, { name: 'delivery', dependencies: ['database', 'graphql-modules', 'authentication', 'audit'] })

@@ -16,6 +16,12 @@ export interface CashFigures {
   remis: number
 }
 
+/**
+ * What the courier collects for order `c` (payment mode `mp`), the shared `amountToCollect`
+ * in SQL: a cash order's total; paid online, the accepted dearer substitute's supplement (ADR 058).
+ */
+const COLLECT_SQL = sql.raw(`(case when mp.code = '${PAY_ON_DELIVERY}' then c.montant_total when c.supplement_accepte_le is not null then coalesce(c.supplement, 0) else 0 end)`)
+
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`)
 
 export function createCashRepository(db: Executor) {
@@ -31,12 +37,12 @@ export function createCashRepository(db: Executor) {
       const until = new Date(startOf(au).getTime() + 86_400_000)
       const result = await db.execute<{ jour: string; livreur_id: number; commandes: string; a_encaisser: string; encaisse: string; remis: string }>(sql`
         with livrees as (
-          select cl.livreur_id, c.montant_total, coalesce(c.montant_encaisse, 0) as encaisse,
+          select cl.livreur_id, ${COLLECT_SQL} as montant_total, coalesce(c.montant_encaisse, 0) as encaisse,
                  coalesce(c.encaisse_le, (select max(h.at) from order_history h where h.commande_id = c.id and h.to_etat = 'livree')) as le
             from commandes c
             join commandes_livreur cl on cl.commande_id = c.id
             join modepaiements mp on mp.id = c.modepaiement_id
-           where c.etat = 'livree' and mp.code = ${PAY_ON_DELIVERY}
+           where c.etat = 'livree' and (mp.code = ${PAY_ON_DELIVERY} or (c.supplement_accepte_le is not null and c.supplement > 0))
              and c.id in (
                select id from commandes where encaisse_le >= ${from} and encaisse_le < ${until}
                union

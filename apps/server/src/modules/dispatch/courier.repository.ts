@@ -25,6 +25,8 @@ export interface CourierOrderRow {
   montant_total: number
   paiement: string
   montant_encaisse: number | null
+  supplement: number | null
+  supplement_accepte: boolean
 }
 
 export function createCourierRepository(db: Executor) {
@@ -62,7 +64,7 @@ export function createCourierRepository(db: Executor) {
       const result = await db.execute(sql`select c.id, c.numerocommande as numero, c.etat, cl_client.prenom, c.adresseliv as adresse, c.repere, c.tel as telephone,
           coalesce(c.latitude, d.latitude) as latitude, coalesce(c.longitude, d.longitude) as longitude,
           c.creneau_date::text as creneau_date, to_char(c.creneau_debut, 'HH24:MI') as creneau_debut, to_char(c.creneau_fin, 'HH24:MI') as creneau_fin,
-          c.montant_total, mp.code as paiement, c.montant_encaisse
+          c.montant_total, mp.code as paiement, c.montant_encaisse, c.supplement, c.supplement_accepte_le is not null as supplement_accepte
         from commandes_livreur cl
         join commandes c on c.id = cl.commande_id
         join clients cl_client on cl_client.id = c.client_id

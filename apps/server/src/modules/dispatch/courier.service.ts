@@ -15,6 +15,7 @@ import { orderSlot } from '@teranga/shared/delivery-slots'
 import { whatsappLink } from '@teranga/shared/phone'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { formatPrix } from '@teranga/shared/money'
+import { amountToCollect } from '@teranga/shared/preparation'
 import { shopDay } from '@teranga/shared/shop-day'
 import type { Executor } from '../../db/client.ts'
 import { badInput, forbidden } from '../../lib/errors.ts'
@@ -25,6 +26,7 @@ function toDelivery(row: CourierOrderRow): CourierDelivery {
   const cash = !isOnlinePayment(row.paiement)
   const phone = row.telephone?.trim() || null
   const slot = orderSlot({ creneauDate: row.creneau_date, creneauDebut: row.creneau_debut, creneauFin: row.creneau_fin })
+  const due = amountToCollect({ cash, total: row.montant_total, supplement: row.supplement, supplementAccepted: row.supplement_accepte })
   return {
     numero: row.numero,
     etat: row.etat,
@@ -38,9 +40,10 @@ function toDelivery(row: CourierOrderRow): CourierDelivery {
     carte: row.latitude !== null && row.longitude !== null ? `https://www.google.com/maps/search/?api=1&query=${row.latitude},${row.longitude}` : null,
     // Today's slot by its times; another day's (an order failed earlier, sent out again) with its day.
     creneau: slot ? (slot.date === shopDay(new Date()) ? `${slot.debut}–${slot.fin}` : slot.libelle) : null,
-    a_encaisser: cash ? row.montant_total : 0,
+    a_encaisser: due,
     montant_total: row.montant_total,
-    paiement_a_la_livraison: cash,
+    // Paid online with an accepted supplement: the courier collects that much (ADR 058).
+    paiement_a_la_livraison: cash || due > 0,
     montant_encaisse: row.montant_encaisse,
   }
 }
@@ -84,9 +87,10 @@ export function createCourierService(deps: { db: Executor; lifecycle: () => Orde
         },
         // Cash: what the courier entered, prefilled with the total, within twice the total (a
         // zero too many is a typo); paid online: nothing collected.
+        // Paid online with an accepted supplement (ADR 058): that supplement, the same way.
         collected: (order) => {
-          if (!cash) return null
-          const total = order.montantTotal
+          const total = amountToCollect({ cash, total: order.montantTotal, supplement: order.supplement, supplementAccepted: order.supplementAccepteLe !== null })
+          if (!cash && total === 0) return null
           const amount = input.montant_encaisse ?? total
           if (amount > maxCollected(total)) throw badInput(COURIER_MESSAGES.amountTooHigh(formatPrix(maxCollected(total))), { montant_encaisse: [COURIER_MESSAGES.amountTooHigh(formatPrix(maxCollected(total)))] })
           return amount

@@ -3,7 +3,7 @@
 // Written in the SMS's GSM 7-bit alphabet (sms-text.ts: no « ç », « ê » or « ô », plain spaces in amounts), so that a
 // message is one part of 160 characters, not three of 70.
 import { formatPrixSms } from '@teranga/shared/money'
-import { preparationSummary, type PreparedChange } from '@teranga/shared/preparation'
+import { preparationSummary, supplementDueText, type PreparedChange } from '@teranga/shared/preparation'
 import type { OrderStatus } from '@teranga/shared/order-status'
 import { formatPhone, normalizePhone } from '@teranga/shared/phone'
 import { smsParts, toGsm7 } from './sms-text.ts'
@@ -24,7 +24,12 @@ interface About {
   link: string
   /** The delivery slot, short (« livraison lun. 30/11 09:00-12:00 »), when the order has one (issue 25 §1). */
   slot?: string | null
+  /** Paid online, a dearer substitute's supplement accepted (ADR 058): what is still paid at delivery. */
+  due?: number | null
 }
+
+/** ` Supplément de 500 FCFA à payer à la livraison.` before the link, or nothing. */
+const dueText = (a: About) => (a.due ? ` ${supplementDueText(a.due, formatPrixSms)}.` : '')
 
 /** `, livraison lun. 30/11 09:00-12:00` after the amount, or nothing. */
 const when = (a: About) => (a.slot ? `, ${a.slot}` : '')
@@ -35,8 +40,8 @@ const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
   en_attente: (a, amount) =>
     a.total === 0 ? `Teranga : commande ${a.numero} (${amount}) en attente de confirmation. Suivi : ${a.link}` : `Teranga : commande ${a.numero} (${amount}) à payer à la livraison. ${a.link}`,
   confirmee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) confirmée${when(a)}. Suivi : ${a.link}`,
-  prete_retrait: (a, amount) => `Teranga : commande ${a.numero} (${amount}) disponible au retrait. Suivi : ${a.link}`,
-  en_livraison: (a, amount) => `Teranga : commande ${a.numero} (${amount}) en route vers vous. Suivi : ${a.link}`,
+  prete_retrait: (a, amount) => `Teranga : commande ${a.numero} (${amount}) disponible au retrait.${dueText(a)} Suivi : ${a.link}`,
+  en_livraison: (a, amount) => `Teranga : commande ${a.numero} (${amount}) en route vers vous.${dueText(a)} Suivi : ${a.link}`,
   livree: (a, amount) => `Teranga : commande ${a.numero} (${amount}) livrée. Merci ! ${a.link}`,
   annulee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) annulée. Détails : ${a.link}`,
   echec_paiement: (a, amount) => `Teranga : paiement échoué, commande ${a.numero} (${amount}). Suivi : ${a.link}`,
@@ -67,8 +72,8 @@ export function onTheWayText(about: About, courier: { nom: string; telephone: st
   const prenom = toGsm7(courier.nom.trim().split(/\s+/)[0] ?? '')
   const tel = toGsm7(courierPhone(courier.telephone))
   return firstInOnePart([
-    `Teranga : commande ${about.numero} en route, livreur ${prenom} (${tel}). ${about.link}`,
-    `Teranga : commande ${about.numero} en route, livreur : ${tel}. ${about.link}`,
+    `Teranga : commande ${about.numero} en route, livreur ${prenom} (${tel}).${dueText(about)} ${about.link}`,
+    `Teranga : commande ${about.numero} en route, livreur : ${tel}.${dueText(about)} ${about.link}`,
   ])
 }
 
@@ -110,6 +115,8 @@ export function preparedText(
 ) {
   const summary = preparationSummary(prepared.changes, { rembourse: refund, aEncaisser: prepared.aEncaisser }, formatPrixSms)
   const head = `Teranga : commande ${about.numero} préparée${summary ? ` : ${summary}` : ''}.`
-  if (supplementLink && prepared.supplement) return `${head} Accepter ${formatPrixSms(prepared.supplement)} de plus pour le produit de remplacement : ${supplementLink}`
+  // Paid online (nothing else to collect), the difference is paid at delivery (ADR 058).
+  if (supplementLink && prepared.supplement)
+    return `${head} Accepter ${formatPrixSms(prepared.supplement)} de plus${prepared.aEncaisser === null ? ' (à payer à la livraison)' : ''} pour le produit de remplacement : ${supplementLink}`
   return `${head} ${about.link}`
 }

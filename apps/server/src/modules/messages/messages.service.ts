@@ -29,6 +29,9 @@ export interface OrderAbout {
   creneauDate?: string | null
   creneauDebut?: string | null
   creneauFin?: string | null
+  /** A dearer substitute's supplement and when the shopper accepted it (ADR 055, ADR 058); absent from callers that know none. */
+  supplement?: number | null
+  supplementAccepteLe?: Date | null
 }
 
 /**
@@ -98,12 +101,16 @@ export function createOrderMessages(deps: {
 }): OrderMessages {
   const { repo, publicUrl, secret, channels, metrics } = deps
   const trackingLink = (numero: string) => `${publicUrl}/suivi/${encodeURIComponent(numero)}?k=${trackingKey(secret, numero)}`
+  /** The tracking link opened to accept a dearer substitute's supplement (ADR 055, ADR 058). */
+  const supplementLinkOf = (numero: string) => `${trackingLink(numero)}&s=${supplementKey(secret, numero)}`
 
   return {
     async enqueue(tx, order, event) {
       if (channels.size === 0) return
       const messages = createMessagesRepository(tx)
-      const about = { numero: order.numerocommande, total: orderTotal(order), link: trackingLink(order.numerocommande), slot: slotText(order) }
+      // Paid online with a dearer substitute's supplement accepted: what is still paid at delivery (ADR 058).
+      const due = order.supplementAccepteLe && order.supplement && (await messages.paymentCodeOf(order.id)) !== 'CASH' ? order.supplement : null
+      const about = { numero: order.numerocommande, total: orderTotal(order), link: trackingLink(order.numerocommande), slot: slotText(order), due }
       let body: string
       let kind = ''
       let staffBody: string | null = null
@@ -113,13 +120,14 @@ export function createOrderMessages(deps: {
       } else if ('refund' in event) {
         const destination = refundDestination(await messages.paymentCodeOf(order.id), event.refund.provider)
         // A preparation's refund: the one message lists what changed and the money (ADR 055).
+        // A dearer substitute on an order paid online keeps its link in this message (ADR 058).
         body = event.refund.prepared
-          ? preparedText(about, event.refund.prepared, { montant: event.refund.montant, destination }, null)
+          ? preparedText(about, event.refund.prepared, { montant: event.refund.montant, destination }, event.refund.prepared.supplement ? supplementLinkOf(order.numerocommande) : null)
           : refundText(about, { montant: event.refund.montant, destination })
         kind = `remboursement:${event.refund.id}`
       } else if ('prepared' in event) {
         const { prepared } = event
-        const supplementLink = prepared.supplement ? `${trackingLink(order.numerocommande)}&s=${supplementKey(secret, order.numerocommande)}` : null
+        const supplementLink = prepared.supplement ? supplementLinkOf(order.numerocommande) : null
         body = preparedText(about, prepared, null, supplementLink)
         kind = 'preparation'
       } else if ('payment' in event) {

@@ -111,8 +111,9 @@ export function createOrderPreparationService({ lifecycle, participants, log, no
         const code = await writes.paymentCode(order.modepaiementId)
         const cash = code === 'CASH'
         const supplementTotal = substitutes.reduce((sum, s) => sum + s.supplement, 0)
-        // The shopper is asked to accept a dearer substitute's difference on delivery, so only when they pay cash.
-        const supplement = cash && supplementTotal > 0 ? supplementTotal : null
+        // The shopper is asked to accept a dearer substitute's difference, paid on delivery (in
+        // cash to the courier or at the depot's counter) whether the order was paid cash or online (ADR 058).
+        const supplement = supplementTotal > 0 ? supplementTotal : null
 
         const at = now()
         const changes: PreparedChange[] = []

@@ -1,10 +1,12 @@
 // How an order appears in API answers (spec §3 Commande): state label and badge from the
 // shared state machine, amounts as stored when the order was placed, dates for Dakar.
 import type { Commande, LigneVariante } from '@teranga/shared/customer-answers'
+import { PAY_ON_DELIVERY } from '@teranga/shared/constants'
 import { orderSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
 import type { Suivi } from '@teranga/shared/order-messages'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
+import { amountToCollect } from '@teranga/shared/preparation'
 import { dateFr } from '../../lib/format.ts'
 import { toUtilisateur } from '../auth/auth.format.ts'
 import { toProduit, toVariante } from '../catalogue/catalogue.format.ts'
@@ -58,6 +60,8 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
       .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l), variante: toLigneVariante(l) })),
     codepromo: codepromo ? { code: codepromo, remise: c.remiseCode, remiseformat: formatPrix(c.remiseCode) } : null,
     creneau: orderSlot(c),
+    // Paid online: the accepted dearer substitute's supplement, collected at delivery (ADR 058).
+    supplement_a_payer: modepaiement?.code === PAY_ON_DELIVERY ? null : amountToCollect({ cash: false, total: c.montantTotal, supplement: c.supplement, supplementAccepted: c.supplementAccepteLe !== null }) || null,
   }
 }
 
@@ -76,4 +80,5 @@ export const toSuivi = (c: Commande): Suivi => ({
   // The variant's name (« Riz brisé parfumé 25 kg »), the product's for a line older than variants.
   lignes: c.detailcommandes.map((l) => ({ designation: l.variante?.designation ?? l.produit.designation, quantite: l.quantite, prix: l.prix })),
   creneau: c.creneau ?? null,
+  supplement_a_payer: c.supplement_a_payer ?? null,
 })

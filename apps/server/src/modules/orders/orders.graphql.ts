@@ -110,6 +110,8 @@ const schema = /* GraphQL */ `
     montanttotal: Int!
     lignes: [SuiviLigne!]!
     creneau: CreneauCommande
+    "Paid online, a dearer substitute's supplement accepted (ADR 058): FCFA still paid at delivery; null otherwise."
+    supplement_a_payer: Int
   }
   extend type Query {
     commandespaginated(page: Int, count: Int, client_id: Int): CommandePage!

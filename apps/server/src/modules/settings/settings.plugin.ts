@@ -17,7 +17,10 @@ export function missingKeys(config: Pick<Config, 'payments' | 'messages'>): Miss
 }
 
 async function settings(app: FastifyInstance, opts: { config: Pick<Config, 'payments' | 'messages'> }) {
-  const service = createSettingsService({ db: app.db, audit: app.audit, clearCaches: () => app.catalogueCaches?.clear(), missingKeys: missingKeys(opts.config) })
+  const service = createSettingsService({ db: app.db, audit: app.audit, clearCaches: () => app.catalogueCaches?.clear(), missingKeys: missingKeys(opts.config),
+    // The delivery module keeps a depot's pickup windows in step with its hours (ADR 058).
+    depotSaved: (tx, depot) => (app.hasDecorator('depotPickupWindows') ? app.depotPickupWindows(tx, depot) : Promise.resolve()),
+  })
   await registerRest(app, settingsRoutes, { service })
 }
 

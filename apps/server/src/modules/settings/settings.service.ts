@@ -58,7 +58,7 @@ const RESOURCES: { [N in SettingsResourceName]: Resource<ResourceTypes[N]['input
 /** What runs without its real keys (the server's configuration): payments in a sandbox, SMS in one or off. */
 export type MissingKeys = SetupChecklist['cles_manquantes']
 
-export function createSettingsService(deps: { db: Executor; audit: Audit; clearCaches?: () => void; missingKeys?: MissingKeys }) {
+export function createSettingsService(deps: { db: Executor; audit: Audit; clearCaches?: () => void; missingKeys?: MissingKeys; depotSaved?: (tx: Executor, depot: DepotRow) => Promise<void> }) {
   const { db, audit } = deps
 
   /** One audited write: the change, its audit line and the storefronts' cache notice, in one transaction. */
@@ -90,6 +90,7 @@ export function createSettingsService(deps: { db: Executor; audit: Audit; clearC
         const table = rules.table(repo)
         const id = await table.insert(input)
         const after = found(await table.get(id))
+        if (name === 'depot') await deps.depotSaved?.(tx, after as DepotRow)
         await audit.record(tx, { staffId, action: `${name}.creer`, resource: name, resourceId: id, after })
         return after
       })
@@ -103,6 +104,8 @@ export function createSettingsService(deps: { db: Executor; audit: Audit; clearC
         refuseClash(await rules.clash?.(repo, input, id))
         await table.update(id, input)
         const after = found(await table.get(id))
+        // A depot's pickup windows follow its hours (ADR 058), in the same transaction.
+        if (name === 'depot') await deps.depotSaved?.(tx, after as DepotRow)
         await audit.record(tx, { staffId, action: `${name}.modifier`, resource: name, resourceId: id, before, after })
         return after
       })

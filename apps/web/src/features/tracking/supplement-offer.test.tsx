@@ -32,13 +32,14 @@ const suivi: SuiviPage = {
 }
 
 /** The tracking answer: before, then after the acceptance (800 more). */
-function serve(accept: () => Response) {
+function serve(accept: () => Response, paidOnline = false) {
   let accepted = false
   server.use(
     http.post('*/graphql', async ({ request }) => {
       const { query } = (await request.clone().json()) as { query: string }
       if (operationName(query) !== 'Suivi') return undefined
-      return HttpResponse.json({ data: { suivi: accepted ? { ...suivi, montantcommande: 4800, montanttotal: 5800 } : suivi } })
+      // Paid online, the tracking answer says what is left to pay at delivery (ADR 058).
+      return HttpResponse.json({ data: { suivi: accepted ? { ...suivi, montantcommande: 4800, montanttotal: 5800, supplement_a_payer: paidOnline ? 800 : null } : suivi } })
     }),
     http.post('*/api/suivi/:numero/supplement', () => {
       const answer = accept()
@@ -59,6 +60,17 @@ describe('tracking page: a dearer substitute', () => {
     await user.click(within(offer).getByRole('button', { name: 'Accepter de payer la différence' }))
     expect(await within(offer).findByRole('status')).toHaveTextContent(`Montant à payer à la livraison : ${shown(5800)}`)
     expect(restCalls('POST', `/api/suivi/${suivi.numerocommande}/supplement`)[0]?.body).toEqual({ k: SUPPLEMENT })
+  })
+
+  it('paid online: once accepted, the page says the supplement is paid at delivery, not the whole total', async () => {
+    serve(() => HttpResponse.json({ commande: suivi }), true)
+    const { user } = renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}&s=${SUPPLEMENT}`)
+    const offer = await screen.findByRole('region', { name: 'Produit de remplacement' })
+    await user.click(within(offer).getByRole('button', { name: 'Accepter de payer la différence' }))
+    const due = `Supplément de ${shown(800)} à payer à la livraison`
+    expect(await within(offer).findByRole('status')).toHaveTextContent(due)
+    expect(within(offer).getByRole('status')).not.toHaveTextContent('Montant à payer')
+    expect(await screen.findByTestId('supplement-due')).toHaveTextContent(due)
   })
 
   it('says the server’s refusal', async () => {

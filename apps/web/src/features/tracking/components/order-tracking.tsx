@@ -1,6 +1,7 @@
 // The tracking page's order: its state, lines, amounts and refunds (nothing else of the customer's).
 import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
+import { supplementDueText } from '@teranga/shared/preparation'
 import type { ReactNode } from 'react'
 import { ORDER_MESSAGES_TEXT, type SuiviPage } from '@teranga/shared/order-messages'
 
@@ -17,6 +18,11 @@ export function OrderTracking({ commande, actions }: { commande: SuiviPage; acti
           {plannedSlot(commande.creneau.libelle, null)}
         </p>
       )}
+      {commande.supplement_a_payer ? (
+        <p className="alert alert-info mb-2" data-testid="supplement-due">
+          {supplementDueText(commande.supplement_a_payer)}
+        </p>
+      ) : null}
       <p className="fs-5">
         État : <span className={`badge text-bg-${commande.etat_badge}`}>{commande.etat_text}</span>
       </p>

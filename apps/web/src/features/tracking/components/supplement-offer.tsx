@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { formatPrix } from '@teranga/shared/money'
+import { supplementDueText } from '@teranga/shared/preparation'
 import { acceptSupplement } from '../api/accept-supplement.ts'
 import { getSuiviQueryOptions } from '../api/get-suivi.ts'
 
@@ -14,9 +15,11 @@ interface Props {
   supplementKey: string
   /** What the order costs now. */
   total: number
+  /** Paid online: the accepted supplement still to pay at delivery (ADR 058); null otherwise. */
+  due?: number | null
 }
 
-export function SupplementOffer({ numero, trackingKey, supplementKey, total }: Props) {
+export function SupplementOffer({ numero, trackingKey, supplementKey, total, due = null }: Props) {
   const id = useId()
   const queryClient = useQueryClient()
   const accept = useMutation({
@@ -31,7 +34,8 @@ export function SupplementOffer({ numero, trackingKey, supplementKey, total }: P
         </h2>
         {accept.isSuccess ? (
           <p role="status" className="mb-0">
-            Merci : le supplément est accepté. Montant à payer à la livraison : {formatPrix(total)}.
+            {/* Paid online, only the supplement is left to pay (ADR 058); cash, the whole total. */}
+            {due ? `Merci : le supplément est accepté. ${supplementDueText(due)}.` : `Merci : le supplément est accepté. Montant à payer à la livraison : ${formatPrix(total)}.`}
           </p>
         ) : (
           <>
