@@ -4,6 +4,7 @@
 // « Ventes aujourd'hui », « Ventes sur 7 jours » and 30-day curve say the same; the CSV holds the
 // same lines. Sad paths: 401, 403 (a gestionnaire, a courier's role is the central test's), 400
 // naming `du`, `au`, `par`, `format`.
+import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_CSV_COLUMNS, REPORT_GROUPINGS, REPORT_OUTSIDE_GOODS_KEY, REPORTS_MESSAGES, type SalesReport, type SalesSummary } from '@teranga/shared/backoffice-reports'
 import { addDays } from '@teranga/shared/shop-day'
@@ -208,5 +209,53 @@ describe('the dashboard agrees with the report to the franc', () => {
     expect(tableau.ventes.sept_jours).toBe(week.total.net)
     expect(tableau.ventes.sept_jours).toBe((await month.expected(addDays(month.au, -6), month.au)).net)
     expect(tableau.courbe.reduce((sum, d) => sum + d.montant, 0)).toBe((await month.expected(month.du, month.au)).net)
+  })
+})
+
+describe('the accountant’s export agrees with the report to the franc', () => {
+  /** The orders export (one row per line, ADR 060) as objects keyed by its French headers. */
+  async function exportRows(): Promise<Array<Record<string, string>>> {
+    const res = await shop.app.inject({ url: '/api/commande/export.csv', headers: shop.admin.auth })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.body.startsWith('\uFEFF')).toBe(true)
+    const [header, ...rows] = parse(res.body.slice(1), { delimiter: ';' }) as string[][]
+    return rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i] ?? ''])))
+  }
+  const amount = (v: string | undefined) => (v ? Number(v) : 0)
+  const soldIn = (row: Record<string, string>, du: string, au: string) => {
+    const day = row['Vendue le (Dakar)']!.slice(0, 10)
+    return day !== '' && day >= du && day <= au
+  }
+
+  it('the rows sold in a period add up to the report’s sales of that period, day by day, and its refunds over all time', async () => {
+    const rows = await exportRows()
+    const ours = new Set(month.orders.map((o) => o.numero))
+    // Each order of the month says the sale day the fixture gave it (or none).
+    for (const o of month.orders) {
+      const mine = rows.filter((r) => r['Commande'] === o.numero)
+      expect(mine.length, o.story).toBeGreaterThan(0)
+      expect(new Set(mine.map((r) => r['Vendue le (Dakar)']!.slice(0, 10))), o.story).toEqual(new Set([o.saleDay ?? '']))
+    }
+    const sales = (du: string, au: string) => {
+      const sold = rows.filter((r) => ours.has(r['Commande']!) && soldIn(r, du, au))
+      return {
+        commandes: new Set(sold.map((r) => r['Commande'])).size,
+        francs: sold.reduce((sum, r) => sum + amount(r['Montant ligne']) - amount(r['Part des remises']) + amount(r['Livraison']), 0),
+      }
+    }
+    const r = await ok(`du=${month.du}&au=${month.au}&par=jour`)
+    expect(sales(month.du, month.au)).toEqual({ commandes: r.total.commandes, francs: r.total.montant_articles - r.total.remises + r.total.livraison })
+    expect(sales(month.du, month.au).francs).toBe((await month.expected(month.du, month.au)).ventes)
+    for (const line of r.lignes) {
+      const day = sales(line.cle, line.cle)
+      expect({ jour: line.cle, ...day }).toEqual({ jour: line.cle, commandes: line.commandes, francs: line.montant_articles - line.remises + line.livraison })
+    }
+    // Refunds count on their own day in the report and on their order's rows in the export: over
+    // a period holding every sale and every refund of these orders, both give back the same francs.
+    const all = await ok(`du=${addDays(month.au, -365)}&au=${month.au}&par=mois`)
+    const sold = rows.filter((row) => ours.has(row['Commande']!) && soldIn(row, addDays(month.au, -365), month.au))
+    expect(all.total.rembourse).toBeGreaterThan(0)
+    expect(sold.reduce((sum, row) => sum + amount(row['Remboursé']), 0)).toBe(all.total.rembourse)
+    expect(sold.reduce((sum, row) => sum + amount(row['Montant ligne']) - amount(row['Part des remises']) + amount(row['Livraison']) - amount(row['Remboursé']), 0)).toBe(all.total.net)
   })
 })

@@ -150,6 +150,7 @@ export const ORDER_LINES_COLUMNS: ExportColumn[] = [
   { header: 'Part des remises', kind: 'amount' },
   { header: 'Livraison', kind: 'amount' },
   { header: 'Remboursé', kind: 'amount' },
+  { header: 'Vendue le (Dakar)', kind: 'datetime' },
 ]
 
 /**
@@ -191,6 +192,6 @@ export function orderExportRows(lines: readonly ExportLineRow[]): Array<Array<st
     const amount = l.ligne_id === null ? 0 : l.prix! * l.quantite! - (l.supplement ?? 0)
     const share = l.ligne_id === null ? 0 : amount - (rowPaid.get(l.ligne_id) ?? 0)
     const refunded = (l.ligne_id === null ? 0 : (rowRefunded.get(l.ligne_id) ?? 0)) + spread[i]!
-    return [o.numerocommande, o.date, o.client, o.telephone, o.zone, o.ml_designation, o.mp_designation, etat, l.produit, l.variante, l.code, l.quantite, l.prix, amount, share, i === 0 ? delivery : 0, refunded]
+    return [o.numerocommande, o.date, o.client, o.telephone, o.zone, o.ml_designation, o.mp_designation, etat, l.produit, l.variante, l.code, l.quantite, l.prix, amount, share, i === 0 ? delivery : 0, refunded, o.vendue_le]
   })
 }

@@ -7,6 +7,7 @@ import { TO_ACT_ON_STATUSES, UNPAID_STATUSES } from '@teranga/shared/order-statu
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
 import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
+import { saleMoment } from '../reports/reports.service.ts'
 
 export interface OrderFilter {
   etat?: string[] | undefined
@@ -197,6 +198,8 @@ export interface ExportLineRow {
   supplement: number | null
   /** What refunds by line gave back for this line's variant (null amounts of older rows: price × quantity). */
   rembourse_ligne: number
+  /** When it became a sale, Dakar's wall time (the sales report's rule, ADR 059); null if it never did. */
+  vendue_le: string | null
 }
 
 /**
@@ -213,6 +216,7 @@ export function exportLinesQuery(filter: OrderFilter): SQL {
       dc.id as ligne_id, dc.produit_id, dc.variante_id, p.designation as produit,
       nullif(concat_ws(' ', v.valeur1, v.valeur2, v.valeur3), '') as variante, coalesce(v.code, p.code) as code,
       dc.quantite, dc.prix, dc.supplement,
+      to_char(${saleMoment(sql`c`)} at time zone ${DAKAR}, 'YYYY-MM-DD HH24:MI:SS') as vendue_le,
       case when dc.id is null then 0 else coalesce((select sum(coalesce(rl.montant, rl.prix * rl.quantite)) from remboursement_lignes rl
         join remboursements r on r.id = rl.remboursement_id
         where r.commande_id = c.id and r.statut = 'effectue' and rl.produit_id = dc.produit_id

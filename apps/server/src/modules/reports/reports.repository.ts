@@ -45,6 +45,14 @@ function salesAndRefunds(du: string, au: string): SQL {
     )`
 }
 
+/**
+ * When the order `o` became a sale (null if it never did), by the same rule as `salesAndRefunds`:
+ * its first move to `payee` or `livree`, if its money came or comes on delivery. The accountant's
+ * export prints it (« Vendue le (Dakar) ») so that its rows add up to the report's (ADR 059/060).
+ */
+export const saleMoment = (o: SQL): SQL =>
+  sql`case when ${paymentsOfOrder.paidOrCash(o)} then (select min(h.at) from order_history h where h.commande_id = ${o}.id and h.to_etat in ${SOLD_MOVES}) end`
+
 /** The key and label of an order-level grouping, over `e` (an event: `at`) and `c` (its order). */
 const ORDER_KEYS: Record<Exclude<ReportGrouping, 'produit' | 'categorie'>, { cle: SQL; libelle: SQL; joins: SQL }> = {
   jour: { cle: sql`to_char(e.at at time zone ${DAKAR}, 'YYYY-MM-DD')`, libelle: sql`''`, joins: sql`` },

@@ -18,6 +18,8 @@ import { addDays } from '@teranga/shared/shop-day'
 import type { Executor } from '../../db/client.ts'
 import { createReportsRepository, type RefundLineRow, type SaleLineRow } from './reports.repository.ts'
 
+export { saleMoment } from './reports.repository.ts'
+
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']
 
 /** « 2 novembre 2026 » from `2026-11-02`. */
