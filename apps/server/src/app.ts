@@ -42,6 +42,7 @@ import { createOrderParticipants, type OrderParticipants } from './modules/order
 import { paymentsOfOrder } from './modules/payments/payment-ledger.service.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
+import invoices from './modules/invoices/invoices.plugin.ts'
 import promotions from './modules/promotions/promotions.plugin.ts'
 import seo from './modules/seo/seo.plugin.ts'
 import settings from './modules/settings/settings.plugin.ts'
@@ -196,6 +197,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(messages, { config, everyMs: opts.messagesEveryMs, worker: opts.messageRetries })
     await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
+    await scope.register(invoices)
     await scope.register(account)
     await scope.register(backofficeCatalogue)
     await scope.register(dispatch)
