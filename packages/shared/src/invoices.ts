@@ -8,6 +8,7 @@ import { optionalField } from './schemas.ts'
 export const INVOICE_MESSAGES = {
   unavailable: 'Facture disponible après paiement ou livraison',
   creditNoteNotFound: 'Avoir introuvable.',
+  downloadError: 'Le document n’a pas pu être téléchargé.',
   nothingToChange: 'Aucun champ à modifier : indiquez au moins une valeur.',
   nomTooLong: 'Le nom de la boutique est trop long (150 caractères au plus).',
   adresseTooLong: "L'adresse est trop longue (300 caractères au plus).",
