@@ -260,6 +260,7 @@ describe('settings', () => {
       '/parametres/diaporama',
       '/parametres/fidelite',
       '/parametres/coordonnees',
+      '/parametres/facturation',
       '/parametres/pages',
     ])
     // The index alone loads nothing of the sections.
