@@ -1,12 +1,13 @@
 // Invoices (issue 26 §3, ADR 061) in the built shop: a shopper's cash order delivered by the back
 // office shows « Facture (PDF) » in « Mes achats »; the click downloads the PDF with the shopper's
 // token (at 320, 360 and 412 px, nothing scrolls sideways; screenshots in test-results/factures/);
-// a refund adds « Avoir (PDF) », downloaded the same way.
+// a refund adds « Avoir (PDF) », downloaded the same way. The back office's « Facturation » and
+// the order page's documents, at the same widths.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Download, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
-import { INVOICE_LINKS } from '@teranga/shared/invoices'
+import { INVOICE_LINKS, INVOICE_MESSAGES } from '@teranga/shared/invoices'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
 import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
@@ -30,6 +31,14 @@ beforeAll(async () => {
   fs.rmSync(SHOTS, { recursive: true, force: true })
   fs.mkdirSync(SHOTS, { recursive: true })
 })
+
+async function signInAdmin(page: Page) {
+  await page.goto('/admin/')
+  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
+  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor({ timeout: 60_000 })
+}
 
 /** The download's bytes. */
 async function bytesOf(download: Download): Promise<Buffer> {
@@ -113,5 +122,39 @@ describe('« Mes achats »: the invoice and the credit note', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
       expect(errors).toEqual([])
     })
+
+    // The back office: « Facturation » refuses a wrong NINEA in French, saves the identity; the
+    // order's page offers both documents, and the invoice downloads (320, 360, 412 px).
+    await shop.withPage({ width: 360, height: 740, isMobile: true }, async ({ page }) => {
+      await signInAdmin(page)
+      await page.goto('/admin/parametres/facturation')
+      const form = page.getByRole('form', { name: 'Facturation' })
+      await form.getByLabel('Raison sociale').fill('Teranga SARL')
+      await form.getByLabel('NINEA').fill('12')
+      await form.getByRole('button', { name: 'Enregistrer' }).click()
+      await form.getByText(INVOICE_MESSAGES.nineaInvalid).waitFor()
+      await form.getByLabel('NINEA').fill('0123456 2G3')
+      await form.getByLabel('Taux de TVA (%, vide : pas de TVA)').fill('18')
+      await form.getByRole('button', { name: 'Enregistrer' }).click()
+      await page.getByText('Facturation enregistrée').waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+      await page.screenshot({ path: path.join(SHOTS, 'facturation-360.png'), fullPage: true })
+    })
+    const saved = await admin<{ nom: string; ninea: string; tva_taux: number }>('GET', '/api/facturation')
+    expect(saved).toMatchObject({ nom: 'Teranga SARL', ninea: '0123456 2G3', tva_taux: 18 })
+    for (const width of WIDTHS) {
+      await shop.withPage({ width, height: HEIGHTS[width], isMobile: true }, async ({ page }) => {
+        await signInAdmin(page)
+        await page.goto(`/admin/commandes/${orderNumber}`)
+        const invoice = page.getByRole('button', { name: new RegExp(`^${INVOICE_LINKS.facture.replace(/[()]/g, '\\$&')}`) })
+        await invoice.waitFor()
+        expect(await page.getByRole('button', { name: new RegExp(`^${INVOICE_LINKS.avoir.replace(/[()]/g, '\\$&')}`) }).count()).toBe(1)
+        const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()])
+        expect(download.suggestedFilename()).toMatch(/^F-\d{4}-\d{6}\.pdf$/)
+        expect((await bytesOf(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+        await page.screenshot({ path: path.join(SHOTS, `commande-documents-${width}.png`), fullPage: true })
+      })
+    }
   }, TIMEOUT)
 })
