@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COURIER_MESSAGES } from '@teranga/shared/backoffice-dispatch'
+import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { INVOICE_MESSAGES, vatOf } from '@teranga/shared/invoices'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
@@ -282,7 +283,7 @@ describe('the « Facturation » settings', () => {
     expect(bad.json().errors).toMatchObject({ ninea: [INVOICE_MESSAGES.nineaInvalid], tva_taux: [INVOICE_MESSAGES.tvaInvalid], telephone: [INVOICE_MESSAGES.telephoneInvalid], rccm: [INVOICE_MESSAGES.rccmInvalid] })
     const empty = await shop.app.inject({ method: 'PUT', url: '/api/facturation', headers: admin.auth, payload: {} })
     expect(empty.statusCode).toBe(400)
-    expect(empty.json().message).toBe(INVOICE_MESSAGES.nothingToChange)
+    expect(empty.json().message).toBe(SETTINGS_MESSAGES.nothingToChange)
 
     const identity = { nom: 'Teranga SARL', adresse: 'Route de Ngor, Dakar', ninea: '0123456 2G3', rccm: 'SN-DKR-2024-B-12345', telephone: '+221 33 820 00 00', pied: 'Merci de votre confiance — à bientôt !' }
     const saved = await shop.app.inject({ method: 'PUT', url: '/api/facturation', headers: admin.auth, payload: identity })

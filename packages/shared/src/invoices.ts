@@ -9,7 +9,6 @@ export const INVOICE_MESSAGES = {
   unavailable: 'Facture disponible après paiement ou livraison',
   creditNoteNotFound: 'Avoir introuvable.',
   downloadError: 'Le document n’a pas pu être téléchargé.',
-  nothingToChange: 'Aucun champ à modifier : indiquez au moins une valeur.',
   nomTooLong: 'Le nom de la boutique est trop long (150 caractères au plus).',
   adresseTooLong: "L'adresse est trop longue (300 caractères au plus).",
   nineaInvalid: 'Le NINEA s’écrit avec 7 à 15 chiffres et lettres (par exemple 0123456 2G3).',

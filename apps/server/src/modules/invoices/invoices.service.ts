@@ -1,6 +1,7 @@
 // Invoices and credit notes (issue 26 §3, ADR 061): numbers from gap-free yearly sequences,
 // assigned in the transaction that makes an order paid or delivered (a participant of the order
 // lifecycle, ADR 049) or that confirms a refund; the PDFs; the « Facturation » settings.
+import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { isStaffRole } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { INVOICE_MESSAGES, orderDocuments, vatOf, type BillingSettings, type BillingSettingsInput, type OrderDocuments } from '@teranga/shared/invoices'
@@ -186,7 +187,7 @@ export function createInvoicesService({ db, audit, now = () => new Date() }: Inv
 
     /** Saves the « Facturation » settings, audited in the same transaction. */
     async saveSettings(staffId: number, input: BillingSettingsInput): Promise<BillingSettings> {
-      if (Object.values(input).every((value) => value === undefined)) throw badInput(INVOICE_MESSAGES.nothingToChange)
+      if (Object.values(input).every((value) => value === undefined)) throw badInput(SETTINGS_MESSAGES.nothingToChange)
       return db.transaction(async (tx) => {
         const repo = createInvoicesRepository(tx)
         await repo.lockSettings()
