@@ -1,7 +1,7 @@
 // Invoices and credit notes (issue 26 §3, ADR 061) through the real app: numbers from gap-free
 // yearly sequences assigned in the transaction that makes an order paid or delivered (even N at
 // once), once; a new year starting at 1; credit notes on refunds; the PDFs (A4, fonts embedded,
-// under 100 KB for 10 lines), VAT lines only with a rate; who may download; the « Facturation »
+// under 100 KB for 10 lines, their text read back), VAT lines only with a rate; who may download; the « Facturation »
 // settings; orders paid while the previous release served numbered at their first read; the
 // migration's numbering of the orders before it.
 import fs from 'node:fs'
@@ -19,6 +19,7 @@ import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecy
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
 import { grantRole, makeProduct, placeHomeOrder } from './factories.ts'
+import { pdfText } from './pdf-text.ts'
 import { createTestApp, gql, signIn, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 
 let shop: TestContext
@@ -161,6 +162,16 @@ describe('the invoice PDF', () => {
     expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/)
     expect(text).toContain('/FontFile2')
     expect(text).not.toMatch(/\/BaseFont \/Helvetica/)
+    // Read back through the fonts' ToUnicode maps: French, accents, no-break spaces in amounts.
+    const shown = pdfText(pdf)
+    expect(shown).toContain('FACTURE')
+    expect(shown).toContain(`N° ${invoice!.numero}`)
+    expect(shown).toContain('Produit é0 — thé à la menthe')
+    expect(shown).toContain(formatPrix(1250))
+    expect(shown).toContain(`Total TTC\n${formatPrix(order.total)}`)
+    expect(shown).toContain('Payée')
+    expect(shown).toContain('Prix toutes taxes comprises.')
+    expect(shown).not.toContain('TVA')
 
     const doc = await invoices().invoiceDocument({ id: customer.userId, role: 'client' }, order.numero)
     expect(doc.lines).toHaveLength(10)
@@ -194,7 +205,9 @@ describe('the invoice PDF', () => {
     expect(doc.total).toBe(order.total)
     const res = await download(order.numero, manager)
     expect(res.statusCode).toBe(200)
-    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const shown = pdfText(res.rawPayload)
+    expect(shown).toContain(`Total HT\n${formatPrix(vat.ht)}\nTVA 18 %\n${formatPrix(vat.tva)}\nTotal TTC\n${formatPrix(order.total)}`)
+    expect(shown).not.toContain('Prix toutes taxes comprises.')
 
     expect((await shop.app.inject({ method: 'PUT', url: '/api/facturation', headers: admin.auth, payload: { tva_taux: null } })).statusCode).toBe(200)
     expect((await invoices().invoiceDocument(reader, order.numero)).vat).toBe(false)
@@ -224,6 +237,12 @@ describe('credit notes', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     expect(res.headers['cache-control']).toBe('no-store')
+    const shown = pdfText(res.rawPayload)
+    expect(shown).toContain('AVOIR')
+    expect(shown).toContain(`N° ${notes[0]!.numero}`)
+    expect(shown).toContain(`Facture d’origine : ${invoice.numero}`)
+    expect(shown).toContain('Motif : Produit abîmé')
+    expect(shown).toContain(`Total remboursé TTC\n${formatPrix(1500)}`)
 
     // A second refund, by lines: a second credit note.
     const detail = (await shop.app.inject({ url: `/api/admin/commande/${order.numero}`, headers: manager.auth })).json()
@@ -300,7 +319,10 @@ describe('the « Facturation » settings', () => {
     await setEtat(order.numero, 'livree')
     const doc = await invoices().invoiceDocument({ id: admin.userId, role: 'admin' }, order.numero)
     expect(doc.settings).toMatchObject(identity)
-    expect((await download(order.numero, customer)).statusCode).toBe(200)
+    const pdf = await download(order.numero, customer)
+    expect(pdf.statusCode).toBe(200)
+    const shown = pdfText(pdf.rawPayload)
+    for (const line of ['Teranga SARL', 'Route de Ngor, Dakar', 'NINEA : 0123456 2G3', 'RCCM : SN-DKR-2024-B-12345', 'Tél. : +221 33 820 00 00', 'Merci de votre confiance — à bientôt !']) expect(shown).toContain(line)
   })
 })
 

@@ -96,7 +96,8 @@ export function renderPdf(doc: PdfDocument): Promise<Buffer> {
   // The customer and the order.
   pdf.x = left
   pdf.font('bold').fontSize(10).text('Client', left)
-  pdf.font('regular').text(doc.client.nom ?? 'Client', left)
+  pdf.font('regular')
+  if (doc.client.nom) pdf.text(doc.client.nom, left)
   pdf.text(doc.client.livraison, left, undefined, { width })
   pdf.text(`Commande ${doc.commande.numero} du ${doc.commande.date}`, left)
   if (doc.motif) pdf.text(`Motif : ${doc.motif}`, left, undefined, { width })

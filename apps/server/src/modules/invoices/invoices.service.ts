@@ -72,7 +72,7 @@ export function createInvoicesService({ db, audit, now = () => new Date() }: Inv
       commande: { numero: order.numero, date: dayFr.format(order.datecomm) },
       client: {
         nom: order.client,
-        livraison: pickup ? `Retrait au dépôt : ${order.depot ?? order.modelivraison}` : `Livraison : ${[order.adresseliv, order.zone].filter(Boolean).join(', ') || order.modelivraison}`,
+        livraison: pickup ? `Retrait au dépôt : ${order.depot ?? order.modelivraison}` : `Livraison : ${[order.adresseliv, order.zone && !order.adresseliv?.includes(order.zone) ? order.zone : null].filter(Boolean).join(', ') || order.modelivraison}`,
       },
     }
   }
