@@ -43,6 +43,7 @@ import { createOrderParticipants, type OrderParticipants } from './modules/order
 import { paymentsOfOrder } from './modules/payments/payment-ledger.service.ts'
 import paymentSandbox from './modules/payments/payment-sandbox.plugin.ts'
 import payments from './modules/payments/payments.plugin.ts'
+import invoices from './modules/invoices/invoices.plugin.ts'
 import promotions from './modules/promotions/promotions.plugin.ts'
 import seo from './modules/seo/seo.plugin.ts'
 import settings from './modules/settings/settings.plugin.ts'
@@ -203,6 +204,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     // The owner's alerts to the staff numbers, through the messages' outbox (ADR 062).
     await scope.register(alerts, { publicUrl: config.publicUrl, everyMs: opts.alertsEveryMs })
+    await scope.register(invoices)
     await scope.register(account)
     await scope.register(backofficeCatalogue)
     await scope.register(dispatch)

@@ -57,7 +57,7 @@ const cancel = (lifecycle: ReturnType<typeof lifecycleWith>, orderId: number) =>
 describe('the registry', () => {
   it('holds what the modules registered, in plugin order, with one provider each; closed once the app is ready', () => {
     const registry = ctx.app.orderParticipants
-    expect(registry.all.map((p) => p.name)).toEqual(['stock', 'loyalty', 'promotions', 'messages', 'metrics', 'payments'])
+    expect(registry.all.map((p) => p.name)).toEqual(['stock', 'loyalty', 'promotions', 'messages', 'metrics', 'payments', 'invoices'])
     for (const name of ['stock', 'rewards', 'codes', 'tracking'] as const) expect(registry.provider(name), name).toBeDefined()
     expect(() => registry.add({ name: 'tardif' })).toThrow(/sealed/)
     const fresh = createOrderParticipants()

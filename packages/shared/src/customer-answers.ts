@@ -125,6 +125,9 @@ export const commandeSchema = z.object({
   rembourse: z.number().optional(),
   rembourseformat: z.string().optional(),
   remboursements: z.array(remboursementSchema).optional(),
+  /** The invoice's number (null until paid online or delivered) and one credit note per refund (ADR 061); only the profile's list asks for them. */
+  facture: z.string().nullable().optional(),
+  avoirs: z.array(z.object({ numero: z.string(), montant: z.number(), montantformat: z.string() })).optional(),
 })
 export type Commande = z.infer<typeof commandeSchema>
 

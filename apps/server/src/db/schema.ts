@@ -1171,3 +1171,75 @@ export const shopSetup = pgTable(
   },
   (t) => [check('shop_setup_id_check', sql`${t.id} = 1`), check('shop_setup_contenu_check', sql`${t.contenu} in ('structure', 'demo')`)],
 )
+
+/**
+ * The counters of the invoices' and credit notes' yearly sequences (issue 26 §3, migration 0043,
+ * ADR 061): one row per kind (`F` invoice, `A` credit note) and year, updated under its row lock
+ * in the transaction that issues the document, so a rollback gives the number back.
+ */
+export const numerosDocuments = pgTable(
+  'numeros_documents',
+  {
+    type: text('type').$type<'F' | 'A'>().notNull(),
+    annee: integer('annee').notNull(),
+    dernier: integer('dernier').notNull(),
+  },
+  (t) => [primaryKey({ name: 'numeros_documents_pkey', columns: [t.type, t.annee] }), check('numeros_documents_type', sql`${t.type} in ('F', 'A')`), check('numeros_documents_dernier', sql`${t.dernier} >= 1`)],
+)
+
+/** An order's invoice (ADR 061): assigned once, at the first of « paid online » or « delivered ». */
+export const factures = pgTable(
+  'factures',
+  {
+    id: serial('id').primaryKey(),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    numero: text('numero').notNull(),
+    annee: integer('annee').notNull(),
+    sequence: integer('sequence').notNull(),
+    emiseLe: timestamp('emise_le', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('factures_commande_key').on(t.commandeId), uniqueIndex('factures_numero_key').on(t.numero), uniqueIndex('factures_annee_sequence_key').on(t.annee, t.sequence)],
+)
+
+/** A refund's credit note (ADR 061): one per refund done, referring to the order's invoice. */
+export const avoirs = pgTable(
+  'avoirs',
+  {
+    id: serial('id').primaryKey(),
+    remboursementId: integer('remboursement_id')
+      .notNull()
+      .references(() => remboursements.id, { onDelete: 'cascade' }),
+    commandeId: integer('commande_id')
+      .notNull()
+      .references(() => commandes.id, { onDelete: 'cascade' }),
+    numero: text('numero').notNull(),
+    annee: integer('annee').notNull(),
+    sequence: integer('sequence').notNull(),
+    emiseLe: timestamp('emise_le', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('avoirs_remboursement_key').on(t.remboursementId),
+    uniqueIndex('avoirs_numero_key').on(t.numero),
+    uniqueIndex('avoirs_annee_sequence_key').on(t.annee, t.sequence),
+    index('avoirs_commande_idx').on(t.commandeId),
+  ],
+)
+
+/** The « Facturation » settings, one row (ADR 061): the legal identity, the footer, the VAT rate (null: none). */
+export const facturation = pgTable(
+  'facturation',
+  {
+    id: smallint('id').primaryKey().default(1),
+    nom: text('nom'),
+    adresse: text('adresse'),
+    ninea: text('ninea'),
+    rccm: text('rccm'),
+    telephone: text('telephone'),
+    pied: text('pied'),
+    tvaTaux: integer('tva_taux'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('facturation_id_check', sql`${t.id} = 1`), check('facturation_tva_taux', sql`${t.tvaTaux} is null or ${t.tvaTaux} between 1 and 100`)],
+)

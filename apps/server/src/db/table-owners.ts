@@ -58,6 +58,11 @@ export const TABLE_OWNERS = {
   notes_commande: ['dispatch'],
   // The cash couriers hand back (issue 25 §4): the dispatch module keeps the couriers.
   remises_caisse: ['dispatch'],
+  // Invoices and credit notes, their numbers and the « Facturation » settings (issue 26 §3, ADR 061).
+  numeros_documents: ['invoices'],
+  factures: ['invoices'],
+  avoirs: ['invoices'],
+  facturation: ['invoices'],
   message_outbox: ['messages'],
   message_preferences: ['messages'],
   message_daily_counts: ['messages'],

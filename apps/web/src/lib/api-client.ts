@@ -91,6 +91,30 @@ export async function rest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: s
   return body as T
 }
 
+/**
+ * A file the API sends to the signed-in customer (an invoice's PDF): fetched with the token, which
+ * a plain link cannot send, then saved as `fileName`. Errors carry the server's French message.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const sent = tokenStorage.get()
+  let response: Response
+  try {
+    response = await fetch(`/api${path}`, { credentials: 'same-origin', headers: { accept: 'application/pdf, application/json', ...(sent ? { authorization: `Bearer ${sent}` } : {}) } })
+  } catch {
+    throw unreachable()
+  }
+  if (response.status === 401) unauthorized(sent)
+  if (!response.ok) throw new ApiError(messageOf(parseJson(await response.text().catch(() => '')), NETWORK_MESSAGE), response.status)
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
 interface GraphqlBody<T> {
   data?: T
   errors?: Array<{ message: string; extensions?: { code?: string } }>

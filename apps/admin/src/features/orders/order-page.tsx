@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useMoveOrder, useOrder, useRefundOrder } from './api/orders-api.ts'
 import { actorText, paymentText } from './order-labels.ts'
 import { dispatchHistory, OrderDispatchCard } from './order-dispatch.tsx'
+import { OrderDocumentsCard } from './order-documents.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { isPaid, OrderRefundsCard, refundDestination, RefundModal, refundRemaining } from './order-refund.tsx'
 
@@ -180,6 +181,7 @@ export function OrderPage() {
             <OrderLines order={order} />
           </Card>
           <OrderRefundsCard order={order} />
+          <OrderDocumentsCard order={order} />
           <Card>
             <Card.Header as="h2" className="h6">
               Historique

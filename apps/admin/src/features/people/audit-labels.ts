@@ -18,6 +18,7 @@ export const AUDIT_RESOURCES: Readonly<Record<string, string>> = {
   modepaiement: 'Mode de paiement',
   caroussel: 'Diapositive',
   preference: 'Coordonnées de la boutique',
+  facturation: 'Facturation',
   privilege: 'Palier de fidélité',
   livreur: 'Livreur',
   staff: 'Équipe',

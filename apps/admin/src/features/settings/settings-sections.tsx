@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { Link, Route, Routes } from 'react-router'
 import { Card, ListGroup } from 'react-bootstrap'
 import { AlertsSettings } from './alerts-settings.tsx'
+import { BillingSettingsForm } from './billing-settings.tsx'
 import { CategoriesSettings, SubcategoriesSettings } from './categories-settings.tsx'
 import { DepotsSettings } from './depots-settings.tsx'
 import { PagesSettings } from './pages-settings.tsx'
@@ -54,6 +55,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   { path: 'fidelite', title: 'Niveaux de fidélité', description: 'Les seuils de points et leurs avantages', cards: [{ content: <TiersSettings /> }] },
   { path: 'coordonnees', title: 'Coordonnées et promotions', description: 'Téléphone, WhatsApp, e-mail, horaires, position, logo et images de promotion', cards: [{ content: <PreferencesSettings /> }] },
   { path: 'alertes', title: 'Alertes', description: 'Stock bas, résumé du jour, commandes non payées et paiements échoués : ce que reçoivent les numéros de « Coordonnées »', cards: [{ content: <AlertsSettings /> }] },
+  { path: 'facturation', title: 'Facturation', description: 'Identité légale sur les factures (NINEA, RCCM), pied de facture et TVA', cards: [{ content: <BillingSettingsForm /> }] },
   { path: 'pages', title: 'Pages du site', description: 'CGV, FAQ, livraison et contact : leur texte, leur titre et leur description', cards: [{ content: <PagesSettings /> }] },
 ]
 

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { CATALOGUE_MESSAGES } from '@teranga/shared/backoffice-catalogue'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
+import { INVOICE_MESSAGES } from '@teranga/shared/invoices'
 import { PHONE_MESSAGES } from '@teranga/shared/phone'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { MANAGER, requests, server } from '../../testing/server.ts'
@@ -261,6 +262,7 @@ describe('settings', () => {
       '/parametres/fidelite',
       '/parametres/coordonnees',
       '/parametres/alertes',
+      '/parametres/facturation',
       '/parametres/pages',
     ])
     // The index alone loads nothing of the sections.
@@ -282,5 +284,36 @@ describe('settings', () => {
     renderAdmin('/parametres/zones', { me: MANAGER })
     expect(await screen.findByRole('heading', { level: 1, name: 'Accès réservé aux administrateurs' })).toBeInTheDocument()
     expect(requests.some((r) => r.url.pathname === '/api/zone')).toBe(false)
+  })
+})
+
+describe('« Facturation » (ADR 061)', () => {
+  it('checks the NINEA and the VAT rate with the server’s messages, then sends the identity', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.get('*/api/facturation', () => HttpResponse.json({ nom: null, adresse: null, ninea: null, rccm: null, telephone: null, pied: null, tva_taux: null })),
+      http.put('*/api/facturation', async ({ request }) => {
+        const body = (await request.json()) as object
+        sent.push(body)
+        return HttpResponse.json({ nom: null, adresse: null, ninea: null, rccm: null, telephone: null, pied: null, tva_taux: null, ...body })
+      }),
+    )
+    renderAdmin('/parametres/facturation')
+    const form = await screen.findByRole('form', { name: 'Facturation' })
+    await userEvent.type(within(form).getByLabelText('Raison sociale'), 'Teranga SARL')
+    await userEvent.type(within(form).getByLabelText('NINEA'), '12')
+    await userEvent.type(within(form).getByLabelText('Taux de TVA (%, vide : pas de TVA)'), '0')
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }))
+    expect(await within(form).findByText(INVOICE_MESSAGES.nineaInvalid)).toBeInTheDocument()
+    expect(within(form).getAllByText(INVOICE_MESSAGES.tvaInvalid, { exact: false }).length).toBeGreaterThan(0)
+    expect(sent).toEqual([])
+    await userEvent.clear(within(form).getByLabelText('NINEA'))
+    await userEvent.type(within(form).getByLabelText('NINEA'), '0123456 2G3')
+    await userEvent.clear(within(form).getByLabelText('Taux de TVA (%, vide : pas de TVA)'))
+    await userEvent.type(within(form).getByLabelText('Taux de TVA (%, vide : pas de TVA)'), '18')
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ nom: 'Teranga SARL', ninea: '0123456 2G3', tva_taux: 18 })]))
+    expect(await screen.findByText('Facturation enregistrée')).toBeInTheDocument()
+    expect(await seriousViolations()).toEqual([])
   })
 })

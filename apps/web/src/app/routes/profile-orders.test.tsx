@@ -2,6 +2,7 @@
 // lines and amounts on demand, cancelling only while allowed, and paying online again.
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { INVOICE_LINKS, INVOICE_MESSAGES } from '@teranga/shared/invoices'
 import { MESSAGES } from '@teranga/shared/messages'
 import { renderApp, signInAs } from '@/testing/render-app.tsx'
 import { account, installAccountApi, makeCommande } from '@/testing/account-api.ts'
@@ -260,5 +261,30 @@ describe('orders route', () => {
     await user.click(within(other).getByRole('button', { name: 'Voir les détails' }))
     expect(within(other).queryByText('Remboursé')).not.toBeInTheDocument()
     expect(within(other).queryByRole('region', { name: 'Remboursements' })).not.toBeInTheDocument()
+  })
+})
+
+describe('the invoice and the credit notes (ADR 061)', () => {
+  it('offers « Facture (PDF) » and one « Avoir (PDF) » per refund only where they exist, and tells why a download failed', async () => {
+    const delivered = makeCommande({ etat: 'livree' })
+    delivered.facture = 'F-2026-000123'
+    delivered.avoirs = [{ numero: 'A-2026-000045', montant: 1500, montantformat: '1 500 FCFA' }]
+    const waiting = makeCommande({ etat: 'en_attente' })
+    waiting.facture = null
+    waiting.avoirs = []
+    account.commandes = [delivered, waiting]
+    const { user, main } = await renderOrders()
+
+    expect(within(await orderCard(main, waiting.numerocommande)).queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument()
+    const card = await orderCard(main, delivered.numerocommande)
+    const invoice = within(card).getByRole('button', { name: `${INVOICE_LINKS.facture} F-2026-000123` })
+    expect(within(card).getByRole('button', { name: `${INVOICE_LINKS.avoir} A-2026-000045 (1 500 FCFA)` })).toBeInTheDocument()
+
+    failRest('get', '/api/commande/:numero/facture.pdf', 409, INVOICE_MESSAGES.unavailable)
+    await user.click(invoice)
+    expect(await screen.findByText(`${INVOICE_MESSAGES.downloadError} : ${INVOICE_MESSAGES.unavailable}`)).toBeInTheDocument()
+    expect(restCalls('GET', `/api/commande/${delivered.numerocommande}/facture.pdf`)).toHaveLength(1)
+    expect(restCalls('GET', `/api/commande/${delivered.numerocommande}/facture.pdf`)[0]!.authorization).toMatch(/^Bearer /)
+    expect(invoice).toBeEnabled()
   })
 })

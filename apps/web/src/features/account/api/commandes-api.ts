@@ -14,7 +14,8 @@ const COMMANDES_QUERY = `query Commandes($page: Int, $count: Int) { commandespag
   data { id numerocommande etat etat_text etat_badge created_at_fr montantcommande montantliv remise montanttotal montanttotalformat
     adresseliv modepaiement { id designation code } modelivraison { id code designation } depot { id designation }
     detailcommandes { id quantite prix produit { id designation image imagesrcset } variante { id options designation code } }
-    codepromo { code remise remiseformat } creneau { date debut fin libelle } rembourse rembourseformat remboursements { id montant montantformat date_fr lignes { designation quantite total totalformat } } } } }`
+    codepromo { code remise remiseformat } creneau { date debut fin libelle } rembourse rembourseformat remboursements { id montant montantformat date_fr lignes { designation quantite total totalformat } }
+    facture avoirs { numero montant montantformat } } } }`
 
 export const commandesQueryKey = ['account', 'commandes'] as const
 

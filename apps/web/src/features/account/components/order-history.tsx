@@ -9,10 +9,12 @@ import { SLOT_MESSAGES } from '@teranga/shared/delivery-slots'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { CUSTOMER_CANCELLABLE, isOrderStatus } from '@teranga/shared/order-status'
+import { creditNotePath, INVOICE_LINKS, INVOICE_MESSAGES, invoicePath } from '@teranga/shared/invoices'
 import { ErrorAlert } from '@/components/ui/error-alert.tsx'
 import { Pagination } from '@/components/ui/pagination.tsx'
 import { ResponsiveImage } from '@/components/ui/responsive-image.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
+import { downloadFile } from '@/lib/api-client.ts'
 import { withReason } from '@/lib/api-errors.ts'
 import { toast } from '@/lib/notify.ts'
 import { usePageTop } from '@/lib/use-page-top.ts'
@@ -192,6 +194,7 @@ function OrderCard({ commande, onCancel, actions }: { commande: Commande; onCanc
           )}
           {actions?.(commande)}
         </div>
+        <Documents commande={commande} />
         <div id={detailsId} hidden={!open}>
           {open && <OrderDetails commande={commande} />}
         </div>
@@ -261,6 +264,44 @@ function OrderDetails({ commande }: { commande: Commande }) {
         )}
       </dl>
       {(commande.remboursements?.length ?? 0) > 0 && <Refunds remboursements={commande.remboursements!} />}
+    </div>
+  )
+}
+
+/** Strips the API's `/api` prefix: `downloadFile` adds it. */
+const underApi = (path: string) => path.replace(/^\/api/, '')
+
+/** The order's invoice and credit notes (ADR 061), downloaded with the token (a plain link cannot send it). */
+function Documents({ commande }: { commande: Commande }) {
+  const [busy, setBusy] = useState<string | null>(null)
+  if (!commande.facture && !commande.avoirs?.length) return null
+  const save = async (numero: string, path: string) => {
+    setBusy(numero)
+    try {
+      await downloadFile(underApi(path), `${numero}.pdf`)
+    } catch (error) {
+      toast.error(withReason(INVOICE_MESSAGES.downloadError, error))
+    } finally {
+      setBusy(null)
+    }
+  }
+  return (
+    <div className="d-flex flex-wrap gap-2 mt-2" aria-label="Documents">
+      {commande.facture && (
+        <button type="button" className="btn btn-sm btn-link px-0 me-2" disabled={busy !== null} onClick={() => void save(commande.facture!, invoicePath(commande.numerocommande))}>
+          {INVOICE_LINKS.facture}
+          <span className="visually-hidden"> {commande.facture}</span>
+        </button>
+      )}
+      {commande.avoirs?.map((avoir) => (
+        <button key={avoir.numero} type="button" className="btn btn-sm btn-link px-0 me-2" disabled={busy !== null} onClick={() => void save(avoir.numero, creditNotePath(commande.numerocommande, avoir.numero))}>
+          {INVOICE_LINKS.avoir}
+          <span className="visually-hidden">
+            {' '}
+            {avoir.numero} ({avoir.montantformat})
+          </span>
+        </button>
+      ))}
     </div>
   )
 }

@@ -1,0 +1,54 @@
+// REST for invoices (ADR 061): an order's invoice and credit notes as PDFs, for the order's
+// customer or the staff (admin, gestionnaire; a courier's token is refused before any route, ADR
+// 056), and the « Facturation » settings, admins only. Answers carry a token: `no-store`.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { billingSettingsResponseSchema, billingSettingsSchema, orderDocumentsSchema } from '@teranga/shared/invoices'
+import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
+import { requireStaff, requireUser } from '../../plugins/authentication.ts'
+import type { InvoicesService } from './invoices.service.ts'
+
+/** `:avoir` is the credit note's number and the file's extension: « A-2026-000045.pdf ». */
+const creditNoteParams = orderNumberParams.extend({ avoir: z.string().regex(/^A-\d{4}-\d{6}\.pdf$/) })
+/** A PDF's bytes go out as they are (no serializer). */
+const pdfAnswer = z.unknown()
+
+function sendPdf(reply: FastifyReply, file: { numero: string; pdf: Buffer }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.numero}.pdf"`)
+    .header('cache-control', 'no-store')
+    .send(file.pdf)
+}
+
+export default async function invoicesRoutes(app: FastifyInstance, opts: { service: InvoicesService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const { service } = opts
+
+  api.get('/commande/:numero/facture.pdf', { schema: { params: orderNumberParams, response: { 200: pdfAnswer, ...errorResponses } } }, async (request, reply) => {
+    const user = requireUser(request)
+    return sendPdf(reply, await service.invoicePdf(user, request.params.numero))
+  })
+
+  api.get('/commande/:numero/avoir/:avoir', { schema: { params: creditNoteParams, response: { 200: pdfAnswer, ...errorResponses } } }, async (request, reply) => {
+    const user = requireUser(request)
+    return sendPdf(reply, await service.creditNotePdf(user, request.params.numero, request.params.avoir.replace(/\.pdf$/, '')))
+  })
+
+  // The order's documents (the back office's order page; the storefront reads them on GraphQL).
+  api.get('/commande/:numero/documents', { schema: { params: orderNumberParams, response: { 200: orderDocumentsSchema, ...errorResponses } } }, async (request) =>
+    service.documentsFor(requireUser(request), request.params.numero),
+  )
+
+  // The « Facturation » settings: admins only, checked before the body.
+  api.get('/facturation', { preValidation: async (request) => void requireStaff(request, 'admin'), schema: { response: { 200: billingSettingsResponseSchema, ...errorResponses } } }, async (request) => {
+    requireStaff(request, 'admin')
+    return service.settings()
+  })
+  api.put(
+    '/facturation',
+    { preValidation: async (request) => void requireStaff(request, 'admin'), schema: { body: billingSettingsSchema, response: { 200: billingSettingsResponseSchema, ...errorResponses } } },
+    async (request) => service.saveSettings(requireStaff(request, 'admin').id, request.body),
+  )
+}
