@@ -211,7 +211,7 @@ describe('choosing a slot', () => {
     }
     // A pickup at a depot with slots needs one of that depot's.
     const pickup = { modelivraison: retrait, modepaiement: cash, depot: depotId, tel: HOME_DELIVERY.tel, adresseliv: null, zone: null }
-    expectSlotError(await shop.app.inject({ method: 'POST', url: '/api/commande', headers: who.auth, payload: pickup }), 400, SLOT_MESSAGES.required)
+    expectSlotError(await shop.app.inject({ method: 'POST', url: '/api/commande', headers: who.auth, payload: pickup }), 400, SLOT_MESSAGES.requiredPickup)
     expectSlotError(await shop.app.inject({ method: 'POST', url: '/api/commande', headers: who.auth, payload: { ...pickup, creneau: { id: tomorrowSlot.id, date: day(1).date } } }), 400, SLOT_MESSAGES.wrongKind)
     const placed = await shop.app.inject({ method: 'POST', url: '/api/commande', headers: who.auth, payload: { ...pickup, creneau: { id: pickupSlot.id, date: day(1).date } } })
     expect(placed.statusCode, placed.body).toBe(201)

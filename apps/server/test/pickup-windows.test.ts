@@ -124,7 +124,7 @@ describe("pickup windows from a depot's opening hours", () => {
 
   it('requires a window for pickup there, takes an order on one (its times on the order), and refuses a closed weekday', async () => {
     const who = await shopper()
-    expectSlotError(await pickUp(who, depot.id), 400, SLOT_MESSAGES.required)
+    expectSlotError(await pickUp(who, depot.id), 400, SLOT_MESSAGES.requiredPickup)
     const window = (await offered(depot.id)).find((slot) => slot.date === tomorrow)!
     // The closed weekday has no window: another day's window on its date is refused.
     expect((await shop.db.select().from(creneaux).where(eq(creneaux.depotId, depot.id))).some((row) => row.jour === weekdayOf(closedDate))).toBe(false)

@@ -131,7 +131,7 @@ describe('delivery slots', () => {
         const cash = page.getByRole('radio', { name: /Paiement à la livraison/ })
         await page.locator(`label[for="${await cash.getAttribute('id')}"]`).click()
         await page.getByRole('button', { name: 'Confirmer la commande' }).click()
-        await list.getByText(SLOT_MESSAGES.required).waitFor()
+        await list.getByText(SLOT_MESSAGES.requiredPickup).waitFor()
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 })
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)

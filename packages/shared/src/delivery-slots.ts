@@ -25,6 +25,7 @@ export const SLOT_MESSAGES = {
   fromHours: 'Ce créneau suit les horaires du dépôt : modifiez les horaires ou la capacité du dépôt dans Paramètres › Dépôts.',
   // At checkout (the order's `creneau` field).
   required: 'Choisissez un créneau de livraison.',
+  requiredPickup: 'Choisissez un créneau de retrait.',
   unknown: "Ce créneau n'existe pas ou n'est plus proposé : choisissez-en un autre.",
   wrongKind: "Ce créneau n'est pas proposé pour ce mode de livraison : choisissez-en un autre.",
   zoneNotServed: 'Ce créneau ne dessert pas votre zone : choisissez-en un autre.',

@@ -205,7 +205,7 @@ export const orderSlots: OrderSlots = {
   async take(tx: Executor, { choice, depotId, zoneId, offered, at }: SlotRequest) {
     const repo = createDeliverySlotsRepository(tx)
     if (!choice) {
-      if (offered ?? (await repo.hasActiveSlots(depotId, depotId === null ? zoneId : null))) throw slotError(SLOT_MESSAGES.required, 400)
+      if (offered ?? (await repo.hasActiveSlots(depotId, depotId === null ? zoneId : null))) throw slotError(depotId === null ? SLOT_MESSAGES.required : SLOT_MESSAGES.requiredPickup, 400)
       return null
     }
     const locked = await repo.lockSlot(choice.id, choice.date)

@@ -92,7 +92,7 @@ export function PaymentStep({ user, cart, onCartChanged }: Props) {
   const confirm = async () => {
     if (!selectedPayment) return setPaymentError(MESSAGES.paymentModeRequired)
     if (deliveryModeId === undefined) return setRefused([['modelivraison', MESSAGES.orderDeliveryModeUnknown]])
-    if ((slots.data?.length ?? 0) > 0 && !slot) return setSlotError(SLOT_MESSAGES.required)
+    if ((slots.data?.length ?? 0) > 0 && !slot) return setSlotError(pickup ? SLOT_MESSAGES.requiredPickup : SLOT_MESSAGES.required)
     // The note's error is shown under it already.
     if (noteError(preparation.note)) return
     if (sending.current) return
