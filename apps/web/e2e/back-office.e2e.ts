@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
-import { ensureDemoAdmin, DEMO_ADMIN } from './support/demo-admin.ts'
+import { ensureDemoAdmin, signInAdmin } from './support/demo-admin.ts'
 import { WEB_DIR } from './support/shop-server.ts'
 import { signInWithEmail, visit } from './support/shop-actions.ts'
 
@@ -62,13 +62,6 @@ function pngPhoto(width: number, height: number): Buffer {
 }
 
 /** Signs in at /admin with the demo account and waits for the back-office's navigation. */
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/')
-  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
-  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor()
-}
 
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL}${url}`, {

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
-import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
+import { ensureDemoAdmin, signInAdmin } from './support/demo-admin.ts'
 import { signInWithEmail, visit } from './support/shop-actions.ts'
 import { WEB_DIR } from './support/shop-server.ts'
 
@@ -26,14 +26,6 @@ beforeAll(async () => {
   fs.rmSync(SHOTS, { recursive: true, force: true })
   fs.mkdirSync(SHOTS, { recursive: true })
 })
-
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/')
-  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
-  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor({ timeout: 60_000 })
-}
 
 /** A back-office call with the signed-in admin's token (kept in the tab). */
 async function adminCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { formatPrix } from '@teranga/shared/money'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
-import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
+import { DEMO_ADMIN, ensureDemoAdmin, signInAdmin } from './support/demo-admin.ts'
 import { deliverHome, signInWithEmail, visit } from './support/shop-actions.ts'
 import { caller, emulatorCall, shopToken, smsCode, type Caller } from './support/staff-api.ts'
 
@@ -30,14 +30,6 @@ interface Item {
   designation: string
   quantite: number
   nb_variantes: number
-}
-
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/')
-  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
-  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor({ timeout: 60_000 })
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })

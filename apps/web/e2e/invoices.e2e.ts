@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { INVOICE_LINKS, INVOICE_MESSAGES } from '@teranga/shared/invoices'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
-import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
+import { DEMO_ADMIN, ensureDemoAdmin, signInAdmin } from './support/demo-admin.ts'
 import { signInWithEmail, visit } from './support/shop-actions.ts'
 import { WEB_DIR } from './support/shop-server.ts'
 import { caller, emulatorCall, shopToken, type Caller } from './support/staff-api.ts'
@@ -31,14 +31,6 @@ beforeAll(async () => {
   fs.rmSync(SHOTS, { recursive: true, force: true })
   fs.mkdirSync(SHOTS, { recursive: true })
 })
-
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/')
-  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
-  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor({ timeout: 60_000 })
-}
 
 /** The download's bytes. */
 async function bytesOf(download: Download): Promise<Buffer> {

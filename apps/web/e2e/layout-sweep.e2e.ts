@@ -18,7 +18,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createEmulatorUser, launchBrowser } from './support/browser.ts'
-import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
+import { ensureDemoAdmin, signInAdmin } from './support/demo-admin.ts'
 import { installGapiStandIn, signInWithEmail } from './support/shop-actions.ts'
 import { WEB_DIR } from './support/shop-server.ts'
 
@@ -312,13 +312,6 @@ async function shopperData(token: string): Promise<{ orderNumber: string; produc
 }
 
 /** The demo admin, through the back-office's sign-in form. */
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/')
-  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
-  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor({ timeout: 60_000 })
-}
 
 // ---------- the overlays ----------
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
-import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
+import { ensureDemoAdmin, signInAdmin } from './support/demo-admin.ts'
 import { WEB_DIR } from './support/shop-server.ts'
 import { signInWithEmail, visit } from './support/shop-actions.ts'
 
@@ -64,14 +64,6 @@ async function placeOrder(page: Page) {
     ...(secondVariant ? { ne_pas_remplacer: [secondVariant] } : {}),
   })
   return { numero: placed.commande.numerocommande, first: first!, second: second!, substitute: substitute! }
-}
-
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/')
-  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
-  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor()
 }
 
 /** How far the page is wider than the screen. */

@@ -5,11 +5,10 @@
 // scroll sideways (the table scrolls inside its box). Screenshots in test-results/rapports/.
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
-import { DEMO_ADMIN, ensureDemoAdmin } from './support/demo-admin.ts'
+import { ensureDemoAdmin, signInAdmin } from './support/demo-admin.ts'
 import { WEB_DIR } from './support/shop-server.ts'
 import { caller, shopToken } from './support/staff-api.ts'
 
@@ -26,14 +25,6 @@ beforeAll(async () => {
   fs.rmSync(SHOTS, { recursive: true, force: true })
   fs.mkdirSync(SHOTS, { recursive: true })
 })
-
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/')
-  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
-  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor({ timeout: 60_000 })
-}
 
 /** « 12 500 FCFA » → 12500. */
 const francs = (text: string) => Number(text.replace(/[^\d-]/g, ''))

@@ -1,6 +1,7 @@
 // The demo admin that `npm start` creates in the Auth Emulator (README, « Back-office »).
 // Test files that clear the emulator's accounts remove it too: this puts it back under the
 // same Firebase uid, which the shop's database already holds with the admin role.
+import type { Page } from 'playwright-core'
 import { DEMO_ADMIN } from '../../../server/src/modules/staff/demo-admin.ts'
 import { E2E_PROJECT_ID } from './shop-server.ts'
 
@@ -21,4 +22,13 @@ export async function ensureDemoAdmin(emulatorHost: string, projectId: string = 
   })
   if (!created.ok) throw new Error(`demo admin: the Auth Emulator refused (${created.status} ${await created.text()})`)
   await created.body?.cancel()
+}
+
+/** Signs the demo admin in on the back office's page and waits for its home (« Aujourd'hui »). */
+export async function signInAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/')
+  await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email)
+  await page.getByLabel('Mot de passe').fill(DEMO_ADMIN.password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor({ timeout: 60_000 })
 }
