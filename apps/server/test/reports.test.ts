@@ -143,6 +143,9 @@ describe('GET /api/rapport/ventes', () => {
     const cases: Array<[string, string, string]> = [
       ['au=2026-11-01', 'du', REPORTS_MESSAGES.duInvalid],
       ['du=2026-02-30&au=2026-03-01', 'du', REPORTS_MESSAGES.duInvalid],
+      // The day after 9999-12-31 has no YYYY-MM-DD form: a loop over its days would never end.
+      ['du=9999-12-31&au=9999-12-31', 'du', REPORTS_MESSAGES.duInvalid],
+      ['du=2101-01-01&au=2101-01-02', 'du', REPORTS_MESSAGES.duInvalid],
       ['du=2026-11-01&au=1er-nov', 'au', REPORTS_MESSAGES.auInvalid],
       ['du=2026-11-02&au=2026-11-01', 'au', REPORTS_MESSAGES.auBeforeDu],
       ['du=2025-01-01&au=2026-01-02', 'du', REPORTS_MESSAGES.periodTooLong],

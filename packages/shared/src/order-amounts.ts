@@ -24,6 +24,13 @@ export interface OrderAmounts {
 const percentOf = (amount: number, percent: number) => Math.floor((amount * Math.min(Math.max(percent, 0), 100)) / 100)
 
 /** What the customer pays for a stored order: goods and delivery, less the discount. */
+/**
+ * What a line charges: its price × quantity, less the supplement of a dearer substitute the
+ * shopper has not accepted (ADR 055: charged at most what it replaces). Written once for the
+ * order's detail, the accountant's export, the sales report and the invoice.
+ */
+export const lineCharge = (line: { prix: number; quantite: number; supplement?: number | null }) => line.prix * line.quantite - (line.supplement ?? 0)
+
 export const orderTotal = (order: { montantcommande: number; montantliv: number; remise: number }) =>
   order.montantcommande + order.montantliv - order.remise
 

@@ -5,7 +5,7 @@ import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
 import { orderSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
-import { goodsPaid, lineShares, variantShares } from '@teranga/shared/order-amounts'
+import { goodsPaid, lineCharge, lineShares, variantShares } from '@teranga/shared/order-amounts'
 import { amountToCollect } from '@teranga/shared/preparation'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
@@ -77,8 +77,8 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
       prix: l.prix,
       prix_fr: formatPrix(l.prix),
       // A dearer substitute is charged at most what it replaces until the shopper accepts (ADR 055).
-      total: l.prix * l.quantite - l.supplement,
-      total_fr: formatPrix(l.prix * l.quantite - l.supplement),
+      total: lineCharge(l),
+      total_fr: formatPrix(lineCharge(l)),
       paye: shares.get(lineKey(l)) ?? 0,
       paye_fr: formatPrix(shares.get(lineKey(l)) ?? 0),
       // Preparation (ADR 055): the shopper's choice, what was ordered, what a substitute replaces.
@@ -189,7 +189,7 @@ export function orderExportRows(lines: readonly ExportLineRow[]): Array<Array<st
   spread[0]! += rest - spread.reduce((a, b) => a + b, 0)
   const etat = status(o.etat).text
   return lines.map((l, i) => {
-    const amount = l.ligne_id === null ? 0 : l.prix! * l.quantite! - (l.supplement ?? 0)
+    const amount = l.ligne_id === null ? 0 : lineCharge({ prix: l.prix!, quantite: l.quantite!, supplement: l.supplement })
     const share = l.ligne_id === null ? 0 : amount - (rowPaid.get(l.ligne_id) ?? 0)
     const refunded = (l.ligne_id === null ? 0 : (rowRefunded.get(l.ligne_id) ?? 0)) + spread[i]!
     return [o.numerocommande, o.date, o.client, o.telephone, o.zone, o.ml_designation, o.mp_designation, etat, l.produit, l.variante, l.code, l.quantite, l.prix, amount, share, i === 0 ? delivery : 0, refunded, o.vendue_le]
