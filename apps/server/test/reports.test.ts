@@ -5,9 +5,12 @@
 // same lines. Sad paths: 401, 403 (a gestionnaire, a courier's role is the central test's), 400
 // naming `du`, `au`, `par`, `format`.
 import { parse } from 'csv-parse/sync'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_CSV_COLUMNS, REPORT_GROUPINGS, REPORT_OUTSIDE_GOODS_KEY, REPORTS_MESSAGES, type SalesReport, type SalesSummary } from '@teranga/shared/backoffice-reports'
+import { PAYMENT_RECEIVED_STATUSES } from '@teranga/shared/payment-labels'
 import { addDays } from '@teranga/shared/shop-day'
+import { commandes, paiements, remboursements } from '../src/db/schema.ts'
 import { buildMonthOfOrders, startShop, type MonthOfOrders, type Shop } from './fixtures/month-of-orders.ts'
 import { makeProduct } from './factories.ts'
 import { signIn } from './helpers.ts'
@@ -212,6 +215,24 @@ describe('the dashboard agrees with the report to the franc', () => {
     expect(tableau.ventes.sept_jours).toBe(week.total.net)
     expect(tableau.ventes.sept_jours).toBe((await month.expected(addDays(month.au, -6), month.au)).net)
     expect(tableau.courbe.reduce((sum, d) => sum + d.montant, 0)).toBe((await month.expected(month.du, month.au)).net)
+  })
+})
+
+describe('an order paid online and prepared short', () => {
+  it('counts what was paid less the preparation’s refund once: the refund is in its lowered total, not taken off again', async () => {
+    const o = month.orders.find((x) => x.story.startsWith('Wave payée, préparée'))!
+    const [refund] = await shop.db.select().from(remboursements).where(eq(remboursements.commandeId, o.id))
+    expect(refund).toMatchObject({ preparation: true })
+    expect(refund!.montant).toBeGreaterThan(0)
+    const [paid] = await shop.db.select({ montant: paiements.montant }).from(paiements).where(and(eq(paiements.commandeId, o.id), inArray(paiements.statut, [...PAYMENT_RECEIVED_STATUSES])))
+    const [order] = await shop.db.select({ total: commandes.montantTotal }).from(commandes).where(eq(commandes.id, o.id))
+    expect(paid!.montant - refund!.montant).toBe(order!.total)
+    // The day it was sold says the lowered total (the fixture's sum of the day's current totals)…
+    const day = await ok(`du=${o.saleDay}&au=${o.saleDay}&par=jour`)
+    expect(day.total.net).toBe((await month.expected(o.saleDay!, o.saleDay!)).net)
+    // …and no period takes its preparation's refund off: over all time, the refunds are the other ones.
+    const all = await ok(`du=${addDays(month.au, -365)}&au=${month.au}&par=mois`)
+    expect(all.total.rembourse).toBe(month.orders.flatMap((x) => x.refunds).reduce((sum, r) => sum + r.montant, 0))
   })
 })
 

@@ -852,6 +852,8 @@ export const remboursements = pgTable(
     staffId: integer('staff_id').references(() => clients.id, { onDelete: 'set null' }),
     statut: text('statut').notNull().default('effectue'),
     idempotencyKey: text('idempotency_key'),
+    /** A preparation's refund (ADR 055): already in the order's lowered amounts, so no sales figure takes it off again (migration 0047). */
+    preparation: boolean('preparation').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

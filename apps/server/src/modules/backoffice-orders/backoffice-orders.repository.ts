@@ -7,6 +7,7 @@ import { TO_ACT_ON_STATUSES, UNPAID_STATUSES } from '@teranga/shared/order-statu
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
 import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
+import { refundCounts } from '../payments/refunds.service.ts'
 import { saleMoment } from '../reports/reports.service.ts'
 
 export interface OrderFilter {
@@ -212,14 +213,14 @@ export function exportLinesQuery(filter: OrderFilter): SQL {
       trim(coalesce(cl.prenom, '') || ' ' || coalesce(cl.name, '')) as client, coalesce(c.tel, cl.telephone) as telephone, c.zone,
       ml.designation as ml_designation, mp.designation as mp_designation,
       c.montantcommande, c.montantliv, c.remise, c.remise_livraison, c.montant_total,
-      coalesce((select sum(r.montant) from remboursements r where r.commande_id = c.id and r.statut = 'effectue'), 0)::int as rembourse,
+      coalesce((select sum(r.montant) from remboursements r where r.commande_id = c.id and ${refundCounts(sql`r`)}), 0)::int as rembourse,
       dc.id as ligne_id, dc.produit_id, dc.variante_id, p.designation as produit,
       nullif(concat_ws(' ', v.valeur1, v.valeur2, v.valeur3), '') as variante, coalesce(v.code, p.code) as code,
       dc.quantite, dc.prix, dc.supplement,
       to_char(${saleMoment(sql`c`)} at time zone ${DAKAR}, 'YYYY-MM-DD HH24:MI:SS') as vendue_le,
       case when dc.id is null then 0 else coalesce((select sum(coalesce(rl.montant, rl.prix * rl.quantite)) from remboursement_lignes rl
         join remboursements r on r.id = rl.remboursement_id
-        where r.commande_id = c.id and r.statut = 'effectue' and rl.produit_id = dc.produit_id
+        where r.commande_id = c.id and ${refundCounts(sql`r`)} and rl.produit_id = dc.produit_id
           and rl.variante_id is not distinct from dc.variante_id), 0)::int end as rembourse_ligne
     from commandes c
     join clients cl on cl.id = c.client_id

@@ -89,13 +89,13 @@ export function createRefundsRepository(db: Executor) {
     },
 
     async insert(
-      values: { commandeId: number; montant: number; provider: string; motif: string; staffId: number; idempotencyKey: string },
+      values: { commandeId: number; montant: number; provider: string; motif: string; staffId: number; idempotencyKey: string; preparation?: boolean },
       lines: ReadonlyArray<{ produitId: number; varianteId: number | null; quantite: number; prix: number; montant: number; restock: boolean }>,
     ): Promise<number> {
       const [row] = await rowsOf<{ id: number }>(
         db,
-        sql`insert into remboursements (commande_id, montant, provider, motif, staff_id, statut, idempotency_key)
-            values (${values.commandeId}, ${values.montant}, ${values.provider}, ${values.motif}, ${values.staffId}, 'en_cours', ${values.idempotencyKey}) returning id`,
+        sql`insert into remboursements (commande_id, montant, provider, motif, staff_id, statut, idempotency_key, preparation)
+            values (${values.commandeId}, ${values.montant}, ${values.provider}, ${values.motif}, ${values.staffId}, 'en_cours', ${values.idempotencyKey}, ${values.preparation ?? false}) returning id`,
       )
       const id = row!.id
       if (lines.length > 0) {

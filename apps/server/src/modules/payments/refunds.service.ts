@@ -3,6 +3,7 @@
 // is asked outside the order's lock. The order moves, and its points and messages follow,
 // through the order lifecycle (ADR 049).
 import { randomUUID } from 'node:crypto'
+import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
@@ -21,6 +22,14 @@ import { ProviderError, type PaymentProvider, type ProviderName } from './paymen
 import { createRefundsRepository, type RefundableLine, type RefundRow } from './refunds.repository.ts'
 
 /** What refunds need. */
+/**
+ * Whether the refund `r` (a `remboursements` row) takes money off a sales figure — the sales
+ * report, the dashboard and the accountant's export (ADR 059, 060) say it once: one under way or
+ * done (as the « nothing left to refund » rule counts them), and not a preparation's, whose
+ * money the order's lowered lines and total already leave out.
+ */
+export const refundCounts = (r: SQL): SQL => sql`(${r}.statut in ('en_cours', 'effectue') and not ${r}.preparation)`
+
 export interface RefundsDeps {
   db: Executor
   lifecycle: OrderLifecycle
@@ -82,7 +91,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
    * two staff members cannot both take the same remainder) and records the refund. A cash
    * refund is confirmed at once in the same transaction; an online one stays pending.
    */
-  async function record(scope: LifecycleScope, staff: { id: number }, numero: string, body: RefundBody): Promise<Pending | null> {
+  async function record(scope: LifecycleScope, staff: { id: number }, numero: string, body: RefundBody, preparation = false): Promise<Pending | null> {
     const { tx } = scope
     const repo = createRefundsRepository(tx)
     const order = await scope.orders.lockOrder({ numero })
@@ -141,7 +150,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
     if (montant > remaining) throw conflict(M.refundTooMuch(remaining), { [body.lignes ? 'lignes' : 'montant']: [M.refundTooMuch(remaining)] })
 
     const idempotencyKey = `rf-${randomUUID()}`
-    const id = await repo.insert({ commandeId: order.id, montant, provider: attempt ? attempt.provider : 'cash', motif: body.motif, staffId: staff.id, idempotencyKey }, lines)
+    const id = await repo.insert({ commandeId: order.id, montant, provider: attempt ? attempt.provider : 'cash', motif: body.motif, staffId: staff.id, idempotencyKey, preparation }, lines)
     if (!attempt) {
       await confirm(scope, staff, order, id, null)
       return null
@@ -198,7 +207,7 @@ export function createRefundsService({ db, lifecycle, audit, providers, log, met
      * nothing given back.
      */
     async refund(staff: { id: number }, numero: string, body: RefundBody, options: { prepared?: PreparedNotice } = {}): Promise<void> {
-      const pending = await lifecycle.run((scope) => record(scope, staff, numero, body))
+      const pending = await lifecycle.run((scope) => record(scope, staff, numero, body, options.prepared !== undefined))
       // Money given back by hand: recorded done at once.
       if (!pending) return void metrics?.refund('cash', 'effectue')
       let refundRef: string

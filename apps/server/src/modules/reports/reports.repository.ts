@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { ReportGrouping } from '@teranga/shared/backoffice-reports'
 import type { Executor } from '../../db/client.ts'
 import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
+import { refundCounts } from '../payments/refunds.service.ts'
 
 const DAKAR = 'Africa/Dakar'
 
@@ -39,7 +40,7 @@ function salesAndRefunds(du: string, au: string): SQL {
     ),
     refunds as (
       select r.id, r.commande_id, r.montant, r.created_at as at from remboursements r join commandes c on c.id = r.commande_id
-      where r.statut in ('en_cours', 'effectue') and r.created_at >= ${from} and r.created_at < ${to}
+      where ${refundCounts(sql`r`)} and r.created_at >= ${from} and r.created_at < ${to}
         and exists (select 1 from order_history h where h.commande_id = c.id and h.to_etat in ${SOLD_MOVES})
         and ${paymentsOfOrder.paidOrCash(sql`c`)}
     )`
