@@ -284,7 +284,10 @@ describe('who may download', () => {
     const note = await download(order.numero, customer, `avoir/A-${year}-999999.pdf`)
     expect(note.statusCode).toBe(404)
     expect(note.json().message).toBe(INVOICE_MESSAGES.creditNoteNotFound)
-    expect((await download(order.numero, customer, 'avoir/F-2026-000001.pdf')).statusCode).toBe(400)
+    const badNumber = await download(order.numero, customer, 'avoir/F-2026-000001.pdf')
+    expect(badNumber.statusCode).toBe(400)
+    // The shared schema's French refusal, naming the path's field.
+    expect(badNumber.json().errors).toEqual({ avoir: [INVOICE_MESSAGES.creditNoteNumberInvalid] })
     expect((await shop.app.inject({ url: `/api/commande/${order.numero}/documents`, headers: other.auth })).statusCode).toBe(404)
   })
 })
@@ -300,6 +303,19 @@ describe('the « Facturation » settings', () => {
     const bad = await shop.app.inject({ method: 'PUT', url: '/api/facturation', headers: admin.auth, payload: { ninea: '12', tva_taux: 0, telephone: 'abc', rccm: '!!' } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toMatchObject({ ninea: [INVOICE_MESSAGES.nineaInvalid], tva_taux: [INVOICE_MESSAGES.tvaInvalid], telephone: [INVOICE_MESSAGES.telephoneInvalid], rccm: [INVOICE_MESSAGES.rccmInvalid] })
+    // Past the columns' lengths (the database's check would answer a 500): a 400 naming each field.
+    const padded = await shop.app.inject({ method: 'PUT', url: '/api/facturation', headers: admin.auth, payload: { ninea: `0123456${' '.repeat(40)}2G3` } })
+    expect(padded.statusCode, padded.body).toBe(400)
+    expect(padded.json().errors).toEqual({ ninea: [INVOICE_MESSAGES.nineaInvalid] })
+    const overlong = { nom: 'N'.repeat(151), adresse: 'A'.repeat(301), rccm: `SN${'-'.repeat(60)}`, telephone: `+221${' 7'.repeat(14)}`, pied: 'P'.repeat(501) }
+    const tooLong = await shop.app.inject({ method: 'PUT', url: '/api/facturation', headers: admin.auth, payload: overlong })
+    expect(tooLong.statusCode, tooLong.body).toBe(400)
+    expect(tooLong.json().errors).toEqual({ nom: [INVOICE_MESSAGES.nomTooLong], adresse: [INVOICE_MESSAGES.adresseTooLong], rccm: [INVOICE_MESSAGES.rccmInvalid], telephone: [INVOICE_MESSAGES.telephoneInvalid], pied: [INVOICE_MESSAGES.piedTooLong] })
+    // Each at its column's length is taken (the database's check lets it through too).
+    const atLimit = { nom: 'N'.repeat(150), adresse: 'A'.repeat(300), ninea: `0123456${' '.repeat(30)}2G3`, rccm: `SN${'-'.repeat(57)}1`, telephone: `+221${' 7'.repeat(8)}`, pied: 'P'.repeat(500) }
+    const longest = await shop.app.inject({ method: 'PUT', url: '/api/facturation', headers: admin.auth, payload: atLimit })
+    expect(longest.statusCode, longest.body).toBe(200)
+    expect(longest.json()).toMatchObject(atLimit)
     const empty = await shop.app.inject({ method: 'PUT', url: '/api/facturation', headers: admin.auth, payload: {} })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().message).toBe(SETTINGS_MESSAGES.nothingToChange)
@@ -339,6 +355,13 @@ describe('orders paid while the previous release served (ADR 030)', () => {
     expect(second.statusCode, second.body).toBe(200)
     expect((await invoiceOf(order.id))!.sequence).toBe(before.length + 1)
     expect(await sequencesOf(year)).toEqual(oneToN(before.length + 1))
+    // Numbered late, frozen all the same, in the transaction that numbered it.
+    expect((await invoiceOf(order.id))!.contenu).toMatchObject({ total: order.total, paiement: { statut: 'Payée' } })
+    // One numbered before migration 0045 (no frozen content) prints from the order as it is now.
+    await shop.db.update(factures).set({ contenu: null }).where(eq(factures.commandeId, order.id))
+    await shop.db.update(commandes).set({ montantliv: sql`${commandes.montantliv} + 100` }).where(eq(commandes.id, order.id))
+    expect((await invoices().invoiceDocument({ id: customer.userId, role: 'client' }, order.numero)).total).toBe(order.total + 100)
+    expect((await invoiceOf(order.id))!.contenu).toBeNull()
   })
 })
 

@@ -10,15 +10,17 @@ import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
-import { formatPrixSms } from '@teranga/shared/money'
+import { formatPrix, formatPrixSms } from '@teranga/shared/money'
 import { PREPARATION_MESSAGES as P, preparationRefund, preparedAmounts } from '@teranga/shared/preparation'
 import { buildApp } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'
 import { commandes, detailCommandes, messageOutbox, modelivraisons, modepaiements, mouvementsStock, orderHistory, paiements, remboursements, variantes } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { createInvoicesService } from '../src/modules/invoices/invoices.service.ts'
 import { makeProduct, makeSubcategory } from './factories.ts'
 import { freshDatabase, signIn, signInStaff, testConfig, type SignedIn } from './helpers.ts'
+import { pdfText } from './pdf-text.ts'
 
 let app: FastifyInstance
 let db: Database['db']
@@ -397,4 +399,77 @@ describe('generated cases: a preparation never refunds more than was paid', () =
     // The cases reached the preparation (a code refused is skipped, not all of them).
     expect(prepared).toBeGreaterThan(0)
   }, 120_000)
+})
+
+describe('invoices frozen when numbered (ADR 061 §7)', () => {
+  const invoices = () => createInvoicesService({ db, audit: { record: async () => {} } })
+  const asCustomer = { id: 0, role: 'client' }
+
+  it('Wave: paid, then prepared short: the invoice still shows what was paid; the preparation’s credit note refers to it; invoice − credit notes = what was finally paid', async () => {
+    const a = await product(2500, 'Savon de Marseille')
+    const b = await product(1800, 'Lait caillé sucré')
+    const { id, numero } = await place('WAVE', [
+      { product: a, quantite: 2 },
+      { product: b, quantite: 2 },
+    ])
+    await payOnline(numero)
+    const paid = (await db.select().from(paiements).where(eq(paiements.commandeId, id)))[0]!.montant
+    const reader = { ...asCustomer, id: customer.userId }
+    const before = await invoices().invoiceDocument(reader, numero)
+    expect(before.total).toBe(paid)
+
+    await toPreparation(numero)
+    const res = await prepare(numero, [{ produit: b.id, quantite_preparee: 1 }])
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ rembourse: 1800, total: paid - 1800 })
+
+    // The invoice is the one issued at payment: the same lines, the same total.
+    const after = await invoices().invoiceDocument(reader, numero)
+    expect(after).toEqual(before)
+    expect(after.lines.map((l) => [l.designation, l.quantite, l.total])).toEqual([
+      ['Savon de Marseille', 2, 5000],
+      ['Lait caillé sucré', 2, 3600],
+    ])
+    expect(after.totals[0]).toEqual({ label: 'Sous-total', montant: 8600 })
+    const pdf = await app.inject({ url: `/api/commande/${numero}/facture.pdf`, headers: customer.auth })
+    expect(pdf.statusCode, pdf.body).toBe(200)
+    expect(pdfText(pdf.rawPayload)).toContain(`Total TTC\n${formatPrix(paid)}`)
+
+    // The preparation's refund has its credit note, referring to the invoice.
+    const documents = (await app.inject({ url: `/api/commande/${numero}/documents`, headers: customer.auth })).json()
+    expect(documents.facture).toBe(after.numero)
+    expect(documents.avoirs).toEqual([{ numero: expect.stringMatching(/^A-\d{4}-\d{6}$/), montant: 1800, montant_fr: formatPrix(1800) }])
+    const note = await invoices().creditNoteDocument(reader, numero, documents.avoirs[0].numero)
+    expect(note).toMatchObject({ kind: 'avoir', facture: after.numero, total: 1800 })
+    const noted = documents.avoirs.reduce((sum: number, n: { montant: number }) => sum + n.montant, 0)
+    expect(after.total - noted).toBe((await orderRow(id)).montantTotal)
+    expect(after.total - noted).toBe(paid - 1800)
+
+    // The credit note is frozen too: what it printed at issue, whatever the refund row says since.
+    await db.update(remboursements).set({ motif: 'changé après coup' }).where(eq(remboursements.commandeId, id))
+    expect(await invoices().creditNoteDocument(reader, numero, documents.avoirs[0].numero)).toEqual(note)
+  })
+
+  it('a dearer substitute not accepted is charged what it replaces: the printed lines add up to « Sous-total »', async () => {
+    const a = await product(1000, 'Beurre doux 250 g')
+    const other = await product(700, 'Sel fin')
+    const dearer = await product(1800, 'Beurre doux 500 g')
+    const { id, numero } = await place('CASH', [
+      { product: a, quantite: 1 },
+      { product: other, quantite: 2 },
+    ])
+    await toPreparation(numero)
+    const res = await prepare(numero, [{ produit: a.id, quantite_preparee: 0, remplacement: { produit: dearer.id, quantite: 1 } }])
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ supplement: 800, supplement_accepte: false })
+    for (const etat of ['en_livraison', 'livree']) await setEtat(numero, etat)
+
+    const doc = await invoices().invoiceDocument({ ...asCustomer, id: customer.userId }, numero)
+    const sousTotal = doc.totals.find((t) => t.label === 'Sous-total')!.montant
+    expect(sousTotal).toBe((await orderRow(id)).montantcommande)
+    expect(doc.lines.reduce((sum, l) => sum + l.total, 0)).toBe(sousTotal)
+    // The substitute's line: 1 × 1 800 printed, charged 1 000 (what it replaces).
+    expect(doc.lines.find((l) => l.designation === 'Beurre doux 500 g')).toMatchObject({ quantite: 1, prix: 1800, total: 1000 })
+    expect(doc.total).toBe((await orderRow(id)).montantTotal)
+  })
 })

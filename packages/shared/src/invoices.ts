@@ -8,6 +8,7 @@ import { optionalField } from './schemas.ts'
 export const INVOICE_MESSAGES = {
   unavailable: 'Facture disponible après paiement ou livraison',
   creditNoteNotFound: 'Avoir introuvable.',
+  creditNoteNumberInvalid: 'Numéro d’avoir invalide : il s’écrit A-année-six chiffres, par exemple A-2026-000045.',
   downloadError: 'Le document n’a pas pu être téléchargé.',
   nomTooLong: 'Le nom de la boutique est trop long (150 caractères au plus).',
   adresseTooLong: "L'adresse est trop longue (300 caractères au plus).",
@@ -32,6 +33,8 @@ export const billingSettingsSchema = z.object({
     z
       .string({ error: M.nineaInvalid })
       .trim()
+      // The column holds 40 characters: a NINEA padded with spaces past it is refused here, not by the database.
+      .max(40, { error: M.nineaInvalid })
       .refine((value) => /^[0-9A-Za-z](?:[0-9A-Za-z ]*[0-9A-Za-z])?$/.test(value) && /^[0-9A-Za-z]{7,15}$/.test(value.replace(/ /g, '')), { error: M.nineaInvalid }),
   ),
   rccm: optionalField(z.string({ error: M.rccmInvalid }).trim().regex(/^[0-9A-Za-z][0-9A-Za-z /-]{2,59}$/, { error: M.rccmInvalid })),
@@ -56,11 +59,8 @@ export type BillingSettings = z.infer<typeof billingSettingsResponseSchema>
 /** The kinds of document and their number's letter. */
 export type DocumentKind = 'F' | 'A'
 
-/** `('F', 2026, 123)` → « F-2026-000123 ». */
-export const documentNumber = (kind: DocumentKind, year: number, sequence: number) => `${kind}-${year}-${String(sequence).padStart(6, '0')}`
-
-/** A credit note's number in a path: « A-2026-000045 ». */
-export const creditNoteNumberSchema = z.string().regex(/^A-\d{4}-\d{6}$/)
+/** A credit note's file in a path, its number and « .pdf »: « A-2026-000045.pdf » (else a 400 in French). */
+export const creditNoteFileSchema = z.string().regex(/^A-\d{4}-\d{6}\.pdf$/, { error: M.creditNoteNumberInvalid })
 
 /**
  * The VAT inside a tax-included total (prices are TTC in this shop): HT = TTC × 100 / (100 + rate),

@@ -1201,6 +1201,8 @@ export const factures = pgTable(
     annee: integer('annee').notNull(),
     sequence: integer('sequence').notNull(),
     emiseLe: timestamp('emise_le', { withTimezone: true }).notNull().defaultNow(),
+    /** What it prints of its order, frozen when numbered (migration 0045); null for one numbered before. */
+    contenu: jsonb('contenu'),
   },
   (t) => [uniqueIndex('factures_commande_key').on(t.commandeId), uniqueIndex('factures_numero_key').on(t.numero), uniqueIndex('factures_annee_sequence_key').on(t.annee, t.sequence)],
 )
@@ -1220,6 +1222,8 @@ export const avoirs = pgTable(
     annee: integer('annee').notNull(),
     sequence: integer('sequence').notNull(),
     emiseLe: timestamp('emise_le', { withTimezone: true }).notNull().defaultNow(),
+    /** What it prints, frozen when numbered (migration 0045); null for one numbered before. */
+    contenu: jsonb('contenu'),
   },
   (t) => [
     uniqueIndex('avoirs_remboursement_key').on(t.remboursementId),

@@ -316,4 +316,22 @@ describe('« Facturation » (ADR 061)', () => {
     expect(await screen.findByText('Facturation enregistrée')).toBeInTheDocument()
     expect(await seriousViolations()).toEqual([])
   })
+  it('refuses a NINEA longer than its 40 characters (spaces between the digits) before sending', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.get('*/api/facturation', () => HttpResponse.json({ nom: null, adresse: null, ninea: null, rccm: null, telephone: null, pied: null, tva_taux: null })),
+      http.put('*/api/facturation', async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json({ nom: null, adresse: null, ninea: null, rccm: null, telephone: null, pied: null, tva_taux: null })
+      }),
+    )
+    renderAdmin('/parametres/facturation')
+    const form = await screen.findByRole('form', { name: 'Facturation' })
+    const ninea = within(form).getByLabelText('NINEA')
+    await userEvent.click(ninea)
+    await userEvent.paste(`0123456${' '.repeat(40)}2G3`)
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }))
+    expect(await within(form).findByText(INVOICE_MESSAGES.nineaInvalid)).toBeInTheDocument()
+    expect(sent).toEqual([])
+  })
 })

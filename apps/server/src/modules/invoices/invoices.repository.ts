@@ -45,24 +45,37 @@ export interface InvoicedLine {
   prix: number
 }
 
+/** An order's line as charged: a dearer substitute not accepted carries its `supplement` (ADR 055). */
+export interface ChargedLine extends InvoicedLine {
+  supplement: number | null
+}
+
 export interface DocumentRow {
   numero: string
   emise_le: Date
 }
 
-export interface CreditNoteRow extends DocumentRow {
+/** A document with what it printed when numbered (null: numbered before migration 0045). */
+export interface FrozenDocumentRow extends DocumentRow {
+  contenu: unknown
+}
+
+/** A refund as its credit note prints it. */
+export interface RefundRow {
   remboursement_id: number
   montant: number
   motif: string
   provider: string
 }
 
+export interface CreditNoteRow extends DocumentRow, RefundRow {}
+
 export function createInvoicesRepository(db: Executor) {
   /**
    * Issues a document of `kind` for `at`'s year unless `exists` (SQL) finds one, in one statement:
    * the counter row is upserted, which holds its row lock until the transaction ends, so numbers
    * are handed out one transaction at a time and a rollback gives its number back (no gap); the
-   * number's text is `documentNumber` of packages/shared, spelt in SQL.
+   * number's text is « F-2026-000123 » (kind, year, six digits), spelt in SQL.
    */
   async function issueOnce(kind: DocumentKind, at: Date, exists: SQL, insert: (n: SQL) => SQL): Promise<string | null> {
     const year = at.getUTCFullYear()
@@ -81,9 +94,33 @@ export function createInvoicesRepository(db: Executor) {
       await db.execute(sql`select id from commandes where id = ${id} for update`)
     },
 
-    /** The order's invoice, if it has one. */
-    async invoiceOf(commandeId: number): Promise<DocumentRow | undefined> {
-      return withDates(rowsOf<DocumentRow>(await db.execute(sql`select numero, emise_le from ${factures} where commande_id = ${commandeId}`))[0], ['emise_le'])
+    /** The order's invoice, if it has one, with its frozen content. */
+    async invoiceOf(commandeId: number): Promise<FrozenDocumentRow | undefined> {
+      return withDates(rowsOf<FrozenDocumentRow>(await db.execute(sql`select numero, emise_le, contenu from ${factures} where commande_id = ${commandeId}`))[0], ['emise_le'])
+    },
+
+    /** Stores what the order's invoice prints, in the transaction that numbered it (ADR 061 §7). */
+    async freezeInvoice(commandeId: number, contenu: object): Promise<void> {
+      await db.execute(sql`update ${factures} set contenu = ${JSON.stringify(contenu)}::jsonb where commande_id = ${commandeId} and contenu is null`)
+    },
+
+    /** Stores what the refund's credit note prints, in the transaction that numbered it. */
+    async freezeCreditNote(remboursementId: number, contenu: object): Promise<void> {
+      await db.execute(sql`update ${avoirs} set contenu = ${JSON.stringify(contenu)}::jsonb where remboursement_id = ${remboursementId} and contenu is null`)
+    },
+
+    /** The order's credit note `numero` with its refund and frozen content. */
+    async creditNote(commandeId: number, numero: string): Promise<(CreditNoteRow & { contenu: unknown }) | undefined> {
+      const row = rowsOf<CreditNoteRow & { contenu: unknown }>(
+        await db.execute(sql`select a.numero, a.emise_le, a.contenu, a.remboursement_id, r.montant, r.motif, r.provider
+          from ${avoirs} a join remboursements r on r.id = a.remboursement_id where a.commande_id = ${commandeId} and a.numero = ${numero}`),
+      )[0]
+      return withDates(row, ['emise_le'])
+    },
+
+    /** The refund `id` as its credit note prints it. */
+    async refund(id: number): Promise<RefundRow | undefined> {
+      return rowsOf<RefundRow>(await db.execute(sql`select id as remboursement_id, montant, motif, provider from remboursements where id = ${id}`))[0]
     },
 
     /** Issues the order's invoice, numbered in `at`'s year, unless it has one: the new number, or null. */
@@ -126,8 +163,8 @@ export function createInvoicesRepository(db: Executor) {
       )
     },
 
-    /** The order `numero` as a document prints it. */
-    async order(numero: string): Promise<InvoicedOrder | undefined> {
+    /** The order `numero` (or `{ id }`) as a document prints it. */
+    async order(which: string | { id: number }): Promise<InvoicedOrder | undefined> {
       const row = rowsOf<InvoicedOrder>(
         await db.execute(sql`select c.id, c.numerocommande as numero, c.client_id, c.etat, c.datecomm, c.dateliv, c.montantcommande, c.montantliv,
             c.remise, c.remise_code, c.remise_livraison, c.montant_total, c.adresseliv, c.zone,
@@ -135,15 +172,15 @@ export function createInvoicesRepository(db: Executor) {
             ml.designation as modelivraison, d.designation as depot
           from commandes c join clients cl on cl.id = c.client_id join modepaiements mp on mp.id = c.modepaiement_id
           join modelivraisons ml on ml.id = c.modelivraison_id left join depots d on d.id = c.depot_id
-          where c.numerocommande = ${numero}`),
+          where ${typeof which === 'string' ? sql`c.numerocommande = ${which}` : sql`c.id = ${which.id}`}`),
       )[0]
       return withDates(row, ['datecomm', 'dateliv'])
     },
 
-    /** The order's lines as charged (a line prepared to 0 is left out). */
-    async lines(commandeId: number): Promise<InvoicedLine[]> {
-      return rowsOf<InvoicedLine>(
-        await db.execute(sql`select concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as designation, dc.quantite, dc.prix
+    /** The order's lines as charged (a line prepared to 0 is left out), with a dearer substitute's supplement. */
+    async lines(commandeId: number): Promise<ChargedLine[]> {
+      return rowsOf<ChargedLine>(
+        await db.execute(sql`select concat_ws(' ', p.designation, v.valeur1, v.valeur2, v.valeur3) as designation, dc.quantite, dc.prix, dc.supplement
           from detail_commandes dc join produits p on p.id = dc.produit_id left join variantes v on v.id = dc.variante_id
           where dc.commande_id = ${commandeId} and dc.quantite > 0 order by dc.id`),
       )

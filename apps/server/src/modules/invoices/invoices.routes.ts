@@ -4,13 +4,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { billingSettingsResponseSchema, billingSettingsSchema, orderDocumentsSchema } from '@teranga/shared/invoices'
+import { billingSettingsResponseSchema, billingSettingsSchema, creditNoteFileSchema, orderDocumentsSchema } from '@teranga/shared/invoices'
 import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
 import { requireStaff, requireUser } from '../../plugins/authentication.ts'
 import type { InvoicesService } from './invoices.service.ts'
 
 /** `:avoir` is the credit note's number and the file's extension: « A-2026-000045.pdf ». */
-const creditNoteParams = orderNumberParams.extend({ avoir: z.string().regex(/^A-\d{4}-\d{6}\.pdf$/) })
+const creditNoteParams = orderNumberParams.extend({ avoir: creditNoteFileSchema })
 /** A PDF's bytes go out as they are (no serializer). */
 const pdfAnswer = z.unknown()
 
