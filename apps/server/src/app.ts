@@ -56,6 +56,7 @@ import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plug
 import reports from './modules/reports/reports.plugin.ts'
 import databaseNotifications from './plugins/database-notifications.ts'
 import { createCatalogueCaches } from './lib/catalogue-caches.ts'
+import { createExportSlots, type ExportLimits } from './lib/export-file.ts'
 import { CATALOGUE_CHANNEL } from './lib/catalogue-changes.ts'
 
 export { SEED_MEDIA_DIR } from './modules/media/media.plugin.ts'
@@ -107,6 +108,10 @@ export interface AppOptions {
   messageRetries?: WorkerOptions
   /** How often the owner's alerts are swept (1 min, ADR 062); 0 turns the sweep off (tests drive it). */
   alertsEveryMs?: number
+  /** Exports streamed at once by this instance and the time limit of each (export-file.ts's defaults, ADR 060). */
+  exports?: ExportLimits
+  /** /api/rapport/synthese requests one admin may make per minute (default 30, ADR 059). */
+  reportSummaryRateLimit?: number
 }
 
 declare module 'fastify' {
@@ -172,6 +177,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Registering is closed once every module has (a late one would miss moves already made).
   fastify.addHook('onReady', async () => fastify.orderParticipants.seal())
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
+  // Each export holds a connection of the pool while the client reads: a few at once (ADR 060).
+  if (!fastify.hasDecorator('exportSlots')) fastify.decorate('exportSlots', createExportSlots(opts.exports))
   await fastify.register(databaseNotifications)
   // A catalogue write on any instance empties this one's catalogue caches (ADR 018, ADR 021).
   fastify.notifications.on(CATALOGUE_CHANNEL, () => fastify.catalogueCaches.clear())
@@ -208,7 +215,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(account)
     await scope.register(backofficeCatalogue)
     await scope.register(dispatch)
-    await scope.register(reports)
+    await scope.register(reports, { summaryRateLimit: opts.reportSummaryRateLimit })
     await scope.register(backofficeOrders, { pingEveryMs: opts.eventPingEveryMs })
     await scope.register(staff, { publicUrl: config.publicUrl })
     await scope.register(customers)
@@ -247,6 +254,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fastify.decorate('messaging', {})
   fastify.decorate('alerting', {})
   fastify.decorate('orderParticipants', createOrderParticipants())
+  fastify.decorate('exportSlots', createExportSlots(opts.exports))
   await fastify.register(app, opts)
   await fastify.ready()
   return fastify

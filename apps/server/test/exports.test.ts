@@ -10,7 +10,7 @@ import { Readable } from 'node:stream'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { CASH_MESSAGES } from '@teranga/shared/backoffice-cash'
 import { COURIER_MESSAGES } from '@teranga/shared/backoffice-dispatch'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -339,6 +339,22 @@ describe('GET /api/caisse/export.csv|xlsx?du=&au=', () => {
     const long = await get('/api/caisse/export.csv?du=2020-01-01&au=2026-01-01', manager)
     expect(long.statusCode).toBe(400)
     expect(JSON.stringify(long.json())).toContain(CASH_MESSAGES.rangeTooLong)
+    // The defaults checked as the days given: `du` alone ends today, `au` alone is one day.
+    const sinceLongAgo = await get('/api/caisse/export.csv?du=2020-01-01', manager)
+    expect(sinceLongAgo.statusCode).toBe(400)
+    expect(sinceLongAgo.json().errors).toEqual({ du: [CASH_MESSAGES.rangeTooLong] })
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    const fromTomorrow = await get(`/api/caisse/export.csv?du=${tomorrow}`, manager)
+    expect(fromTomorrow.statusCode).toBe(400)
+    expect(fromTomorrow.json().errors).toEqual({ au: [CASH_MESSAGES.rangeInverted] })
+    // 366 days, both ends included, at most.
+    const tooMany = await get('/api/caisse/export.csv?du=2025-11-28&au=2026-11-29', manager)
+    expect(tooMany.statusCode).toBe(400)
+    const year = await get('/api/caisse/export.csv?du=2025-11-29&au=2026-11-29', manager)
+    expect(year.statusCode, year.body).toBe(200)
+    expect(csvRows((await get(`/api/caisse/export.csv?au=${yesterday}`, manager)).body).slice(1).filter((r) => r[1] === 'Modou Export')).toEqual([
+      [yesterday, 'Modou Export', '0', '0', '0', '3000', '-3000', '0'],
+    ])
   })
 })
 
@@ -471,5 +487,98 @@ describe('100,000 orders streamed', () => {
     expect(lastRow[0]).toBe('MASSE-000001')
     expect(lastRow.slice(11)).toEqual([2, 1000, 2000, 0, 1000, 0])
     console.log(`xlsx load ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  })
+})
+
+describe('exports at once and their time limit (ADR 060)', () => {
+  /** `count` orders of one line each in `zone`, written in two statements (as the 100,000 above): enough for a CSV of ~1 MB. */
+  async function ordersIn(context: TestContext, zone: string, count: number) {
+    const buyer = await signIn(context.app)
+    const produit = await makeProduct(context.db, { designation: 'Export lent', prix: 500, quantite: 10 })
+    const [mode] = await context.db.select().from(modepaiements).where(eq(modepaiements.code, 'CASH'))
+    const [livraison] = await context.db.select().from(modelivraisons).where(eq(modelivraisons.code, 'DOMICILE'))
+    await context.db.execute(sql`insert into commandes (numerocommande, client_id, etat, datecomm, montantcommande, montantliv, remise, modepaiement_id, modelivraison_id, zone)
+      select ${zone} || '-' || lpad(g::text, 6, '0'), ${buyer.userId}, 'livree', timestamptz '2025-06-01 00:00:00+00' + g * interval '1 minute', 1500, 1000, 0, ${mode!.id}, ${livraison!.id}, ${zone}
+      from generate_series(1, ${count}) g`)
+    await context.db.execute(sql`insert into detail_commandes (commande_id, produit_id, variante_id, quantite, prix)
+      select c.id, ${produit.id}, (select id from variantes where produit_id = ${produit.id} limit 1), 1, 500
+      from commandes c where c.zone = ${zone}`)
+  }
+  const busyConnections = (context: TestContext) => {
+    const pool = context.database.poolStats()
+    return pool.total - pool.idle
+  }
+  async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+    const chunks: Buffer[] = []
+    for await (const chunk of stream) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks)
+  }
+
+  it('a third export while two slow readers hold theirs is a French 503 with retry-after, on every export; once they are read, a new one is served', { timeout: 60_000 }, async () => {
+    await ordersIn(shop, 'Lente', 6000)
+    expect(shop.app.exportSlots.atOnce).toBe(2)
+    // Two CSV downloads nobody reads (a CSV does not shrink as the .xlsx's zip does: a batch of
+    // 2,000 lines is far more than the stream's buffers): each holds its stream, its cursor and
+    // a connection of the pool.
+    const first = await shop.app.inject({ url: '/api/commande/export.csv?zone=Lente', headers: manager.auth, payloadAsStream: true })
+    const second = await shop.app.inject({ url: '/api/commande/export.csv?zone=Lente', headers: admin.auth, payloadAsStream: true })
+    const streams = [first.stream(), second.stream()]
+    // A failure below must not leave the cursors open (the app could not close).
+    onTestFailed(() => streams.forEach((stream) => stream.destroy()))
+    expect(first.statusCode).toBe(200)
+    expect(second.statusCode).toBe(200)
+    expect(shop.app.exportSlots.open).toBe(2)
+    await expect.poll(() => busyConnections(shop), { timeout: 10_000 }).toBe(2)
+
+    for (const path of EXPORTS) {
+      for (const format of ['csv', 'xlsx']) {
+        const refused = await get(`${path}.${format}`, admin)
+        expect(refused.statusCode, `${path}.${format}`).toBe(503)
+        expect(refused.json()).toEqual({ message: 'Un export est déjà en cours : réessayez dans une minute.' })
+        expect(refused.headers['retry-after']).toBe('60')
+        expect(refused.headers['cache-control']).toBe('no-store')
+      }
+    }
+    // Refused before any read: no third connection was taken.
+    expect(busyConnections(shop)).toBe(2)
+    // The rest of the shop is served meanwhile.
+    expect((await get('/api/commande?zone=Lente', manager)).statusCode).toBe(200)
+
+    // Read to the end, whole: every line, and the slots and connections handed back.
+    for (const body of await Promise.all(streams.map(readAll))) expect(csvRows(body.toString('utf8'))).toHaveLength(6001)
+    await expect.poll(() => shop.app.exportSlots.open, { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => busyConnections(shop), { timeout: 10_000 }).toBe(0)
+
+    const again = await get('/api/commande/export.csv?zone=Lente', manager)
+    expect(again.statusCode, again.body).toBe(200)
+    expect(csvRows(again.body)).toHaveLength(6001)
+    expect(shop.app.exportSlots.open).toBe(0)
+  })
+
+  it('an export past its time limit ends with an error and hands its cursor back; the next one is served', { timeout: 60_000 }, async () => {
+    const other = await createTestApp({ exports: { atOnce: 1, timeLimitMs: 500 } })
+    try {
+      const staff = await signInStaff(other)
+      await ordersIn(other, 'Coupee', 6000)
+      for (const format of ['csv', 'xlsx']) {
+        const stalled = await other.app.inject({ url: `/api/commande/export.${format}?zone=Coupee`, headers: staff.manager.auth, payloadAsStream: true })
+        const stream = stalled.stream()
+        onTestFailed(() => void stream.destroy())
+        expect(stalled.statusCode).toBe(200)
+        expect(other.app.exportSlots.open).toBe(1)
+        // The one slot is taken: a second export waits its turn.
+        expect((await other.app.inject({ url: '/api/client/export.csv', headers: staff.admin.auth })).statusCode).toBe(503)
+        // Nobody reads: cut after 500 ms, its cursor closed and its connection back in the pool.
+        await expect.poll(() => other.app.exportSlots.open, { timeout: 10_000 }).toBe(0)
+        await expect.poll(() => busyConnections(other), { timeout: 10_000 }).toBe(0)
+        // The client sees a download that broke, not a file that looks whole.
+        await expect(readAll(stream)).rejects.toThrow()
+        const next = await other.app.inject({ url: '/api/client/export.csv', headers: staff.admin.auth })
+        expect(next.statusCode, next.body).toBe(200)
+        expect(csvRows(next.body).length).toBeGreaterThan(1)
+      }
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -8,11 +8,12 @@ import { parse } from 'csv-parse/sync'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_CSV_COLUMNS, REPORT_GROUPINGS, REPORT_OUTSIDE_GOODS_KEY, REPORTS_MESSAGES, type SalesReport, type SalesSummary } from '@teranga/shared/backoffice-reports'
+import { MESSAGES } from '@teranga/shared/messages'
 import { PAYMENT_RECEIVED_STATUSES } from '@teranga/shared/payment-labels'
 import { addDays } from '@teranga/shared/shop-day'
 import { commandes, paiements, remboursements } from '../src/db/schema.ts'
 import { buildMonthOfOrders, startShop, type MonthOfOrders, type Shop } from './fixtures/month-of-orders.ts'
-import { makeProduct } from './factories.ts'
+import { grantRole, makeProduct } from './factories.ts'
 import { signIn } from './helpers.ts'
 
 let shop: Shop
@@ -199,6 +200,20 @@ describe('GET /api/rapport/synthese', () => {
     const bad = await shop.app.inject({ url: `/api/rapport/synthese?du=${month.au}&au=${month.du}`, headers: shop.admin.auth })
     expect(bad.statusCode).toBe(400)
     expect(bad.body).toContain(REPORTS_MESSAGES.auBeforeDu)
+  })
+
+  it('is limited per admin (five statements at once on the pool each): the 31st in a minute is a French 429, another admin is still served', async () => {
+    const owner = await signIn(shop.app)
+    await grantRole(shop.db, owner.userId, 'admin')
+    const summary = (by: { auth: Record<string, string> }) => shop.app.inject({ url: `/api/rapport/synthese?du=${month.au}&au=${month.au}`, headers: by.auth })
+    for (let i = 0; i < 30; i++) expect((await summary(owner)).statusCode).toBe(200)
+    const limited = await summary(owner)
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().message).toBe(MESSAGES.tooManyRequests)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    // Per admin, not for the whole shop; a refusal (403) comes before the count.
+    expect((await summary(shop.admin)).statusCode).toBe(200)
+    expect((await summary(shop.manager)).statusCode).toBe(403)
   })
 })
 

@@ -36,8 +36,6 @@ export const ORDERS_MESSAGES = {
 
 /** Most order numbers a delivery-slip request names. */
 export const SLIPS_MAX = 50
-/** Most rows of the CSV export. */
-export const ORDERS_EXPORT_MAX = 10_000
 /** Open event streams per staff member. */
 export const EVENT_STREAMS_PER_STAFF = 5
 

@@ -1,7 +1,7 @@
 // The owner's sales reports (issue 26 §1, ADR 059): GET /api/rapport/ventes?du=&au=&par=, its
 // lines and total, the period's bounds and the French messages. Shared by the server and apps/admin.
 import { z } from 'zod'
-import { isRealDay } from './shop-day.ts'
+import { daysBetween, isRealDay } from './shop-day.ts'
 
 export const REPORTS_MESSAGES = {
   duInvalid: 'La date de début (du) doit être une date valide au format AAAA-MM-JJ.',
@@ -36,8 +36,6 @@ export const REPORT_OUTSIDE_GOODS_KEY = 'hors_articles'
 export const REPORT_OUTSIDE_GOODS_LABEL = 'Livraison et hors articles'
 
 const dayField = (message: string) => z.string({ error: message }).refine(isRealDay, { error: message })
-
-const daysBetween = (du: string, au: string) => Math.round((Date.parse(`${au}T00:00:00Z`) - Date.parse(`${du}T00:00:00Z`)) / 86_400_000)
 
 /** GET /api/rapport/ventes: `du` and `au` are Dakar days, both included. */
 export const salesReportQuerySchema = z

@@ -39,8 +39,5 @@ export const isOrderPaid = (order: { etat: string; cash: boolean; payment: { sta
  */
 export const NOT_A_SALE_STATUSES = ['annulee', 'remboursee'] as const satisfies readonly OrderStatus[]
 
-/** The same rule, as the back office tells the staff under its sales figures. */
-export const SALES_RULE_TEXT = 'Commandes payées en ligne, ou en espèces une fois livrées ; ni annulées ni remboursées.'
-
 export const paymentProviderName = (provider: string): string => PAYMENT_PROVIDER_NAMES[provider] ?? provider
 export const paymentStatusText = (statut: string): string => PAYMENT_STATUS_TEXT[statut] ?? statut

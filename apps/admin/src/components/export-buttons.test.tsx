@@ -89,12 +89,26 @@ describe('export buttons', () => {
     expect(await seriousViolations()).toEqual([])
   })
 
-  it('audit log: the journal’s filters; a refusal is told in French', async () => {
+  it('audit log: the journal’s filters; a refusal is told in French, the server’s own words', async () => {
     renderAdmin('/journal?resource=produit&resource_id=12', { me: ADMIN })
     expect(await download('Exporter (CSV)', '/api/audit/export.csv')).toEqual({ resource: 'produit', resource_id: '12' })
     expect(requests.some((r) => r.url.pathname === '/api/audit')).toBe(true)
     server.use(http.get('*/api/audit/export.xlsx', () => HttpResponse.json({ message: 'Réservé aux administrateurs.' }, { status: 403 })))
     await userEvent.click(screen.getByRole('button', { name: 'Exporter (Excel)' }))
+    expect(await screen.findByText('Réservé aux administrateurs.')).toBeInTheDocument()
+    // A lost connection has no message of the server's: the generic one.
+    server.use(http.get('*/api/audit/export.xlsx', () => HttpResponse.error()))
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter (Excel)' }))
     expect(await screen.findByText("L'export a échoué. Réessayez.")).toBeInTheDocument()
+  })
+
+  it('cash: a 400 tells the server’s message naming what is wrong, not a generic failure', async () => {
+    const message = 'L’export de la caisse couvre 366 jours au plus.'
+    server.use(http.get('*/api/caisse/export.csv', () => HttpResponse.json({ message, errors: { du: [message] } }, { status: 400 })))
+    renderAdmin('/caisse', { me: MANAGER })
+    await userEvent.click(await screen.findByRole('button', { name: 'Exporter (CSV)' }))
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(screen.queryByText("L'export a échoué. Réessayez.")).toBeNull()
+    expect(downloaded).toEqual([])
   })
 })

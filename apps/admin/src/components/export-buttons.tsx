@@ -2,6 +2,7 @@
 // `query`, downloaded with the token; the file is named after the list and today's date.
 import { useState } from 'react'
 import { Button } from 'react-bootstrap'
+import { ApiError, errorMessage } from '../lib/api.ts'
 import { downloadFile } from '../lib/download.ts'
 import { notify } from '../lib/notify.ts'
 
@@ -20,8 +21,10 @@ export function ExportButtons({ path, query, name }: ExportButtonsProps) {
     setBusy(format)
     try {
       await downloadFile(`${path}.${format}${query ? `?${query}` : ''}`, `${name}-${new Date().toISOString().slice(0, 10)}.${format}`)
-    } catch {
-      notify.error("L'export a échoué. Réessayez.")
+    } catch (error) {
+      // The server's French reason (a bad date, a refusal, too many exports at once); a lost
+      // connection has none.
+      notify.error(error instanceof ApiError ? errorMessage(error) : "L'export a échoué. Réessayez.")
     } finally {
       setBusy(null)
     }

@@ -2,9 +2,65 @@
 // French Excel opens as is (UTF-8 with a BOM, `;`, CRLF) or as an .xlsx written by exceljs's
 // streaming WorkbookWriter. The rows come in batches (a database cursor): neither the rows nor
 // the file are ever whole in memory.
+//
+// Each export streaming from a cursor holds one connection of the pool for as long as the client
+// reads: an instance runs a few at once (`atOnce`, beyond: a French 503 with `retry-after`) and
+// ends any of them after `timeLimitMs`, so that slow phone downloads cannot starve checkout.
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { PassThrough, Readable } from 'node:stream'
+import { AppError } from './errors.ts'
+
+/** Why a download is refused while the instance's exports are all taken. */
+export const EXPORT_BUSY_MESSAGE = 'Un export est déjà en cours : réessayez dans une minute.'
+/** Seconds the client is told to wait before asking again. */
+const EXPORT_RETRY_AFTER_SECONDS = 60
+
+export interface ExportLimits {
+  /** Exports one instance streams at once (default 2). */
+  atOnce?: number
+  /** How long one export may take before it is cut and its cursor released (default 10 minutes). */
+  timeLimitMs?: number
+}
+
+export interface ExportSlots {
+  readonly atOnce: number
+  readonly timeLimitMs: number
+  /** Exports streaming now. */
+  readonly open: number
+  /** A slot and the function that hands it back (once, whatever the number of calls); null when all are taken. */
+  take(): (() => void) | null
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's exports under way (export-file.ts). */
+    exportSlots: ExportSlots
+  }
+}
+
+export function createExportSlots(limits: ExportLimits = {}): ExportSlots {
+  const atOnce = limits.atOnce ?? 2
+  const timeLimitMs = limits.timeLimitMs ?? 10 * 60_000
+  let open = 0
+  return {
+    atOnce,
+    timeLimitMs,
+    get open() {
+      return open
+    },
+    take() {
+      if (open >= atOnce) return null
+      open++
+      let given = false
+      return () => {
+        if (given) return
+        given = true
+        open--
+      }
+    },
+  }
+}
 
 export type ExportFormat = 'csv' | 'xlsx'
 
@@ -29,13 +85,22 @@ export function csvField(value: unknown): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
+const csvLine = (row: readonly unknown[]) => `${row.map(csvField).join(';')}\r\n`
+
 async function* csvChunks(columns: readonly ExportColumn[], batches: ExportRows): AsyncGenerator<string> {
-  yield `\uFEFF${columns.map((c) => csvField(c.header)).join(';')}\r\n`
+  yield `\uFEFF${csvLine(columns.map((c) => c.header))}`
   for await (const batch of batches) {
     let chunk = ''
-    for (const row of batch) chunk += `${row.map(csvField).join(';')}\r\n`
+    for (const row of batch) chunk += csvLine(row)
     if (chunk) yield chunk
   }
+}
+
+/** A small CSV file whole, in the same encoding as the streamed ones (the sales report's, ADR 059). */
+export function csvDocument(headers: readonly string[], rows: Iterable<readonly ExportCell[]>): string {
+  let text = `\uFEFF${csvLine(headers)}`
+  for (const row of rows) text += csvLine(row)
+  return text
 }
 
 /** `2026-11-29 14:26:33` (Dakar's wall time) as the date Excel shows: Excel has no time zones, so the wall time is written as UTC. */
@@ -99,10 +164,27 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /**
  * Sends `rows` as `<name>.csv` or `<name>.xlsx`, streamed. The answer is signed-in data: never
- * stored by a cache.
+ * stored by a cache. Takes one of the instance's export slots, or answers 503 without reading
+ * `rows` (an async generator not yet started holds no connection); past the time limit the
+ * stream ends with an error, which closes `rows` and so hands its cursor's connection back.
  */
 export function sendExport(reply: FastifyReply, format: ExportFormat, name: string, columns: readonly ExportColumn[], rows: ExportRows) {
+  const slots = reply.server.exportSlots
+  const release = slots.take()
+  if (!release) {
+    reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store')
+    throw new AppError(503, 'TOO_MANY_REQUESTS', EXPORT_BUSY_MESSAGE)
+  }
   const body = format === 'csv' ? Readable.from(csvChunks(columns, rows), { objectMode: false }) : xlsxStream(name, columns, rows)
+  const timer = setTimeout(() => body.destroy(new Error(`export cut after ${slots.timeLimitMs} ms`)), slots.timeLimitMs)
+  timer.unref()
+  const done = () => {
+    clearTimeout(timer)
+    release()
+  }
+  // Read to the end, abandoned by the client (Fastify destroys the stream) or cut: closed.
+  body.once('close', done)
+  reply.raw.once('close', done)
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', `attachment; filename="${name}.${format}"`)

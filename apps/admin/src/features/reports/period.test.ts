@@ -35,6 +35,15 @@ describe('previousPeriod', () => {
     expect(previousPeriod({ du: '2026-03-01', au: '2026-03-31' })).toEqual({ du: '2026-02-01', au: '2026-02-28' })
     expect(previousPeriod({ du: '2027-01-01', au: '2027-01-31' })).toEqual({ du: '2026-12-01', au: '2026-12-31' })
   })
+
+  it('compares a custom period from a 1st spanning several months with as many days just before, not with one month', () => {
+    // 1 September – 30 November: 91 days against the 91 before (2 June – 31 August).
+    expect(previousPeriod({ du: '2026-09-01', au: '2026-11-30' })).toEqual({ du: '2026-06-02', au: '2026-08-31' })
+    // One day past the month's end is already more than the month.
+    expect(previousPeriod({ du: '2026-10-01', au: '2026-11-01' })).toEqual({ du: '2026-08-30', au: '2026-09-30' })
+    // A whole year from 1 January.
+    expect(previousPeriod({ du: '2026-01-01', au: '2026-12-31' })).toEqual({ du: '2025-01-01', au: '2025-12-31' })
+  })
 })
 
 describe('changeText', () => {

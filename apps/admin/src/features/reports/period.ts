@@ -1,6 +1,6 @@
 // The « Rapports » page's periods: today, the last 7 days, this month (so far), last month or
 // days chosen, and the period before each to compare with (« +12 % »). Dakar days, YYYY-MM-DD.
-import { addDays } from '@teranga/shared/shop-day'
+import { addDays, daysBetween } from '@teranga/shared/shop-day'
 
 export type PeriodPreset = 'aujourdhui' | '7jours' | 'ce_mois' | 'mois_dernier' | 'perso'
 
@@ -20,7 +20,7 @@ export interface Period {
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`
 /** The last day of the month `day` is in. */
 const monthEnd = (day: string) => addDays(monthStart(addDays(monthStart(day), 31)), -1)
-const daysIn = ({ du, au }: Period) => Math.round((Date.parse(`${au}T00:00:00Z`) - Date.parse(`${du}T00:00:00Z`)) / 86_400_000) + 1
+const daysIn = ({ du, au }: Period) => daysBetween(du, au) + 1
 
 /** The period a preset names on `today`; `perso` takes the days chosen. */
 export function periodFor(preset: PeriodPreset, today: string, custom?: Period): Period {
@@ -41,13 +41,14 @@ export function periodFor(preset: PeriodPreset, today: string, custom?: Period):
 }
 
 /**
- * The period to compare with. A period that starts on the 1st of a month compares with the
- * month before from its 1st, as many days (no more than that month has): this month so far
- * with last month's same days, last month with the one before. Any other, the as many days just before.
+ * The period to compare with. A period within one month that starts on its 1st compares with
+ * the month before from its 1st, as many days (no more than that month has): this month so far
+ * with last month's same days, last month with the one before. Any other (one spanning several
+ * months too), the as many days just before.
  */
 export function previousPeriod(period: Period): Period {
   const n = daysIn(period)
-  if (period.du === monthStart(period.du)) {
+  if (period.du === monthStart(period.du) && period.au <= monthEnd(period.du)) {
     const du = monthStart(addDays(period.du, -1))
     const au = addDays(du, n - 1)
     const end = monthEnd(du)

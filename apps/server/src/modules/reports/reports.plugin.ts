@@ -12,10 +12,10 @@ declare module 'fastify' {
   }
 }
 
-async function reports(app: FastifyInstance) {
+async function reports(app: FastifyInstance, opts: { summaryRateLimit?: number | undefined }) {
   const service = createReportsService({ db: app.db })
   app.decorate('reports', service)
-  await registerRest(app, reportsRoutes, { service })
+  await registerRest(app, reportsRoutes, { service, summaryRateLimit: opts.summaryRateLimit ?? 30 })
 }
 
 export default fp(reports, { name: 'reports', dependencies: ['database', 'authentication'] })

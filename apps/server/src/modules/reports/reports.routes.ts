@@ -6,26 +6,19 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { REPORT_CSV_COLUMNS, salesReportQuerySchema, salesReportResponseSchema, salesSummaryQuerySchema, salesSummaryResponseSchema, type SalesReport } from '@teranga/shared/backoffice-reports'
+import { csvDocument } from '../../lib/export-file.ts'
 import { errorResponses } from '../../lib/rest.ts'
 import { requireStaff } from '../../plugins/authentication.ts'
 import type { ReportsService } from './reports.service.ts'
 
-function csvField(value: unknown): string {
-  const text = value == null ? '' : String(value)
-  // A cell a spreadsheet would run as a formula starts with a quote.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+$/.test(text) ? `'${text}` : text
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
 /** The report as a CSV file (`;`, UTF-8 with its BOM for French Excel): its lines, then the total. */
 export function reportCsv(report: SalesReport): string {
-  const lines = [REPORT_CSV_COLUMNS.join(';')]
-  for (const l of report.lignes) lines.push(REPORT_CSV_COLUMNS.map((c) => csvField(l[c])).join(';'))
-  lines.push(REPORT_CSV_COLUMNS.map((c) => csvField(c === 'cle' ? 'total' : c === 'libelle' ? 'Total' : report.total[c])).join(';'))
-  return `\uFEFF${lines.join('\r\n')}\r\n`
+  const rows = report.lignes.map((l) => REPORT_CSV_COLUMNS.map((c) => l[c]))
+  rows.push(REPORT_CSV_COLUMNS.map((c) => (c === 'cle' ? 'total' : c === 'libelle' ? 'Total' : report.total[c])))
+  return csvDocument(REPORT_CSV_COLUMNS, rows)
 }
 
-export default async function reportsRoutes(app: FastifyInstance, opts: { service: ReportsService }) {
+export default async function reportsRoutes(app: FastifyInstance, opts: { service: ReportsService; summaryRateLimit: number }) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const adminOnly = { staffRole: 'admin' as const }
 
@@ -53,7 +46,15 @@ export default async function reportsRoutes(app: FastifyInstance, opts: { servic
 
   api.get(
     '/rapport/synthese',
-    { config: adminOnly, schema: { querystring: salesSummaryQuerySchema, response: { 200: salesSummaryResponseSchema, ...errorResponses } } },
+    {
+      config: {
+        ...adminOnly,
+        // Five statements at once on the pool per call: a few a minute per admin, counted once
+        // the role is checked (preHandler), so a refusal costs nothing.
+        rateLimit: { max: opts.summaryRateLimit, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (request) => `rapport-synthese:${request.user?.id ?? request.ip}` },
+      },
+      schema: { querystring: salesSummaryQuerySchema, response: { 200: salesSummaryResponseSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       requireStaff(request, 'admin')
       reply.header('cache-control', 'no-store')
