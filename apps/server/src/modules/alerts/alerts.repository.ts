@@ -9,6 +9,11 @@ import type { LowVariant } from './alert-texts.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
+/** How long a variant's mark outlives its stock going back above the threshold (ADR 062). */
+export const STOCK_MARK_HOURS = 24
+/** Stock alerts per Dakar day; past them, only the daily summary tells (ADR 062). */
+export const STOCK_ALERTS_PER_DAY = 10
+
 export type AlertKind = 'stock' | 'resume' | 'impayee' | 'paiement_echoue'
 
 /** A variant's name as the dashboard writes it: the product, then its option values. */
@@ -60,18 +65,22 @@ export function createAlertsRepository(db: Executor) {
     },
 
     /**
-     * The sweep's stock step, one statement: the marks of variants back above their threshold (or
-     * withdrawn) go; every low variant not marked gets its mark, and those are answered — the
-     * crossings since the last sweep, each once whichever instance sweeps (the mark is the key).
+     * The sweep's stock step at `at`, one statement: the marks of variants back above their
+     * threshold (or withdrawn) go once they are a day old (hysteresis: a product bouncing across
+     * its threshold — order, sweep, cancel, again — is told of once a day, not at each bounce);
+     * every low variant not marked gets its mark, and those are answered — the crossings since
+     * the last sweep, each once whichever instance sweeps (the mark is the key).
      */
-    async markCrossings(): Promise<LowVariant[]> {
+    async markCrossings(at: Date): Promise<LowVariant[]> {
+      const now = at.toISOString()
       const result = await db.execute(sql`with gone as (
           delete from ${stockAlertMarks} m using variantes v, produits p
           where v.id = m.variante_id and p.id = v.produit_id and not (${LOW})
+            and m.created_at <= ${now}::timestamptz - make_interval(hours => ${STOCK_MARK_HOURS}::int)
         ),
         fresh as (
-          insert into ${stockAlertMarks} (variante_id)
-          select v.id from variantes v join produits p on p.id = v.produit_id where ${LOW}
+          insert into ${stockAlertMarks} (variante_id, created_at)
+          select v.id, ${now}::timestamptz from variantes v join produits p on p.id = v.produit_id where ${LOW}
           on conflict do nothing
           returning variante_id
         )
@@ -79,6 +88,13 @@ export function createAlertsRepository(db: Executor) {
         from fresh f join variantes v on v.id = f.variante_id join produits p on p.id = v.produit_id
         order by v.quantite, v.id`)
       return rowsOf<LowVariant>(result)
+    },
+
+    /** The stock alerts written on the Dakar day `day` (YYYY-MM-DD: their keys start with it). */
+    async stockAlertsOn(day: string): Promise<number> {
+      const result = await db.execute(sql`select count(*)::int as n from ${staffAlerts}
+        where kind = 'stock' and left(cle, 10) = ${day}`)
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0)
     },
 
     /** What is low now, the emptiest first (the first `limit`), and how many are. */
