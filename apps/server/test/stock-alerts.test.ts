@@ -11,7 +11,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS } from '@teranga/shared/staff-alerts'
 import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
-import { auditLog, messageOutbox, staffAlerts, variantes } from '../src/db/schema.ts'
+import { auditLog, messageOutbox, paiements, staffAlerts, variantes } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { ALERT_MAX_PARTS, dailySummaryText, partsOf, stockLowText } from '../src/modules/alerts/alert-texts.ts'
 import { STOCK_ALERTS_PER_DAY } from '../src/modules/alerts/alerts.repository.ts'
@@ -340,6 +340,37 @@ describe('orders', () => {
     const sent = (await alertsSince(since)).filter((m) => m.kind === 'paiement_echoue')
     expect(sent.map((m) => m.recipient)).toEqual(STAFF)
     expect(sent[0]!.body).toMatch(new RegExp(`^Teranga : 2 échecs de paiement pour la commande ${twice.numerocommande} \\(\\d[\\d ]* FCFA\\)\\. http://127\\.0\\.0\\.1:\\d+/admin/commandes/${twice.numerocommande}$`))
+    expect((await settings({ paiement_echoue: false })).statusCode).toBe(200)
+  })
+
+  it('a payment failed twice: only failures of the past day count (read for the orders still waiting, before the limit)', async () => {
+    expect((await settings({ paiement_echoue: true })).statusCode).toBe(200)
+    // Another shopper: the first has unpaid orders enough.
+    const shopper = await signIn(ctx.app)
+    const decline = async (numero: string) => {
+      const started = await ctx.app.inject({ method: 'POST', url: `/api/commande/${numero}/paiement`, headers: shopper.auth })
+      expect(started.statusCode, started.body).toBe(200)
+      const res = await fetch(started.json().url as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ decision: 'decline' }).toString(),
+        redirect: 'manual',
+      })
+      expect(res.status).toBe(303)
+    }
+    const stale = await order([[(await makeProduct(ctx.db, { quantite: 50 })).id, 1]], 'WAVE', shopper)
+    await decline(stale.numerocommande)
+    await decline(stale.numerocommande)
+    // Both failures older than a day: not news.
+    await ctx.db.update(paiements).set({ updatedAt: new Date(Date.now() - 2 * DAY_MS) }).where(eq(paiements.commandeId, stale.id))
+    expect(await sweep()).toMatchObject({ paiement_echoue: 0 })
+    // One failure today and the old ones: still one in the past day.
+    await decline(stale.numerocommande)
+    expect(await sweep()).toMatchObject({ paiement_echoue: 0 })
+    // A second today: told, once.
+    await decline(stale.numerocommande)
+    expect(await sweep()).toMatchObject({ paiement_echoue: 1 })
+    expect(await sweep()).toMatchObject({ paiement_echoue: 0 })
     expect((await settings({ paiement_echoue: false })).statusCode).toBe(200)
   })
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings, type AlertSettingsInput } from '@teranga/shared/staff-alerts'
 import type { Executor } from '../../db/client.ts'
 import { alertSettings, staffAlerts, stockAlertMarks } from '../../db/schema.ts'
+import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
 import type { LowVariant } from './alert-texts.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -13,6 +14,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 export const STOCK_MARK_HOURS = 24
 /** Stock alerts per Dakar day; past them, only the daily summary tells (ADR 062). */
 export const STOCK_ALERTS_PER_DAY = 10
+
+/** Orders a sweep alerts of failed payments at most (the next sweep takes the rest). */
+const FAILED_READS = 200
 
 export type AlertKind = 'stock' | 'resume' | 'impayee' | 'paiement_echoue'
 
@@ -117,17 +121,18 @@ export function createAlertsRepository(db: Executor) {
       return rowsOf<OrderToAlert>(result)
     },
 
-    /** Of the orders `failures` (id → failed attempts), those still waiting for their money and not yet alerted. */
-    async failedNotAlerted(failures: Array<{ commandeId: number; echecs: number }>): Promise<OrderToAlert[]> {
-      if (failures.length === 0) return []
-      const echecs = new Map(failures.map((f) => [f.commandeId, f.echecs]))
-      const ids = sql.join(failures.map((f) => sql`${f.commandeId}::int`), sql`, `)
-      const result = await db.execute(sql`select c.id, c.numerocommande, c.montantcommande, c.montantliv, c.remise, c.expires_at
-        from commandes c
-        where c.id in (${ids}) and c.etat in ('en_attente_paiement', 'echec_paiement')
+    /**
+     * Orders still waiting for their money, not yet alerted, whose attempts failed `count` times
+     * or more since `since` (the payments module counts them): filtered before the limit, so that
+     * orders alerted or no longer waiting never crowd a new one out, and only recent failures read.
+     */
+    async failedNotAlerted(count: number, since: Date): Promise<OrderToAlert[]> {
+      const result = await db.execute(sql`select c.id, c.numerocommande, c.montantcommande, c.montantliv, c.remise, c.expires_at, f.echecs
+        from commandes c cross join lateral (select ${paymentsOfOrder.failedSince(sql`c.id`, since)} as echecs) f
+        where c.etat in ('en_attente_paiement', 'echec_paiement') and f.echecs >= ${count}::int
           and not exists (select 1 from ${staffAlerts} a where a.kind = 'paiement_echoue' and a.cle = c.id::text)
-        order by c.id`)
-      return rowsOf<Omit<OrderToAlert, 'echecs'>>(result).map((row) => ({ ...row, echecs: echecs.get(row.id) ?? 2 }))
+        order by c.id limit ${FAILED_READS}::int`)
+      return rowsOf<OrderToAlert>(result)
     },
 
     /** The alert `kind` keyed `cle`, once: its id, or null when it was already written (by this instance or another). */

@@ -10,7 +10,6 @@ import type { Executor } from '../../db/client.ts'
 import { badInput } from '../../lib/errors.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import type { OrderMessages } from '../messages/messages.service.ts'
-import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import { dailySummaryText, paymentFailedTwiceText, stockLowText, unpaidExpiringText } from './alert-texts.ts'
 import { createAlertsRepository, STOCK_ALERTS_PER_DAY, type AlertKind } from './alerts.repository.ts'
 
@@ -99,9 +98,8 @@ export function createAlertsService(deps: { db: Executor; audit: Audit; messages
       }
 
       if (settings.paiement_echoue) {
-        // The payments module owns the attempts: it names the orders, this module reads them (an old order is not news).
-        const failures = await paymentLedger(db).failedAtLeast(2, new Date(at.getTime() - DAY_MS))
-        for (const order of await createAlertsRepository(db).failedNotAlerted(failures)) {
+        // The payments module owns the attempts and counts the recent failures (an old one is not news); this module picks the orders.
+        for (const order of await createAlertsRepository(db).failedNotAlerted(2, new Date(at.getTime() - DAY_MS))) {
           const body = paymentFailedTwiceText({ numero: order.numerocommande, total: orderTotal(order), echecs: order.echecs, adminLink: adminLink(order.numerocommande) })
           if (await db.transaction((tx) => alertOnce(tx, settings, 'paiement_echoue', String(order.id), body))) outcome.paiement_echoue++
         }
