@@ -10,12 +10,13 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COURIER_MESSAGES } from '@teranga/shared/backoffice-dispatch'
 import { formatPrix, formatPrixSms } from '@teranga/shared/money'
-import { PREPARATION_MESSAGES as P, supplementDueText } from '@teranga/shared/preparation'
+import { PREPARATION_MESSAGES as P, supplementDue, supplementDueText } from '@teranga/shared/preparation'
 import { buildApp } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'
 import { commandes, messageOutbox, modelivraisons, modepaiements, paiements, remboursements } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
+import { customerText, preparedText } from '../src/modules/messages/message-texts.ts'
 import { grantRole, makeProduct } from './factories.ts'
 import { emulatorPhoneSignIn, freshDatabase, signIn, testConfig, uniqueSenegalMobile, type SignedIn } from './helpers.ts'
 
@@ -151,6 +152,12 @@ describe('a dearer substitute on an order paid online', () => {
     const delivered = await app.inject({ method: 'POST', url: `/api/livraisons/${numero}/livree`, headers: courier.auth, payload: {} })
     expect(delivered.statusCode, delivered.body).toBe(204)
     expect(await orderRow(id)).toMatchObject({ etat: 'livree', montantEncaisse: 800 })
+    // Delivered: the supplement was collected, nothing is due any more (tracking, GraphQL, back office).
+    const afterDelivery = await app.inject({ url: `/api/suivi/${numero}?k=${k}` })
+    expect(afterDelivery.json().commande).toMatchObject({ etat: 'livree', supplement_a_payer: null })
+    const suiviDelivered = await app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ suivi(numero: "${numero}", k: "${k}") { supplement_a_payer retrait } }` } })
+    expect(suiviDelivered.json().data.suivi).toEqual({ supplement_a_payer: null, retrait: false })
+    expect((await app.inject({ url: `/api/admin/commande/${numero}`, headers: manager.auth })).json()).toMatchObject({ supplement_accepte: true, a_encaisser: null })
 
     // The cash page: one order, 800 to collect, 800 collected.
     const caisse = ((await app.inject({ url: '/api/caisse', headers: manager.auth })).json() as Array<{ livreur: { id: number } }>).find((row) => row.livreur.id === courier.livreur)
@@ -188,3 +195,23 @@ describe('a dearer substitute on an order paid online', () => {
     expect(caisse).toBeUndefined()
   })
 })
+
+describe('what is still due, written once (supplementDue), and where it is paid', () => {
+  it('nothing once delivered, cancelled or refunded, nor on a cash order; « au retrait » for a pickup', () => {
+    const accepted = { supplement: 800, supplementAccepted: true }
+    expect(supplementDue({ cash: false, etat: 'en_livraison', ...accepted })).toBe(800)
+    expect(supplementDue({ cash: false, etat: 'prete_retrait', ...accepted })).toBe(800)
+    for (const etat of ['livree', 'annulee', 'remboursee']) expect(supplementDue({ cash: false, etat, ...accepted })).toBe(0)
+    expect(supplementDue({ cash: true, etat: 'en_livraison', ...accepted })).toBe(0)
+    expect(supplementDue({ cash: false, etat: 'en_livraison', supplement: 800, supplementAccepted: false })).toBe(0)
+    expect(supplementDueText(800, formatPrixSms, true)).toBe('Supplément de 800 FCFA à payer au retrait')
+    const about = { numero: 'T-000900', total: 5800, link: 'https://teranga.sn/suivi/T-000900', due: 800, pickup: true }
+    expect(customerText('prete_retrait', about)).toBe('Teranga : commande T-000900 (5 800 FCFA) disponible au retrait. Supplément de 800 FCFA à payer au retrait. Suivi : https://teranga.sn/suivi/T-000900')
+    expect(customerText('en_attente', { ...about, due: null })).toBe('Teranga : commande T-000900 (5 800 FCFA) à payer au retrait. https://teranga.sn/suivi/T-000900')
+    const prepared = { changes: [{ kind: 'manquant' as const, quantite: 1, designation: 'Huile 1 L' }], supplement: 800 }
+    expect(preparedText(about, { ...prepared, aEncaisser: null }, null, 'https://teranga.sn/s')).toContain('Accepter 800 FCFA de plus (à payer au retrait) pour')
+    expect(preparedText(about, { ...prepared, aEncaisser: 4000, supplement: null }, null, null)).toContain('1 × Huile 1 L manquant, 4 000 FCFA à payer au retrait.')
+    expect(preparedText({ ...about, pickup: false }, { ...prepared, aEncaisser: 4000, supplement: null }, null, null)).toContain('4 000 FCFA à payer à la livraison.')
+  })
+})
+

@@ -11,9 +11,10 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS } from '@teranga/shared/staff-alerts'
 import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
-import { auditLog, messageOutbox, staffAlerts, variantes } from '../src/db/schema.ts'
+import { auditLog, messageOutbox, paiements, staffAlerts, variantes } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { ALERT_MAX_PARTS, dailySummaryText, partsOf, stockLowText } from '../src/modules/alerts/alert-texts.ts'
+import { STOCK_ALERTS_PER_DAY } from '../src/modules/alerts/alerts.repository.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { makeProduct, makeProductWithVariants, placeHomeOrder } from './factories.ts'
 import { anotherInstance, freshDatabase, signIn, signInStaff, testConfig, type SignedIn, type TestContext } from './helpers.ts'
@@ -24,6 +25,7 @@ let admin: SignedIn
 let manager: SignedIn
 let customer: SignedIn
 const STAFF = ['+221770000001', '+221780000002']
+const DAY_MS = 24 * 60 * 60 * 1000
 
 beforeAll(async () => {
   const fresh = await freshDatabase()
@@ -161,9 +163,9 @@ describe('stock crossing its threshold', () => {
     expect(await sweep()).toMatchObject({ stock: 0 })
     expect(await alertsSince(since)).toHaveLength(2)
 
-    // Back above by the back office (a delivery), then below again by an adjustment: told again, once.
+    // Back above by the back office (a delivery) a day later, then below again by an adjustment: told again, once.
     expect((await move(riz.id, 10)).statusCode).toBe(201)
-    expect(await sweep()).toMatchObject({ stock: 0 })
+    expect(await sweep(new Date(Date.now() + DAY_MS + 60_000))).toMatchObject({ stock: 0 })
     expect((await move(riz.id, -9)).statusCode).toBe(201)
     expect(await sweep()).toMatchObject({ stock: 1 })
     expect(await sweep()).toMatchObject({ stock: 0 })
@@ -204,6 +206,39 @@ describe('stock crossing its threshold', () => {
     expect((await move(rice.id, -1, rice.varianteIds[1])).statusCode).toBe(201)
     await sweep()
     expect((await alertsSince(since)).map((m) => m.body)).toEqual(STAFF.map(() => 'Teranga : stock bas : Riz brisé 25 kg (3 restants, seuil 3).'))
+  })
+
+  it('a product bouncing across its threshold 5 times in a day is told of once (the mark outlives the rise for a day)', async () => {
+    await sweep()
+    const since = await mark()
+    const p = await makeProduct(ctx.db, { designation: 'Mayonnaise 500 g', quantite: 6 })
+    const at = Date.now()
+    for (let bounce = 0; bounce < 5; bounce++) {
+      expect((await move(p.id, -2)).statusCode).toBe(201)
+      expect(await sweep(new Date(at + bounce * 60 * 60_000))).toMatchObject({ stock: bounce === 0 ? 1 : 0 })
+      expect((await move(p.id, 2)).statusCode).toBe(201)
+      expect(await sweep(new Date(at + bounce * 60 * 60_000 + 60_000))).toMatchObject({ stock: 0 })
+    }
+    expect((await alertsSince(since)).map((m) => m.body)).toEqual(STAFF.map(() => 'Teranga : stock bas : Mayonnaise 500 g (4 restants, seuil 5).'))
+    // A day after its mark, back above then below again: told again.
+    expect(await sweep(new Date(at + DAY_MS + 60_000))).toMatchObject({ stock: 0 })
+    expect((await move(p.id, -2)).statusCode).toBe(201)
+    expect(await sweep(new Date(at + DAY_MS + 120_000))).toMatchObject({ stock: 1 })
+    expect(await alertsSince(since)).toHaveLength(4)
+  })
+
+  it(`at most ${STOCK_ALERTS_PER_DAY} stock alerts a Dakar day; past them only the daily summary tells, the next day they are sent again`, async () => {
+    await sweep()
+    const since = await mark()
+    const products = await Promise.all(Array.from({ length: STOCK_ALERTS_PER_DAY + 2 }, (_, i) => makeProduct(ctx.db, { designation: `Biscuit ${i + 1}`, quantite: 6 })))
+    const sent: number[] = []
+    for (const [i, p] of products.entries()) {
+      expect((await move(p.id, -2)).statusCode).toBe(201)
+      const day = i <= STOCK_ALERTS_PER_DAY ? '2027-03-01' : '2027-03-02'
+      sent.push((await sweep(new Date(`${day}T10:${String(i).padStart(2, '0')}:00Z`))).stock)
+    }
+    expect(sent).toEqual([...Array.from({ length: STOCK_ALERTS_PER_DAY }, () => 1), 0, 1])
+    expect(await alertsSince(since)).toHaveLength((STOCK_ALERTS_PER_DAY + 1) * STAFF.length)
   })
 
   it('stock alerts off: the crossing is marked but not told; on again, only the next crossing is', async () => {
@@ -305,6 +340,37 @@ describe('orders', () => {
     const sent = (await alertsSince(since)).filter((m) => m.kind === 'paiement_echoue')
     expect(sent.map((m) => m.recipient)).toEqual(STAFF)
     expect(sent[0]!.body).toMatch(new RegExp(`^Teranga : 2 échecs de paiement pour la commande ${twice.numerocommande} \\(\\d[\\d ]* FCFA\\)\\. http://127\\.0\\.0\\.1:\\d+/admin/commandes/${twice.numerocommande}$`))
+    expect((await settings({ paiement_echoue: false })).statusCode).toBe(200)
+  })
+
+  it('a payment failed twice: only failures of the past day count (read for the orders still waiting, before the limit)', async () => {
+    expect((await settings({ paiement_echoue: true })).statusCode).toBe(200)
+    // Another shopper: the first has unpaid orders enough.
+    const shopper = await signIn(ctx.app)
+    const decline = async (numero: string) => {
+      const started = await ctx.app.inject({ method: 'POST', url: `/api/commande/${numero}/paiement`, headers: shopper.auth })
+      expect(started.statusCode, started.body).toBe(200)
+      const res = await fetch(started.json().url as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ decision: 'decline' }).toString(),
+        redirect: 'manual',
+      })
+      expect(res.status).toBe(303)
+    }
+    const stale = await order([[(await makeProduct(ctx.db, { quantite: 50 })).id, 1]], 'WAVE', shopper)
+    await decline(stale.numerocommande)
+    await decline(stale.numerocommande)
+    // Both failures older than a day: not news.
+    await ctx.db.update(paiements).set({ updatedAt: new Date(Date.now() - 2 * DAY_MS) }).where(eq(paiements.commandeId, stale.id))
+    expect(await sweep()).toMatchObject({ paiement_echoue: 0 })
+    // One failure today and the old ones: still one in the past day.
+    await decline(stale.numerocommande)
+    expect(await sweep()).toMatchObject({ paiement_echoue: 0 })
+    // A second today: told, once.
+    await decline(stale.numerocommande)
+    expect(await sweep()).toMatchObject({ paiement_echoue: 1 })
+    expect(await sweep()).toMatchObject({ paiement_echoue: 0 })
     expect((await settings({ paiement_echoue: false })).statusCode).toBe(200)
   })
 

@@ -42,8 +42,10 @@ export const suiviSchema = z.object({
   lignes: z.array(z.object({ designation: z.string(), quantite: z.number(), prix: z.number() })),
   /** The delivery slot (issue 25 §1); null without one. */
   creneau: orderSlotSchema.nullable().optional(),
-  /** Paid online, a dearer substitute's supplement accepted (ADR 058): what is still paid at delivery; null otherwise. */
+  /** Paid online, a dearer substitute's supplement accepted (ADR 058): what is still paid at delivery or at the counter, until delivered, cancelled or refunded (`supplementDue`); null otherwise. */
   supplement_a_payer: z.number().nullable().optional(),
+  /** A pickup at a depot: what is left is paid « au retrait » (absent from an older server: a delivery). */
+  retrait: z.boolean().optional(),
 })
 export type Suivi = z.infer<typeof suiviSchema>
 

@@ -102,19 +102,40 @@ export function preparationRefund(money: { paid: number; refunded: number; befor
   return Math.min(left, Math.max(0, money.before - money.after))
 }
 
+/** A dearer substitute's supplement the shopper accepted (ADR 058), else 0. */
+const acceptedSupplement = (order: { supplement: number | null; supplementAccepted: boolean }) => (order.supplementAccepted && order.supplement ? order.supplement : 0)
+
 /**
  * What is collected at delivery (by the courier, or at the depot's counter): a cash order's
  * total; for an order paid online, the dearer substitute's supplement the shopper accepted
- * (ADR 058), else nothing. Written once: « Mes livraisons », the slips, « Livrée » and the cash
- * page read it (the cash page's SQL spells the same rule, `COLLECT_SQL` beside its query).
+ * (ADR 058), else nothing. Written once: « Mes livraisons », « Livrée » and the cash page read it
+ * (the cash page's SQL spells the same rule, `COLLECT_SQL` beside its query).
  */
 export function amountToCollect(order: { cash: boolean; total: number; supplement: number | null; supplementAccepted: boolean }): number {
   if (order.cash) return order.total
-  return order.supplementAccepted && order.supplement ? order.supplement : 0
+  return acceptedSupplement(order)
 }
 
-/** « Supplément de 500 FCFA à payer à la livraison » (tracking page and messages, an order paid online). */
-export const supplementDueText = (amount: number, formatAmount: (amount: number) => string = formatPrix) => `Supplément de ${formatAmount(amount)} à payer à la livraison`
+/** States after which no supplement is due: collected at delivery, or the order is over. */
+const NOTHING_DUE_AFTER: readonly string[] = ['livree', 'annulee', 'remboursee']
+
+/**
+ * The supplement still due at delivery (or at the counter) on an order paid online, in state
+ * `etat`: the accepted dearer substitute's (ADR 058), 0 for a cash order (its total is what is
+ * collected, the supplement is in it), 0 once delivered (collected then), cancelled or refunded.
+ * Written once: the tracking answer, the order messages, the back office's order and its slips.
+ */
+export function supplementDue(order: { cash: boolean; etat: string; supplement: number | null; supplementAccepted: boolean }): number {
+  if (order.cash || NOTHING_DUE_AFTER.includes(order.etat)) return 0
+  return acceptedSupplement(order)
+}
+
+/** Where what is left is paid: « à payer au retrait » for a pickup at a depot, « à payer à la livraison » else. */
+export const payAtHandover = (pickup: boolean) => (pickup ? 'à payer au retrait' : 'à payer à la livraison')
+
+/** « Supplément de 500 FCFA à payer à la livraison » (« au retrait » for a pickup): tracking page, messages, slips. */
+export const supplementDueText = (amount: number, formatAmount: (amount: number) => string = formatPrix, pickup = false) =>
+  `Supplément de ${formatAmount(amount)} ${payAtHandover(pickup)}`
 
 /** What a substitute line charges: its own price, at most the replaced units' amount unless the shopper accepted. */
 export function substituteCharge(own: number, replaced: number): { charged: number; supplement: number } {
@@ -134,7 +155,7 @@ export type PreparedChange =
  */
 export function preparationSummary(
   changes: readonly PreparedChange[],
-  money: { rembourse?: { montant: number; destination: string } | null; aEncaisser?: number | null; supplement?: number | null },
+  money: { rembourse?: { montant: number; destination: string } | null; aEncaisser?: number | null; supplement?: number | null; pickup?: boolean },
   formatAmount: (amount: number) => string = formatPrix,
 ): string {
   const parts = changes.map((c) =>
@@ -144,6 +165,6 @@ export function preparationSummary(
   )
   let text = parts.join(' ; ')
   if (money.rembourse && money.rembourse.montant > 0) text += `, ${formatAmount(money.rembourse.montant)} remboursés ${money.rembourse.destination}`
-  else if (money.aEncaisser != null) text += `, ${formatAmount(money.aEncaisser)} à payer à la livraison`
+  else if (money.aEncaisser != null) text += `, ${formatAmount(money.aEncaisser)} ${payAtHandover(money.pickup ?? false)}`
   return text
 }

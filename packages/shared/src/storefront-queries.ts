@@ -38,7 +38,7 @@ export const STOREFRONT_QUERIES = {
   orthographes: 'query Orthographes($q: String!) { orthographes(q: $q) }',
   suivi: `query Suivi($numero: String!, $k: String!) { suivi(numero: $numero, k: $k) {
     numerocommande etat etat_text etat_badge created_at_fr modelivraison montantcommande montantliv remise montanttotal
-    lignes { designation quantite prix } creneau { date debut fin libelle } supplement_a_payer rembourse remboursements { id montant date_fr lignes { designation quantite total } } livreur { prenom } } }`,
+    lignes { designation quantite prix } creneau { date debut fin libelle } supplement_a_payer retrait rembourse remboursements { id montant date_fr lignes { designation quantite total } } livreur { prenom } } }`,
 } as const
 
 export type StorefrontQuery = keyof typeof STOREFRONT_QUERIES

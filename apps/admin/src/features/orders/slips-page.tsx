@@ -12,12 +12,15 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { plannedSlot } from '@teranga/shared/delivery-slots'
 import { isOrderPaid, paymentStatusText } from '@teranga/shared/payment-labels'
-import { supplementDueText } from '@teranga/shared/preparation'
+import { supplementDue, supplementDueText } from '@teranga/shared/preparation'
 import { useShopDetails, useSlips, type ShopDetails } from './api/slips-api.ts'
 import { OrderLines } from './order-lines.tsx'
 
 /** Money came in: the provider took it, or the courier did when a cash order was delivered. */
 const isPaid = (order: OrderDetail) => isOrderPaid({ etat: order.etat, cash: order.modepaiement.code === PAY_ON_DELIVERY, payment: order.paiement })
+/** Paid online, an accepted dearer substitute's supplement not yet collected (ADR 058): the shared rule. */
+const dueOf = (order: OrderDetail) =>
+  supplementDue({ cash: order.modepaiement.code === PAY_ON_DELIVERY, etat: order.etat, supplement: order.supplement ?? null, supplementAccepted: order.supplement_accepte ?? false })
 
 function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null }) {
   const total = orderTotal(order)
@@ -51,9 +54,9 @@ function Slip({ order, shop }: { order: OrderDetail; shop: ShopDetails | null })
       <p className="mb-0">Paiement : {order.modepaiement.designation}</p>
       <p className="slip-due mb-0">
         {isPaid(order)
-          ? // Paid online with an accepted dearer substitute (ADR 058): its supplement is collected at delivery.
-            order.a_encaisser
-            ? `${paymentStatusText('payee')} — ${supplementDueText(order.a_encaisser)}`
+          ? // Paid online with an accepted dearer substitute (ADR 058): its supplement, while still due.
+            dueOf(order)
+            ? `${paymentStatusText('payee')} — ${supplementDueText(dueOf(order), formatPrix, order.depot !== null)}`
             : `${paymentStatusText('payee')} — rien à encaisser`
           : total === 0
             ? 'Rien à encaisser'

@@ -156,6 +156,27 @@ describe('delivery slips', () => {
     expect(within(slip).queryByText(/À encaisser/)).not.toBeInTheDocument()
   })
 
+  it('the supplement line only while it is due: not on a delivered cash order, not once collected on delivery; « au retrait » for a pickup', async () => {
+    const withSupplement = { supplement: 800, supplement_accepte: true }
+    const paidOnline = { modepaiement: { code: 'WAVE', designation: 'Wave' }, paiement: { provider: 'wave', statut: 'payee', montant: 1980 } }
+    const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+      // A cash order delivered, whose shopper had accepted a dearer substitute: its total was collected, supplement included.
+      ['T-000401', { ...cashOrder, ...withSupplement, numero: 'T-000401', etat: 'livree', etat_text: 'Livrée', a_encaisser: 12_500 }, /^Payée — rien à encaisser$/],
+      // Paid online, the supplement collected by the courier at delivery.
+      ['T-000402', { ...cashOrder, ...paidOnline, ...withSupplement, numero: 'T-000402', etat: 'livree', etat_text: 'Livrée', a_encaisser: 800 }, /^Payée — rien à encaisser$/],
+      // Paid online, a pickup at the depot not yet collected: paid at the counter.
+      ['T-000403', { ...cashOrder, ...paidOnline, ...withSupplement, numero: 'T-000403', etat: 'prete_retrait', etat_text: 'Prête au retrait', depot: { id: 1, designation: 'Dépôt Plateau' }, a_encaisser: 800 }, /^Payée — Supplément de 800\s+FCFA à payer au retrait$/],
+    ]
+    server.use(http.get('*/api/admin/commande/bons', () => HttpResponse.json({ data: cases.map(([, order]) => order) })))
+    renderAdmin(`/bons?numeros=${cases.map(([numero]) => numero).join(',')}`)
+    for (const [numero, , due] of cases) {
+      const slip = await slipOf(numero)
+      expect(within(slip).getByText(due)).toBeInTheDocument()
+    }
+    expect(within(await slipOf('T-000401')).queryByText(/Supplément/)).not.toBeInTheDocument()
+    expect(within(await slipOf('T-000402')).queryByText(/Supplément/)).not.toBeInTheDocument()
+  })
+
   it("still prints when the shop's details are not saved yet or cannot be read", async () => {
     server.use(http.get('*/api/preferences', () => HttpResponse.json(null)))
     const { unmount } = renderAdmin('/bons?numeros=T-000123')

@@ -19,6 +19,7 @@ export const AUDIT_RESOURCES: Readonly<Record<string, string>> = {
   caroussel: 'Diapositive',
   preference: 'Coordonnées de la boutique',
   facturation: 'Facturation',
+  alertes: 'Alertes',
   privilege: 'Palier de fidélité',
   livreur: 'Livreur',
   staff: 'Équipe',
@@ -103,6 +104,21 @@ const FIELDS: Readonly<Record<string, string>> = {
   nom: 'Nom',
   prenom: 'Prénom',
   name: 'Nom',
+  // A depot's pickup windows (ADR 058).
+  retrait_creneaux: 'Retrait sur créneaux',
+  retrait_capacite: 'Commandes à retirer par jour',
+  // The « Alertes » settings (ADR 062).
+  canal: 'Envoyées par',
+  resume_heure: 'Résumé du jour',
+  stock: 'Stock bas',
+  impayees: 'Commandes non payées',
+  impayees_minutes: 'Commandes non payées : minutes avant expiration',
+  paiement_echoue: 'Paiements échoués',
+  // The « Facturation » settings (ADR 061).
+  ninea: 'NINEA',
+  rccm: 'RCCM',
+  tva_taux: 'Taux de TVA',
+  pied: 'Pied de facture',
 }
 
 /** Amounts in FCFA, written as every price is. */

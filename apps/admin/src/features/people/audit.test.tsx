@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { renderAdmin, seriousViolations } from '../../testing/render.tsx'
 import { server } from '../../testing/server.ts'
+import { actionLabel, auditChanges } from './audit-labels.ts'
 
 const entry = (id: number, fields: Record<string, unknown>) => ({
   id,
@@ -101,5 +102,24 @@ describe('audit log: catalogue upkeep', () => {
     renderAdmin('/journal')
     const line = await entryTitled(/^24 novembre 2026 à 09:30 · Nouvel ordre — Catégorie · admin@teranga\.sn$/)
     expect(within(line).getByText('Ordre (identifiants)')).toBeInTheDocument()
+  })
+})
+
+describe('audit log: the delivery day, alerts and billing settings in French', () => {
+  it('names the « Alertes » and « Facturation » records and their fields, with their accents', () => {
+    expect(actionLabel('alertes.modifier', 'alertes', '1')).toBe('Modification — Alertes n° 1')
+    expect(actionLabel('facturation.modifier', 'facturation', '1')).toBe('Modification — Facturation n° 1')
+    const alertes = auditChanges(
+      { canal: 'sms', resume_heure: null, stock: true, impayees: false, impayees_minutes: 10, paiement_echoue: false },
+      { canal: 'whatsapp', resume_heure: '08:00', stock: false, impayees: true, impayees_minutes: 15, paiement_echoue: true },
+    )
+    expect(alertes.map((c) => c.label)).toEqual(['Envoyées par', 'Résumé du jour', 'Stock bas', 'Commandes non payées', 'Commandes non payées : minutes avant expiration', 'Paiements échoués'])
+    const billing = auditChanges({ ninea: null, rccm: null, tva_taux: null, pied: null }, { ninea: '0123456 2G3', rccm: 'SN-DKR-2020-B-123', tva_taux: 18, pied: 'Merci' })
+    expect(billing.map((c) => c.label)).toEqual(['NINEA', 'RCCM', 'Taux de TVA', 'Pied de facture'])
+    const depot = auditChanges({ retrait_creneaux: false, retrait_capacite: null }, { retrait_creneaux: true, retrait_capacite: 40 })
+    expect(depot.map((c) => [c.label, c.before, c.after])).toEqual([
+      ['Retrait sur créneaux', 'Non', 'Oui'],
+      ['Commandes à retirer par jour', '—', '40'],
+    ])
   })
 })

@@ -119,7 +119,7 @@ export function DepotsSettings() {
         detail={(depot) => (
           <span className="d-block small text-body-secondary">
             {formatDepotHours(depot.horaires) ?? 'Horaires non renseignés'}
-            {depot.retrait_creneaux && ` · Retrait sur créneaux${depot.retrait_capacite ? ` (${depot.retrait_capacite} commandes par jour)` : ''}`}
+            {depot.retrait_creneaux && ` · Retrait sur créneaux${depot.retrait_capacite ? ` (${depot.retrait_capacite} ${depot.retrait_capacite === 1 ? 'commande' : 'commandes'} par jour)` : ''}`}
           </span>
         )}
         onReorder={(ids) => reorder.mutateAsync(ids)}

@@ -88,6 +88,21 @@ describe('delivery slots settings', () => {
     expect(within(slots).getByRole('button', { name: 'Modifier Lundi 09:00–12:00' })).toBeInTheDocument()
   })
 
+  it('says « 1 commande » in the singular: a slot of one order, a depot taking one pickup a day', async () => {
+    server.use(
+      http.get('*/api/creneau', () => HttpResponse.json([{ ...MORNING, capacite: 1 }])),
+      http.get('*/api/depot', () => HttpResponse.json([{ id: 4, designation: 'Dépôt Plateau', description: null, adresse: null, latitude: 14.67, longitude: -17.43, horaires: null, position: 0, retrait_creneaux: true, retrait_capacite: 1 }])),
+    )
+    const { unmount } = renderAdmin('/parametres/creneaux')
+    const slots = await screen.findByRole('list', { name: 'Créneaux' }, { timeout: 10_000 })
+    const morning = (await within(slots).findByText('Lundi 09:00–12:00', {}, { timeout: 5_000 })).closest('li')!
+    expect(morning).toHaveTextContent("1 commande · jusqu'à 2 h avant · Plateau")
+    expect(morning).not.toHaveTextContent('1 commandes')
+    unmount()
+    renderAdmin('/parametres/depots')
+    expect(await screen.findByText(/Retrait sur créneaux \(1 commande par jour\)/, {}, { timeout: 10_000 })).toBeInTheDocument()
+  })
+
   it('edits a slot in the form, and deletes one after a confirmation', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true)
     renderAdmin('/parametres/creneaux')

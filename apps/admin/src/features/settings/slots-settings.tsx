@@ -20,6 +20,8 @@ type SlotForm = z.input<typeof slotSchema>
 const EMPTY_SLOT: SlotForm = { jour: 1, debut: '09:00', fin: '12:00', capacite: 20, zones: [], delai_minutes: 120, depot: null, actif: true }
 
 const delay = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h avant` : `${minutes} min avant`)
+/** « 1 commande », « 20 commandes ». */
+const ordersCount = (count: number) => `${count} ${count === 1 ? 'commande' : 'commandes'}`
 
 /** « Lundi 09:00–12:00 ». */
 const slotName = (slot: Pick<SlotRow, 'jour' | 'debut' | 'fin'>) => `${JOURS[slot.jour]} ${slot.debut}–${slot.fin}`
@@ -172,8 +174,8 @@ export function SlotsSettings() {
               </span>
               <span className="small text-muted d-block">
                 {slot.horaires
-                  ? `${slot.capacite >= PICKUP_UNLIMITED ? 'Sans limite' : `${slot.capacite} commandes`} · jusqu'à ${delay(slot.delai_minutes).replace('avant', 'avant la fermeture')} · ${where(slot)} · Suit les horaires du dépôt`
-                  : `${slot.capacite} commandes · jusqu'à ${delay(slot.delai_minutes)} · ${where(slot)}`}
+                  ? `${slot.capacite >= PICKUP_UNLIMITED ? 'Sans limite' : ordersCount(slot.capacite)} · jusqu'à ${delay(slot.delai_minutes).replace('avant', 'avant la fermeture')} · ${where(slot)} · Suit les horaires du dépôt`
+                  : `${ordersCount(slot.capacite)} · jusqu'à ${delay(slot.delai_minutes)} · ${where(slot)}`}
               </span>
             </span>
             {/* A window from a depot's hours is changed with the depot (ADR 058). */}

@@ -5,9 +5,18 @@ import { sql } from 'drizzle-orm'
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings, type AlertSettingsInput } from '@teranga/shared/staff-alerts'
 import type { Executor } from '../../db/client.ts'
 import { alertSettings, staffAlerts, stockAlertMarks } from '../../db/schema.ts'
+import { paymentsOfOrder } from '../payments/payment-ledger.service.ts'
 import type { LowVariant } from './alert-texts.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/** How long a variant's mark outlives its stock going back above the threshold (ADR 062). */
+export const STOCK_MARK_HOURS = 24
+/** Stock alerts per Dakar day; past them, only the daily summary tells (ADR 062). */
+export const STOCK_ALERTS_PER_DAY = 10
+
+/** Orders a sweep alerts of failed payments at most (the next sweep takes the rest). */
+const FAILED_READS = 200
 
 export type AlertKind = 'stock' | 'resume' | 'impayee' | 'paiement_echoue'
 
@@ -60,18 +69,22 @@ export function createAlertsRepository(db: Executor) {
     },
 
     /**
-     * The sweep's stock step, one statement: the marks of variants back above their threshold (or
-     * withdrawn) go; every low variant not marked gets its mark, and those are answered — the
-     * crossings since the last sweep, each once whichever instance sweeps (the mark is the key).
+     * The sweep's stock step at `at`, one statement: the marks of variants back above their
+     * threshold (or withdrawn) go once they are a day old (hysteresis: a product bouncing across
+     * its threshold — order, sweep, cancel, again — is told of once a day, not at each bounce);
+     * every low variant not marked gets its mark, and those are answered — the crossings since
+     * the last sweep, each once whichever instance sweeps (the mark is the key).
      */
-    async markCrossings(): Promise<LowVariant[]> {
+    async markCrossings(at: Date): Promise<LowVariant[]> {
+      const now = at.toISOString()
       const result = await db.execute(sql`with gone as (
           delete from ${stockAlertMarks} m using variantes v, produits p
           where v.id = m.variante_id and p.id = v.produit_id and not (${LOW})
+            and m.created_at <= ${now}::timestamptz - make_interval(hours => ${STOCK_MARK_HOURS}::int)
         ),
         fresh as (
-          insert into ${stockAlertMarks} (variante_id)
-          select v.id from variantes v join produits p on p.id = v.produit_id where ${LOW}
+          insert into ${stockAlertMarks} (variante_id, created_at)
+          select v.id, ${now}::timestamptz from variantes v join produits p on p.id = v.produit_id where ${LOW}
           on conflict do nothing
           returning variante_id
         )
@@ -79,6 +92,13 @@ export function createAlertsRepository(db: Executor) {
         from fresh f join variantes v on v.id = f.variante_id join produits p on p.id = v.produit_id
         order by v.quantite, v.id`)
       return rowsOf<LowVariant>(result)
+    },
+
+    /** The stock alerts written on the Dakar day `day` (YYYY-MM-DD: their keys start with it). */
+    async stockAlertsOn(day: string): Promise<number> {
+      const result = await db.execute(sql`select count(*)::int as n from ${staffAlerts}
+        where kind = 'stock' and left(cle, 10) = ${day}`)
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0)
     },
 
     /** What is low now, the emptiest first (the first `limit`), and how many are. */
@@ -101,17 +121,18 @@ export function createAlertsRepository(db: Executor) {
       return rowsOf<OrderToAlert>(result)
     },
 
-    /** Of the orders `failures` (id → failed attempts), those still waiting for their money and not yet alerted. */
-    async failedNotAlerted(failures: Array<{ commandeId: number; echecs: number }>): Promise<OrderToAlert[]> {
-      if (failures.length === 0) return []
-      const echecs = new Map(failures.map((f) => [f.commandeId, f.echecs]))
-      const ids = sql.join(failures.map((f) => sql`${f.commandeId}::int`), sql`, `)
-      const result = await db.execute(sql`select c.id, c.numerocommande, c.montantcommande, c.montantliv, c.remise, c.expires_at
-        from commandes c
-        where c.id in (${ids}) and c.etat in ('en_attente_paiement', 'echec_paiement')
+    /**
+     * Orders still waiting for their money, not yet alerted, whose attempts failed `count` times
+     * or more since `since` (the payments module counts them): filtered before the limit, so that
+     * orders alerted or no longer waiting never crowd a new one out, and only recent failures read.
+     */
+    async failedNotAlerted(count: number, since: Date): Promise<OrderToAlert[]> {
+      const result = await db.execute(sql`select c.id, c.numerocommande, c.montantcommande, c.montantliv, c.remise, c.expires_at, f.echecs
+        from commandes c cross join lateral (select ${paymentsOfOrder.failedSince(sql`c.id`, since)} as echecs) f
+        where c.etat in ('en_attente_paiement', 'echec_paiement') and f.echecs >= ${count}::int
           and not exists (select 1 from ${staffAlerts} a where a.kind = 'paiement_echoue' and a.cle = c.id::text)
-        order by c.id`)
-      return rowsOf<Omit<OrderToAlert, 'echecs'>>(result).map((row) => ({ ...row, echecs: echecs.get(row.id) ?? 2 }))
+        order by c.id limit ${FAILED_READS}::int`)
+      return rowsOf<OrderToAlert>(result)
     },
 
     /** The alert `kind` keyed `cle`, once: its id, or null when it was already written (by this instance or another). */

@@ -3,7 +3,6 @@
 // daily summary once per Dakar day, unpaid orders about to expire and payments failed twice once
 // per order. Each alert is a unique row written with its messages in one transaction, so several
 // instances and restarts send each once; its messages go through the messages module's outbox.
-import { randomUUID } from 'node:crypto'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import type { AlertSettings, AlertSettingsInput } from '@teranga/shared/staff-alerts'
 import { ALERT_MESSAGES } from '@teranga/shared/staff-alerts'
@@ -11,9 +10,8 @@ import type { Executor } from '../../db/client.ts'
 import { badInput } from '../../lib/errors.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
 import type { OrderMessages } from '../messages/messages.service.ts'
-import { paymentLedger } from '../payments/payment-ledger.service.ts'
 import { dailySummaryText, paymentFailedTwiceText, stockLowText, unpaidExpiringText } from './alert-texts.ts'
-import { createAlertsRepository, type AlertKind } from './alerts.repository.ts'
+import { createAlertsRepository, STOCK_ALERTS_PER_DAY, type AlertKind } from './alerts.repository.ts'
 
 /** What one sweep wrote: how many alerts of each kind (each is one message per staff number). */
 export interface SweepOutcome {
@@ -66,16 +64,24 @@ export function createAlertsService(deps: { db: Executor; audit: Audit; messages
       const settings = await createAlertsRepository(db).settings()
 
       // Stock crossings: the marks follow the stock even with the alerts off, so that turning them
-      // on does not tell of every product already low at once.
+      // on does not tell of every product already low at once. At most STOCK_ALERTS_PER_DAY a
+      // Dakar day (staff messages are not under the worker's daily allowance): the key is the
+      // day and the alert's rank in it, so that two instances never write the same rank twice.
+      const clock = dakarClock(at)
       await db.transaction(async (tx) => {
-        const crossed = await createAlertsRepository(tx).markCrossings()
+        const repo = createAlertsRepository(tx)
+        const crossed = await repo.markCrossings(at)
         if (crossed.length === 0 || !settings.stock) return
-        // The key: the sweep's own (its marks already make the crossings once).
-        if (await alertOnce(tx, settings, 'stock', `${at.toISOString()}:${randomUUID()}`, stockLowText(crossed))) outcome.stock++
+        const body = stockLowText(crossed)
+        for (let rank = (await repo.stockAlertsOn(clock.day)) + 1; rank <= STOCK_ALERTS_PER_DAY; rank++) {
+          if (await alertOnce(tx, settings, 'stock', `${clock.day}:${rank}`, body)) {
+            outcome.stock++
+            return
+          }
+        }
       })
 
       // The daily summary, once per Dakar day, from the owner's time on (a restart after it still sends the day's).
-      const clock = dakarClock(at)
       if (settings.resume_heure !== null && clock.time >= settings.resume_heure) {
         await db.transaction(async (tx) => {
           const low = await createAlertsRepository(tx).lowStock(SUMMARY_READS)
@@ -92,9 +98,8 @@ export function createAlertsService(deps: { db: Executor; audit: Audit; messages
       }
 
       if (settings.paiement_echoue) {
-        // The payments module owns the attempts: it names the orders, this module reads them (an old order is not news).
-        const failures = await paymentLedger(db).failedAtLeast(2, new Date(at.getTime() - DAY_MS))
-        for (const order of await createAlertsRepository(db).failedNotAlerted(failures)) {
+        // The payments module owns the attempts and counts the recent failures (an old one is not news); this module picks the orders.
+        for (const order of await createAlertsRepository(db).failedNotAlerted(2, new Date(at.getTime() - DAY_MS))) {
           const body = paymentFailedTwiceText({ numero: order.numerocommande, total: orderTotal(order), echecs: order.echecs, adminLink: adminLink(order.numerocommande) })
           if (await db.transaction((tx) => alertOnce(tx, settings, 'paiement_echoue', String(order.id), body))) outcome.paiement_echoue++
         }

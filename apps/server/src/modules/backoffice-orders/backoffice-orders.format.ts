@@ -4,9 +4,10 @@
 import type { OrderDispatch } from '@teranga/shared/backoffice-dispatch'
 import type { OrderDetail, OrderSummary } from '@teranga/shared/backoffice-orders'
 import { orderSlot } from '@teranga/shared/delivery-slots'
+import { PAY_ON_DELIVERY } from '@teranga/shared/constants'
 import { formatPrix } from '@teranga/shared/money'
 import { goodsPaid, lineCharge, lineShares, variantShares } from '@teranga/shared/order-amounts'
-import { amountToCollect } from '@teranga/shared/preparation'
+import { amountToCollect, supplementDue } from '@teranga/shared/preparation'
 import { isCustomerOnlyMove, isOrderStatus, isProviderOnly, nextStates, ORDER_STATUSES } from '@teranga/shared/order-status'
 import { mediaFields } from '@teranga/shared/media'
 import { isOrderPaid } from '@teranga/shared/payment-labels'
@@ -61,6 +62,7 @@ export function isRefundable(etat: string, payment: ShownAttempt | undefined, ca
 /** An order's detail but its refunds, which the refunds service adds. */
 export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, history: History, payment: ShownAttempt | undefined, refunded: boolean, dispatch: OrderDispatch): Omit<OrderDetail, keyof OrderRefunds> {
   const summary = formatSummary(r)
+  const cash = r.mp_code === PAY_ON_DELIVERY
   const next = isOrderStatus(r.etat) ? nextStates(r.etat, r.ml_code) : []
   // What was paid for each line (ADR 041), by its variant (ADR 053): the refund gives back the same francs.
   const lineKey = (l: Lines[number]) => l.variante_id ?? -l.produit_id
@@ -94,8 +96,9 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
     supplement: r.supplement,
     supplement_accepte: r.supplement_accepte_le !== null,
     // What the courier collects: a cash order's total (after its preparation); paid online, the
-    // supplement the shopper accepted (ADR 058), else none.
-    a_encaisser: r.mp_code === 'CASH' || r.supplement_accepte_le !== null ? amountToCollect({ cash: r.mp_code === 'CASH', total: r.montant_total, supplement: r.supplement, supplementAccepted: r.supplement_accepte_le !== null }) : null,
+    // supplement the shopper accepted while still due (ADR 058: not once delivered, cancelled or
+    // refunded), else none.
+    a_encaisser: cash ? amountToCollect({ cash, total: r.montant_total, supplement: r.supplement, supplementAccepted: r.supplement_accepte_le !== null }) : supplementDue({ cash, etat: r.etat, supplement: r.supplement, supplementAccepted: r.supplement_accepte_le !== null }) || null,
     montantcommande: r.montantcommande,
     montantcommande_fr: formatPrix(r.montantcommande),
     montantliv: r.montantliv,
@@ -123,7 +126,7 @@ export function formatDetail(r: SummaryRow & DetailExtraRow, lines: Lines, histo
     // Refunding is its own action; payment outcomes are the provider's.
     suivants: next.filter((e) => e !== 'remboursee' && !isProviderOnly(e) && !isCustomerOnlyMove(r.etat, e)).map((e) => ({ etat: e, etat_text: ORDER_STATUSES[e].text })),
     paiement: payment ? { provider: payment.provider, statut: payment.statut, montant: payment.montant } : null,
-    remboursable: isRefundable(r.etat, payment, r.mp_code === 'CASH', refunded),
+    remboursable: isRefundable(r.etat, payment, cash, refunded),
     ...dispatch,
   }
 }

@@ -3,7 +3,7 @@
 // Written in the SMS's GSM 7-bit alphabet (sms-text.ts: no « ç », « ê » or « ô », plain spaces in amounts), so that a
 // message is one part of 160 characters, not three of 70.
 import { formatPrixSms } from '@teranga/shared/money'
-import { preparationSummary, supplementDueText, type PreparedChange } from '@teranga/shared/preparation'
+import { payAtHandover, preparationSummary, supplementDueText, type PreparedChange } from '@teranga/shared/preparation'
 import type { OrderStatus } from '@teranga/shared/order-status'
 import { formatPhone, normalizePhone } from '@teranga/shared/phone'
 import { smsParts, toGsm7 } from './sms-text.ts'
@@ -26,10 +26,12 @@ interface About {
   slot?: string | null
   /** Paid online, a dearer substitute's supplement accepted (ADR 058): what is still paid at delivery. */
   due?: number | null
+  /** A pickup at a depot: what is left is paid « au retrait », not « à la livraison ». */
+  pickup?: boolean
 }
 
-/** ` Supplément de 500 FCFA à payer à la livraison.` before the link, or nothing. */
-const dueText = (a: About) => (a.due ? ` ${supplementDueText(a.due, formatPrixSms)}.` : '')
+/** ` Supplément de 500 FCFA à payer à la livraison.` (« au retrait » for a pickup) before the link, or nothing. */
+const dueText = (a: About) => (a.due ? ` ${supplementDueText(a.due, formatPrixSms, a.pickup ?? false)}.` : '')
 
 /** `, livraison lun. 30/11 09:00-12:00` after the amount, or nothing. */
 const when = (a: About) => (a.slot ? `, ${a.slot}` : '')
@@ -38,7 +40,7 @@ const WHAT: Record<OrderMessageEvent, (a: About, amount: string) => string> = {
   placed: (a, amount) => `Teranga : commande ${a.numero} enregistrée (${amount})${when(a)}. Suivi : ${a.link}`,
   payee: (a, amount) => `Teranga : paiement accepté, commande ${a.numero} (${amount}). Suivi : ${a.link}`,
   en_attente: (a, amount) =>
-    a.total === 0 ? `Teranga : commande ${a.numero} (${amount}) en attente de confirmation. Suivi : ${a.link}` : `Teranga : commande ${a.numero} (${amount}) à payer à la livraison. ${a.link}`,
+    a.total === 0 ? `Teranga : commande ${a.numero} (${amount}) en attente de confirmation. Suivi : ${a.link}` : `Teranga : commande ${a.numero} (${amount}) ${payAtHandover(a.pickup ?? false)}. ${a.link}`,
   confirmee: (a, amount) => `Teranga : commande ${a.numero} (${amount}) confirmée${when(a)}. Suivi : ${a.link}`,
   prete_retrait: (a, amount) => `Teranga : commande ${a.numero} (${amount}) disponible au retrait.${dueText(a)} Suivi : ${a.link}`,
   en_livraison: (a, amount) => `Teranga : commande ${a.numero} (${amount}) en route vers vous.${dueText(a)} Suivi : ${a.link}`,
@@ -113,10 +115,11 @@ export function preparedText(
   refund: { montant: number; destination: string } | null,
   supplementLink: string | null,
 ) {
-  const summary = preparationSummary(prepared.changes, { rembourse: refund, aEncaisser: prepared.aEncaisser }, formatPrixSms)
+  const pickup = about.pickup ?? false
+  const summary = preparationSummary(prepared.changes, { rembourse: refund, aEncaisser: prepared.aEncaisser, pickup }, formatPrixSms)
   const head = `Teranga : commande ${about.numero} préparée${summary ? ` : ${summary}` : ''}.`
   // Paid online (nothing else to collect), the difference is paid at delivery (ADR 058).
   if (supplementLink && prepared.supplement)
-    return `${head} Accepter ${formatPrixSms(prepared.supplement)} de plus${prepared.aEncaisser === null ? ' (à payer à la livraison)' : ''} pour le produit de remplacement : ${supplementLink}`
+    return `${head} Accepter ${formatPrixSms(prepared.supplement)} de plus${prepared.aEncaisser === null ? ` (${payAtHandover(pickup)})` : ''} pour le produit de remplacement : ${supplementLink}`
   return `${head} ${about.link}`
 }

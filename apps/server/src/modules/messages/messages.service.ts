@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { formatSlotShort } from '@teranga/shared/delivery-slots'
 import { DEFAULT_MESSAGE_CHANNEL, type MessageChannelChoice } from '@teranga/shared/order-messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
-import type { PreparedChange } from '@teranga/shared/preparation'
+import { isOnlinePayment } from '@teranga/shared/constants'
+import { supplementDue, type PreparedChange } from '@teranga/shared/preparation'
 import { callingCodeOf, isSenegaleseMobile, normalizePhone } from '@teranga/shared/phone'
 import type { Executor } from '../../db/client.ts'
 import type { Metrics } from '../../lib/metrics.ts'
@@ -108,9 +109,15 @@ export function createOrderMessages(deps: {
     async enqueue(tx, order, event) {
       if (channels.size === 0) return
       const messages = createMessagesRepository(tx)
-      // Paid online with a dearer substitute's supplement accepted: what is still paid at delivery (ADR 058).
-      const due = order.supplementAccepteLe && order.supplement && (await messages.paymentCodeOf(order.id)) !== 'CASH' ? order.supplement : null
-      const about = { numero: order.numerocommande, total: orderTotal(order), link: trackingLink(order.numerocommande), slot: slotText(order), due }
+      // Paid online with a dearer substitute's supplement accepted: what is still paid at delivery
+      // or at the counter (ADR 058, the shared rule; the payment is read only when there is one).
+      // A move is told in its new state; the other events leave the order short of delivery.
+      const accepted = { supplement: order.supplement ?? null, supplementAccepted: order.supplementAccepteLe != null }
+      const etat = typeof event === 'object' && 'to' in event ? event.to : ''
+      const cash = accepted.supplementAccepted && accepted.supplement ? !isOnlinePayment((await messages.paymentCodeOf(order.id)) ?? '') : false
+      const due = supplementDue({ cash, etat, ...accepted })
+      const pickup = order.depotId != null
+      const about = { numero: order.numerocommande, total: orderTotal(order), link: trackingLink(order.numerocommande), slot: slotText(order), due: due || null, pickup }
       let body: string
       let kind = ''
       let staffBody: string | null = null

@@ -6,7 +6,7 @@ import { orderSlot } from '@teranga/shared/delivery-slots'
 import { formatPrix } from '@teranga/shared/money'
 import type { Suivi } from '@teranga/shared/order-messages'
 import { isOrderStatus, ORDER_STATUSES } from '@teranga/shared/order-status'
-import { amountToCollect } from '@teranga/shared/preparation'
+import { supplementDue } from '@teranga/shared/preparation'
 import { dateFr } from '../../lib/format.ts'
 import { toUtilisateur } from '../auth/auth.format.ts'
 import { toProduit, toVariante } from '../catalogue/catalogue.format.ts'
@@ -60,8 +60,8 @@ export function toCommande({ commande: c, client, role, modepaiement, modelivrai
       .map((l) => ({ id: l.lineId, quantite: l.lineQuantite, prix: l.linePrix, produit: toProduit(l), variante: toLigneVariante(l) })),
     codepromo: codepromo ? { code: codepromo, remise: c.remiseCode, remiseformat: formatPrix(c.remiseCode) } : null,
     creneau: orderSlot(c),
-    // Paid online: the accepted dearer substitute's supplement, collected at delivery (ADR 058).
-    supplement_a_payer: modepaiement?.code === PAY_ON_DELIVERY ? null : amountToCollect({ cash: false, total: c.montantTotal, supplement: c.supplement, supplementAccepted: c.supplementAccepteLe !== null }) || null,
+    // Paid online: the accepted dearer substitute's supplement, still due until delivered (ADR 058).
+    supplement_a_payer: supplementDue({ cash: modepaiement?.code === PAY_ON_DELIVERY, etat: c.etat, supplement: c.supplement, supplementAccepted: c.supplementAccepteLe !== null }) || null,
   }
 }
 
@@ -81,4 +81,5 @@ export const toSuivi = (c: Commande): Suivi => ({
   lignes: c.detailcommandes.map((l) => ({ designation: l.variante?.designation ?? l.produit.designation, quantite: l.quantite, prix: l.prix })),
   creneau: c.creneau ?? null,
   supplement_a_payer: c.supplement_a_payer ?? null,
+  retrait: c.depot !== null,
 })

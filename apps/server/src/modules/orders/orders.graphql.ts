@@ -112,6 +112,8 @@ const schema = /* GraphQL */ `
     creneau: CreneauCommande
     "Paid online, a dearer substitute's supplement accepted (ADR 058): FCFA still paid at delivery; null otherwise."
     supplement_a_payer: Int
+    "A pickup at a depot: what is left is paid at the counter (« à payer au retrait »)."
+    retrait: Boolean
   }
   extend type Query {
     commandespaginated(page: Int, count: Int, client_id: Int): CommandePage!

@@ -10,7 +10,7 @@ import { createPaymentsRepository, paymentColumns } from './payments.repository.
 /**
  * SQL reads of the attempts of the order `orderId` (a column of the caller's statement), for the
  * back office's lists: `owedBack` (money to give back), `receivedAmount` (what the payment brought),
- * and `countsAsSale` (the one rule of what counts as a sale, ADR 050).
+ * `countsAsSale` (the one rule of what counts as a sale, ADR 050), `failedSince` (the owner's alerts, ADR 062).
  */
 export const paymentsOfOrder = paymentColumns
 
@@ -39,8 +39,6 @@ export function paymentLedger(db: Executor) {
     },
     /** Each order's attempt that says most about it: the latest that brought the money, else the latest. */
     shownAttempts: (orderIds: number[]): Promise<ShownAttempt[]> => repo.shownAttempts(orderIds),
-    /** Orders whose attempts failed `count` times or more, the last failure after `since` (ADR 062). */
-    failedAtLeast: (count: number, since: Date) => repo.failedAtLeast(count, since),
   }
 }
 

@@ -78,13 +78,6 @@ export function createPaymentsRepository(db: Executor) {
       return rows.length
     },
     /** The order's latest attempt that brought the money (packages/shared `isPaymentReceived`), if any. */
-    /** Orders with at least `count` failed attempts, the last failure after `since` (the owner's alerts, ADR 062). */
-    async failedAtLeast(count: number, since: Date): Promise<Array<{ commandeId: number; echecs: number }>> {
-      const result = await db.execute(sql`select commande_id as "commandeId", count(*)::int as echecs from ${paiements}
-        where statut = 'echouee' group by commande_id having count(*) >= ${count}::int and max(updated_at) > ${since.toISOString()}::timestamptz
-        order by commande_id limit 200`)
-      return (result as unknown as { rows: Array<{ commandeId: number; echecs: number }> }).rows
-    },
     async receivedAttempt(orderId: number) {
       const [row] = await db
         .select()
@@ -195,10 +188,11 @@ export const paymentColumns = {
   receivedAmount: (orderId: SQL) =>
     sql`(select pa.montant from ${paiements} pa where pa.commande_id = ${orderId} and ${RECEIVED(sql`pa.statut`)} order by pa.id desc limit 1)`,
   /**
-   * Whether the order `o` (an alias of `commandes` in the caller's statement) counts as a sale,
-   * the one rule of ADR 050: paid (an attempt brought the money, or paid on delivery and
-   * delivered: packages/shared `isOrderPaid`) and neither cancelled nor refunded in full.
+   * How many of the order `orderId`'s attempts failed after `since` (the owner's alerts, ADR 062:
+   * recent failures only, on the attempts' index by order, so that the caller filters its orders first).
    */
+  failedSince: (orderId: SQL, since: Date) =>
+    sql`(select count(*)::int from ${paiements} pa where pa.commande_id = ${orderId} and pa.statut = 'echouee' and pa.updated_at > ${since.toISOString()}::timestamptz)`,
   /**
    * Whether money came, or comes on delivery, for the order `o`: an attempt brought it, or the
    * order is paid on delivery (the sales report, ADR 059, counts the latter once delivered).
@@ -206,6 +200,11 @@ export const paymentColumns = {
   paidOrCash: (o: SQL) =>
     sql`(exists (select 1 from ${paiements} pa where pa.commande_id = ${o}.id and ${RECEIVED(sql`pa.statut`)})
       or ${o}.modepaiement_id in (select mp.id from ${modepaiements} mp where mp.code = ${PAY_ON_DELIVERY}))`,
+  /**
+   * Whether the order `o` (an alias of `commandes` in the caller's statement) counts as a sale,
+   * the one rule of ADR 050: paid (an attempt brought the money, or paid on delivery and
+   * delivered: packages/shared `isOrderPaid`) and neither cancelled nor refunded in full.
+   */
   countsAsSale: (o: SQL) =>
     sql`(${o}.etat not in (${sql.join(NOT_A_SALE_STATUSES.map((s) => sql`${s}`), sql`, `)})
       and (exists (select 1 from ${paiements} pa where pa.commande_id = ${o}.id and ${RECEIVED(sql`pa.statut`)})

@@ -42,7 +42,7 @@ export function Component() {
   return (
     <>
       <OrderTracking commande={suivi.data} actions={<ReorderButton numero={suivi.data.numerocommande} className="btn btn-primary" />} />
-      {supplement && <SupplementOffer numero={numero} trackingKey={key} supplementKey={supplement} total={suivi.data.montanttotal} due={suivi.data.supplement_a_payer ?? null} />}
+      {supplement && <SupplementOffer numero={numero} trackingKey={key} supplementKey={supplement} total={suivi.data.montanttotal} due={suivi.data.supplement_a_payer ?? null} pickup={suivi.data.retrait ?? false} />}
     </>
   )
 }

@@ -32,14 +32,14 @@ const suivi: SuiviPage = {
 }
 
 /** The tracking answer: before, then after the acceptance (800 more). */
-function serve(accept: () => Response, paidOnline = false) {
+function serve(accept: () => Response, paidOnline = false, retrait = false) {
   let accepted = false
   server.use(
     http.post('*/graphql', async ({ request }) => {
       const { query } = (await request.clone().json()) as { query: string }
       if (operationName(query) !== 'Suivi') return undefined
       // Paid online, the tracking answer says what is left to pay at delivery (ADR 058).
-      return HttpResponse.json({ data: { suivi: accepted ? { ...suivi, montantcommande: 4800, montanttotal: 5800, supplement_a_payer: paidOnline ? 800 : null } : suivi } })
+      return HttpResponse.json({ data: { suivi: accepted ? { ...suivi, montantcommande: 4800, montanttotal: 5800, supplement_a_payer: paidOnline ? 800 : null, retrait } : suivi } })
     }),
     http.post('*/api/suivi/:numero/supplement', () => {
       const answer = accept()
@@ -71,6 +71,36 @@ describe('tracking page: a dearer substitute', () => {
     expect(await within(offer).findByRole('status')).toHaveTextContent(due)
     expect(within(offer).getByRole('status')).not.toHaveTextContent('Montant à payer')
     expect(await screen.findByTestId('supplement-due')).toHaveTextContent(due)
+  })
+
+  it('a pickup at a depot: the supplement, and a cash total, are « à payer au retrait »', async () => {
+    serve(() => HttpResponse.json({ commande: suivi }), true, true)
+    const { user, unmount } = renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}&s=${SUPPLEMENT}`)
+    let offer = await screen.findByRole('region', { name: 'Produit de remplacement' })
+    await user.click(within(offer).getByRole('button', { name: 'Accepter de payer la différence' }))
+    const due = `Supplément de ${shown(800)} à payer au retrait`
+    expect(await within(offer).findByRole('status')).toHaveTextContent(due)
+    expect(await screen.findByTestId('supplement-due')).toHaveTextContent(due)
+    expect(document.body).not.toHaveTextContent('à payer à la livraison')
+    unmount()
+    serve(() => HttpResponse.json({ commande: suivi }), false, true)
+    const second = renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}&s=${SUPPLEMENT}`)
+    offer = await screen.findByRole('region', { name: 'Produit de remplacement' })
+    await second.user.click(within(offer).getByRole('button', { name: 'Accepter de payer la différence' }))
+    expect(await within(offer).findByRole('status')).toHaveTextContent(`Montant à payer au retrait : ${shown(5800)}`)
+  })
+
+  it('a delivered order: nothing due is shown (the server answers no supplement once delivered)', async () => {
+    server.use(
+      http.post('*/graphql', async ({ request }) => {
+        const { query } = (await request.clone().json()) as { query: string }
+        if (operationName(query) !== 'Suivi') return undefined
+        return HttpResponse.json({ data: { suivi: { ...suivi, etat: 'livree', etat_text: 'Livrée', etat_badge: 'success', supplement_a_payer: null } } })
+      }),
+    )
+    renderApp(`/suivi/${suivi.numerocommande}?k=${KEY}`)
+    await screen.findByRole('heading', { name: `Suivi de la commande ${suivi.numerocommande}` })
+    expect(screen.queryByTestId('supplement-due')).not.toBeInTheDocument()
   })
 
   it('says the server’s refusal', async () => {

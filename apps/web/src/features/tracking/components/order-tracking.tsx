@@ -20,7 +20,7 @@ export function OrderTracking({ commande, actions }: { commande: SuiviPage; acti
       )}
       {commande.supplement_a_payer ? (
         <p className="alert alert-info mb-2" data-testid="supplement-due">
-          {supplementDueText(commande.supplement_a_payer)}
+          {supplementDueText(commande.supplement_a_payer, formatPrix, commande.retrait ?? false)}
         </p>
       ) : null}
       <p className="fs-5">

@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { formatPrix } from '@teranga/shared/money'
-import { supplementDueText } from '@teranga/shared/preparation'
+import { payAtHandover, supplementDueText } from '@teranga/shared/preparation'
 import { acceptSupplement } from '../api/accept-supplement.ts'
 import { getSuiviQueryOptions } from '../api/get-suivi.ts'
 
@@ -17,9 +17,11 @@ interface Props {
   total: number
   /** Paid online: the accepted supplement still to pay at delivery (ADR 058); null otherwise. */
   due?: number | null
+  /** A pickup at a depot: paid « au retrait ». */
+  pickup?: boolean
 }
 
-export function SupplementOffer({ numero, trackingKey, supplementKey, total, due = null }: Props) {
+export function SupplementOffer({ numero, trackingKey, supplementKey, total, due = null, pickup = false }: Props) {
   const id = useId()
   const queryClient = useQueryClient()
   const accept = useMutation({
@@ -35,7 +37,7 @@ export function SupplementOffer({ numero, trackingKey, supplementKey, total, due
         {accept.isSuccess ? (
           <p role="status" className="mb-0">
             {/* Paid online, only the supplement is left to pay (ADR 058); cash, the whole total. */}
-            {due ? `Merci : le supplément est accepté. ${supplementDueText(due)}.` : `Merci : le supplément est accepté. Montant à payer à la livraison : ${formatPrix(total)}.`}
+            {due ? `Merci : le supplément est accepté. ${supplementDueText(due, formatPrix, pickup)}.` : `Merci : le supplément est accepté. Montant ${payAtHandover(pickup)} : ${formatPrix(total)}.`}
           </p>
         ) : (
           <>
