@@ -2,7 +2,7 @@
 // changes and removals. Schemas shared by the server (which validates every write with them)
 // and apps/admin, with their French messages and the roles' names.
 import { z } from 'zod'
-import { STAFF_ROLES, type StaffRole } from './constants.ts'
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from './constants.ts'
 import { normalizePhone } from './phone.ts'
 import { bodyIdSchema } from './schemas.ts'
 
@@ -29,8 +29,7 @@ export const STAFF_MESSAGES = {
   shareText: (role: string) => `Bonjour, vous êtes invité(e) à rejoindre l'équipe de la boutique Teranga (${role}). Connectez-vous ici avec votre e-mail ou votre numéro de téléphone :`,
 } as const
 
-/** The roles as people read them. */
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: 'Administrateur', gestionnaire: 'Gestionnaire', livreur: 'Livreur' }
+export { STAFF_ROLE_LABELS }
 
 /** How long an invitation waits for its first sign-in. */
 export const INVITATION_TTL_DAYS = 14

@@ -66,6 +66,8 @@ export const MAX_SAVED_ADDRESSES = 20
  * only « Mes livraisons », the orders handed to the courier they are linked to. */
 export const STAFF_ROLES = ['admin', 'gestionnaire', 'livreur'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
+/** The roles as people read them (here, beside the roles, so that the back office's entry reads them without the staff schemas). */
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: 'Administrateur', gestionnaire: 'Gestionnaire', livreur: 'Livreur' }
 export const isStaffRole = (role: string | null | undefined): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role ?? '')
 
 /** The longest note a shopper may leave the preparer (issue 25 §2), as the database checks it. */

@@ -5,7 +5,8 @@ import { BrowserRouter, Link, MemoryRouter, Navigate, Route, Routes } from 'reac
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Button, Spinner } from 'react-bootstrap'
 import { AuthProvider, useAuth } from '../lib/auth.tsx'
-import { STAFF_ROLE_LABELS, type StaffMember } from '@teranga/shared/backoffice-staff'
+import type { StaffMember } from '@teranga/shared/backoffice-staff'
+import { STAFF_ROLE_LABELS } from '@teranga/shared/constants'
 import { OrdersPage } from '../features/orders/orders-page.tsx'
 
 // Every page but the orders list loads on demand: a phone on a slow line opens the list, the
