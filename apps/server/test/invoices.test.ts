@@ -14,6 +14,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import { auditLog, avoirs, commandes, factures, numerosDocuments } from '../src/db/schema.ts'
 import { createInvoicesRepository } from '../src/modules/invoices/invoices.repository.ts'
+import { PDF_PER_MINUTE } from '../src/modules/invoices/invoices.routes.ts'
 import { createInvoicesService } from '../src/modules/invoices/invoices.service.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
@@ -289,6 +290,18 @@ describe('who may download', () => {
     // The shared schema's French refusal, naming the path's field.
     expect(badNumber.json().errors).toEqual({ avoir: [INVOICE_MESSAGES.creditNoteNumberInvalid] })
     expect((await shop.app.inject({ url: `/api/commande/${order.numero}/documents`, headers: other.auth })).statusCode).toBe(404)
+  })
+
+  it('an account draws at most PDF_PER_MINUTE PDFs a minute (a PDF costs a core 13–30 ms; an account is free): then a French 429, others still served', async () => {
+    const hammer = await signIn(shop.app)
+    const order = await placeCash(hammer)
+    await outForDelivery(order.numero)
+    await setEtat(order.numero, 'livree')
+    for (let i = 0; i < PDF_PER_MINUTE; i++) expect((await download(order.numero, hammer)).statusCode).toBe(200)
+    const refused = await download(order.numero, hammer)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().message).toBe(MESSAGES.tooManyRequests)
+    expect((await download(order.numero, admin)).statusCode).toBe(200)
   })
 })
 
