@@ -44,6 +44,7 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
 })
 
 /** One payment provider's settings; `sandbox` means the server's own stand-in (DESIGN §6). */
@@ -82,6 +83,8 @@ export interface Config {
    * longer than the proxy takes to notice (deploy/Caddyfile: a check every 2 s, 2 s timeout).
    */
   shutdownDrainMs: number
+  /** Connections of the pool to DATABASE_URL; the notification listener opens one more (PgBouncer's sizes, docs/deploy.md). */
+  databasePoolSize: number
   payments: { wave: ProviderConfig; paytech: ProviderConfig }
   /** The bearer token GET /metrics asks for; unset, the route answers 404 (ADR 029). */
   metricsToken: string | undefined
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     payments: sandboxAllowed(demo, production, c.PAYMENTS_SANDBOX, {
       wave: provider('WAVE', c.WAVE_API_KEY, c.WAVE_WEBHOOK_SECRET, 'WAVE_WEBHOOK_SECRET', c.WAVE_API_URL, 'https://api.wave.com', `${publicUrl}/sandbox/wave`),
       paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),

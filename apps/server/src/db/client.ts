@@ -71,11 +71,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * The shop's database: DATABASE_URL when set, else the embedded PostgreSQL server under
  * DATA_DIR, started here and stopped by `close()`.
  */
-export async function openShopDatabase(config: { databaseUrl: string | undefined; dataDir: string }, log?: (line: string) => void): Promise<Database> {
-  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl })
+export async function openShopDatabase(config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize?: number }, log?: (line: string) => void): Promise<Database> {
+  const poolSize = config.databasePoolSize
+  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, poolSize })
   const server = await startEmbeddedPostgres({ dataDir: config.dataDir, log })
   try {
-    return await openDatabase({ databaseUrl: server.url, kind: 'embedded', onClose: server.stop })
+    return await openDatabase({ databaseUrl: server.url, kind: 'embedded', poolSize, onClose: server.stop })
   } catch (error) {
     await server.stop()
     throw error
