@@ -16,6 +16,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
+import { ConfigError, loadConfig } from '../src/config.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { modelivraisons, modepaiements, produits } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
@@ -40,7 +41,8 @@ interface Shop {
   output: () => string
 }
 interface Bouncer {
-  url: (database?: string) => string
+  /** The shop's DATABASE_URL on this PgBouncer. */
+  url: string
   child: ChildProcess
   output: () => string
 }
@@ -48,6 +50,7 @@ interface Bouncer {
 const serverUrl = () => new URL(inject('testServerUrl'))
 const name = `teranga_pgb_${randomBytes(6).toString('hex')}`
 const password = randomBytes(18).toString('hex')
+const metricsToken = randomBytes(18).toString('hex')
 let workDir: string
 let direct: Database
 const bouncers: Bouncer[] = []
@@ -114,7 +117,7 @@ async function startPgBouncer(label: string, options: { poolSize: number; mode?:
   let output = ''
   child.stdout!.on('data', (c) => (output = (output + c).slice(-100_000)))
   child.stderr!.on('data', (c) => (output = (output + c).slice(-100_000)))
-  const bouncer = { url: (database = name) => `postgres://${name}:${password}@127.0.0.1:${port}/${database}`, child, output: () => output }
+  const bouncer = { url: `postgres://${name}:${password}@127.0.0.1:${port}/${name}`, child, output: () => output }
   bouncers.push(bouncer)
   // Listening once a connection opens.
   const deadline = Date.now() + 15_000
@@ -126,7 +129,6 @@ async function startPgBouncer(label: string, options: { poolSize: number; mode?:
       socket.setTimeout(1000, () => resolve(false))
     })
     socket.destroy()
-
     if (open) return bouncer
     if (Date.now() > deadline) throw new Error(`pgbouncer did not listen in time: ${output}`)
     await new Promise((r) => setTimeout(r, 100))
@@ -143,6 +145,7 @@ function startInstance(port: number, databaseUrl: string): Shop {
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     LOG_LEVEL: 'warn',
+    METRICS_TOKEN: metricsToken,
   })
   return { url: `http://127.0.0.1:${port}`, child, output }
 }
@@ -201,7 +204,7 @@ beforeAll(async () => {
   const bouncer = await startPgBouncer('session', { poolSize: SERVER_CONNECTIONS + 1 })
   // Both at once, on the empty database: one migrates and seeds under the boot lock, the other waits.
   const [portA, portB] = [await freePort(), await freePort()]
-  shops.push(startInstance(portA, bouncer.url()), startInstance(portB, bouncer.url()))
+  shops.push(startInstance(portA, bouncer.url), startInstance(portB, bouncer.url))
   await Promise.all(shops.map((shop) => ready(shop)))
   // The test's own look at the database, straight to PostgreSQL.
   direct = await openDatabase({ databaseUrl: databaseUrl(inject('testServerUrl'), name), poolSize: 2 })
@@ -242,6 +245,19 @@ describe('two instances behind PgBouncer in session mode', () => {
     expect(seen!.n).toBeLessThanOrEqual(SERVER_CONNECTIONS)
   })
 
+  it("each instance's pool is DATABASE_POOL_SIZE; a size out of bounds stops the boot naming the variable", async () => {
+    for (const shop of shops) {
+      const metrics = await fetch(`${shop.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+      expect(metrics.status).toBe(200)
+      expect(await metrics.text()).toContain(`teranga_db_pool_connections{state="max"} ${POOL_SIZE}\n`)
+    }
+    expect(loadConfig({}).databasePoolSize).toBe(10)
+    for (const bad of ['1', '101', '4.5', 'beaucoup']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(ConfigError)
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE /)
+    }
+  })
+
   it('30 customers racing for the last 10 units, half on each instance: exactly 10 orders, stock 0, PostgreSQL never past the pool', async () => {
     const [a, b] = shops as [Shop, Shop]
     const p = await makeProduct(direct.db, { designation: 'Bissap rouge', quantite: 10 })
@@ -259,6 +275,7 @@ describe('two instances behind PgBouncer in session mode', () => {
     })()
     const answers = await Promise.all(customers.map((customer, n) => order(n % 2 ? b : a, customer))).finally(() => (racing = false))
     await watching
+    console.log(`through PgBouncer (session mode): at most ${most} of the shop's connections on PostgreSQL during the race (bound ${INSTANCES} × (${POOL_SIZE} + 1) = ${SERVER_CONNECTIONS})`)
     const codes = answers.map((r) => r.status)
     expect(codes.filter((c) => c === 201)).toHaveLength(10)
     expect(codes.filter((c) => c === 409)).toHaveLength(20)
@@ -313,7 +330,7 @@ describe('two instances behind PgBouncer in session mode', () => {
 
 describe("the connection's session is the client's own", () => {
   it("the shop's connection settings reach PostgreSQL through PgBouncer: the search threshold is the shop's", async () => {
-    const shopLike = await openDatabase({ databaseUrl: bouncers[0]!.url(), poolSize: 1 })
+    const shopLike = await openDatabase({ databaseUrl: bouncers[0]!.url, poolSize: 1 })
     try {
       const { rows: shown } = (await shopLike.db.execute(sql`show pg_trgm.word_similarity_threshold`)) as unknown as { rows: Array<Record<string, string>> }
       expect(shown.map((row) => Object.values(row))).toEqual([['0.5']])
@@ -324,7 +341,7 @@ describe("the connection's session is the client's own", () => {
 
   it('a named prepared statement (as ADR 022 names them) stays on its client across transactions; a new client starts clean', async () => {
     const connect = async () => {
-      const client = new pg.Client({ connectionString: bouncers[0]!.url() })
+      const client = new pg.Client({ connectionString: bouncers[0]!.url })
       await client.connect()
       return client
     }
@@ -352,7 +369,7 @@ describe("the connection's session is the client's own", () => {
 
   it('why not transaction mode on PgBouncer 1.18 (ADR 065): a client meets the statement another client prepared', async () => {
     const bouncer = await startPgBouncer('transaction', { poolSize: 1, mode: 'transaction' })
-    const [first, second] = [new pg.Client({ connectionString: bouncer.url() }), new pg.Client({ connectionString: bouncer.url() })]
+    const [first, second] = [new pg.Client({ connectionString: bouncer.url }), new pg.Client({ connectionString: bouncer.url })]
     await first.connect()
     await second.connect()
     try {
