@@ -6,7 +6,9 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../src/config.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
+import { createLagClock, lsnBytes } from '../src/db/read-replica.ts'
 import { makeProduct, makeSubcategory } from './factories.ts'
 import { buildTestApp, gql, signInStaff, testConfig, type SignedIn, type TestContext } from './helpers.ts'
 import { startStreamingPair, type StreamingPair } from './streaming-replica.ts'
@@ -158,5 +160,39 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
     }
     await expect.poll(async () => (await replicaMetrics()).inUse, { timeout: 15_000, interval: 100 }).toBe(1)
     expect(await nameSeen(app, product.id)).toBe('Bouye en poudre')
+  })
+})
+
+describe('the lag, measured on WAL positions', () => {
+  it('is 0 on an idle primary however old its last write, and counts from the first position not replayed', () => {
+    const clock = createLagClock()
+    const at = (s: number) => 1_000_000 + s * 1000
+    clock.primaryAt(lsnBytes('0/3000060'), at(0))
+    // Nothing written for a minute: the replica that replayed it all is not behind.
+    clock.primaryAt(lsnBytes('0/3000060'), at(60))
+    expect(clock.lagAt(lsnBytes('0/3000060'), at(60))).toBe(0)
+    // Writes at 61 s and 62 s not replayed: behind since 61 s.
+    clock.primaryAt(lsnBytes('0/3000100'), at(61))
+    clock.primaryAt(lsnBytes('0/4000000'), at(62))
+    expect(clock.lagAt(lsnBytes('0/3000060'), at(64))).toBe(3)
+    expect(clock.lagAt(lsnBytes('0/3000100'), at(64))).toBe(2)
+    expect(clock.lagAt(lsnBytes('0/4000000'), at(64))).toBe(0)
+    expect(lsnBytes('1/0') > lsnBytes('0/FFFFFFFF')).toBe(true)
+  })
+})
+
+describe('DATABASE_REPLICA_URL', () => {
+  it('is read with its lag allowance, and refused without DATABASE_URL or when it is not a PostgreSQL URL', () => {
+    const base = { FIREBASE_PROJECT_ID: 'demo-teranga', DATABASE_URL: 'postgres://teranga@db1/teranga' }
+    expect(loadConfig(base).replica).toBeUndefined()
+    expect(loadConfig({ ...base, DATABASE_REPLICA_URL: 'postgres://teranga@db2/teranga' }).replica).toEqual({ url: 'postgres://teranga@db2/teranga', maxLagSeconds: 5 })
+    expect(loadConfig({ ...base, DATABASE_REPLICA_URL: 'postgres://teranga@db2/teranga', DATABASE_REPLICA_MAX_LAG_SECONDS: '2' }).replica?.maxLagSeconds).toBe(2)
+    expect(() => loadConfig({ ...base, DATABASE_REPLICA_URL: 'mysql://db2/teranga' })).toThrow(
+      new ConfigError('Invalid configuration: DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL'),
+    )
+    expect(() => loadConfig({ ...base, DATABASE_REPLICA_URL: 'postgres://teranga@db2/teranga', DATABASE_REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(/^Invalid configuration: DATABASE_REPLICA_MAX_LAG_SECONDS /)
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'demo-teranga', DATABASE_REPLICA_URL: 'postgres://teranga@db2/teranga' })).toThrow(
+      new ConfigError('Invalid configuration: DATABASE_URL is required when DATABASE_REPLICA_URL is set (a replica of the embedded server is not supported)'),
+    )
   })
 })
