@@ -95,17 +95,27 @@ export function openReadReplica(primary: pg.Pool, options: ReplicaOptions): Read
   let fencesAsked = 0
   let fencesSet = 0
   let fenceLsn: bigint | null = null
-  let inUse = false
   let running: Promise<void> | undefined
   let again = false
   let closed = false
 
   const usable = () => healthy && lagSeconds !== null && lagSeconds <= options.maxLagSeconds && fencesAsked === fencesSet && fenceLsn === null
 
+  // Told when the replica goes down, falls behind or comes back; a write's fence, lifted within
+  // a moment, is not worth a line.
+  let told: 'in use' | 'down' | 'behind' | undefined
   function note() {
-    const now = usable()
-    if (now !== inUse) log(now ? 'read replica in use for the catalogue reads' : `read replica set aside: ${!healthy ? 'it does not answer' : lagSeconds !== null && lagSeconds > options.maxLagSeconds ? `${lagSeconds.toFixed(1)} s behind` : 'a catalogue write not replayed yet'}`)
-    inUse = now
+    const inUse = usable()
+    const state = !healthy ? 'down' : lagSeconds !== null && lagSeconds > options.maxLagSeconds ? 'behind' : 'in use'
+    if (state === told || (state === 'in use' && !inUse)) return
+    told = state
+    log(
+      state === 'in use'
+        ? 'read replica in use for the anonymous catalogue reads'
+        : state === 'down'
+          ? 'read replica set aside: it does not answer; the catalogue reads go to the primary'
+          : `read replica set aside: ${lagSeconds!.toFixed(1)} s behind; the catalogue reads go to the primary`,
+    )
   }
 
   async function measure() {
