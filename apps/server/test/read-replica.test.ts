@@ -16,7 +16,7 @@ import { onServer } from './test-server.ts'
 
 const METRICS_TOKEN = 'replica-metrics-token-0123456789'
 /** The lag beyond which the first instance stops reading the replica. */
-const MAX_LAG = 2
+const MAX_LAG = 3
 
 let pair: StreamingPair
 let database: Database
