@@ -12,6 +12,11 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.5).max(300).default(5),
   FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id').default('demo-teranga'),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
@@ -61,6 +66,11 @@ export interface Config {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /**
+   * DATABASE_REPLICA_URL: a streaming replica the anonymous catalogue reads go to while it is
+   * less than `maxLagSeconds` behind (ADR 064); undefined without one.
+   */
+  replica: { url: string; maxLagSeconds: number } | undefined
   firebaseProjectId: string
   /** Set in demo mode (a `demo-` project id): tokens are checked against the Auth Emulator. */
   firebaseEmulatorHost: string | undefined
@@ -151,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (c.PUBLIC_URL ?? listenUrl(c.HOST, c.PORT)).replace(/\/$/, '')
   const demo = c.FIREBASE_PROJECT_ID.startsWith('demo-')
   const production = c.NODE_ENV === 'production'
+  // The embedded server has no replica: a replica of another server would be read beside it.
+  if (c.DATABASE_REPLICA_URL && !c.DATABASE_URL) throw new ConfigError('Invalid configuration: DATABASE_URL is required when DATABASE_REPLICA_URL is set (a replica of the embedded server is not supported)')
   if (production) refuseDemoIdentity(c.FIREBASE_PROJECT_ID, demo, blankless.FIREBASE_AUTH_EMULATOR_HOST)
   if (!demo && !c.FIREBASE_API_KEY) {
     throw new ConfigError('Invalid configuration: FIREBASE_API_KEY is required when FIREBASE_PROJECT_ID is not a demo- project')
@@ -160,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    replica: c.DATABASE_REPLICA_URL ? { url: c.DATABASE_REPLICA_URL, maxLagSeconds: c.DATABASE_REPLICA_MAX_LAG_SECONDS } : undefined,
     firebaseProjectId: c.FIREBASE_PROJECT_ID,
     firebaseEmulatorHost: demo ? c.FIREBASE_AUTH_EMULATOR_HOST : undefined,
     firebaseWeb: {

@@ -108,7 +108,11 @@ async function main() {
   }
 
   if (!config.databaseUrl) log.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL server')
-  const database = await openShopDatabase(config, (line) => log.debug({ postgres: line }))
+  const database = await openShopDatabase(
+    config,
+    (line) => log.debug({ postgres: line }),
+    (line) => log.info({ replica: line }),
+  )
   // Stops the embedded server too, after the HTTP server has closed (cleanups run in reverse).
   cleanups.push(() => database.close())
   await database.withBootLock(async () => {

@@ -45,7 +45,7 @@ export function testConfig(overrides: Record<string, string> = {}) {
 }
 
 /** The app as the tests run it, on `database`. */
-function buildTestApp(database: Database, options: Partial<AppOptions>) {
+export function buildTestApp(database: Database, options: Partial<AppOptions>) {
   const config = testConfig()
   const verifier = createFirebaseVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseEmulatorHost })
   return buildApp({ config, database, verifier, webRoot: null, signInRateLimit: 1000, promoCheckAddressRateLimit: 1000, graphqlRateLimit: 100_000, expireOrdersEveryMs: 0, sweepMediaEveryMs: 0, messagesEveryMs: 0, alertsEveryMs: 0, ...options })

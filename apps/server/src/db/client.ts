@@ -12,6 +12,7 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import type { SQL } from 'drizzle-orm'
 import { MIGRATIONS_DIR } from '../paths.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
+import { openReadReplica, type ReadReplica } from './read-replica.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -26,6 +27,8 @@ export interface Database {
   url: string
   /** Statements sent to the database since it was opened (for benchmarks and budgets). */
   stats: { queries: number }
+  /** DATABASE_REPLICA_URL's streaming replica, for the anonymous catalogue reads (ADR 064); null without one. */
+  replica: ReadReplica | null
   migrate(): Promise<void>
   /** Runs `fn` while holding a cluster-wide lock, so concurrent boots migrate and seed once. */
   withBootLock<T>(fn: () => Promise<T>): Promise<T>
@@ -61,19 +64,25 @@ export interface OpenOptions {
   kind?: Database['kind']
   /** Called after the pool is closed (the embedded server's stop). */
   onClose?: () => Promise<void>
+  /** A streaming replica of the database for the anonymous catalogue reads (ADR 064). */
+  replica?: { url: string; maxLagSeconds: number; checkEveryMs?: number; log?: (line: string) => void }
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.kind ?? 'external', options.onClose)
+  return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.kind ?? 'external', options.onClose, options.replica)
 }
 
 /**
  * The shop's database: DATABASE_URL when set, else the embedded PostgreSQL server under
  * DATA_DIR, started here and stopped by `close()`.
  */
-export async function openShopDatabase(config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize?: number }, log?: (line: string) => void): Promise<Database> {
+export async function openShopDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize?: number; replica?: { url: string; maxLagSeconds: number } | undefined },
+  log?: (line: string) => void,
+  replicaLog?: (line: string) => void,
+): Promise<Database> {
   const poolSize = config.databasePoolSize
-  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, poolSize })
+  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, poolSize, replica: config.replica && { ...config.replica, log: replicaLog } })
   const server = await startEmbeddedPostgres({ dataDir: config.dataDir, log })
   try {
     return await openDatabase({ databaseUrl: server.url, kind: 'embedded', poolSize, onClose: server.stop })
@@ -83,7 +92,7 @@ export async function openShopDatabase(config: { databaseUrl: string | undefined
   }
 }
 
-async function openPostgres(url: string, max: number, kind: Database['kind'], onClose?: () => Promise<void>): Promise<Database> {
+async function openPostgres(url: string, max: number, kind: Database['kind'], onClose?: () => Promise<void>, replicaOptions?: OpenOptions['replica']): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -96,6 +105,7 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
   pool.on('connect', (client) => countCalls(client, ['query'], stats))
   const checkouts = timeCheckouts(pool)
   const db = drizzlePg(pool, { schema }) as unknown as Db
+  const replica = replicaOptions ? openReadReplica(pool, { ...replicaOptions, poolSize: max, onConnect: (client) => countCalls(client, ['query'], stats) }) : null
   let closed = false
   const cursorReads = { count: 0 }
   return {
@@ -103,6 +113,7 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
     kind,
     url,
     stats,
+    replica,
     cursorReads,
     cursor: async function* <T>(query: SQL, batch: number) {
       const { sql: text, params } = dialect.sqlToQuery(query)
@@ -162,6 +173,7 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
       if (closed) return
       closed = true
       try {
+        await replica?.close()
         await pool.end()
       } finally {
         await onClose?.()

@@ -31,7 +31,7 @@ export interface Metrics {
   orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne' | 'reporte' | 'refuse'): void
 }
 
-export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'>): Metrics & { close(): void } {
+export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'> & Partial<Pick<Database, 'replica'>>): Metrics & { close(): void } {
   const registry = new Registry()
   const registers = [registry]
   // The process: CPU, memory, handles, garbage collection and the event loop's lag
@@ -93,6 +93,27 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
     labelNames: ['channel', 'outcome'] as const,
     registers,
   })
+  // The read replica (ADR 064), only when DATABASE_REPLICA_URL names one; its lag is NaN while
+  // it does not answer (then in_use is 0).
+  const replica = database.replica
+  if (replica) {
+    new Gauge({
+      name: 'teranga_db_replica_lag_seconds',
+      help: 'How long ago the primary was at a WAL position the read replica has not replayed yet (0 when it has replayed all); NaN while the replica does not answer.',
+      registers,
+      collect() {
+        this.set(replica.status().lagSeconds ?? Number.NaN)
+      },
+    })
+    new Gauge({
+      name: 'teranga_db_replica_in_use',
+      help: 'Whether the anonymous catalogue reads go to the read replica now (1), or to the primary (0: replica down, too far behind, or a catalogue write not replayed yet).',
+      registers,
+      collect() {
+        this.set(replica.status().inUse ? 1 : 0)
+      },
+    })
+  }
   const stopWaits = database.onPoolCheckout((seconds) => waits.observe(seconds))
 
   return {

@@ -161,23 +161,30 @@ const MAX_VARIANTS_PER_PRODUCT = 100
  */
 function variantsBatcher(service: CatalogueService) {
   const batches = new WeakMap<object, Map<number, { produit: Produit; variants: Promise<Variante[]> }>>()
-  let pending: Array<{ produit: Produit; resolve: (v: Variante[]) => void; reject: (e: unknown) => void }> = []
-  function flush() {
-    const asked = pending
-    pending = []
-    service.variantsFor(asked.map((a) => a.produit)).then(
+  type Asked = { produit: Produit; resolve: (v: Variante[]) => void; reject: (e: unknown) => void }
+  // Signed-in answers read the primary, anonymous ones may read the replica (ADR 064): two batches.
+  const pending = new Map<boolean, Asked[]>()
+  function flush(signedIn: boolean) {
+    const asked = pending.get(signedIn) ?? []
+    pending.delete(signedIn)
+    service.variantsFor(asked.map((a) => a.produit), signedIn).then(
       (lists) => asked.forEach((a, i) => a.resolve(lists[i]!)),
       (error: unknown) => asked.forEach((a) => a.reject(error)),
     )
   }
-  return (ctx: object, produit: Produit): Promise<Variante[]> => {
+  return (ctx: { user: unknown }, produit: Produit): Promise<Variante[]> => {
     let batch = batches.get(ctx)
     if (!batch) batches.set(ctx, (batch = new Map()))
     const known = batch.get(produit.id)
     if (known) return known.variants
+    const signedIn = ctx.user != null
     const variants = new Promise<Variante[]>((resolve, reject) => {
-      if (pending.length === 0) setImmediate(flush)
-      pending.push({ produit, resolve, reject })
+      let list = pending.get(signedIn)
+      if (!list) {
+        pending.set(signedIn, (list = []))
+        setImmediate(() => flush(signedIn))
+      }
+      list.push({ produit, resolve, reject })
     })
     batch.set(produit.id, { produit, variants })
     return variants

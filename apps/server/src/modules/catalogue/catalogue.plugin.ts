@@ -2,6 +2,7 @@
 // everyone. Exposes `app.catalogue` (its service) to the modules that need it.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { replicaReads } from '../../db/read-replica.ts'
 import { registerRest } from '../../lib/rest.ts'
 import { catalogueGraphql } from './catalogue.graphql.ts'
 import { createCatalogueRepository, type SaleRule } from './catalogue.repository.ts'
@@ -26,8 +27,11 @@ export interface CataloguePluginOptions {
 }
 
 async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
-  const repo = createCatalogueRepository(app.db)
+  // Anonymous reads on the read replica while it is usable (ADR 064), everything else on the primary.
+  const reads = replicaReads(app.db, app.database.replica, createCatalogueRepository)
+  const repo = reads.primary
   const service = createCatalogueService(repo, {
+    publicRead: reads.read,
     publicTtlMs: opts.publicTtlMs ?? 0,
     onLookup: app.hasDecorator('metrics') ? (hit) => app.metrics.cacheLookup('catalogue', hit) : undefined,
     countsAsSale: opts.countsAsSale,
@@ -35,6 +39,9 @@ async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
   // A catalogue write empties it at once, on every instance.
   const caches = app.hasDecorator('catalogueCaches') ? app.catalogueCaches : null
   caches?.add(service.clear)
+  // The refill after a write reads the primary until the replica has replayed it (ADR 064).
+  const replica = app.database.replica
+  if (replica) caches?.add(() => replica.fence())
   // At each sale's start or end, the products of the variants whose sale started or ended are
   // summed again (ADR 053 §2; those of the last hour when the server starts), then the cached
   // answers are emptied (promotion-boundaries.ts). Whatever the caches' lifetime: without

@@ -1,7 +1,8 @@
 // Catalogue rules: which products a shopper sees, on which page and in which order, and how
 // views are counted (spec §3); the shapes of the answers are catalogue.format.ts.
 // What every visitor sees is kept for a few seconds and shared (ADR 004, ADR 021); a signed-in
-// customer's likes are read for each answer and laid over it.
+// customer's likes are read for each answer and laid over it. Anonymous reads may come from the
+// read replica (`publicRead`, ADR 064); a signed-in customer's from the primary.
 import { createHmac, randomBytes } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -65,6 +66,11 @@ export interface CatalogueServiceOptions {
   onLookup?: ((hit: boolean) => void) | undefined
   /** What counts as a sale, for the best sellers: the payments module's rule (ADR 050). */
   countsAsSale: SaleRule
+  /**
+   * Runs an anonymous read on the repository over the read replica while it is usable, else over
+   * the primary (ADR 064); without it every read is on `repo`.
+   */
+  publicRead?: <T>(fn: (repo: CatalogueRepository) => Promise<T>) => Promise<T>
 }
 
 /** Distinct public answers kept at once (pages of sub-categories and searches, products). */
@@ -86,7 +92,7 @@ function rowsIn(answer: unknown): number {
   return Array.isArray(data) ? rows(data) : productRows(answer)
 }
 
-export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup, countsAsSale }: CatalogueServiceOptions) {
+export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup, countsAsSale, publicRead = (fn) => fn(repo) }: CatalogueServiceOptions) {
   let lastPurge = 0
   /** The names' words, for close spellings: rebuilt by each upkeep. */
   let vocabulary = EMPTY_VOCABULARY
@@ -96,12 +102,18 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     publicTtlMs > 0
       ? new LRUCache<string, Promise<unknown>>({ max: MAX_PUBLIC_ANSWERS, maxSize: MAX_PUBLIC_PRODUCTS, sizeCalculation: () => 1, ttl: publicTtlMs })
       : null
-  function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
-    if (!kept) return read()
+  /**
+   * An answer every visitor sees alike, kept under `key`; read (when not kept) for `viewerId`:
+   * anonymous, where the replica may answer; signed in, on the primary, which holds their own
+   * last writes (the stock their order took).
+   */
+  function shared<T>(key: string, viewerId: number | null, read: (from: CatalogueRepository) => Promise<T>): Promise<T> {
+    const run = () => (viewerId === null ? publicRead(read) : read(repo))
+    if (!kept) return run()
     const hit = kept.get(key) as Promise<T> | undefined
     onLookup?.(hit !== undefined)
     if (hit) return hit
-    const reading = read()
+    const reading = run()
     kept.set(key, reading)
     reading.then(
       // Counted by what it holds once it is read (a new value: the cache sizes only those).
@@ -127,8 +139,8 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
   }
 
   /** These products with their live variants, read in one statement for all of them (ADR 053 §4). */
-  async function withVariants<P extends Produit>(products: readonly P[]): Promise<P[]> {
-    const variants = await repo.variantsOf(products.map((p) => p.id))
+  async function withVariants<P extends Produit>(products: readonly P[], from: CatalogueRepository = repo): Promise<P[]> {
+    const variants = await from.variantsOf(products.map((p) => p.id))
     return products.map((p) => ({ ...p, variantes: (variants.get(p.id) ?? []).map((v) => toVariante({ designation: p.designation, options: p.options ?? [] }, v)) }))
   }
 
@@ -144,18 +156,18 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     const grid = [tri, prix_min, prix_max, en_stock || null, promotion || null]
     // The key of a page without a sort or filter stays what it was (the same answers shared).
     const key = JSON.stringify(grid.every((v) => v === null) ? [souscategorieId, search, page.page, page.count] : [souscategorieId, search, page.page, page.count, ...grid])
-    const read = async (): Promise<Page<Produit>> => {
+    const read = async (from: CatalogueRepository): Promise<Page<Produit>> => {
       const filter = { souscategorieId, search, tri, prixMin: prix_min, prixMax: prix_max, enStock: en_stock, promotion }
-      const { rows, total } = await repo.productPage(filter, page)
+      const { rows, total } = await from.productPage(filter, page)
       return toPage(rows.map(toProduit), total, page)
     }
     return { key, read }
   }
 
   /** A product as every visitor sees it (kept); a 404 when there is none. */
-  async function publicProduct(id: number): Promise<Produit> {
-    const product = await shared(`product ${id}`, async () => {
-      const row = await repo.productById(id)
+  async function publicProduct(id: number, viewerId: number | null): Promise<Produit> {
+    const product = await shared(`product ${id}`, viewerId, async (from) => {
+      const row = await from.productById(id)
       return row ? toProduit(row) : null
     })
     if (!product) throw notFound(MESSAGES.productNotFound)
@@ -163,7 +175,8 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
   }
 
   /** « Les plus consultés » as every visitor sees them (kept). */
-  const publicMostViewed = () => shared(`most-viewed ${MOST_VIEWED}`, async () => (await repo.mostViewed(MOST_VIEWED)).map(toProduit))
+  const publicMostViewed = (viewerId: number | null) =>
+    shared(`most-viewed ${MOST_VIEWED}`, viewerId, async (from) => (await from.mostViewed(MOST_VIEWED)).map(toProduit))
 
   return {
     /** Forgets the public answers kept (a catalogue write). */
@@ -175,14 +188,15 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
      * The variants of each product, for GraphQL's `Produit.variantes`: one statement for all the
      * products of an answer (its loader batches them).
      */
-    variantsFor: async (products: ReadonlyArray<Pick<Produit, 'id' | 'designation' | 'options'>>) => {
-      const variants = await repo.variantsOf(products.map((p) => p.id))
+    variantsFor: async (products: ReadonlyArray<Pick<Produit, 'id' | 'designation' | 'options'>>, signedIn: boolean) => {
+      const ids = products.map((p) => p.id)
+      const variants = await (signedIn ? repo.variantsOf(ids) : publicRead((from) => from.variantsOf(ids)))
       return products.map((p) => (variants.get(p.id) ?? []).map((v) => toVariante({ designation: p.designation, options: p.options ?? [] }, v)))
     },
 
     async productPage(args: ProductQuery, viewerId: number | null) {
       const { key, read } = publicPage(args)
-      return withLikesOnPage(await shared(`page ${key}`, read), viewerId)
+      return withLikesOnPage(await shared(`page ${key}`, viewerId, read), viewerId)
     },
 
     /**
@@ -191,9 +205,9 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
      */
     async productPageWithVariants(args: ProductQuery, viewerId: number | null) {
       const { key, read } = publicPage(args)
-      const result = await shared(`page+variants ${key}`, async () => {
-        const page = await shared(`page ${key}`, read)
-        return { ...page, data: await withVariants(page.data) }
+      const result = await shared(`page+variants ${key}`, viewerId, async (from) => {
+        const page = await shared(`page ${key}`, viewerId, read)
+        return { ...page, data: await withVariants(page.data, from) }
       })
       return withLikesOnPage(result, viewerId)
     },
@@ -201,32 +215,32 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     /** REST's product (`GET /api/produits/{id}`) with its variants, kept as the page is. */
     async productWithVariants(id: unknown, viewerId: number | null) {
       const wanted = checkId(id, 'id')
-      const product = await shared(`product+variants ${wanted}`, async () => {
-        return (await withVariants([await publicProduct(wanted)]))[0]!
+      const product = await shared(`product+variants ${wanted}`, viewerId, async (from) => {
+        return (await withVariants([await publicProduct(wanted, viewerId)], from))[0]!
       })
       return (await withLikes([product], viewerId))[0]!
     },
 
     /** REST's most viewed (`GET /api/produitplusvus`) with their variants, kept as the page is. */
     async mostViewedWithVariants(viewerId: number | null) {
-      const products = await shared(`most-viewed+variants ${MOST_VIEWED}`, async () => withVariants(await publicMostViewed()))
+      const products = await shared(`most-viewed+variants ${MOST_VIEWED}`, viewerId, async (from) => withVariants(await publicMostViewed(viewerId), from))
       return withLikes(products, viewerId)
     },
 
     async product(id: unknown, viewerId: number | null) {
-      return (await withLikes([await publicProduct(checkId(id, 'id'))], viewerId))[0]!
+      return (await withLikes([await publicProduct(checkId(id, 'id'), viewerId)], viewerId))[0]!
     },
 
     async similarPage(args: { page?: number | null; count?: number | null; produit_id?: number | null }, viewerId: number | null) {
       const page = pageArgs(args)
       if (args.produit_id == null) {
         // Without a reference product, "similar" falls back to what shoppers look at most.
-        const products = await shared(`most-viewed ${page.count}`, async () => (await repo.mostViewed(page.count)).map(toProduit))
+        const products = await shared(`most-viewed ${page.count}`, viewerId, async (from) => (await from.mostViewed(page.count)).map(toProduit))
         return withLikesOnPage(toPage(products, products.length, { ...page, page: 1, offset: 0 }), viewerId)
       }
       const produitId = checkId(args.produit_id, 'produit_id')
-      const result = await shared(`similar ${JSON.stringify([produitId, page.page, page.count])}`, async () => {
-        const found = await repo.similarPage(produitId, page)
+      const result = await shared(`similar ${JSON.stringify([produitId, page.page, page.count])}`, viewerId, async (from) => {
+        const found = await from.similarPage(produitId, page)
         return found ? toPage(found.rows.map(toProduit), found.total, page) : null
       })
       if (!result) throw notFound(MESSAGES.productNotFound)
@@ -234,7 +248,7 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     },
 
     async mostViewed(viewerId: number | null) {
-      return withLikes(await publicMostViewed(), viewerId)
+      return withLikes(await publicMostViewed(viewerId), viewerId)
     },
 
     /**
@@ -268,7 +282,9 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
     },
 
     categories() {
-      return shared('categories', async () => toCategories(await repo.categoryTree()))
+      // Nobody's own (only the back office writes them, and its writes fence the replica): the
+      // categories, slides and preferences are read as every visitor's, signed in or not.
+      return shared('categories', null, async (from) => toCategories(await from.categoryTree()))
     },
 
     async category(id: unknown) {
@@ -280,17 +296,17 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
 
     subcategories(id?: unknown) {
       const wanted = id === undefined ? undefined : checkId(id, 'id')
-      return shared(`subcategories ${wanted ?? ''}`, async () => (await repo.subcategories(wanted)).map(toSouscategorie))
+      return shared(`subcategories ${wanted ?? ''}`, null, async (from) => (await from.subcategories(wanted)).map(toSouscategorie))
     },
 
     slides() {
       // A slide is its picture: one stored before the checks on writes with no key to show is left out.
-      return shared('slides', async () => (await repo.slides()).filter((slide) => isMediaKey(slide.image)).map(toCaroussel))
+      return shared('slides', null, async (from) => (await from.slides()).filter((slide) => isMediaKey(slide.image)).map(toCaroussel))
     },
 
     preferences() {
-      return shared('preferences', async () => {
-        const row = await repo.preferences()
+      return shared('preferences', null, async (from) => {
+        const row = await from.preferences()
         return row ? toPreferences(row) : null
       })
     },

@@ -21,7 +21,7 @@ const XML = 'application/xml; charset=utf-8'
 async function seo(app: FastifyInstance, opts: SeoOptions) {
   const size = opts.sitemapPageSize ?? 50_000
   const ttlMs = opts.ttlMs ?? 5 * 60_000
-  const catalogue = createCatalogueSitemapService(app.db)
+  const catalogue = createCatalogueSitemapService(app.db, app.database.replica)
   const abs = (path: string) => `${opts.publicUrl}${path}`
   const kept = new Map<string, { body: string; expires: number }>()
   if (app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(() => kept.clear())
