@@ -31,7 +31,15 @@ export interface Metrics {
   orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne' | 'reporte' | 'refuse'): void
 }
 
-export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'>): Metrics & { close(): void } {
+/** What /metrics asks at each scrape (ADR 067): read then, so every instance says the same. */
+export interface MetricsProbes {
+  /** Whether GET /ready would answer 200 now. */
+  ready(): Promise<boolean>
+  /** Each backup step's last success, seconds since the epoch (steps never done are left out). */
+  backups(): Promise<Array<{ step: string; seconds: number }>>
+}
+
+export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'>, probes?: MetricsProbes): Metrics & { close(): void } {
   const registry = new Registry()
   const registers = [registry]
   // The process: CPU, memory, handles, garbage collection and the event loop's lag
@@ -93,6 +101,27 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
     labelNames: ['channel', 'outcome'] as const,
     registers,
   })
+  if (probes) {
+    new Gauge({
+      name: 'teranga_ready',
+      help: 'Whether GET /ready answers 200 now (1) or 503 (0: database unreachable, a migration missing, or stopping).',
+      registers,
+      async collect() {
+        this.set((await probes.ready().catch(() => false)) ? 1 : 0)
+      },
+    })
+    new Gauge({
+      name: 'teranga_backup_last_success_timestamp_seconds',
+      help: 'When each backup step last succeeded (archive: the nightly archive; offsite: its copy off the server; drill: the monthly restore drill), seconds since the epoch.',
+      labelNames: ['step'] as const,
+      registers,
+      async collect() {
+        // Absent rather than stale when the database does not answer: teranga_ready says why.
+        this.reset()
+        for (const { step, seconds } of await probes.backups().catch(() => [])) this.set({ step }, seconds)
+      },
+    })
+  }
   const stopWaits = database.onPoolCheckout((seconds) => waits.observe(seconds))
 
   return {

@@ -4,6 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { lastBackupSuccesses } from '../db/backup-runs.ts'
 import { createMetrics, type Metrics } from '../lib/metrics.ts'
 
 declare module 'fastify' {
@@ -29,7 +30,11 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
-  const metrics = createMetrics(app.database)
+  const metrics = createMetrics(app.database, {
+    // The health plugin registers after this one: its readiness is looked up at each scrape.
+    ready: async () => app.hasDecorator('readiness') && (await app.readiness()).ready,
+    backups: () => lastBackupSuccesses(app.database.db),
+  })
   app.decorate('metrics', metrics)
   app.addHook('onClose', async () => metrics.close())
 
