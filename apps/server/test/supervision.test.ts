@@ -159,6 +159,8 @@ describe('GET /metrics', () => {
       'teranga_db_pool_waiting',
       'teranga_db_pool_wait_seconds',
       'nodejs_eventloop_lag_seconds',
+      'teranga_ready',
+      'teranga_backup_last_success_timestamp_seconds',
     ]) {
       expect(res.body).toContain(`# TYPE ${family} `)
     }
@@ -232,6 +234,8 @@ describe('GET /ready', () => {
     // `instance`: drawn at each start, so that an upgrade sees through the proxy which process answered (docs/deploy.md §8).
     expect(ok.json()).toEqual({ status: 'ok', database: 'external', instance: expect.stringMatching(/^[0-9a-f]{16}$/) })
     expect(ok.headers['cache-control']).toBe('no-store')
+    // The same verdict on /metrics, for the alert rules (TerangaNotReady).
+    expect(sample(await metrics(), 'teranga_ready')).toBe(1)
 
     // The newest migration, as if this build's last one had not been applied.
     const read = await database.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)
@@ -244,10 +248,14 @@ describe('GET /ready', () => {
       expect(behind.json().message).toMatch(/^La base de données n'est pas à jour : migrations non appliquées \(\d{4}_\w+\)\.$/)
       // Alive all the same.
       expect((await shop.app.inject({ url: '/health' })).statusCode).toBe(200)
+      const text = await metrics()
+      expect(text).toMatch(/^teranga_ready 0$/m)
+      expect(text).toMatch(/^# TYPE teranga_ready gauge$/m)
     } finally {
       await database.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last.id}, ${last.hash}, ${last.created_at})`)
     }
     expect((await shop.app.inject({ url: '/ready' })).statusCode).toBe(200)
+    expect(sample(await metrics(), 'teranga_ready')).toBe(1)
   })
 
   it('not ready from the moment the server begins to stop', async () => {
