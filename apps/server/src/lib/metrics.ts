@@ -63,7 +63,7 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
   const moved = new Counter({ name: 'teranga_order_moves_total', help: 'Orders moved from one state to another (committed).', labelNames: ['from', 'to'] as const, registers })
   const payments = new Counter({
     name: 'teranga_payment_notifications_total',
-    help: "Payment providers' notifications applied, by provider and outcome (payee, echouee, a_rembourser, doublon, ignore, non_confirme).",
+    help: "Payment providers' notifications, by provider and outcome: applied (payee, echouee, a_rembourser, doublon, ignore), a success the provider did not confirm (non_confirme), or refused for a bad signature or body (refusee).",
     labelNames: ['provider', 'outcome'] as const,
     registers,
   })
