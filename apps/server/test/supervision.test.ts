@@ -136,6 +136,22 @@ describe('GET /metrics', () => {
     }
   })
 
+  it('during a rotation takes METRICS_TOKEN_PREVIOUS too, and nothing else', async () => {
+    const next = 'nouveau-jeton-de-supervision-987654'
+    const rotating = await start({ METRICS_TOKEN: next, METRICS_TOKEN_PREVIOUS: METRICS_TOKEN })
+    try {
+      expect((await scrape(rotating.app, `Bearer ${next}`)).statusCode).toBe(200)
+      expect((await scrape(rotating.app, `Bearer ${METRICS_TOKEN}`)).statusCode).toBe(200)
+      for (const header of [`Bearer ${next}${METRICS_TOKEN}`, `Bearer ${METRICS_TOKEN}x`, 'Bearer ', undefined]) expect((await scrape(rotating.app, header)).statusCode).toBe(404)
+    } finally {
+      await rotating.close()
+    }
+    // The shop that only knows the old token refuses the new one.
+    expect((await scrape(shop.app, `Bearer ${next}`)).statusCode).toBe(404)
+    expect(() => testConfig({ METRICS_TOKEN_PREVIOUS: METRICS_TOKEN })).toThrow(/METRICS_TOKEN_PREVIOUS is set without METRICS_TOKEN/)
+    expect(() => testConfig({ METRICS_TOKEN: next, METRICS_TOKEN_PREVIOUS: next })).toThrow(/METRICS_TOKEN_PREVIOUS is the same as METRICS_TOKEN/)
+  })
+
   it('a token shorter than 16 characters stops the boot, naming the variable', () => {
     expect(() => testConfig({ METRICS_TOKEN: 'court' })).toThrow(/METRICS_TOKEN/)
     expect(testConfig({ METRICS_TOKEN }).metricsToken).toBe(METRICS_TOKEN)

@@ -26,6 +26,6 @@ export async function recordBackupSuccess(url: string, step: BackupStep, detail:
 
 /** Each step's last success, in seconds since the epoch (steps never done are absent). */
 export async function lastBackupSuccesses(db: Db): Promise<Array<{ step: BackupStep; seconds: number }>> {
-  const result = await db.execute<{ step: BackupStep; seconds: number }>(sql`select step, extract(epoch from succeeded_at)::float8 as seconds from backup_runs`)
-  return result.rows.map((r) => ({ step: r.step, seconds: Number(r.seconds) }))
+  const result = await db.execute(sql`select step, extract(epoch from succeeded_at)::float8 as seconds from backup_runs`)
+  return (result as unknown as { rows: Array<{ step: BackupStep; seconds: number }> }).rows.map((r) => ({ step: r.step, seconds: Number(r.seconds) }))
 }

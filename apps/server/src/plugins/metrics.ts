@@ -16,6 +16,8 @@ declare module 'fastify' {
 export interface MetricsOptions {
   /** The bearer token a scraper sends; undefined turns the route off. */
   token: string | undefined
+  /** During a rotation, the old token, still accepted (METRICS_TOKEN_PREVIOUS). */
+  previousToken?: string | undefined
 }
 
 /** Scrapes one address may make per minute: a scraper asks every 15 s or so. */
@@ -43,7 +45,7 @@ async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
     metrics.request(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000)
   })
 
-  const { token } = opts
+  const { token, previousToken } = opts
   // Scrapes that arrive together share one collection.
   let collecting: Promise<string> | undefined
   const collect = () => {
@@ -53,7 +55,11 @@ async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
     return collecting
   }
   const hidden = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!token || !bearerMatches(request.headers.authorization, token)) return reply.callNotFound()
+    const header = request.headers.authorization
+    // Both compared every time, so the answer's timing does not say which one matched.
+    const current = !!token && bearerMatches(header, token)
+    const previous = !!token && !!previousToken && bearerMatches(header, previousToken)
+    if (!current && !previous) return reply.callNotFound()
   }
   app.get(
     '/metrics',
