@@ -1,6 +1,7 @@
 // Seeing what the shop does (issue 17): GET /metrics behind its token, GET /ready, the event
 // stream's headers, and logs that never carry a token, a password or a customer's phone,
 // email or address, whatever a request's query string holds.
+import fs from 'node:fs/promises'
 import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -181,6 +182,16 @@ describe('GET /metrics', () => {
       expect(res.body).toContain(`# TYPE ${family} `)
     }
     expect(sample(res.body, 'teranga_db_pool_connections', { state: 'max' })).toBeGreaterThan(0)
+  })
+
+  it("exposes every shop series the alert rules name (deploy/prometheus/teranga.rules.yml)", async () => {
+    const rules = await fs.readFile(new URL('../../../deploy/prometheus/teranga.rules.yml', import.meta.url), 'utf8')
+    const named = new Set([...rules.matchAll(/\b((?:teranga|http|nodejs)_[a-z_]+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]!))
+    expect(named).toContain('teranga_backup_last_success_timestamp_seconds')
+    const text = await metrics()
+    const missing = [...named].filter((name) => !text.includes(`# TYPE ${name} `))
+    // The replica's lag is exposed by the read replica's support, on a shop that has one (DATABASE_REPLICA_URL).
+    expect(missing.filter((name) => name !== 'teranga_db_replica_lag_seconds')).toEqual([])
   })
 
   it('counts requests by route pattern, orders placed and moved, payments, refusals and cache lookups', async () => {
