@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { app as shopApp, serverOptions, type AppOptions } from '../src/app.ts'
+import { recordBackupSuccess } from '../src/db/backup-runs.ts'
 import type { Database } from '../src/db/client.ts'
 import { modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
@@ -283,6 +284,26 @@ describe('GET /ready', () => {
     }
     expect((await shop.app.inject({ url: '/ready' })).statusCode).toBe(200)
     expect(sample(await metrics(), 'teranga_ready')).toBe(1)
+  })
+
+  it('a database gone: /metrics still answers, teranga_ready 0 and no backup series rather than a stale one', async () => {
+    const own = await freshDatabase()
+    const alone = await start({ METRICS_TOKEN }, { database: own.database })
+    try {
+      await recordBackupSuccess(own.database.url, 'archive', 'teranga-2026-11-29T023000Z.tar.gz')
+      const before = await scrape(alone.app, `Bearer ${METRICS_TOKEN}`)
+      expect(sample(before.body, 'teranga_ready')).toBe(1)
+      expect(sample(before.body, 'teranga_backup_last_success_timestamp_seconds', { step: 'archive' })).toBeGreaterThan(Date.now() / 1000 - 60)
+      await own.drop()
+      const after = await scrape(alone.app, `Bearer ${METRICS_TOKEN}`)
+      expect(after.statusCode).toBe(200)
+      expect(after.body).toMatch(/^teranga_ready 0$/m)
+      expect(after.body).not.toMatch(/^teranga_backup_last_success_timestamp_seconds\{/m)
+      expect((await alone.app.inject({ url: '/ready' })).statusCode).toBe(503)
+    } finally {
+      await alone.close()
+      await own.database.close()
+    }
   })
 
   it('not ready from the moment the server begins to stop', async () => {

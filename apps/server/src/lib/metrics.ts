@@ -31,6 +31,19 @@ export interface Metrics {
   orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne' | 'reporte' | 'refuse'): void
 }
 
+/**
+ * A probe's answer, or `fallback` when it fails or takes over 2 s: a database that hangs must
+ * not hold the whole scrape past Prometheus's timeout (the instance would look down, not unready).
+ */
+function within<T>(probe: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), 2000)
+    timer.unref()
+  })
+  return Promise.race([probe.catch(() => fallback), late]).finally(() => clearTimeout(timer))
+}
+
 /** What /metrics asks at each scrape (ADR 067): read then, so every instance says the same. */
 export interface MetricsProbes {
   /** Whether GET /ready would answer 200 now. */
@@ -107,7 +120,7 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
       help: 'Whether GET /ready answers 200 now (1) or 503 (0: database unreachable, a migration missing, or stopping).',
       registers,
       async collect() {
-        this.set((await probes.ready().catch(() => false)) ? 1 : 0)
+        this.set((await within(probes.ready(), false)) ? 1 : 0)
       },
     })
     new Gauge({
@@ -118,7 +131,7 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
       async collect() {
         // Absent rather than stale when the database does not answer: teranga_ready says why.
         this.reset()
-        for (const { step, seconds } of await probes.backups().catch(() => [])) this.set({ step }, seconds)
+        for (const { step, seconds } of await within(probes.backups(), [])) this.set({ step }, seconds)
       },
     })
   }
