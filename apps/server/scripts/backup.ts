@@ -5,6 +5,7 @@
 import path from 'node:path'
 import { ConfigError, loadConfig } from '../src/config.ts'
 import { BackupError, pruneBackups, writeBackup } from '../src/db/backup.ts'
+import { recordBackupSuccess } from '../src/db/backup-runs.ts'
 import { shopDatabase } from './shop-database.ts'
 
 function keepArgument(args: string[]): number | undefined {
@@ -26,6 +27,8 @@ async function main() {
     const result = await writeBackup({ url: database.url, source: database.source, mediaDir: path.join(config.dataDir, 'media'), dir })
     console.log(`${result.tables} tables, ${result.rows} lignes, ${result.mediaFiles} fichiers d'images.`)
     if (keep) for (const file of await pruneBackups(dir, keep)) console.log(`Ancienne sauvegarde supprimée : ${file}`)
+    // For /metrics (teranga_backup_last_success_timestamp_seconds): after the archive, outside its snapshot.
+    await recordBackupSuccess(database.url, 'archive', `${path.basename(result.file)} ${result.tables} tables ${result.rows} lignes`)
     console.log(result.file)
   } finally {
     await database.stop()

@@ -162,7 +162,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Infrastructure.
   await fastify.register(security, { firebaseEmulatorHost: config.firebaseEmulatorHost, firebaseProjectId: config.firebaseProjectId })
   await fastify.register(database, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false })
-  await fastify.register(metrics, { token: config.metricsToken })
+  await fastify.register(metrics, { token: config.metricsToken, previousToken: config.metricsTokenPrevious })
   // Sign-in, orders, bad tokens and event streams are counted for every instance at once (ADR 031).
   await fastify.register(sharedLimits)
   await fastify.register(errorHandler)

@@ -46,6 +46,9 @@ const schema = z.object({
   MESSAGES_SANDBOX: z.stringbool().optional(),
   TRACKING_LINK_SECRET: z.string().regex(/^\S{32,400}$/, 'must be at least 32 characters, without spaces').optional(),
   METRICS_TOKEN: z.string().regex(/^\S{16,400}$/, 'must be at least 16 characters, without spaces').optional(),
+  // Rotations without a gap (docs/keys-and-secrets.md, ADR 067): the old value, still accepted, never issued.
+  METRICS_TOKEN_PREVIOUS: z.string().regex(/^\S{16,400}$/, 'must be at least 16 characters, without spaces').optional(),
+  TRACKING_LINK_SECRET_PREVIOUS: z.string().regex(/^\S{32,400}$/, 'must be at least 32 characters, without spaces').optional(),
   NODE_ENV: z.string().optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -98,6 +101,8 @@ export interface Config {
   payments: { wave: ProviderConfig; paytech: ProviderConfig }
   /** The bearer token GET /metrics asks for; unset, the route answers 404 (ADR 029). */
   metricsToken: string | undefined
+  /** During a rotation, the token scrapers may still send (METRICS_TOKEN_PREVIOUS). */
+  metricsTokenPrevious: string | undefined
   /** Order messages (ADR 034): each channel's provider, or null when it is off. */
   messages: MessagesConfig
 }
@@ -128,6 +133,8 @@ export interface MessagesConfig {
   whatsapp: WhatsappConfig | null
   /** Signs the tracking links; unset, a key drawn once and kept in the database. */
   trackingSecret: string | undefined
+  /** During a rotation, the key of links already sent, still accepted, never used for new ones. */
+  trackingSecretPrevious: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -192,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paytech: provider('PAYTECH', c.PAYTECH_API_KEY, c.PAYTECH_API_SECRET, 'PAYTECH_API_SECRET', c.PAYTECH_API_URL, 'https://paytech.sn/api', `${publicUrl}/sandbox/paytech`),
     }),
     metricsToken: c.METRICS_TOKEN,
+    metricsTokenPrevious: previousOf('METRICS_TOKEN', c.METRICS_TOKEN, c.METRICS_TOKEN_PREVIOUS),
     messages: messagesConfig(c, production, publicUrl),
   }
 }
@@ -251,7 +259,16 @@ function messagesConfig(c: z.infer<typeof schema>, production: boolean, publicUr
         ? { sandbox: true, apiUrl: `${publicUrl}/sandbox/whatsapp/v21.0`, token: drawn('whatsapp_sandbox'), phoneNumberId: '100000000000001', template: 'suivi_commande', language: c.WHATSAPP_TEMPLATE_LANGUAGE }
         : null,
     trackingSecret: c.TRACKING_LINK_SECRET,
+    trackingSecretPrevious: previousOf('TRACKING_LINK_SECRET', c.TRACKING_LINK_SECRET, c.TRACKING_LINK_SECRET_PREVIOUS),
   }
+}
+
+/** A rotation's old value: only beside a new one, and not the same. */
+function previousOf(name: string, current: string | undefined, previous: string | undefined): string | undefined {
+  if (previous === undefined) return undefined
+  if (current === undefined) throw new ConfigError(`Invalid configuration: ${name}_PREVIOUS is set without ${name} (the new value)`)
+  if (previous === current) throw new ConfigError(`Invalid configuration: ${name}_PREVIOUS is the same as ${name}`)
+  return previous
 }
 
 /**

@@ -257,12 +257,25 @@ describe('backup and restore', () => {
     // Running (as the shop runs it): the backup reads from it and leaves it running.
     const server = await startEmbeddedPostgres({ dataDir, fsync: false })
     try {
-      expect(await snapshot(server.url)).toEqual(source)
+      // Each backup records its success, after its snapshot (ADR 067): that row is all it writes.
+      const recorded = async () => {
+        const { tables, sequences } = await snapshot(server.url)
+        const { 'public.backup_runs': runs, ...rest } = tables
+        return { runs: runs ?? [], rest: { tables: rest, sequences } }
+      }
+      const { 'public.backup_runs': sourceRuns, ...sourceRest } = source.tables
+      expect(sourceRuns).toEqual([])
+      const afterStopped = await recorded()
+      expect(afterStopped.rest).toEqual({ tables: sourceRest, sequences: source.sequences })
+      expect(afterStopped.runs).toEqual([expect.stringMatching(new RegExp(`^\\(archive,"[^"]+","${path.basename(lastLine(stopped.stdout)).replace(/\./g, '\\.')} \\d+ tables \\d+ lignes"\\)$`))])
       const running = await run('backup', [], env)
       expect(running.code, running.stderr).toBe(0)
       expect(running.stdout).toContain('boutique en marche')
       expect(lastLine(running.stdout)).toMatch(BACKUP_FILE)
-      expect(await snapshot(server.url)).toEqual(source)
+      const afterRunning = await recorded()
+      expect(afterRunning.rest).toEqual({ tables: sourceRest, sequences: source.sequences })
+      expect(afterRunning.runs).toEqual([expect.stringContaining(`(archive,`)])
+      expect(afterRunning.runs).not.toEqual(afterStopped.runs)
     } finally {
       await server.stop()
     }

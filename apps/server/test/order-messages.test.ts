@@ -9,7 +9,7 @@ import { formatPrixSms } from '@teranga/shared/money'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'
 import type { Database } from '../src/db/client.ts'
-import { commandes, depots, messageDailyCounts, messageOutbox, messagePreferences, modelivraisons, modepaiements } from '../src/db/schema.ts'
+import { commandes, depots, messageDailyCounts, messageOutbox, messagePreferences, modelivraisons, modepaiements, serverSecrets } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { createFirebaseVerifier } from '../src/modules/auth/firebase-verifier.ts'
 import { createMessagesRepository } from '../src/modules/messages/messages.repository.ts'
@@ -17,6 +17,7 @@ import { customerText, MESSAGED_STATES, onTheWayText, refundDestination, refundT
 import { DAILY_ALLOWANCE } from '../src/modules/messages/message-worker.ts'
 import { createOrderMessages } from '../src/modules/messages/messages.service.ts'
 import { smsParts, toGsm7 } from '../src/modules/messages/sms-text.ts'
+import { trackingKey } from '../src/modules/messages/tracking-key.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
@@ -524,6 +525,43 @@ describe('the tracking link', () => {
       expect(res.statusCode, url).toBe(404)
       expect(res.json().message).toBe(MESSAGES.orderNotFound)
     }
+  })
+})
+
+describe('rotating the tracking links\' key (docs/keys-and-secrets.md)', () => {
+  it('links already sent keep opening while TRACKING_LINK_SECRET_PREVIOUS names their key; without it they are a 404', async () => {
+    const customer = await signIn(shop.app)
+    const order = await place(customer)
+    await deliver()
+    const sentKey = new URL(/https?:\/\/\S+/.exec(sentAbout(order.numerocommande)[0]!.texte)![0]).searchParams.get('k')!
+    // This shop has no TRACKING_LINK_SECRET: its key was drawn once and kept in the database.
+    const [drawn] = await shop.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'tracking_links'))
+    expect(trackingKey(drawn!.value, order.numerocommande)).toBe(sentKey)
+    const fresh = 'nouvelle-cle-des-liens-de-suivi-0123456789abcdef'
+
+    const rotating = await appOptions(testConfig({ TRACKING_LINK_SECRET: fresh, TRACKING_LINK_SECRET_PREVIOUS: drawn!.value }), shop.database)
+    const rotated = await appOptions(testConfig({ TRACKING_LINK_SECRET: fresh }), shop.database)
+    try {
+      const open = (app: FastifyInstance, k: string) => app.inject({ url: `/api/suivi/${order.numerocommande}?k=${k}` })
+      expect((await open(rotating, sentKey)).statusCode).toBe(200)
+      expect((await open(rotating, trackingKey(fresh, order.numerocommande))).statusCode).toBe(200)
+      // New links are made with the new key only.
+      expect(rotating.messaging.messages!.trackingLink(order.numerocommande)).toContain(`?k=${trackingKey(fresh, order.numerocommande)}`)
+      const gone = await open(rotated, sentKey)
+      expect(gone.statusCode).toBe(404)
+      expect(gone.json().message).toBe(MESSAGES.orderNotFound)
+      expect((await open(shop.app, trackingKey(fresh, order.numerocommande))).statusCode).toBe(404)
+    } finally {
+      await rotating.close()
+      await rotated.close()
+    }
+  })
+
+  it('refuses a previous key without a new one, or the same as the new one, naming the variable', () => {
+    expect(() => testConfig({ TRACKING_LINK_SECRET_PREVIOUS: 'ancienne-cle-des-liens-de-suivi-0123456789' })).toThrow(/TRACKING_LINK_SECRET_PREVIOUS is set without TRACKING_LINK_SECRET/)
+    const same = 'la-meme-cle-des-liens-de-suivi-0123456789ab'
+    expect(() => testConfig({ TRACKING_LINK_SECRET: same, TRACKING_LINK_SECRET_PREVIOUS: same })).toThrow(/TRACKING_LINK_SECRET_PREVIOUS is the same as TRACKING_LINK_SECRET/)
+    expect(() => testConfig({ TRACKING_LINK_SECRET: same, TRACKING_LINK_SECRET_PREVIOUS: 'courte' })).toThrow(/TRACKING_LINK_SECRET_PREVIOUS/)
   })
 })
 

@@ -57,12 +57,13 @@ async function startShop(env: Record<string, string> = {}, options: Partial<AppO
   }
 }
 
+const METRICS_TOKEN = 'jeton-de-supervision-paiements-01'
 let shop: Shop
 let admin: SignedIn
 const ids = { domicile: 0, retrait: 0, modes: {} as Record<string, number> }
 
 beforeAll(async () => {
-  shop = await startShop()
+  shop = await startShop({ METRICS_TOKEN })
   admin = await signIn(shop.app)
   const [adminRole] = await shop.db.select().from(roles).where(eq(roles.isadmin, true))
   await shop.db.update(clients).set({ roleId: adminRole!.id }).where(eq(clients.id, admin.userId))
@@ -175,6 +176,13 @@ const sendPaytech = (ipn: Record<string, string>, as: 'form' | 'json' = 'form') 
 const setEtat = (who: SignedIn, numero: string, etat: string) =>
   shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/etat`, headers: who.auth, payload: { etat, ...(etat === 'annulee' ? { motif: 'essai' } : {}) } })
 const cancel = (who: SignedIn, numero: string) => shop.app.inject({ method: 'POST', url: `/api/commande/${numero}/annulation`, headers: who.auth })
+/** The shop's count of payment notifications for this provider and outcome (GET /metrics's series). */
+async function notifications(provider: string, outcome: string): Promise<number> {
+  const res = await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  expect(res.statusCode).toBe(200)
+  const line = res.body.split('\n').find((l) => l.startsWith(`teranga_payment_notifications_total{provider="${provider}",outcome="${outcome}"} `))
+  return line ? Number(line.split(' ')[1]) : 0
+}
 const label = (etat: OrderStatus) => ORDER_STATUSES[etat].text
 
 /** The order lifecycle as the app builds it, with its own clock (the expiry sweep's). */
@@ -418,9 +426,12 @@ describe('webhook verification', () => {
     const { numero, attempt } = await openAttempt()
     const body = waveEvent(attempt.providerRef!, attempt.montant)
     const eventId = JSON.parse(body).id as string
+    const refusedBefore = await notifications('wave', 'refusee')
     const res = await sendWave(body, sign(body))
     expect(res.statusCode).toBe(401)
     expect(res.json().message).toBe(MESSAGES.paymentWebhookSignatureInvalid)
+    // Counted for the alert rules: a secret that no longer matches refuses every payment.
+    expect(await notifications('wave', 'refusee')).toBe(refusedBefore + 1)
     expect(await etatOf(numero)).toBe('en_attente_paiement')
     expect(await eventRows('wave', eventId)).toEqual([])
   })
@@ -479,11 +490,13 @@ describe('webhook verification', () => {
     const captured = paytechIpn(attempt.providerRef!, attempt.montant, { type_event: 'sale_canceled' })
     // Same signed fields, another event type: the HMAC still matches, PayTech's status API says canceled.
     const forged = { ...captured, type_event: 'sale_complete' }
+    const unconfirmedBefore = await notifications('paytech', 'non_confirme')
     for (const as of ['form', 'json'] as const) {
       const res = await sendPaytech(forged, as)
       expect(res.statusCode).toBe(200)
       expect(res.json()).toEqual({ statut: 'non_confirme' })
     }
+    expect(await notifications('paytech', 'non_confirme')).toBe(unconfirmedBefore + 2)
     expect(await etatOf(numero)).toBe('echec_paiement')
     expect((await attemptsOf(commande.id)).map((a) => a.statut)).toEqual(['echouee'])
     // Not recorded, so it cannot stand in for a genuine completion later.

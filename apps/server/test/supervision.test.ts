@@ -1,12 +1,14 @@
 // Seeing what the shop does (issue 17): GET /metrics behind its token, GET /ready, the event
 // stream's headers, and logs that never carry a token, a password or a customer's phone,
 // email or address, whatever a request's query string holds.
+import fs from 'node:fs/promises'
 import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
 import { app as shopApp, serverOptions, type AppOptions } from '../src/app.ts'
+import { recordBackupSuccess } from '../src/db/backup-runs.ts'
 import type { Database } from '../src/db/client.ts'
 import { modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
@@ -136,6 +138,22 @@ describe('GET /metrics', () => {
     }
   })
 
+  it('during a rotation takes METRICS_TOKEN_PREVIOUS too, and nothing else', async () => {
+    const next = 'nouveau-jeton-de-supervision-987654'
+    const rotating = await start({ METRICS_TOKEN: next, METRICS_TOKEN_PREVIOUS: METRICS_TOKEN })
+    try {
+      expect((await scrape(rotating.app, `Bearer ${next}`)).statusCode).toBe(200)
+      expect((await scrape(rotating.app, `Bearer ${METRICS_TOKEN}`)).statusCode).toBe(200)
+      for (const header of [`Bearer ${next}${METRICS_TOKEN}`, `Bearer ${METRICS_TOKEN}x`, 'Bearer ', undefined]) expect((await scrape(rotating.app, header)).statusCode).toBe(404)
+    } finally {
+      await rotating.close()
+    }
+    // The shop that only knows the old token refuses the new one.
+    expect((await scrape(shop.app, `Bearer ${next}`)).statusCode).toBe(404)
+    expect(() => testConfig({ METRICS_TOKEN_PREVIOUS: METRICS_TOKEN })).toThrow(/METRICS_TOKEN_PREVIOUS is set without METRICS_TOKEN/)
+    expect(() => testConfig({ METRICS_TOKEN: next, METRICS_TOKEN_PREVIOUS: next })).toThrow(/METRICS_TOKEN_PREVIOUS is the same as METRICS_TOKEN/)
+  })
+
   it('a token shorter than 16 characters stops the boot, naming the variable', () => {
     expect(() => testConfig({ METRICS_TOKEN: 'court' })).toThrow(/METRICS_TOKEN/)
     expect(testConfig({ METRICS_TOKEN }).metricsToken).toBe(METRICS_TOKEN)
@@ -159,10 +177,22 @@ describe('GET /metrics', () => {
       'teranga_db_pool_waiting',
       'teranga_db_pool_wait_seconds',
       'nodejs_eventloop_lag_seconds',
+      'teranga_ready',
+      'teranga_backup_last_success_timestamp_seconds',
     ]) {
       expect(res.body).toContain(`# TYPE ${family} `)
     }
     expect(sample(res.body, 'teranga_db_pool_connections', { state: 'max' })).toBeGreaterThan(0)
+  })
+
+  it("exposes every shop series the alert rules name (deploy/prometheus/teranga.rules.yml)", async () => {
+    const rules = await fs.readFile(new URL('../../../deploy/prometheus/teranga.rules.yml', import.meta.url), 'utf8')
+    const named = new Set([...rules.matchAll(/\b((?:teranga|http|nodejs)_[a-z_]+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]!))
+    expect(named).toContain('teranga_backup_last_success_timestamp_seconds')
+    const text = await metrics()
+    const missing = [...named].filter((name) => !text.includes(`# TYPE ${name} `))
+    // The replica's lag is exposed by the read replica's support, on a shop that has one (DATABASE_REPLICA_URL).
+    expect(missing.filter((name) => name !== 'teranga_db_replica_lag_seconds')).toEqual([])
   })
 
   it('counts requests by route pattern, orders placed and moved, payments, refusals and cache lookups', async () => {
@@ -232,6 +262,8 @@ describe('GET /ready', () => {
     // `instance`: drawn at each start, so that an upgrade sees through the proxy which process answered (docs/deploy.md §8).
     expect(ok.json()).toEqual({ status: 'ok', database: 'external', instance: expect.stringMatching(/^[0-9a-f]{16}$/) })
     expect(ok.headers['cache-control']).toBe('no-store')
+    // The same verdict on /metrics, for the alert rules (TerangaNotReady).
+    expect(sample(await metrics(), 'teranga_ready')).toBe(1)
 
     // The newest migration, as if this build's last one had not been applied.
     const read = await database.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)
@@ -244,10 +276,34 @@ describe('GET /ready', () => {
       expect(behind.json().message).toMatch(/^La base de données n'est pas à jour : migrations non appliquées \(\d{4}_\w+\)\.$/)
       // Alive all the same.
       expect((await shop.app.inject({ url: '/health' })).statusCode).toBe(200)
+      const text = await metrics()
+      expect(text).toMatch(/^teranga_ready 0$/m)
+      expect(text).toMatch(/^# TYPE teranga_ready gauge$/m)
     } finally {
       await database.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last.id}, ${last.hash}, ${last.created_at})`)
     }
     expect((await shop.app.inject({ url: '/ready' })).statusCode).toBe(200)
+    expect(sample(await metrics(), 'teranga_ready')).toBe(1)
+  })
+
+  it('a database gone: /metrics still answers, teranga_ready 0 and no backup series rather than a stale one', async () => {
+    const own = await freshDatabase()
+    const alone = await start({ METRICS_TOKEN }, { database: own.database })
+    try {
+      await recordBackupSuccess(own.database.url, 'archive', 'teranga-2026-11-29T023000Z.tar.gz')
+      const before = await scrape(alone.app, `Bearer ${METRICS_TOKEN}`)
+      expect(sample(before.body, 'teranga_ready')).toBe(1)
+      expect(sample(before.body, 'teranga_backup_last_success_timestamp_seconds', { step: 'archive' })).toBeGreaterThan(Date.now() / 1000 - 60)
+      await own.drop()
+      const after = await scrape(alone.app, `Bearer ${METRICS_TOKEN}`)
+      expect(after.statusCode).toBe(200)
+      expect(after.body).toMatch(/^teranga_ready 0$/m)
+      expect(after.body).not.toMatch(/^teranga_backup_last_success_timestamp_seconds\{/m)
+      expect((await alone.app.inject({ url: '/ready' })).statusCode).toBe(503)
+    } finally {
+      await alone.close()
+      await own.database.close()
+    }
   })
 
   it('not ready from the moment the server begins to stop', async () => {

@@ -260,6 +260,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
 }
 
+/** An archive's manifest (what it holds: tables and their row counts, image files), read without unpacking the data. */
+export async function archiveManifest(file: string): Promise<Pick<Manifest, 'createdAt' | 'tables' | 'mediaFiles'>> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-manifest-'))
+  try {
+    await tar.x({ file, cwd: dir, strict: true }, ['manifest.json']).catch(() => {
+      throw new BackupError(`${file} n'est pas une sauvegarde de la boutique (archive illisible).`)
+    })
+    return await readManifest(dir, file)
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
 async function readManifest(dir: string, file: string): Promise<Manifest> {
   const text = await fs.readFile(path.join(dir, 'manifest.json'), 'utf8').catch(() => undefined)
   let manifest: Partial<Manifest> | undefined

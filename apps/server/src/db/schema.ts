@@ -1249,3 +1249,14 @@ export const facturation = pgTable(
   },
   (t) => [check('facturation_id_check', sql`${t.id} = 1`), check('facturation_tva_taux', sql`${t.tvaTaux} is null or ${t.tvaTaux} between 1 and 100`)],
 )
+
+/** When each backup step last succeeded (migration 0052, ADR 067): written by the operations commands, read by /metrics. */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    step: text('step').primaryKey(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }).notNull().defaultNow(),
+    detail: text('detail').notNull().default(''),
+  },
+  (t) => [check('backup_runs_step', sql`${t.step} in ('archive', 'offsite', 'drill')`)],
+)

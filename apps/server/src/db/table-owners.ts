@@ -91,6 +91,8 @@ export const TABLE_OWNERS = {
   // Written by the server's shared limits (src/plugins/shared-limits.ts), no module.
   rate_limit_counters: [],
   rate_limit_places: [],
+  // Written by the operations commands (scripts/backup.ts, backup-offsite.ts, backup-drill.ts), no module (ADR 067).
+  backup_runs: [],
 } as const satisfies Record<string, readonly string[]>
 
 /** A write the map tolerates for now: the module that still makes it, and why it has not moved. */

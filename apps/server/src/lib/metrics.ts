@@ -31,7 +31,28 @@ export interface Metrics {
   orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne' | 'reporte' | 'refuse'): void
 }
 
-export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'> & Partial<Pick<Database, 'replica'>>): Metrics & { close(): void } {
+/**
+ * A probe's answer, or `fallback` when it fails or takes over 2 s: a database that hangs must
+ * not hold the whole scrape past Prometheus's timeout (the instance would look down, not unready).
+ */
+function within<T>(probe: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), 2000)
+    timer.unref()
+  })
+  return Promise.race([probe.catch(() => fallback), late]).finally(() => clearTimeout(timer))
+}
+
+/** What /metrics asks at each scrape (ADR 067): read then, so every instance says the same. */
+export interface MetricsProbes {
+  /** Whether GET /ready would answer 200 now. */
+  ready(): Promise<boolean>
+  /** Each backup step's last success, seconds since the epoch (steps never done are left out). */
+  backups(): Promise<Array<{ step: string; seconds: number }>>
+}
+
+export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolCheckout'> & Partial<Pick<Database, 'replica'>>, probes?: MetricsProbes): Metrics & { close(): void } {
   const registry = new Registry()
   const registers = [registry]
   // The process: CPU, memory, handles, garbage collection and the event loop's lag
@@ -55,7 +76,7 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
   const moved = new Counter({ name: 'teranga_order_moves_total', help: 'Orders moved from one state to another (committed).', labelNames: ['from', 'to'] as const, registers })
   const payments = new Counter({
     name: 'teranga_payment_notifications_total',
-    help: "Payment providers' notifications applied, by provider and outcome (payee, echouee, a_rembourser, doublon, ignore, non_confirme).",
+    help: "Payment providers' notifications, by provider and outcome: applied (payee, echouee, a_rembourser, doublon, ignore), a success the provider did not confirm (non_confirme), or refused for a bad signature or body (refusee).",
     labelNames: ['provider', 'outcome'] as const,
     registers,
   })
@@ -111,6 +132,27 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
       registers,
       collect() {
         this.set(replica.status().inUse ? 1 : 0)
+      },
+    })
+  }
+  if (probes) {
+    new Gauge({
+      name: 'teranga_ready',
+      help: 'Whether GET /ready answers 200 now (1) or 503 (0: database unreachable, a migration missing, or stopping).',
+      registers,
+      async collect() {
+        this.set((await within(probes.ready(), false)) ? 1 : 0)
+      },
+    })
+    new Gauge({
+      name: 'teranga_backup_last_success_timestamp_seconds',
+      help: 'When each backup step last succeeded (archive: the nightly archive; offsite: its copy off the server; drill: the monthly restore drill), seconds since the epoch.',
+      labelNames: ['step'] as const,
+      registers,
+      async collect() {
+        // Absent rather than stale when the database does not answer: teranga_ready says why.
+        this.reset()
+        for (const { step, seconds } of await within(probes.backups(), [])) this.set({ step }, seconds)
       },
     })
   }

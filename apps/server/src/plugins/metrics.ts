@@ -4,6 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { lastBackupSuccesses } from '../db/backup-runs.ts'
 import { createMetrics, type Metrics } from '../lib/metrics.ts'
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
 export interface MetricsOptions {
   /** The bearer token a scraper sends; undefined turns the route off. */
   token: string | undefined
+  /** During a rotation, the old token, still accepted (METRICS_TOKEN_PREVIOUS). */
+  previousToken?: string | undefined
 }
 
 /** Scrapes one address may make per minute: a scraper asks every 15 s or so. */
@@ -29,7 +32,11 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
-  const metrics = createMetrics(app.database)
+  const metrics = createMetrics(app.database, {
+    // The health plugin registers after this one: its readiness is looked up at each scrape.
+    ready: async () => app.hasDecorator('readiness') && (await app.readiness()).ready,
+    backups: () => lastBackupSuccesses(app.database.db),
+  })
   app.decorate('metrics', metrics)
   app.addHook('onClose', async () => metrics.close())
 
@@ -38,7 +45,7 @@ async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
     metrics.request(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000)
   })
 
-  const { token } = opts
+  const { token, previousToken } = opts
   // Scrapes that arrive together share one collection.
   let collecting: Promise<string> | undefined
   const collect = () => {
@@ -48,7 +55,11 @@ async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
     return collecting
   }
   const hidden = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!token || !bearerMatches(request.headers.authorization, token)) return reply.callNotFound()
+    const header = request.headers.authorization
+    // Both compared every time, so the answer's timing does not say which one matched.
+    const current = !!token && bearerMatches(header, token)
+    const previous = !!token && !!previousToken && bearerMatches(header, previousToken)
+    if (!current && !previous) return reply.callNotFound()
   }
   app.get(
     '/metrics',

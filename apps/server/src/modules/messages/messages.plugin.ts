@@ -53,7 +53,7 @@ async function messages(app: FastifyInstance, opts: MessagesOptions) {
   const off = (['sms', 'whatsapp'] as const).filter((channel) => !channels.has(channel))
   if (off.length > 0) app.log.warn({ channels: off }, 'order messages: these channels have no provider and send nothing')
 
-  const service = createOrderMessages({ repo, publicUrl: config.publicUrl, secret: await trackingSecret(repo, config.messages.trackingSecret), channels, metrics: app.metrics })
+  const service = createOrderMessages({ repo, publicUrl: config.publicUrl, secret: await trackingSecret(repo, config.messages.trackingSecret), previousSecret: config.messages.trackingSecretPrevious, channels, metrics: app.metrics })
   app.decorate('orderMessages', service)
   app.messaging.messages = service
   app.orderParticipants.add(messagesOnOrders(service))

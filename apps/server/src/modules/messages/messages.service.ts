@@ -96,11 +96,13 @@ export function createOrderMessages(deps: {
   repo: MessagesRepository
   publicUrl: string
   secret: string
+  /** During a rotation, the key of the links already sent (TRACKING_LINK_SECRET_PREVIOUS): still opens them. */
+  previousSecret?: string | undefined
   channels: ReadonlySet<MessageChannel>
   /** Counts the customer messages refused for their destination (GET /metrics). */
   metrics?: Pick<Metrics, 'orderMessage'> | undefined
 }): OrderMessages {
-  const { repo, publicUrl, secret, channels, metrics } = deps
+  const { repo, publicUrl, secret, previousSecret, channels, metrics } = deps
   const trackingLink = (numero: string) => `${publicUrl}/suivi/${encodeURIComponent(numero)}?k=${trackingKey(secret, numero)}`
   /** The tracking link opened to accept a dearer substitute's supplement (ADR 055, ADR 058). */
   const supplementLinkOf = (numero: string) => `${trackingLink(numero)}&s=${supplementKey(secret, numero)}`
@@ -154,8 +156,8 @@ export function createOrderMessages(deps: {
       for (const channel of refused) metrics?.orderMessage(channel, 'refuse')
     },
     trackingLink,
-    trackingKeyMatches: (numero, key) => trackingKeyMatches(secret, numero, key),
-    supplementKeyMatches: (numero, key) => supplementKeyMatches(secret, numero, key),
+    trackingKeyMatches: (numero, key) => trackingKeyMatches(secret, numero, key) || (!!previousSecret && trackingKeyMatches(previousSecret, numero, key)),
+    supplementKeyMatches: (numero, key) => supplementKeyMatches(secret, numero, key) || (!!previousSecret && supplementKeyMatches(previousSecret, numero, key)),
     channelOf: async (clientId) => (await repo.channelOf(clientId)) ?? DEFAULT_MESSAGE_CHANNEL,
     forgetCustomer: (tx, clientId) => createMessagesRepository(tx).forgetCustomer(clientId),
     async invite(tx, invitation) {

@@ -242,12 +242,17 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
       const check = providers[provider].verifyWebhook(rawBody, headers, now())
       if (!check.ok) {
         log.warn({ provider, reason: check.reason, detail: check.detail }, 'payment notification refused')
+        // Counted: a webhook secret that no longer matches (a rotation half done) refuses every payment (alert TerangaPaymentNotificationsRefused).
+        metrics?.payment(provider, 'refusee')
         if (check.reason === 'malformed') throw badInput(MESSAGES.paymentWebhookInvalid)
         throw unauthenticated(MESSAGES.paymentWebhookSignatureInvalid)
       }
       if (!check.event) return { statut: 'ignore' }
       const event = check.event
-      if (event.outcome === 'succeeded' && !(await confirmedByProvider(provider, event))) return { statut: 'non_confirme' }
+      if (event.outcome === 'succeeded' && !(await confirmedByProvider(provider, event))) {
+        metrics?.payment(provider, 'non_confirme')
+        return { statut: 'non_confirme' }
+      }
       const result = await lifecycle.run((scope) => apply(scope, provider, event))
       metrics?.payment(provider, result.outcome)
       const facts = { provider, event: event.eventId, numero: result.numero, attempt: result.attemptId, outcome: result.outcome }
