@@ -96,6 +96,8 @@ export interface AppOptions {
   orderRateLimit?: number
   /** How far a reconnected instance reads the order events it missed (ADR 066's defaults). */
   orderEventsCatchUp?: Partial<CatchUpBounds>
+  /** Wait before the notifications connection is opened again after a loss (2 s). */
+  notificationsRetryMs?: number
   /** Discount codes one address may try per minute at checkout, whatever the accounts (default 20). */
   promoCheckAddressRateLimit?: number
   /** How often the back office's event streams are pinged (25 s). */
@@ -181,7 +183,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
   // Each export holds a connection of the pool while the client reads: a few at once (ADR 060).
   if (!fastify.hasDecorator('exportSlots')) fastify.decorate('exportSlots', createExportSlots(opts.exports))
-  await fastify.register(databaseNotifications)
+  await fastify.register(databaseNotifications, { retryMs: opts.notificationsRetryMs })
   // A catalogue write on any instance empties this one's catalogue caches (ADR 018, ADR 021).
   fastify.notifications.on(CATALOGUE_CHANNEL, () => fastify.catalogueCaches.clear())
   fastify.notifications.onReset(() => fastify.catalogueCaches.clear())

@@ -35,7 +35,7 @@ declare module 'fastify' {
 
 export interface DatabaseNotificationsOptions {
   /** Wait before connecting again after an error. */
-  retryMs?: number
+  retryMs?: number | undefined
 }
 
 const CHANNEL_NAME = /^[a-z_]+$/
