@@ -50,7 +50,7 @@ import settings from './modules/settings/settings.plugin.ts'
 import staff from './modules/staff/staff.plugin.ts'
 import storefront, { DEFAULT_WEB_ROOT } from './modules/storefront/storefront.plugin.ts'
 import type { RunQuery } from './modules/storefront/storefront-pages.ts'
-import { createOrderEvents, type OrderEvents } from './modules/orders/order-events.ts'
+import { createOrderEvents, type CatchUpBounds, type OrderEvents } from './modules/orders/order-events.ts'
 import backofficeCatalogue from './modules/backoffice-catalogue/backoffice-catalogue.plugin.ts'
 import backofficeOrders from './modules/backoffice-orders/backoffice-orders.plugin.ts'
 import reports from './modules/reports/reports.plugin.ts'
@@ -94,6 +94,10 @@ export interface AppOptions {
   paymentTimeoutMs?: number
   /** Orders one customer may place per minute. */
   orderRateLimit?: number
+  /** How far a reconnected instance reads the order events it missed (ADR 066's defaults). */
+  orderEventsCatchUp?: Partial<CatchUpBounds>
+  /** Wait before the notifications connection is opened again after a loss (2 s). */
+  notificationsRetryMs?: number
   /** Discount codes one address may try per minute at checkout, whatever the accounts (default 20). */
   promoCheckAddressRateLimit?: number
   /** How often the back office's event streams are pinged (25 s). */
@@ -179,7 +183,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
   // Each export holds a connection of the pool while the client reads: a few at once (ADR 060).
   if (!fastify.hasDecorator('exportSlots')) fastify.decorate('exportSlots', createExportSlots(opts.exports))
-  await fastify.register(databaseNotifications)
+  await fastify.register(databaseNotifications, { retryMs: opts.notificationsRetryMs })
   // A catalogue write on any instance empties this one's catalogue caches (ADR 018, ADR 021).
   fastify.notifications.on(CATALOGUE_CHANNEL, () => fastify.catalogueCaches.clear())
   fastify.notifications.onReset(() => fastify.catalogueCaches.clear())
@@ -207,7 +211,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
     await scope.register(promotions, { checksPerAddress: opts.promoCheckAddressRateLimit })
     // Its outbox is written in the orders' transactions, as a participant of the lifecycle (ADR 049).
     await scope.register(messages, { config, everyMs: opts.messagesEveryMs, worker: opts.messageRetries })
-    await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit })
+    await scope.register(orders, { expireOrdersEveryMs: opts.expireOrdersEveryMs, orderRateLimit: opts.orderRateLimit, eventsCatchUp: opts.orderEventsCatchUp })
     await scope.register(payments, { config, timeoutMs: paymentTimeoutMs })
     // The owner's alerts to the staff numbers, through the messages' outbox (ADR 062).
     await scope.register(alerts, { publicUrl: config.publicUrl, everyMs: opts.alertsEveryMs })

@@ -314,7 +314,8 @@ function sandboxAllowed(demo: boolean, production: boolean, allowed: boolean | u
 
 /**
  * Real keys, or none at all: then the built-in sandbox, with secrets drawn at each start so
- * that nobody can sign a notification from outside the process. A key without its secret (or
+ * that nobody outside can sign a notification; the first instance's draw is kept in the database
+ * and used by every instance (ADR 066). A key without its secret (or
  * a URL without a key) is a half-done configuration and stops the boot.
  */
 function provider(

@@ -165,24 +165,51 @@ describe('GET /api/admin/evenements ends with its session', () => {
     }
   })
 
-  it('when the instance loses its notifications connection, each stream says resync (events may be missed), then carries events again', async () => {
+  it('when the instance loses its notifications connection, the stream carries on: an order placed meanwhile arrives once it is back, with no resync (ADR 066)', async () => {
     const staff = await newManager()
     const stream = await open(staff)
     const listeners = async () =>
       ((await shop.db.execute(sql`select pid from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> }).rows
     await expect.poll(async () => (await listeners()).length, { timeout: 3000, interval: 20 }).toBe(1)
     await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)
-    const told = await stream.until((t) => t.includes('event: resync'))
+    await expect.poll(async () => (await listeners()).length, { timeout: 3000, interval: 10 }).toBe(0)
+    // Placed while nobody listens (the connection is opened again after 2 s).
+    const during = await place(customer)
+    const told = await stream.until((t) => t.includes(during), 8000)
     expect(told.ended).toBe(false)
-    expect(told.text).toContain('event: resync\ndata: {}\n\n')
-    // Connected again (after 2 s), it says resync once more (what changed before it listened
-    // was not heard either); then the events come through as before.
-    const again = await stream.until((t) => t.split('event: resync').length === 3, 6000)
-    expect(again.text.split('event: resync')).toHaveLength(3)
+    expect(told.text.split(`"numero":"${during}"`)).toHaveLength(2)
     expect(await listeners()).toHaveLength(1)
     const numero = await place(customer)
-    expect((await stream.until((t) => t.includes(numero))).text).toContain(`"numero":"${numero}"`)
+    const after = await stream.until((t) => t.includes(numero))
+    expect(after.text).toContain(`"numero":"${numero}"`)
+    expect(after.text.split(`"numero":"${during}"`)).toHaveLength(2)
+    expect(after.text).not.toContain('event: resync')
     stream.abort()
+  })
+
+  it('a loss longer than the catch-up bound: the stream says resync (the back office reads its lists again), then carries events again', async () => {
+    // An instance whose bound (1 s) is shorter than its reconnection (2 s).
+    const second = await anotherInstance(shop, { orderEventsCatchUp: { maxOutageMs: 1000 } })
+    try {
+      const secondAddress = await second.listen({ port: 0, host: '127.0.0.1' })
+      const staff = await newManager()
+      const stream = await open(staff, secondAddress)
+      const listening = async () =>
+        ((await shop.db.execute(sql`select count(*)::int as n from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
+      await expect.poll(listening, { timeout: 3000, interval: 20 }).toBe(2)
+      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)
+      await expect.poll(listening, { timeout: 3000, interval: 10 }).toBe(0)
+      const during = await place(customer)
+      const told = await stream.until((t) => t.includes('event: resync'), 8000)
+      expect(told.ended).toBe(false)
+      expect(told.text).toContain('event: resync\ndata: {}\n\n')
+      expect(told.text).not.toContain(during)
+      const numero = await place(customer)
+      expect((await stream.until((t) => t.includes(numero))).text).toContain(`"numero":"${numero}"`)
+      stream.abort()
+    } finally {
+      await second.close()
+    }
   })
 
   it('the stream ends when its token expires', async () => {

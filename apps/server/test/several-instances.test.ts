@@ -44,7 +44,7 @@ beforeAll(async () => {
   ;({ database, drop } = await freshDatabase())
   const [portA, portB] = [await freePort(), await freePort()]
   // The payment provider calls back the public address, which here is B's: webhooks for A's orders arrive on B.
-  // One configuration for both: the payment sandbox's keys, drawn at each start, are theirs alike.
+  // One configuration for both (the payment sandbox's keys are shared through the database anyway, ADR 066).
   const config = testConfig({ PUBLIC_URL: `http://127.0.0.1:${portB}` })
   a = await start(portA, config)
   b = await start(portB, config)

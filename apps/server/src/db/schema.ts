@@ -715,6 +715,51 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId), index('payment_events_commande_idx').on(t.commandeId)],
 )
 
+/**
+ * The payment sandbox's keys (DESIGN §6, ADR 066): one pair per provider without real keys, drawn
+ * by the first instance that starts and shared by every other, so that any instance's sandbox
+ * accepts the shop's calls and any instance's webhook its notifications (migration 0050).
+ */
+export const paymentSandboxKeys = pgTable(
+  'payment_sandbox_keys',
+  {
+    provider: text('provider').primaryKey(),
+    apiKey: text('api_key').notNull(),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payment_sandbox_keys_provider', sql`${t.provider} in ('wave', 'paytech')`)],
+)
+
+/** The payment sandbox's checkout sessions, on every instance alike (ADR 066): open ones are bounded and swept. */
+export const paymentSandboxSessions = pgTable(
+  'payment_sandbox_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What the page names the order by. */
+    commande: text('commande').notNull(),
+    reference: text('reference').notNull(),
+    successUrl: text('success_url').notNull(),
+    errorUrl: text('error_url').notNull(),
+    status: text('status').notNull().default('open'),
+    /** PayTech's fields sent back in its notification. */
+    extra: jsonb('extra').$type<Record<string, string>>().notNull().default({}),
+    /** FCFA given back so far. */
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** Each refund's idempotency key → its id: a retried refund is not paid twice. */
+    refunds: jsonb('refunds').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_sandbox_sessions_reference_idx').on(t.provider, t.reference),
+    index('payment_sandbox_sessions_status_idx').on(t.status, t.createdAt),
+    check('payment_sandbox_sessions_provider', sql`${t.provider} in ('wave', 'paytech')`),
+    check('payment_sandbox_sessions_status', sql`${t.status} in ('open', 'approved', 'declined')`),
+  ],
+)
+
 /** Every change of an order's state (DESIGN §5): when, from what to what, who and why. Written by the order lifecycle only. */
 export const orderHistory = pgTable(
   'order_history',

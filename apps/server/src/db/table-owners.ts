@@ -46,6 +46,9 @@ export const TABLE_OWNERS = {
   idempotency_keys: ['orders'],
   paiements: ['payments'],
   payment_events: ['payments'],
+  // The built-in sandbox's keys and sessions, shared by the instances (ADR 066).
+  payment_sandbox_keys: ['payments'],
+  payment_sandbox_sessions: ['payments'],
   // Money going out is the payments module's (issue 24 §1).
   remboursements: ['payments'],
   remboursement_lignes: ['payments'],

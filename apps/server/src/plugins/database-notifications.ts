@@ -3,7 +3,8 @@
 // channels (a catalogue write, a token revoked or a role changed), delivered at commit
 // (ADR 018, ADR 021). Opened again after an error; whatever changed while it was down was
 // missed, so the caches are told to start clean (`onReset`), and a cache that must never
-// answer stale (the token owners) asks `listening()` before each use.
+// answer stale (the token owners) asks `listening()` before each use. What must not be missed
+// (the order events, ADR 066) reads it again from its table once the LISTENs are back (`onListening`).
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import pg from 'pg'
@@ -13,9 +14,18 @@ export interface DatabaseNotifications {
   on(channel: string, handler: (payload: string) => void): void
   /** Calls `handler` when the connection was lost: notifications may have been missed. */
   onReset(handler: () => void): void
+  /**
+   * Calls `handler` each time the connection LISTENs on every channel again: the first time
+   * (`lostAt` null) and after each loss (`lostAt`: when the loss was noticed). Whatever commits
+   * from then on is heard; what committed before is for the handler to read.
+   */
+  onListening(handler: (lostAt: Date | null) => void): void
   /** Whether notifications are heard now (the connection is up and LISTENs on every channel). */
   listening(): boolean
 }
+
+/** The notifications connection's name in `pg_stat_activity` (an operator, or a test, can find it). */
+export const NOTIFICATIONS_APPLICATION_NAME = 'teranga-notifications'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +35,7 @@ declare module 'fastify' {
 
 export interface DatabaseNotificationsOptions {
   /** Wait before connecting again after an error. */
-  retryMs?: number
+  retryMs?: number | undefined
 }
 
 const CHANNEL_NAME = /^[a-z_]+$/
@@ -34,6 +44,8 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
   const retryMs = opts.retryMs ?? 2000
   const handlers = new Map<string, Array<(payload: string) => void>>()
   const resets: Array<() => void> = []
+  const listenings: Array<(lostAt: Date | null) => void> = []
+  let lostAt: Date | null = null
   let client: pg.Client | null = null
   let started = false
   let closing = false
@@ -54,7 +66,8 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
 
   async function connect() {
     if (closing) return
-    const next = new pg.Client({ connectionString: app.database.url })
+    // Keepalives: a connection dead without a word (a NAT, a cable) is noticed, not waited on forever.
+    const next = new pg.Client({ connectionString: app.database.url, application_name: NOTIFICATIONS_APPLICATION_NAME, keepAlive: true })
     next.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '')
     })
@@ -62,6 +75,7 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
     const onLost = (err?: Error) => {
       if (closing || lost || client !== next) return
       lost = true
+      lostAt = new Date()
       app.log.warn({ err }, 'database notifications: connection lost; reconnecting')
       client = null
       next.end().catch(() => {})
@@ -81,6 +95,15 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       // A change made before this connection listened was not heard either.
       reset()
       client = next
+      const since = lostAt
+      lostAt = null
+      for (const handler of listenings) {
+        try {
+          handler(since)
+        } catch (err) {
+          app.log.error({ err }, 'database notifications: a listening handler failed')
+        }
+      }
     } catch (err) {
       next.end().catch(() => {})
       if (!closing) {
@@ -98,6 +121,9 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
     },
     onReset(handler) {
       resets.push(handler)
+    },
+    onListening(handler) {
+      listenings.push(handler)
     },
     listening: () => client !== null,
   })

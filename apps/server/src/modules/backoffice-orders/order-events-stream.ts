@@ -1,7 +1,8 @@
 // The back office's live stream of committed order events (Server-Sent Events, ADR 019). A
 // stream lasts no longer than the session that opened it: ADR 021's NOTIFY re-checks it.
-// When this instance's notifications connection was lost, events may have been missed: the
-// stream sends `event: resync` and the back office reads its lists again.
+// When this instance's notifications connection was lost, the events committed meanwhile come
+// once it is back (ADR 066); past the catch-up's bound they were missed: the stream sends
+// `event: resync` and the back office reads its lists again.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -47,12 +48,13 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
     if (payload !== '*' && Number.isSafeInteger(clientId)) for (const stream of byClient.get(clientId) ?? []) stream.check()
     else checkAll()
   })
-  // Order events missed as well: each stream says so (`event: resync`), and the back office
-  // reads its lists again instead of waiting for the next order.
-  app.notifications.onReset(() => {
-    checkAll()
+  app.notifications.onReset(checkAll)
+  // Order events the catch-up could not deliver (ADR 066): each stream says so (`event: resync`),
+  // and the back office reads its lists again instead of waiting for the next order.
+  const offMissed = opts.events.onMissed(() => {
     for (const streams of byClient.values()) for (const stream of streams) stream.resync()
   })
+  app.addHook('onClose', async () => void offMissed())
 
   // Open streams end before the server closes (it would otherwise wait for them), and give
   // their places back before the database closes.

@@ -1,6 +1,7 @@
 // The order events as the database tells them (ADR 031): the history lines the NOTIFY named,
-// read again with their order's number and customer.
-import { eq, inArray } from 'drizzle-orm'
+// read again with their order's number and customer; after a lost connection, the ids of the
+// lines committed meanwhile (ADR 066).
+import { asc, eq, gt, inArray, max } from 'drizzle-orm'
 import type { OrderActorKind, OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import { commandes, orderHistory } from '../../db/schema.ts'
@@ -33,6 +34,18 @@ export function createOrderEventsRepository(db: Executor) {
           ? { historyId, name: 'placed' as const, event: { orderId, numero, clientId, etat: to as OrderStatus, at, actor } }
           : { historyId, name: 'stateChanged' as const, event: { orderId, numero, clientId, from: from as OrderStatus, to: to as OrderStatus, at, actor, reason } }
       })
+    },
+
+    /** The ids of the history lines above `after`, ascending, at most `limit` (the primary key's index alone). */
+    async idsAfter(after: number, limit: number): Promise<number[]> {
+      const rows = await db.select({ id: orderHistory.id }).from(orderHistory).where(gt(orderHistory.id, after)).orderBy(asc(orderHistory.id)).limit(limit)
+      return rows.map((row) => row.id)
+    },
+
+    /** The highest history id, 0 when there is none. */
+    async newest(): Promise<number> {
+      const [row] = await db.select({ id: max(orderHistory.id) }).from(orderHistory)
+      return row?.id ?? 0
     },
   }
 }

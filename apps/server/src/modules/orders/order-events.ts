@@ -1,8 +1,10 @@
 // The order events (DESIGN §5): one per committed change (never for a rollback), delivered on
 // every instance from the database's NOTIFY (ADR 031): each line of an order's history tells
 // its kind and ids at commit (migration 0019), and each instance reads the line again — the
-// instance that made the change too, so there is one way in. Notifications and the live back
-// office subscribe through `app.orderEvents`; a listener's failure is logged, not the caller's.
+// instance that made the change too, so there is one way in. When the notifications connection
+// was lost, the history lines committed meanwhile are read again once it listens (ADR 066), so
+// a listener hears every event once, in order. Notifications and the live back office subscribe
+// through `app.orderEvents`; a listener's failure is logged, not the caller's.
 import type { FastifyBaseLogger } from 'fastify'
 import type { OrderActorKind, OrderStatus } from '@teranga/shared/order-status'
 
@@ -48,6 +50,7 @@ export const ORDER_EVENTS_CHANNEL = 'teranga_orders'
 
 export function createOrderEvents(log: FastifyBaseLogger) {
   const listeners: { [K in OrderEventName]: Set<OrderEventListener<K>> } = { placed: new Set(), stateChanged: new Set() }
+  const missedListeners = new Set<() => void>()
 
   const failed = (err: unknown, name: OrderEventName) => log.error({ err, event: name }, 'an order event listener failed')
 
@@ -59,6 +62,26 @@ export function createOrderEvents(log: FastifyBaseLogger) {
     on<K extends OrderEventName>(name: K, listener: OrderEventListener<K>): () => void {
       listeners[name].add(listener)
       return () => listeners[name].delete(listener)
+    },
+
+    /**
+     * Subscribes to the news that events were missed (a loss longer than the catch-up's bound, or
+     * lines that could not be read): a listener reads its state again. Answers the unsubscriber.
+     */
+    onMissed(listener: () => void): () => void {
+      missedListeners.add(listener)
+      return () => missedListeners.delete(listener)
+    },
+
+    /** Tells that events were missed (the relay's alone). */
+    missed() {
+      for (const listener of missedListeners) {
+        try {
+          listener()
+        } catch (err) {
+          log.error({ err }, 'an order events listener failed on missed events')
+        }
+      }
     },
 
     /** Delivers committed events in the order they happened. */
@@ -81,29 +104,128 @@ export type OrderEvents = ReturnType<typeof createOrderEvents>
 
 const KIND_NAMES = { placed: 'placed', state: 'stateChanged' } as const satisfies Record<string, OrderEventName>
 
+/** How far back a reconnected instance reads the order history again (ADR 066). */
+export interface CatchUpBounds {
+  /**
+   * History ids read again below the highest delivered one: a transaction that took an id before
+   * others and committed after them, while the connection was down, is found in that margin.
+   */
+  marginIds: number
+  /** Past this many missed events, none is delivered: listeners are told (`missed`) and read their lists. */
+  maxEvents: number
+  /** A connection down longer than this is not caught up either: listeners are told (`missed`). */
+  maxOutageMs: number
+}
+
+export const CATCH_UP_BOUNDS: CatchUpBounds = { marginIds: 10_000, maxEvents: 5_000, maxOutageMs: 10 * 60_000 }
+
+/** History lines read in one statement. */
+const BATCH = 500
+
+type ReadEvent = PendingOrderEvent & { historyId: number }
+
 /**
  * Turns the channel's notifications into events: the history lines they name are read in one
  * statement per batch, and delivered in the order the notifications came (commit order), one
- * batch at a time, so that an order's events never overtake each other.
+ * batch at a time, so that an order's events never overtake each other. After the connection
+ * was lost, the lines committed meanwhile are read by id and delivered before anything heard
+ * since; each id is delivered once (a set of the recent ones).
  */
 export function relayOrderEvents(deps: {
   events: OrderEvents
-  read: (historyIds: number[]) => Promise<Array<PendingOrderEvent & { historyId: number }>>
+  read: (historyIds: number[]) => Promise<ReadEvent[]>
+  /** The ids of the history lines above `after`, ascending, at most `limit`. */
+  idsAfter: (after: number, limit: number) => Promise<number[]>
+  /** The highest history id (0 for none). */
+  newest: () => Promise<number>
   log: FastifyBaseLogger
+  bounds?: Partial<CatchUpBounds> | undefined
 }) {
+  const bounds = { ...CATCH_UP_BOUNDS, ...deps.bounds }
   const queued: number[] = []
   let draining: Promise<void> | null = null
+  /** A catch-up to run before the queue: when the connection listens again, and since when it was down. */
+  let catchUp: { lostAt: Date | null } | null = null
+  /** Ids at or below it are never read again: they predate this instance, or a loss past the bounds. */
+  let floor: number | null = null
+  /** The highest id heard or delivered. */
+  let last = 0
+  /** The ids heard or delivered above `last - marginIds` (older ones are pruned). */
+  const seen = new Set<number>()
+
+  const listened = () => deps.events.heard('placed') || deps.events.heard('stateChanged')
+
+  function mark(id: number) {
+    seen.add(id)
+    if (id > last) last = id
+    if (seen.size > 2 * bounds.marginIds) for (const old of seen) if (old <= last - bounds.marginIds) seen.delete(old)
+  }
+
+  /** Reads and delivers these ids (ascending within a batch's order kept), skipping those already delivered. */
+  async function deliver(ids: number[]) {
+    const fresh = ids.filter((id) => !seen.has(id))
+    if (fresh.length === 0) return
+    for (const id of fresh) mark(id)
+    const read = await deps.read(fresh)
+    const byId = new Map(read.map((e) => [e.historyId, e]))
+    deps.events.emit(fresh.flatMap((id) => byId.get(id) ?? []))
+  }
+
+  /** Everything past the bounds is skipped: listeners read their lists again. */
+  async function skipToNewest(why: string, extra: Record<string, unknown> = {}) {
+    const newest = await deps.newest()
+    floor = Math.max(floor ?? 0, newest)
+    if (newest > last) last = newest
+    deps.log.warn({ ...extra, newest }, `order events: ${why}; listeners read their lists again`)
+    deps.events.missed()
+  }
+
+  async function runCatchUp({ lostAt }: { lostAt: Date | null }) {
+    // The first connection: what came before this instance is not its listeners' news.
+    if (floor === null || lostAt === null) {
+      const newest = await deps.newest()
+      floor = Math.max(floor ?? 0, newest)
+      if (newest > last) last = newest
+      return
+    }
+    if (!listened()) {
+      floor = Math.max(floor, await deps.newest())
+      return
+    }
+    const outageMs = Date.now() - lostAt.getTime()
+    if (outageMs > bounds.maxOutageMs) return skipToNewest('the notifications connection was down past the catch-up bound', { outageMs })
+    const from = Math.max(floor, last - bounds.marginIds)
+    // Ids only (the primary key's index), then the missed lines read as a notification's are.
+    const limit = bounds.marginIds + bounds.maxEvents + 1
+    const ids = await deps.idsAfter(from, limit)
+    const missed = ids.filter((id) => !seen.has(id))
+    if (ids.length >= limit || missed.length > bounds.maxEvents) {
+      return skipToNewest('more events were missed than the catch-up delivers', { missed: missed.length })
+    }
+    if (missed.length > 0) deps.log.info({ count: missed.length }, 'order events: caught up after the notifications connection came back')
+    for (let i = 0; i < missed.length; i += BATCH) await deliver(missed.slice(i, i + BATCH))
+  }
 
   async function drain() {
-    while (queued.length > 0) {
+    while (catchUp || queued.length > 0) {
+      if (catchUp) {
+        const job = catchUp
+        catchUp = null
+        try {
+          await runCatchUp(job)
+        } catch (err) {
+          deps.log.error({ err }, 'order events: the catch-up could not read the history; listeners read their lists again')
+          deps.events.missed()
+        }
+        continue
+      }
       // A batch is one statement: a burst of orders is read in a few.
-      const ids = queued.splice(0, 500)
+      const ids = queued.splice(0, BATCH)
       try {
-        const read = await deps.read(ids)
-        const byId = new Map(read.map((e) => [e.historyId, e]))
-        deps.events.emit(ids.flatMap((id) => byId.get(id) ?? []))
+        await deliver(ids)
       } catch (err) {
         deps.log.error({ err, count: ids.length }, 'order events could not be read; they are lost')
+        deps.events.missed()
       }
     }
     draining = null
@@ -116,8 +238,14 @@ export function relayOrderEvents(deps: {
       const name = KIND_NAMES[kind as keyof typeof KIND_NAMES]
       const id = Number(historyId)
       if (!name || !Number.isSafeInteger(id)) return deps.log.warn({ payload }, 'unexpected order event notification')
-      if (!deps.events.heard(name)) return
+      // Nobody listens to it here: known as heard, nothing read.
+      if (!deps.events.heard(name)) return void mark(id)
       queued.push(id)
+      draining ??= drain()
+    },
+    /** The notifications' `onListening`: the lines committed while the connection was down are read before anything heard since. */
+    listening(lostAt: Date | null) {
+      catchUp = { lostAt: catchUp?.lostAt ?? lostAt }
       draining ??= drain()
     },
     /** Resolves once every notification heard so far is delivered. */

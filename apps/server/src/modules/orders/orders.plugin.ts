@@ -11,7 +11,7 @@ import { createOrdersRepository } from './orders.repository.ts'
 import ordersRoutes from './orders.routes.ts'
 import { createOrdersService, type OrdersService } from './orders.service.ts'
 import { createOrderLifecycle, type OrderLifecycle } from './order-lifecycle.service.ts'
-import { ORDER_EVENTS_CHANNEL, relayOrderEvents } from './order-events.ts'
+import { ORDER_EVENTS_CHANNEL, relayOrderEvents, type CatchUpBounds } from './order-events.ts'
 import { createOrderEventsRepository } from './order-events.repository.ts'
 import { createOrderPlacementService } from './orders-placement.service.ts'
 import { createOrderPreparationService, supplementKeyMatches, type OrderPreparationService } from './orders-preparation.service.ts'
@@ -30,6 +30,8 @@ export interface OrdersOptions {
   expireOrdersEveryMs?: number | undefined
   /** Orders one customer may place per minute. */
   orderRateLimit?: number | undefined
+  /** How far a reconnected instance reads the order events it missed (ADR 066's defaults). */
+  eventsCatchUp?: Partial<CatchUpBounds> | undefined
 }
 
 async function orders(app: FastifyInstance, opts: OrdersOptions) {
@@ -48,9 +50,12 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
   app.decorate('orders', service)
   app.decorate('orderLifecycle', lifecycle)
 
-  // The committed order events of every instance, this one's too, come from the database (ADR 031).
-  const relay = relayOrderEvents({ events: app.orderEvents, read: createOrderEventsRepository(app.db).byHistoryIds, log: app.log })
+  // The committed order events of every instance, this one's too, come from the database (ADR 031);
+  // those committed while the connection was down are read again from the history (ADR 066).
+  const history = createOrderEventsRepository(app.db)
+  const relay = relayOrderEvents({ events: app.orderEvents, read: history.byHistoryIds, idsAfter: history.idsAfter, newest: history.newest, log: app.log, bounds: opts.eventsCatchUp })
   app.notifications.on(ORDER_EVENTS_CHANNEL, relay.notified)
+  app.notifications.onListening(relay.listening)
   // Events heard before a stop are read before the database closes.
   app.addHook('onClose', () => relay.settled())
 

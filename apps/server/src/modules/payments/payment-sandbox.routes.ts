@@ -3,52 +3,18 @@
 // per session, and, once a button is pressed, the provider's signed notification sent over
 // HTTP to the shop's webhook before the browser is sent back to the shop. Each provider's status
 // API answers too (the shop asks it before marking an order paid).
-// Sessions live in this process's memory (a sandbox for one developer, not a service).
+// Sessions and keys live in PostgreSQL, so that a staging shop of several instances works: a
+// session created on one is paid on another (ADR 066). Open sessions are bounded and swept.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Config } from '../../config.ts'
 import { sha256Hex } from './payment-provider.ts'
+import { createPaymentSandboxRepository, type SandboxSession } from './payment-sandbox.repository.ts'
 import { checkoutPage, messagePage } from './payment-sandbox-page.ts'
 import { paytechHmac } from './paytech.provider.ts'
 import { waveSignature } from './wave.provider.ts'
-
-/** Sessions kept; the oldest are forgotten beyond (nobody can fill the memory). */
-const MAX_SESSIONS = 1000
-
-interface SandboxSession {
-  id: string
-  provider: 'wave' | 'paytech'
-  amount: number
-  /** What the page names the order by. */
-  commande: string
-  reference: string
-  successUrl: string
-  errorUrl: string
-  createdAt: Date
-  status: 'open' | 'approved' | 'declined'
-  extra: Record<string, string>
-  /** FCFA given back so far (the back office's refunds, whole or in parts). */
-  refunded: number
-  /** Each refund's idempotency key and its answer: a retried refund is not paid twice. */
-  refunds: Map<string, string>
-}
-
-/**
- * A refund of `amount` (the whole remainder when absent) under `key`: the same key answers the
- * same refund; more than remains is refused, as the providers do.
- */
-function refundSession(session: SandboxSession, key: string, amount: number | undefined): { ok: true; id: string } | { ok: false } {
-  const known = session.refunds.get(key)
-  if (known) return { ok: true, id: known }
-  const wanted = amount ?? session.amount - session.refunded
-  if (session.status !== 'approved' || !Number.isInteger(wanted) || wanted <= 0 || session.refunded + wanted > session.amount) return { ok: false }
-  session.refunded += wanted
-  const id = `rf-${session.id}-${session.refunds.size + 1}`
-  session.refunds.set(key, id)
-  return { ok: true, id }
-}
 
 const refundAmount = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : Number(value))
 
@@ -88,13 +54,11 @@ function sameSecret(expected: string, received: unknown): boolean {
 
 const token = (bytes: number) => randomBytes(bytes).toString('hex')
 
-export default async function paymentSandboxRoutes(app: FastifyInstance, opts: { config: Config; timeoutMs: number }) {
-  const { publicUrl, payments } = opts.config
-  const sessions = new Map<string, SandboxSession>()
-  const remember = (session: SandboxSession) => {
-    sessions.set(session.id, session)
-    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!)
-  }
+export default async function paymentSandboxRoutes(app: FastifyInstance, opts: { config: Config; payments: Config['payments']; timeoutMs: number }) {
+  const { publicUrl } = opts.config
+  // The keys every instance shares (ADR 066), not this process's draw.
+  const { payments } = opts
+  const sessions = createPaymentSandboxRepository(app.db)
 
   // The page's buttons post an ordinary form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
@@ -117,11 +81,13 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
   }
 
   /** Sends the notification, then the browser back to the shop (whatever the shop answered: the return page asks the server). */
-  async function decide(reply: FastifyReply, session: SandboxSession | undefined, body: unknown, notify: (s: SandboxSession, approved: boolean) => Promise<Response>) {
+  async function decide(reply: FastifyReply, found: SandboxSession | undefined, body: unknown, notify: (s: SandboxSession, approved: boolean) => Promise<Response>) {
     const decision = decisionBody.safeParse(body)
-    if (!session || session.status !== 'open' || !decision.success) return showPage(reply, session)
+    if (!found || found.status !== 'open' || !decision.success) return showPage(reply, found)
     const approved = decision.data.decision === 'approve'
-    session.status = approved ? 'approved' : 'declined'
+    // Decided once, whichever instance's page was pressed first.
+    const session = await sessions.decide(found.id, approved ? 'approved' : 'declined')
+    if (!session) return showPage(reply, await sessions.find(found.id))
     if (decision.data.notify === 'false') return reply.redirect(approved ? session.successUrl : session.errorUrl, 303)
     try {
       const res = await notify(session, approved)
@@ -146,7 +112,7 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       const parsed = waveSessionBody.safeParse(request.body)
       if (!parsed.success) return reply.status(400).send({ code: 'request-validation-error', message: parsed.error.issues[0]?.message })
       const body = parsed.data
-      const session: SandboxSession = {
+      const session = await sessions.create({
         id: `cos-sandbox-${token(10)}`,
         provider: 'wave',
         amount: Number(body.amount),
@@ -154,13 +120,9 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
         reference: body.client_reference ?? '',
         successUrl: body.success_url,
         errorUrl: body.error_url,
-        createdAt: new Date(),
-        status: 'open',
         extra: {},
-        refunded: 0,
-        refunds: new Map(),
-      }
-      remember(session)
+      })
+      if (!session) return reply.status(429).send({ code: 'rate-limit-exceeded', message: 'Too many open checkout sessions.' })
       return {
         id: session.id,
         amount: body.amount,
@@ -181,8 +143,8 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       if (!sameSecret(`Bearer ${wave.apiKey}`, request.headers.authorization)) {
         return reply.status(401).send({ code: 'invalid-auth', message: 'Invalid API key.' })
       }
-      const session = sessions.get(request.params.id)
-      if (!session || session.provider !== 'wave') return reply.status(404).send({ code: 'not-found', message: 'Checkout session not found.' })
+      const session = await sessions.find(request.params.id, 'wave')
+      if (!session) return reply.status(404).send({ code: 'not-found', message: 'Checkout session not found.' })
       return {
         id: session.id,
         amount: String(session.amount),
@@ -199,18 +161,18 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       if (!sameSecret(`Bearer ${wave.apiKey}`, request.headers.authorization)) {
         return reply.status(401).send({ code: 'invalid-auth', message: 'Invalid API key.' })
       }
-      const session = sessions.get(request.params.id)
-      if (!session || session.provider !== 'wave') return reply.status(404).send({ code: 'not-found', message: 'Checkout session not found.' })
+      const session = await sessions.find(request.params.id, 'wave')
+      if (!session) return reply.status(404).send({ code: 'not-found', message: 'Checkout session not found.' })
       const amount = refundAmount(request.body?.amount)
-      const done = refundSession(session, String(request.headers['idempotency-key'] ?? `whole-${session.id}`), amount)
+      const done = await sessions.refund(session.id, String(request.headers['idempotency-key'] ?? `whole-${session.id}`), amount)
       if (!done.ok) return reply.status(409).send({ code: 'checkout-refund-failed', message: 'This session cannot be refunded.' })
       return { id: done.id, checkout_session_id: session.id, amount: String(amount ?? session.amount), currency: 'XOF' }
     })
 
-    app.get<{ Params: { id: string } }>('/wave/c/:id', async (request, reply) => showPage(reply, sessions.get(request.params.id)))
+    app.get<{ Params: { id: string } }>('/wave/c/:id', async (request, reply) => showPage(reply, await sessions.find(request.params.id, 'wave')))
 
     app.post<{ Params: { id: string } }>('/wave/c/:id', async (request, reply) =>
-      decide(reply, sessions.get(request.params.id), request.body, (session, approved) => {
+      decide(reply, await sessions.find(request.params.id, 'wave'), request.body, (session, approved) => {
         const now = new Date()
         const event = {
           id: `AE_sandbox_${token(8)}`,
@@ -258,7 +220,7 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       } catch {
         // A custom field that is not JSON: the page names the order by its reference.
       }
-      const session: SandboxSession = {
+      const session = await sessions.create({
         id: token(10),
         provider: 'paytech',
         amount: body.item_price,
@@ -266,8 +228,6 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
         reference: body.ref_command,
         successUrl: body.success_url,
         errorUrl: body.cancel_url,
-        createdAt: new Date(),
-        status: 'open',
         extra: {
           item_name: body.item_name,
           command_name: body.command_name,
@@ -275,10 +235,8 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
           custom_field: body.custom_field ?? '',
           payment_method: body.target_payment?.split(',')[0]?.trim() || 'Orange Money',
         },
-        refunded: 0,
-        refunds: new Map(),
-      }
-      remember(session)
+      })
+      if (!session) return reply.status(429).send({ success: 0, message: 'Trop de paiements en cours, réessayez plus tard' })
       return { success: 1, token: session.id, redirect_url: pageUrl(session.id), redirectUrl: pageUrl(session.id) }
     })
 
@@ -286,8 +244,8 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
       if (!sameSecret(paytech.apiKey, request.headers.api_key) || !sameSecret(paytech.secret, request.headers.api_secret)) {
         return reply.status(401).send({ success: -1, message: "Le vendeur n'existe pas ou clé api invalide" })
       }
-      const session = sessions.get(String(request.query.token_payment ?? ''))
-      if (!session || session.provider !== 'paytech') return reply.status(404).send({ success: 0, message: 'Paiement introuvable' })
+      const session = await sessions.find(String(request.query.token_payment ?? ''), 'paytech')
+      if (!session) return reply.status(404).send({ success: 0, message: 'Paiement introuvable' })
       return {
         success: 1,
         type_event: session.status === 'approved' ? 'sale_complete' : session.status === 'declined' ? 'sale_canceled' : 'sale_pending',
@@ -303,17 +261,17 @@ export default async function paymentSandboxRoutes(app: FastifyInstance, opts: {
         return reply.status(401).send({ success: -1, message: "Le vendeur n'existe pas ou clé api invalide" })
       }
       const reference = String(request.body?.ref_command ?? '')
-      const session = [...sessions.values()].find((s) => s.provider === 'paytech' && s.reference === reference)
+      const session = await sessions.findPaytech(reference)
       if (!session) return reply.status(404).send({ success: 0, message: 'Paiement introuvable' })
-      const done = refundSession(session, String(request.body?.refund_ref ?? `whole-${session.id}`), refundAmount(request.body?.amount))
+      const done = await sessions.refund(session.id, String(request.body?.refund_ref ?? `whole-${session.id}`), refundAmount(request.body?.amount))
       if (!done.ok) return { success: 0, message: 'Ce paiement ne peut pas être remboursé' }
       return { success: 1, message: 'Remboursement effectué' }
     })
 
-    app.get<{ Params: { id: string } }>('/paytech/payment/checkout/:id', async (request, reply) => showPage(reply, sessions.get(request.params.id)))
+    app.get<{ Params: { id: string } }>('/paytech/payment/checkout/:id', async (request, reply) => showPage(reply, await sessions.find(request.params.id, 'paytech')))
 
     app.post<{ Params: { id: string } }>('/paytech/payment/checkout/:id', async (request, reply) =>
-      decide(reply, sessions.get(request.params.id), request.body, (session, approved) => {
+      decide(reply, await sessions.find(request.params.id, 'paytech'), request.body, (session, approved) => {
         const ipn = new URLSearchParams({
           type_event: approved ? 'sale_complete' : 'sale_canceled',
           ref_command: session.reference,

@@ -19,6 +19,7 @@ import { createRefundsRepository } from './refunds.repository.ts'
 import { createRefundsService, type RefundsService } from './refunds.service.ts'
 import { paymentLedger } from './payment-ledger.service.ts'
 import { createWaveProvider } from './wave.provider.ts'
+import { sharedSandboxKeys } from './payment-sandbox.repository.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +38,9 @@ export interface PaymentsOptions {
 async function payments(app: FastifyInstance, opts: PaymentsOptions) {
   const { config, timeoutMs } = opts
   const repo = createPaymentsRepository(app.db)
-  const providers: Readonly<Record<ProviderName, PaymentProvider>> = { wave: createWaveProvider(config.payments.wave, timeoutMs), paytech: createPaytechProvider(config.payments.paytech, timeoutMs) }
+  // A provider in the sandbox uses the keys every instance shares (ADR 066); real keys are the configuration's.
+  const keys = await sharedSandboxKeys(app.db, config.payments)
+  const providers: Readonly<Record<ProviderName, PaymentProvider>> = { wave: createWaveProvider(keys.wave, timeoutMs), paytech: createPaytechProvider(keys.paytech, timeoutMs) }
   const service = createPaymentsService({
     lifecycle: app.orderLifecycle,
     repo,
