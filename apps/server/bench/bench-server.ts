@@ -74,7 +74,8 @@ const sample = await server.inject({ method: 'POST', url: '/graphql', payload: {
 bareBody = sample.body
 await server.listen({ port: 0, host: '127.0.0.1' })
 const { port } = server.server.address() as { port: number }
-process.send?.({ ready: true, port, bytes: bareBody.length, tokens })
+// The database's URL: the Vendure side by side (vendure.bench.ts) puts its database on the same server.
+process.send?.({ ready: true, port, bytes: bareBody.length, tokens, databaseUrl: database.url })
 process.on('disconnect', async () => {
   await server.close()
   await bench.close()

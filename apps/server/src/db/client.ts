@@ -17,7 +17,7 @@ import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A database handle or an open transaction: repositories accept either. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | '$with' | 'with'>
 
 export interface Database {
   db: Db

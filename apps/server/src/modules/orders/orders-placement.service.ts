@@ -54,22 +54,23 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
   return {
     async place(clientId: number, input: OrderInput, idempotencyKey?: string) {
       const requestHash = hashOf(input)
-      // The key is claimed in the order's own transaction (its unique index): a request sent
+      // The key is claimed in the order's own statement (its unique index): a request sent
       // again fails there, or earlier on the cart its first sending emptied, and is then
       // answered from the key below. The first sending costs no statement to look it up.
       let numero: string
       try {
         numero = await lifecycle.run(async ({ tx, orders: repo, rewardsAt, redeemCode, takeStock, takeSlot, placed }) => {
           const at = now()
-          // First: deletion of this account either committed before (and we see it) or waits for this order.
-          const customer = await repo.lockCustomer(clientId, at)
-          if (!customer || isDeleted(customer.firebaseUid)) throw unauthenticated(MESSAGES.invalidToken)
-          const { delivery, payment, depot, zone, slots_depot, slots_zone } = await repo.references({
+          // First: deletion of this account either committed before (and we see it) or waits for
+          // this order. What the order names is read in the same statement.
+          const customer = await repo.lockCustomer(clientId, at, {
             modelivraison: input.modelivraison,
             modepaiement: input.modepaiement,
             depot: input.depot ?? null,
             zone: input.zone || null,
           })
+          if (!customer || isDeleted(customer.firebaseUid)) throw unauthenticated(MESSAGES.invalidToken)
+          const { delivery, payment, depot, zone, slots_depot, slots_zone } = customer
           if (!delivery) throw badInput(MESSAGES.orderDeliveryModeUnknown, { modelivraison: [MESSAGES.orderDeliveryModeUnknown] })
           if (!payment) throw badInput(MESSAGES.orderPaymentModeUnknown, { modepaiement: [MESSAGES.orderPaymentModeUnknown] })
 
@@ -122,8 +123,11 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           // Nothing to pay (a 100 % code on a pickup, issue 23 §2): no provider is asked for
           // 0 FCFA; the order waits for the shop's confirmation whatever mode was chosen.
           const toPay = online && amounts.total > 0
+          const numerocommande = newNumero(at)
+          // The idempotency key is claimed with the order itself, in its statement (ADR 068).
+          const key = idempotencyKey ? { clientId, key: idempotencyKey, requestHash, statusCode: 201, response: { numerocommande } } : undefined
           const order = await repo.insertOrder({
-            numerocommande: newNumero(at),
+            numerocommande,
             clientId,
             etat: toPay ? 'en_attente_paiement' : 'en_attente',
             datecomm: at,
@@ -142,7 +146,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             expiresAt: toPay ? unpaidDeadline(at) : null,
             notePreparation: input.note || null,
             ...slot,
-          })
+          }, key)
           // Taken once the order exists, so each product's stock history line names it.
           if (!(await takeStock(order.id, lines))) throw new Error('stock changed under its row lock')
           await placed(
@@ -151,9 +155,6 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             actors.client(clientId),
           )
           await clientCart(tx).empty(clientId)
-          if (idempotencyKey) {
-            await repo.saveIdempotencyKey({ clientId, key: idempotencyKey, requestHash, statusCode: 201, response: { numerocommande: order.numerocommande } })
-          }
           return order.numerocommande
         })
       } catch (error) {

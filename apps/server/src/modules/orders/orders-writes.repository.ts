@@ -25,6 +25,13 @@ import { variantPriceNow } from '../catalogue/product-projection.ts'
 /** An order as the lifecycle moves it: its row, and its delivery mode's code, which the machine reads. */
 export type OrderRow = typeof commandes.$inferSelect & { deliveryCode: string }
 
+/** What placing an order reads of its customer (their row locked). */
+export interface LockedCustomer {
+  firebaseUid: string
+  points: number
+  unpaid: number
+}
+
 /** What an order names: its delivery mode, payment mode, and depot or zone. */
 export interface OrderChoice {
   modelivraison: number
@@ -73,13 +80,25 @@ export interface OrderWritesReads {
 
 export function createOrderWritesRepository(db: Executor, reads: OrderWritesReads = {}) {
   return {
+    async zone(designation: string) {
+      const [row] = await db.select().from(zonesLivraison).where(eq(zonesLivraison.designation, designation)).limit(1)
+      return row
+    },
+
     /**
-     * What an order names, in one statement: its delivery mode, its payment mode (if on
-     * offer), and its depot or its zone, each null when there is none such; and whether
-     * delivery slots are offered for that depot or zone.
+     * Locks the customer's row until the transaction ends (placement and account deletion take
+     * turns on it), with what placing an order needs to know, in the same statement (ADR 068):
+     * whether the account is deleted, the points balance, the unpaid online orders still running;
+     * and what the order names: its delivery mode, its payment mode (if on offer), its depot or
+     * its zone, each null when there is none such, and whether delivery slots are offered for
+     * that depot or zone. No row when the customer does not exist.
      */
-    async references(choice: OrderChoice): Promise<OrderReferences> {
-      const result = await db.execute(sql`select
+    async lockCustomer(clientId: number, at: Date, choice: OrderChoice): Promise<(LockedCustomer & OrderReferences) | undefined> {
+      const zoneId = sql`(select ${zonesLivraison.id} from ${zonesLivraison} where ${zonesLivraison.designation} = ${choice.zone}::text)`
+      const result = await db.execute(sql`select ${clients.firebaseUid} as "firebaseUid",
+        ${reads.pointsOf ? reads.pointsOf(CLIENT_ROW_ID) : sql`0`} as points,
+        (select count(*)::int from ${commandes} where ${commandes.clientId} = ${CLIENT_ROW_ID}
+          and ${inArray(commandes.etat, [...UNPAID_STATUSES])} and ${commandes.expiresAt} > ${at.toISOString()}) as unpaid,
         (select json_build_object('id', ${modelivraisons.id}, 'code', ${modelivraisons.code}) from ${modelivraisons}
           where ${modelivraisons.id} = ${choice.modelivraison}) as delivery,
         (select json_build_object('id', ${modepaiements.id}, 'code', ${modepaiements.code}) from ${modepaiements}
@@ -89,31 +108,9 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         (select json_build_object('id', ${zonesLivraison.id}, 'designation', ${zonesLivraison.designation}, 'frais', ${zonesLivraison.frais}) from ${zonesLivraison}
           where ${zonesLivraison.designation} = ${choice.zone}::text) as zone,
         ${reads.slotsOffered ? reads.slotsOffered(sql`${choice.depot}::int`, sql`null::int`) : sql`false`} as slots_depot,
-        ${reads.slotsOffered ? reads.slotsOffered(sql`null::int`, sql`(select ${zonesLivraison.id} from ${zonesLivraison} where ${zonesLivraison.designation} = ${choice.zone}::text)`) : sql`false`} as slots_zone`)
-      return rowsOf<OrderReferences>(result)[0]!
-    },
-    async zone(designation: string) {
-      const [row] = await db.select().from(zonesLivraison).where(eq(zonesLivraison.designation, designation)).limit(1)
-      return row
-    },
-
-    /**
-     * Locks the customer's row until the transaction ends (placement and account deletion take
-     * turns on it), with what placing an order needs to know of them in the same statement:
-     * whether the account is deleted, the points balance, and the unpaid online orders still running.
-     */
-    async lockCustomer(clientId: number, at: Date) {
-      const [row] = await db
-        .select({
-          firebaseUid: clients.firebaseUid,
-          points: reads.pointsOf ? reads.pointsOf(CLIENT_ROW_ID) : sql<number>`0`,
-          unpaid: sql<number>`(select count(*)::int from ${commandes} where ${commandes.clientId} = ${CLIENT_ROW_ID}
-            and ${inArray(commandes.etat, [...UNPAID_STATUSES])} and ${commandes.expiresAt} > ${at.toISOString()})`,
-        })
-        .from(clients)
-        .where(eq(clients.id, clientId))
-        .for('update', { of: clients })
-      return row
+        ${reads.slotsOffered ? reads.slotsOffered(sql`null::int`, zoneId) : sql`false`} as slots_zone
+        from ${clients} where ${clients.id} = ${clientId} for update of ${clients}`)
+      return rowsOf<LockedCustomer & OrderReferences>(result)[0]
     },
 
     /**
@@ -145,8 +142,17 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         .execute()
     },
 
-    async insertOrder(values: typeof commandes.$inferInsert) {
-      const [row] = await db.insert(commandes).values(values).returning()
+    /**
+     * Inserts the order; with `idempotencyKey`, claims the key (its unique index) in the same
+     * statement (ADR 068): a key sent again fails here, and the whole order with it.
+     */
+    async insertOrder(values: typeof commandes.$inferInsert, idempotencyKey?: typeof idempotencyKeys.$inferInsert) {
+      if (!idempotencyKey) {
+        const [row] = await db.insert(commandes).values(values).returning()
+        return row!
+      }
+      const key = db.$with('claimed_key', {}).as(db.insert(idempotencyKeys).values(idempotencyKey).getSQL())
+      const [row] = await db.with(key).insert(commandes).values(values).returning()
       return row!
     },
     /** The order's lines and the first line of its history, in one statement. */
@@ -271,9 +277,6 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         .where(and(eq(idempotencyKeys.clientId, clientId), eq(idempotencyKeys.key, key)))
         .limit(1)
       return row
-    },
-    async saveIdempotencyKey(values: typeof idempotencyKeys.$inferInsert) {
-      await db.insert(idempotencyKeys).values(values)
     },
 
     /**

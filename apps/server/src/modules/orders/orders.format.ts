@@ -17,7 +17,7 @@ import type { OrdersRepository } from './orders.repository.ts'
 export { commandeSchema } from '@teranga/shared/customer-answers'
 export type { Commande }
 
-type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>
+type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['one']>>>['row']
 type LineRow = Awaited<ReturnType<OrdersRepository['linesOf']>>[number]
 
 /** The variant an order line sold: its values by option name, its name and SKU; null for a line older than variants. */

@@ -20,21 +20,48 @@ import { pageTotal, type PageArgs } from '../../lib/pagination.ts'
 import { productColumns, productJoin, type ProductRow } from '../catalogue/product-projection.ts'
 import type { OrderParticipants } from './order-participants.service.ts'
 
+/** An order line with its product (as the catalogue shows it) and the variant sold. */
+const lineColumns = (viewerId: number) => ({
+  lineId: detailCommandes.id,
+  commandeId: detailCommandes.commandeId,
+  lineQuantite: detailCommandes.quantite,
+  linePrix: detailCommandes.prix,
+  ...productColumns(viewerId),
+  // The variant sold (ADR 053 §4), null for a line older than variants.
+  vId: variantes.id,
+  vValeur1: variantes.valeur1,
+  vValeur2: variantes.valeur2,
+  vValeur3: variantes.valeur3,
+  vCode: variantes.code,
+})
+
+type LineRow = ProductRow & {
+  lineId: number
+  commandeId: number
+  lineQuantite: number
+  linePrix: number
+  vId: number | null
+  vValeur1: string | null
+  vValeur2: string | null
+  vValeur3: string | null
+  vCode: string | null
+}
+
 /** `participants`: where the discount code's text comes from (the promotions module's, ADR 049); null without them. */
 export function createOrdersRepository(db: Executor, participants?: Pick<OrderParticipants, 'provider'>) {
   // An order with its client, modes and depot: what a page and a single order both show.
+  const orderColumns = () => ({
+    commande: commandes,
+    client: clients,
+    role: roles,
+    modepaiement: modepaiements,
+    modelivraison: modelivraisons,
+    depot: { id: depots.id, designation: depots.designation, adresse: depots.adresse, horaires: depots.horaires },
+    codepromo: participants?.provider('codes')?.codeOfOrder(commandes.codepromoId) ?? sql<string | null>`null`,
+  })
   const selectOrders = () =>
     db
-        .select({
-          commande: commandes,
-          client: clients,
-          role: roles,
-          modepaiement: modepaiements,
-          modelivraison: modelivraisons,
-          depot: { id: depots.id, designation: depots.designation, adresse: depots.adresse, horaires: depots.horaires },
-          codepromo: participants?.provider('codes')?.codeOfOrder(commandes.codepromoId) ?? sql<string | null>`null`,
-          total: sql<number>`count(*) over()`,
-        })
+        .select({ ...orderColumns(), total: sql<number>`count(*) over()` })
         .from(commandes)
         .innerJoin(clients, eq(clients.id, commandes.clientId))
         .innerJoin(roles, eq(roles.id, clients.roleId))
@@ -57,27 +84,39 @@ export function createOrdersRepository(db: Executor, participants?: Pick<OrderPa
       return { rows, total }
     },
 
-    async one(numero: string) {
-      const [row] = await selectOrders().where(eq(commandes.numerocommande, numero)).limit(1).prepare('order_by_numero').execute()
-      return row
+    /**
+     * One order by its number with its lines, in one statement (ADR 068: placing an order answers
+     * it, and this read was two of its statements): a row per line, the order's columns on each;
+     * one row with no line for an order without any. Undefined when there is no such order.
+     */
+    async one(numero: string, viewerId: number) {
+      const rows = await db
+        .select({ ...orderColumns(), line: lineColumns(viewerId) })
+        .from(commandes)
+        .innerJoin(clients, eq(clients.id, commandes.clientId))
+        .innerJoin(roles, eq(roles.id, clients.roleId))
+        .innerJoin(modepaiements, eq(modepaiements.id, commandes.modepaiementId))
+        .innerJoin(modelivraisons, eq(modelivraisons.id, commandes.modelivraisonId))
+        .leftJoin(depots, eq(depots.id, commandes.depotId))
+        .leftJoin(detailCommandes, eq(detailCommandes.commandeId, commandes.id))
+        .leftJoin(produits, eq(produits.id, detailCommandes.produitId))
+        .leftJoin(variantes, eq(variantes.id, detailCommandes.varianteId))
+        .leftJoin(souscategories, productJoin.souscategorie)
+        .leftJoin(categories, productJoin.categorie)
+        .where(eq(commandes.numerocommande, numero))
+        .orderBy(asc(detailCommandes.id))
+        .prepare(viewerId ? 'order_with_lines' : 'order_with_lines_unliked')
+        .execute()
+      const [first] = rows
+      if (!first) return undefined
+      const { line: _line, ...row } = first
+      return { row, lines: rows.flatMap(({ line }) => (line.lineId === null ? [] : [line as LineRow])) }
     },
 
     async linesOf(commandeIds: number[], viewerId: number) {
       if (commandeIds.length === 0) return []
       return (await db
-        .select({
-          lineId: detailCommandes.id,
-          commandeId: detailCommandes.commandeId,
-          lineQuantite: detailCommandes.quantite,
-          linePrix: detailCommandes.prix,
-          ...productColumns(viewerId),
-          // The variant sold (ADR 053 §4), null for a line older than variants.
-          vId: variantes.id,
-          vValeur1: variantes.valeur1,
-          vValeur2: variantes.valeur2,
-          vValeur3: variantes.valeur3,
-          vCode: variantes.code,
-        })
+        .select(lineColumns(viewerId))
         .from(detailCommandes)
         .innerJoin(produits, eq(produits.id, detailCommandes.produitId))
         .leftJoin(variantes, eq(variantes.id, detailCommandes.varianteId))
@@ -87,19 +126,7 @@ export function createOrdersRepository(db: Executor, participants?: Pick<OrderPa
         .where(sql`${detailCommandes.commandeId} = any(${intArray(commandeIds)})`)
         .orderBy(asc(detailCommandes.id))
         .prepare(viewerId ? 'order_lines' : 'order_lines_unliked')
-        .execute()) as Array<
-        ProductRow & {
-          lineId: number
-          commandeId: number
-          lineQuantite: number
-          linePrix: number
-          vId: number | null
-          vValeur1: string | null
-          vValeur2: string | null
-          vValeur3: string | null
-          vCode: string | null
-        }
-      >
+        .execute()) as LineRow[]
     },
   }
 }

@@ -20,9 +20,9 @@ export function createOrdersService(repo: OrdersRepository) {
 
     /** One order by its number; undefined when it does not exist. */
     async one(numero: string, viewerId: number) {
-      const row = await repo.one(numero)
-      if (!row) return undefined
-      return { clientId: row.commande.clientId, commande: toCommande(row, await repo.linesOf([row.commande.id], viewerId)) }
+      const found = await repo.one(numero, viewerId)
+      if (!found) return undefined
+      return { clientId: found.row.commande.clientId, commande: toCommande(found.row, found.lines) }
     },
   }
 }
