@@ -373,6 +373,7 @@ describe('a failed read on the replica', () => {
       sqlError('40001', 'canceling statement due to conflict with recovery'),
       sqlError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5433'),
       sqlError('ECONNRESET'),
+      sqlError('EPIPE'),
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated due to connection timeout'),
       new Error('Query read timeout'),

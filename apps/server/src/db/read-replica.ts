@@ -113,9 +113,10 @@ export function replicaTrouble(error: unknown): ReplicaTrouble {
     if (e.message === 'timeout exceeded when trying to connect') return 'busy'
     const code = (e as { code?: unknown }).code
     if (typeof code === 'string') {
-      // A server's SQLSTATE: five characters, digits and capitals; a system error's: E and capitals.
-      if (/^[0-9A-Z]{5}$/.test(code)) return REPLICA_STATES.test(code) || RECOVERY_CONFLICTS.has(code) ? 'down' : null
+      // A system error's code (ECONNREFUSED, EPIPE: no SQLSTATE class starts with E), else a
+      // server's SQLSTATE (five digits and capitals).
       if (/^E[A-Z]+$/.test(code)) return 'down'
+      if (/^[0-9A-Z]{5}$/.test(code)) return REPLICA_STATES.test(code) || RECOVERY_CONFLICTS.has(code) ? 'down' : null
     }
     if (CONNECTION_MESSAGES.test(e.message)) return 'down'
   }
