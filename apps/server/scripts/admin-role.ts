@@ -51,7 +51,8 @@ async function main() {
   let database: Database
   const running = config.databaseUrl ? undefined : await runningEmbedded(config.dataDir)
   if (running) database = await openDatabase({ databaseUrl: running, poolSize: 1, kind: 'embedded' })
-  else database = await openShopDatabase(config)
+  // One statement on the primary: no read replica to open.
+  else database = await openShopDatabase({ ...config, replica: undefined })
   try {
     const result = command === 'grant' ? await grantStaffRole(database.db, email, role as 'admin', { clientId }) : await revokeStaffRole(database.db, email, { clientId })
     if (result.ok) console.log(result.message)

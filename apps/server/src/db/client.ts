@@ -57,6 +57,8 @@ export { MIGRATIONS_DIR }
 
 // Search matches on words that are close, not only identical (a typo still finds "Café").
 const SEARCH_THRESHOLD = '0.5'
+/** Every session's settings, the read replica's too (ADR 064). */
+const SESSION_OPTIONS = `-c pg_trgm.word_similarity_threshold=${SEARCH_THRESHOLD}`
 
 export interface OpenOptions {
   databaseUrl: string
@@ -96,7 +98,7 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    options: `-c pg_trgm.word_similarity_threshold=${SEARCH_THRESHOLD}`,
+    options: SESSION_OPTIONS,
     connectionTimeoutMillis: 5000,
   })
   // An idle client that loses its server must not crash the process; the pool replaces it.
@@ -105,7 +107,8 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
   pool.on('connect', (client) => countCalls(client, ['query'], stats))
   const checkouts = timeCheckouts(pool)
   const db = drizzlePg(pool, { schema }) as unknown as Db
-  const replica = replicaOptions ? openReadReplica(pool, { ...replicaOptions, poolSize: max, onConnect: (client) => countCalls(client, ['query'], stats) }) : null
+  // The replica's statements are counted apart (`replica.stats`): `stats` is the primary's.
+  const replica = replicaOptions ? openReadReplica(url, { ...replicaOptions, poolSize: max, sessionOptions: SESSION_OPTIONS }) : null
   let closed = false
   const cursorReads = { count: 0 }
   return {

@@ -116,7 +116,8 @@ async function main() {
   const orders = Number(values.orders)
   if (!Number.isInteger(orders) || orders < 0) throw new Error('--orders must be a whole number')
   const config = loadConfig()
-  const database = await openShopDatabase(config)
+  // Writes only: no read replica to open.
+  const database = await openShopDatabase({ ...config, replica: undefined })
   try {
     await database.withBootLock(async () => {
       await database.migrate()
