@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_UNPAID_ONLINE_ORDERS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
 import { UNPAID_STATUSES } from '@teranga/shared/order-status'
-import { commandes, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, privileges, typerecompenses } from '../src/db/schema.ts'
+import { PROMO_MESSAGES } from '@teranga/shared/promotions'
+import { codesPromo, commandes, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, privileges, typerecompenses } from '../src/db/schema.ts'
 import { createLoyaltyService } from '../src/modules/loyalty/loyalty.service.ts'
 import { makeProduct } from './factories.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
@@ -149,5 +150,31 @@ describe('one customer, concurrent orders (ADR 068)', () => {
         .where(eq(pointsFidelite.clientId, customer.userId))
       expect(balance!.points).toBe(0)
     }
+  }, 60_000)
+
+  // A code usable once per customer: the customer's uses are read by the promotions' own statement
+  // (`forCustomer`), which runs after the customer's lock is granted, so it already sees an order
+  // with the code committed meanwhile; the code's total uses are a conditional update that
+  // PostgreSQL re-checks on the row's latest version (promotions.test.ts races 50 orders on it).
+  // This one held before the fix too: it guards the order of statements that makes it hold.
+  it(`a code once per customer stays once, for ${N} orders with it queued behind the customer's other order using it`, async () => {
+    const [code] = await ctx.db.insert(codesPromo).values({ code: 'COURSE1', type: 'montant', valeur: 500, utilisationsMax: 100, parClient: 1 }).returning()
+    const customer = await signIn(ctx.app)
+    const p = await makeProduct(ctx.db, { prix: 5000, quantite: 100 })
+    await addToCart(customer, p.id, 1)
+    expect((await order(customer, home(ids.cash))).statusCode).toBe(201)
+    await addToCart(customer, p.id, 1)
+    const [template] = await ctx.db.select().from(commandes).where(eq(commandes.clientId, customer.userId))
+    const answers = await ordersQueuedBehind(customer, { ...home(ids.cash), codepromo: 'course1' }, async (tx) => {
+      // The customer's other order, with the code, commits while these wait (as placement writes it: the order and the code's use).
+      const { id: _id, montantTotal: _total, ...copy } = template!
+      await tx.insert(commandes).values({ ...copy, numerocommande: `${template!.numerocommande.slice(0, 11)}CODE1X`, codepromoId: code!.id, remiseCode: 500, remise: 500 })
+      await tx.update(codesPromo).set({ utilisations: sql`${codesPromo.utilisations} + 1` }).where(eq(codesPromo.id, code!.id))
+    })
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(N).fill(409))
+    for (const answer of answers) expect(answer.json().message).toBe(PROMO_MESSAGES.perClient(1))
+    const withCode = await ctx.db.select({ id: commandes.id }).from(commandes).where(and(eq(commandes.clientId, customer.userId), eq(commandes.codepromoId, code!.id)))
+    expect(withCode).toHaveLength(1)
+    expect((await ctx.db.select({ n: codesPromo.utilisations }).from(codesPromo).where(eq(codesPromo.id, code!.id)))[0]!.n).toBe(1)
   }, 60_000)
 })
