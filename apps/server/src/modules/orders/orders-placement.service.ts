@@ -63,7 +63,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           const at = now()
           // First: deletion of this account either committed before (and we see it) or waits for
           // this order. What the order names is read in the same statement.
-          const customer = await repo.lockCustomer(clientId, at, {
+          const customer = await repo.lockCustomer(clientId, {
             modelivraison: input.modelivraison,
             modepaiement: input.modepaiement,
             depot: input.depot ?? null,
@@ -93,12 +93,15 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           const slot = await takeSlot({ choice: input.creneau ?? null, depotId: place.depotId, zoneId, offered: place.depotId === null ? slots_zone : slots_depot, at })
 
           const online = isOnlinePayment(payment.code)
-          // Each unpaid online order holds its stock for 30 minutes: a few at once, not the whole shelf.
-          if (online && customer.unpaid >= MAX_UNPAID_ONLINE_ORDERS) throw conflict(MESSAGES.orderUnpaidLimit(MAX_UNPAID_ONLINE_ORDERS))
 
           // The products' rows stay locked until commit: the stock read here is the stock taken.
-          const lines = await repo.lockCartLines(clientId)
+          // The customer's points and unpaid orders come with the lines, read after the customer's
+          // lock was granted, so an order of theirs that committed meanwhile counts (ADR 068).
+          const lines = await repo.lockCartLines(clientId, at)
           if (lines.length === 0) throw conflict(MESSAGES.orderCartEmpty)
+          const { points, unpaid } = lines[0]!
+          // Each unpaid online order holds its stock for 30 minutes: a few at once, not the whole shelf.
+          if (online && unpaid >= MAX_UNPAID_ONLINE_ORDERS) throw conflict(MESSAGES.orderUnpaidLimit(MAX_UNPAID_ONLINE_ORDERS))
           const tooLarge = lines.find((line) => line.quantite > ADD_TO_CART_MAX)
           if (tooLarge) {
             const message = MESSAGES.orderLineTooLarge(tooLarge.designation, ADD_TO_CART_MAX)
@@ -119,7 +122,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
           // The discount code (DESIGN §5): checked on these lines at these prices, its use taken
           // here, so that concurrent orders never take more uses than it has (two statements).
           const code = input.codepromo ? await redeemCode({ code: input.codepromo, clientId, lines, at, tel: input.tel }) : null
-          const amounts = orderAmounts(lines, fee, customer.points > 0 ? await rewardsAt(customer.points) : [], code?.remise ?? 0)
+          const amounts = orderAmounts(lines, fee, points > 0 ? await rewardsAt(points) : [], code?.remise ?? 0)
           // Nothing to pay (a 100 % code on a pickup, issue 23 §2): no provider is asked for
           // 0 FCFA; the order waits for the shop's confirmation whatever mode was chosen.
           const toPay = online && amounts.total > 0

@@ -25,11 +25,9 @@ import { variantPriceNow } from '../catalogue/product-projection.ts'
 /** An order as the lifecycle moves it: its row, and its delivery mode's code, which the machine reads. */
 export type OrderRow = typeof commandes.$inferSelect & { deliveryCode: string }
 
-/** What placing an order reads of its customer (their row locked). */
+/** What placing an order reads of its customer with the lock on their row. */
 export interface LockedCustomer {
   firebaseUid: string
-  points: number
-  unpaid: number
 }
 
 /** What an order names: its delivery mode, payment mode, and depot or zone. */
@@ -62,9 +60,6 @@ export interface HistoryEntry {
   reason: string | null
 }
 
-/** The outer client row's id, qualified: drizzle leaves columns of a one-table select unqualified, which a subquery would rebind. */
-const CLIENT_ROW_ID = sql.raw('"clients"."id"')
-
 /** The outer order row's delivery mode, qualified for the same reason. */
 const ORDER_ROW_DELIVERY = sql.raw('"commandes"."modelivraison_id"')
 
@@ -86,19 +81,18 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
     },
 
     /**
-     * Locks the customer's row until the transaction ends (placement and account deletion take
-     * turns on it), with what placing an order needs to know, in the same statement (ADR 068):
-     * whether the account is deleted, the points balance, the unpaid online orders still running;
-     * and what the order names: its delivery mode, its payment mode (if on offer), its depot or
-     * its zone, each null when there is none such, and whether delivery slots are offered for
-     * that depot or zone. No row when the customer does not exist.
+     * Locks the customer's row until the transaction ends (placement, account deletion and the
+     * back office's points adjustments take turns on it), with what placing an order needs to
+     * know, in the same statement (ADR 068): whether the account is deleted, and what the order
+     * names: its delivery mode, its payment mode (if on offer), its depot or its zone, each null
+     * when there is none such, and whether delivery slots are offered for that depot or zone. No
+     * row when the customer does not exist. Nothing that the customer's other transactions
+     * change under this lock is read here: this statement's snapshot is taken before it waits
+     * for the lock (ADR 068): `lockCartLines`, a later statement, reads those.
      */
-    async lockCustomer(clientId: number, at: Date, choice: OrderChoice): Promise<(LockedCustomer & OrderReferences) | undefined> {
+    async lockCustomer(clientId: number, choice: OrderChoice): Promise<(LockedCustomer & OrderReferences) | undefined> {
       const zoneId = sql`(select ${zonesLivraison.id} from ${zonesLivraison} where ${zonesLivraison.designation} = ${choice.zone}::text)`
       const result = await db.execute(sql`select ${clients.firebaseUid} as "firebaseUid",
-        ${reads.pointsOf ? reads.pointsOf(CLIENT_ROW_ID) : sql`0`} as points,
-        (select count(*)::int from ${commandes} where ${commandes.clientId} = ${CLIENT_ROW_ID}
-          and ${inArray(commandes.etat, [...UNPAID_STATUSES])} and ${commandes.expiresAt} > ${at.toISOString()}) as unpaid,
         (select json_build_object('id', ${modelivraisons.id}, 'code', ${modelivraisons.code}) from ${modelivraisons}
           where ${modelivraisons.id} = ${choice.modelivraison}) as delivery,
         (select json_build_object('id', ${modepaiements.id}, 'code', ${modepaiements.code}) from ${modepaiements}
@@ -119,10 +113,16 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
      * the variants' rows locked until the transaction ends, in product then variant order:
      * two orders sharing products or variants lock them in the same order, so one waits for the
      * other and neither deadlocks (the stock ledger, too, locks a product before its variants).
+     * Each row also carries the customer's points balance and their unpaid online orders still
+     * running at `at`: read here, in the first statement after the customer's lock is granted,
+     * they include what the customer's previous order or points adjustment committed (ADR 068).
      */
-    async lockCartLines(clientId: number) {
+    async lockCartLines(clientId: number, at: Date) {
       return db
         .select({
+          points: reads.pointsOf ? reads.pointsOf(sql`${clientId}::int`) : sql<number>`0`,
+          unpaid: sql<number>`(select count(*)::int from ${commandes} where ${commandes.clientId} = ${clientId}
+            and ${inArray(commandes.etat, [...UNPAID_STATUSES])} and ${commandes.expiresAt} > ${at.toISOString()})`,
           produitId: produits.id,
           varianteId: variantes.id,
           designation: sql<string>`concat_ws(' ', ${produits.designation}, ${variantes.valeur1}, ${variantes.valeur2}, ${variantes.valeur3})`,
