@@ -74,7 +74,7 @@ async function confirm(numero: string) {
 /** The notifications connections listening on this test's database, one per instance (their last statement is a LISTEN). */
 async function listeningConnections(): Promise<number> {
   const { rows } = (await shop.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where application_name = ${NOTIFICATIONS_APPLICATION_NAME} and datname = current_database() and query like 'LISTEN %'`,
+    sql`select count(*)::int as n from pg_stat_activity where application_name = ${NOTIFICATIONS_APPLICATION_NAME} and datname = current_database() and (query like 'LISTEN %' or query = 'select 1')`,
   )) as unknown as { rows: Array<{ n: number }> }
   return rows[0]!.n
 }
