@@ -98,6 +98,8 @@ export interface AppOptions {
   orderEventsCatchUp?: Partial<CatchUpBounds>
   /** Wait before the notifications connection is opened again after a loss (2 s). */
   notificationsRetryMs?: number
+  /** The notifications connection's heartbeat: every 20 s, given up after 5 s without an answer. */
+  notificationsHeartbeat?: { everyMs: number; timeoutMs: number }
   /** Discount codes one address may try per minute at checkout, whatever the accounts (default 20). */
   promoCheckAddressRateLimit?: number
   /** How often the back office's event streams are pinged (25 s). */
@@ -183,7 +185,11 @@ export async function app(fastify: FastifyInstance, opts: AppOptions) {
   if (!fastify.hasDecorator('catalogueCaches')) fastify.decorate('catalogueCaches', createCatalogueCaches())
   // Each export holds a connection of the pool while the client reads: a few at once (ADR 060).
   if (!fastify.hasDecorator('exportSlots')) fastify.decorate('exportSlots', createExportSlots(opts.exports))
-  await fastify.register(databaseNotifications, { retryMs: opts.notificationsRetryMs })
+  await fastify.register(databaseNotifications, {
+    retryMs: opts.notificationsRetryMs,
+    heartbeatEveryMs: opts.notificationsHeartbeat?.everyMs,
+    heartbeatTimeoutMs: opts.notificationsHeartbeat?.timeoutMs,
+  })
   // A catalogue write on any instance empties this one's catalogue caches (ADR 018, ADR 021).
   fastify.notifications.on(CATALOGUE_CHANNEL, () => fastify.catalogueCaches.clear())
   fastify.notifications.onReset(() => fastify.catalogueCaches.clear())

@@ -10,8 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderHistory } from '../src/db/schema.ts'
 import type { CatchUpBounds } from '../src/modules/orders/order-events.ts'
 import { NOTIFICATIONS_APPLICATION_NAME } from '../src/plugins/database-notifications.ts'
+import { openDatabase } from '../src/db/client.ts'
+import type { AppOptions } from '../src/app.ts'
 import { makeProduct, placeHomeOrder } from './factories.ts'
-import { anotherInstance, createTestApp, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
+import { anotherInstance, buildTestApp, createTestApp, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
+import { stallingProxy, type StallingProxy } from './stalling-proxy.ts'
 
 let shop: TestContext
 /** The instance that makes the changes; `shop` (and the bounded instances) listen. */
@@ -71,7 +74,7 @@ async function confirm(numero: string) {
 /** The notifications connections listening on this test's database, one per instance (their last statement is a LISTEN). */
 async function listeningConnections(): Promise<number> {
   const { rows } = (await shop.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where application_name = ${NOTIFICATIONS_APPLICATION_NAME} and datname = current_database() and query like 'LISTEN %'`,
+    sql`select count(*)::int as n from pg_stat_activity where application_name = ${NOTIFICATIONS_APPLICATION_NAME} and datname = current_database() and (query like 'LISTEN %' or query = 'select 1')`,
   )) as unknown as { rows: Array<{ n: number }> }
   return rows[0]!.n
 }
@@ -237,5 +240,129 @@ describe('the bounds of the catch-up', () => {
     const ids = (missedDuring as Array<{ id: number }>).map((o) => o.id)
     expect(listener.of(ids)).toEqual([])
     expect(listener.heard).toEqual([{ orderId: last, from: null, to: 'en_attente' }])
+  })
+})
+
+describe('a link that stalls, a notification that comes with a LISTEN, a history unreadable at start', () => {
+  /** An instance whose every connection to the database crosses `proxy`; the caller closes it. */
+  async function behind(proxy: StallingProxy, options: Partial<AppOptions>) {
+    const database = await openDatabase({ databaseUrl: proxy.url, poolSize: 5 })
+    const before = proxy.listeners()
+    const app = await buildTestApp(database, options)
+    await expect.poll(() => proxy.listeners(), { timeout: 5000, interval: 20 }).toBe(before + 1)
+    return {
+      app,
+      close: async () => {
+        await app.close()
+        await database.close()
+      },
+    }
+  }
+
+  it('a stalled link is found by the heartbeat, not after TCP’s two hours; the outage counts from the last heartbeat answered', async () => {
+    const proxy = await stallingProxy(shop.database.url)
+    // Heartbeats every 300 ms, given up after 3 s without an answer; a reconnection 200 ms later.
+    const heartbeat = { notificationsHeartbeat: { everyMs: 300, timeoutMs: 3000 }, notificationsRetryMs: 200 }
+    // One instance bounds its catch-up at 2 s of outage, the other keeps the default (10 minutes).
+    const bounded = await behind(proxy, { ...heartbeat, orderEventsCatchUp: { maxOutageMs: 2000 } })
+    const usual = await behind(proxy, heartbeat)
+    const short = listen(bounded.app)
+    const long = listen(usual.app)
+    try {
+      proxy.freeze()
+      const frozenAt = Date.now()
+      const during = await place()
+      // Nothing came back: the heartbeat gives the connection up (the instance closes it; its token
+      // cache stops trusting itself).
+      await expect.poll(() => proxy.listeners(), { timeout: 10_000, interval: 20 }).toBe(0)
+      expect(Date.now() - frozenAt).toBeGreaterThanOrEqual(2900)
+      proxy.thaw()
+      await expect.poll(() => proxy.listeners(), { timeout: 10_000, interval: 20 }).toBe(2)
+      // Noticed after ≥ 3 s, reconnected 200 ms later: counted from the last heartbeat the outage
+      // passes the 2 s bound (counted from when it was noticed, it would not).
+      await expect.poll(() => short.missed(), { timeout: 5000, interval: 20 }).toBe(1)
+      await sentinel(short)
+      expect(short.of([during.id])).toEqual([])
+      // Within the default bound the outage's event is caught up, once.
+      await expect.poll(() => long.of([during.id]).length, { timeout: 5000, interval: 20 }).toBe(1)
+      await sentinel(long)
+      expect(long.of([during.id])).toEqual([{ orderId: during.id, from: null, to: 'en_attente' }])
+      expect(long.missed()).toBe(0)
+    } finally {
+      short.off()
+      long.off()
+      proxy.thaw()
+      await bounded.close()
+      await usual.close()
+      await proxy.close()
+    }
+  })
+
+  it('a new order notified in the same read as the LISTEN’s answer is delivered after the events missed during the outage', async () => {
+    const proxy = await stallingProxy(shop.database.url)
+    const instance = await behind(proxy, { notificationsRetryMs: 3000 })
+    const listener = listen(instance.app)
+    try {
+      // The reconnected connection's answers to its LISTEN on the orders' channel wait in the proxy.
+      proxy.holdAnswersAfter('LISTEN teranga_orders')
+      proxy.cutListeners()
+      await expect.poll(() => proxy.listeners(), { timeout: 5000, interval: 10 }).toBe(0)
+      const missed = await place()
+      await expect.poll(() => proxy.held().holding, { timeout: 10_000, interval: 20 }).toBe(true)
+      // The backend listens already: this order's NOTIFY queues behind the LISTEN's answer.
+      const fresh = await place()
+      await expect.poll(() => proxy.held().text.includes(`placed:${fresh.id}:`), { timeout: 5000, interval: 20 }).toBe(true)
+      proxy.release()
+      await expect.poll(() => listener.of([missed.id, fresh.id]).length, { timeout: 5000, interval: 20 }).toBe(2)
+      expect(listener.of([missed.id, fresh.id]).map((h) => h.orderId)).toEqual([missed.id, fresh.id])
+      await sentinel(listener)
+      expect(listener.of([missed.id, fresh.id])).toHaveLength(2)
+      expect(listener.missed()).toBe(0)
+    } finally {
+      listener.off()
+      proxy.release()
+      await instance.close()
+      await proxy.close()
+    }
+  })
+
+  it('the history unreadable when an instance first listens: at its next outage listeners are told to read their lists again, not left unaware', async () => {
+    // The history renamed away while the instance starts: its first read of the newest id fails.
+    const renamer = new pg.Client({ connectionString: shop.database.url })
+    await renamer.connect()
+    let app: FastifyInstance | undefined
+    try {
+      await renamer.query('begin')
+      await renamer.query('alter table order_history rename to order_history_hidden')
+      const starting = anotherInstance(shop, { notificationsRetryMs: 2000 })
+      const waiting = async (state: string) =>
+        (
+          (await shop.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = ${state} and query like '%max(%' and query like '%order_history%'`,
+          )) as unknown as { rows: Array<{ n: number }> }
+        ).rows[0]!.n
+      await expect.poll(() => waiting('active'), { timeout: 10_000, interval: 20 }).toBe(1)
+      await renamer.query('commit')
+      app = await starting
+      await expect.poll(() => waiting('active'), { timeout: 5000, interval: 20 }).toBe(0)
+      await renamer.query('alter table order_history_hidden rename to order_history')
+      const listener = listen(app)
+      try {
+        await listeningAgain(3)
+        await cut()
+        const during = await place()
+        await listeningAgain(3)
+        await expect.poll(() => listener.missed(), { timeout: 5000, interval: 20 }).toBe(1)
+        await sentinel(listener)
+        expect(listener.of([during.id])).toEqual([])
+      } finally {
+        listener.off()
+      }
+    } finally {
+      await renamer.query('rollback').catch(() => {})
+      await renamer.query('alter table if exists order_history_hidden rename to order_history').catch(() => {})
+      await renamer.end()
+      await app?.close()
+    }
   })
 })

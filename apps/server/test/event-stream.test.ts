@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiTokens } from '../src/db/schema.ts'
 import { hashToken } from '../src/modules/auth/auth.service.ts'
@@ -45,12 +46,16 @@ async function open(who: Pick<SignedIn, 'auth'>, base = address) {
   const decoder = new TextDecoder()
   let text = ''
   let ended = false
+  // A read still waiting when `until` gives up is kept for the next call: its chunk is not lost.
+  let pending: ReturnType<typeof reader.read> | null = null
   /** Reads until `match` shows up or the stream ends (or `ms` pass); whether it ended. */
   const until = async (match: (text: string) => boolean, ms = 5000) => {
     const deadline = Date.now() + ms
     while (!ended && !match(text) && Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))])
+      pending ??= reader.read()
+      const chunk = await Promise.race([pending, new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))])
       if (!chunk) break
+      pending = null
       if (chunk.done) ended = true
       else text += decoder.decode(chunk.value, { stream: true })
     }
@@ -169,9 +174,9 @@ describe('GET /api/admin/evenements ends with its session', () => {
     const staff = await newManager()
     const stream = await open(staff)
     const listeners = async () =>
-      ((await shop.db.execute(sql`select pid from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> }).rows
+      ((await shop.db.execute(sql`select pid from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> }).rows
     await expect.poll(async () => (await listeners()).length, { timeout: 3000, interval: 20 }).toBe(1)
-    await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)
+    await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)
     await expect.poll(async () => (await listeners()).length, { timeout: 3000, interval: 10 }).toBe(0)
     // Placed while nobody listens (the connection is opened again after 2 s).
     const during = await place(customer)
@@ -187,6 +192,47 @@ describe('GET /api/admin/evenements ends with its session', () => {
     stream.abort()
   })
 
+  it('a role taken away while the connection was down: the catch-up does not reach that stream before its token is checked again; it ends without the backlog, a colleague’s stream gets it once checked (ADR 066)', async () => {
+    // An instance that opens its connection again 4 s after a loss: time to change things meanwhile.
+    const second = await anotherInstance(shop, { notificationsRetryMs: 4000 })
+    const locker = new pg.Client({ connectionString: shop.database.url })
+    await locker.connect()
+    const heard: string[] = []
+    const off = second.orderEvents.on('placed', (e) => void heard.push(e.numero))
+    try {
+      const secondAddress = await second.listen({ port: 0, host: '127.0.0.1' })
+      const [removed, kept] = [await newManager(), await newManager()]
+      const [gone, staying] = [await open(removed, secondAddress), await open(kept, secondAddress)]
+      const listening = async () =>
+        ((await shop.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
+      await expect.poll(listening, { timeout: 3000, interval: 20 }).toBe(2)
+      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)
+      await expect.poll(listening, { timeout: 3000, interval: 10 }).toBe(0)
+      // Unheard by the second instance: the role goes, an order is placed.
+      await shop.db.execute(sql`update clients set role_id = (select id from roles where name = 'client') where id = ${removed.userId}`)
+      const during = await place(customer)
+      // The token checks of the reconnection wait on the roles; the catch-up's reads do not.
+      await locker.query('begin')
+      await locker.query('lock table roles in access exclusive mode')
+      await expect.poll(() => heard.includes(during), { timeout: 10_000, interval: 20 }).toBe(true)
+      expect((await gone.until((t) => t.includes(during), 300)).text).not.toContain(during)
+      expect((await staying.until((t) => t.includes(during), 300)).text).not.toContain(during)
+      await locker.query('commit')
+      const ended = await gone.end()
+      expect(ended.ended).toBe(true)
+      expect(ended.text).not.toContain(during)
+      const told = await staying.until((t) => t.includes(during))
+      expect(told.ended).toBe(false)
+      expect(told.text.split(`"numero":"${during}"`)).toHaveLength(2)
+      staying.abort()
+    } finally {
+      off()
+      await locker.query('rollback').catch(() => {})
+      await locker.end()
+      await second.close()
+    }
+  })
+
   it('a loss longer than the catch-up bound: the stream says resync (the back office reads its lists again), then carries events again', async () => {
     // An instance whose bound (1 s) is shorter than its reconnection (2 s).
     const second = await anotherInstance(shop, { orderEventsCatchUp: { maxOutageMs: 1000 } })
@@ -195,9 +241,9 @@ describe('GET /api/admin/evenements ends with its session', () => {
       const staff = await newManager()
       const stream = await open(staff, secondAddress)
       const listening = async () =>
-        ((await shop.db.execute(sql`select count(*)::int as n from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
+        ((await shop.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
       await expect.poll(listening, { timeout: 3000, interval: 20 }).toBe(2)
-      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)
+      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)
       await expect.poll(listening, { timeout: 3000, interval: 10 }).toBe(0)
       const during = await place(customer)
       const told = await stream.until((t) => t.includes('event: resync'), 8000)

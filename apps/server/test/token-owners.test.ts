@@ -30,7 +30,7 @@ async function statements(fn: () => Promise<unknown>) {
   return shop.database.stats.queries - before
 }
 const listenerPids = async () =>
-  ((await shop.db.execute(sql`select pid from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`)) as unknown as {
+  ((await shop.db.execute(sql`select pid from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)) as unknown as {
     rows: Array<{ pid: number }>
   }).rows.map((r) => r.pid)
 

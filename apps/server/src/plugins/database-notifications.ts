@@ -5,6 +5,7 @@
 // missed, so the caches are told to start clean (`onReset`), and a cache that must never
 // answer stale (the token owners) asks `listening()` before each use. What must not be missed
 // (the order events, ADR 066) reads it again from its table once the LISTENs are back (`onListening`).
+// A link that stalls without a word is found by a heartbeat on the connection, not by TCP's hours.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import pg from 'pg'
@@ -16,8 +17,10 @@ export interface DatabaseNotifications {
   onReset(handler: () => void): void
   /**
    * Calls `handler` each time the connection LISTENs on every channel again: the first time
-   * (`lostAt` null) and after each loss (`lostAt`: when the loss was noticed). Whatever commits
-   * from then on is heard; what committed before is for the handler to read.
+   * (`lostAt` null) and after each loss (`lostAt`: the last moment the lost connection was known
+   * alive, its last heartbeat or notification). Whatever commits from then on is heard; what
+   * committed before is for the handler to read. Notifications heard on the new connection are
+   * handed to `on`'s handlers only after every `onListening` handler has run.
    */
   onListening(handler: (lostAt: Date | null) => void): void
   /** Whether notifications are heard now (the connection is up and LISTENs on every channel). */
@@ -36,12 +39,18 @@ declare module 'fastify' {
 export interface DatabaseNotificationsOptions {
   /** Wait before connecting again after an error. */
   retryMs?: number | undefined
+  /** How often the connection is asked `select 1` (20 s). */
+  heartbeatEveryMs?: number | undefined
+  /** How long a heartbeat, the connection or its LISTENs may take before the connection is given up (5 s). */
+  heartbeatTimeoutMs?: number | undefined
 }
 
 const CHANNEL_NAME = /^[a-z_]+$/
 
 async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotificationsOptions) {
   const retryMs = opts.retryMs ?? 2000
+  const heartbeatEveryMs = opts.heartbeatEveryMs ?? 20_000
+  const timeoutMs = opts.heartbeatTimeoutMs ?? 5000
   const handlers = new Map<string, Array<(payload: string) => void>>()
   const resets: Array<() => void> = []
   const listenings: Array<(lostAt: Date | null) => void> = []
@@ -50,9 +59,14 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
   let started = false
   let closing = false
   let retry: NodeJS.Timeout | null = null
+  let heartbeat: NodeJS.Timeout | undefined
 
   const reset = () => {
     for (const handler of resets) handler()
+  }
+
+  const dispatch = (channel: string, payload: string) => {
+    for (const handler of handlers.get(channel) ?? []) handler(payload)
   }
 
   const schedule = () => {
@@ -64,18 +78,43 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
     retry.unref()
   }
 
+  /** `work`, or a rejection once `ms` passed (the connection is then ended by the caller). */
+  const within = <T>(work: Promise<T>, ms: number, what: string) => {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`database notifications: ${what} took longer than ${ms} ms`)), ms)
+    })
+    return Promise.race([work, late]).finally(() => clearTimeout(timer))
+  }
+
   async function connect() {
     if (closing) return
-    // Keepalives: a connection dead without a word (a NAT, a cable) is noticed, not waited on forever.
-    const next = new pg.Client({ connectionString: app.database.url, application_name: NOTIFICATIONS_APPLICATION_NAME, keepAlive: true })
+    // Keepalives after 10 s of silence find a peer gone without a word (the OS default waits 2 h);
+    // the heartbeat below finds a link that stalls while the peer's kernel still answers.
+    const next = new pg.Client({
+      connectionString: app.database.url,
+      application_name: NOTIFICATIONS_APPLICATION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: timeoutMs,
+    })
+    /** The last moment this connection was known alive: connected, a heartbeat answered, a notification heard. */
+    let aliveAt = Date.now()
+    /** Notifications heard before the listening handlers ran: handed on after them, in order. */
+    let held: Array<{ channel: string; payload: string }> | null = []
     next.on('notification', (message) => {
-      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '')
+      aliveAt = Date.now()
+      if (held) held.push({ channel: message.channel, payload: message.payload ?? '' })
+      // A connection already given up: what it still says is read again by whoever must not miss it.
+      else if (client === next) dispatch(message.channel, message.payload ?? '')
     })
     let lost = false
     const onLost = (err?: Error) => {
       if (closing || lost || client !== next) return
       lost = true
-      lostAt = new Date()
+      clearInterval(heartbeat)
+      // The outage is counted from the last sign of life, not from when it was noticed.
+      lostAt = new Date(aliveAt)
       app.log.warn({ err }, 'database notifications: connection lost; reconnecting')
       client = null
       next.end().catch(() => {})
@@ -86,8 +125,15 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
     next.on('error', onLost)
     next.on('end', () => onLost())
     try {
-      await next.connect()
-      for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`)
+      await within(
+        (async () => {
+          await next.connect()
+          for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`)
+        })(),
+        // Connecting has its own timeout (connectionTimeoutMillis); each LISTEN gets as long.
+        timeoutMs * (handlers.size + 1),
+        'listening',
+      )
       if (closing) {
         await next.end().catch(() => {})
         return
@@ -95,6 +141,7 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       // A change made before this connection listened was not heard either.
       reset()
       client = next
+      aliveAt = Date.now()
       const since = lostAt
       lostAt = null
       for (const handler of listenings) {
@@ -104,7 +151,27 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
           app.log.error({ err }, 'database notifications: a listening handler failed')
         }
       }
+      // Only now: a notification that came with a LISTEN's answer must not overtake what the
+      // listening handlers read again (ADR 066).
+      const early = held
+      held = null
+      for (const { channel, payload } of early) if (client === next) dispatch(channel, payload)
+      let beating = false
+      heartbeat = setInterval(() => {
+        if (beating || client !== next) return
+        beating = true
+        within(next.query('select 1'), timeoutMs, 'a heartbeat')
+          .then(() => {
+            aliveAt = Date.now()
+          })
+          .catch((err: unknown) => onLost(err instanceof Error ? err : new Error(String(err))))
+          .finally(() => {
+            beating = false
+          })
+      }, heartbeatEveryMs)
+      heartbeat.unref()
     } catch (err) {
+      held = null
       next.end().catch(() => {})
       if (!closing) {
         app.log.warn({ err }, 'database notifications: could not connect; retrying')
@@ -136,6 +203,7 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
   app.addHook('onClose', async () => {
     closing = true
     if (retry) clearTimeout(retry)
+    clearInterval(heartbeat)
     const open = client
     client = null
     await open?.end().catch(() => {})

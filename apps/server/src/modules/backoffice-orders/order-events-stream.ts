@@ -94,7 +94,16 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
         'x-accel-buffering': 'no',
       })
       res.write(': connecté\n\n')
-      const send = (data: { type: 'placed' | 'state'; numero: string; etat: string }) => res.write(`event: commande\ndata: ${JSON.stringify(data)}\n\n`)
+      // While its token is being checked again (a lost notifications connection, a revocation
+      // heard, a ping), a stream holds its events: a catch-up of the outage must not reach a
+      // staff member whose role was taken away meanwhile (ADR 066). Sent once the check passes.
+      let checking = false
+      let heldEvents: string[] = []
+      const send = (data: { type: 'placed' | 'state'; numero: string; etat: string }) => {
+        const line = `event: commande\ndata: ${JSON.stringify(data)}\n\n`
+        if (checking) heldEvents.push(line)
+        else res.write(line)
+      }
       const offPlaced = opts.events.on('placed', (e) => void send({ type: 'placed', numero: e.numero, etat: e.etat }))
       const offState = opts.events.on('stateChanged', (e) => void send({ type: 'state', numero: e.numero, etat: e.to }))
       // A silently dead notifications connection says nothing: each ping checks the token too.
@@ -111,6 +120,7 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
         closed = true
         clearInterval(ping)
         clearTimeout(expiry)
+        heldEvents = []
         offPlaced()
         offState()
         closers.delete(close)
@@ -131,7 +141,6 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
 
       // A check started before a change committed may have read the row as it was: a
       // notification that arrives meanwhile makes it read again.
-      let checking = false
       let again = false
       const stream: Stream = {
         clientId: staff.id,
@@ -155,6 +164,10 @@ export default async function orderEventsStream(app: FastifyInstance, opts: Orde
                 if (!owner || !isStaffRole(owner.role) || owner.role === 'livreur') return close()
                 expireAt(owner.expiresAt.getTime())
               } while (again && !closed)
+              const passed = heldEvents
+              heldEvents = []
+              checking = false
+              for (const line of passed) if (!closed) res.write(line)
             } catch (err) {
               // Whether the session still holds cannot be told: the stream ends, the app opens it again.
               request.log.warn({ err }, 'event stream: the token could not be checked; closing')

@@ -181,17 +181,16 @@ export function relayOrderEvents(deps: {
   }
 
   async function runCatchUp({ lostAt }: { lostAt: Date | null }) {
-    // The first connection: what came before this instance is not its listeners' news.
-    if (floor === null || lostAt === null) {
+    // The first connection (and only it): what came before this instance is not its listeners' news.
+    if (lostAt === null || !listened()) {
       const newest = await deps.newest()
       floor = Math.max(floor ?? 0, newest)
       if (newest > last) last = newest
       return
     }
-    if (!listened()) {
-      floor = Math.max(floor, await deps.newest())
-      return
-    }
+    // The history could not be read when this instance first listened: where its listeners'
+    // news starts is unknown, so they read their lists again rather than miss this outage's events.
+    if (floor === null) return skipToNewest('the history could not be read when this instance first listened')
     const outageMs = Date.now() - lostAt.getTime()
     if (outageMs > bounds.maxOutageMs) return skipToNewest('the notifications connection was down past the catch-up bound', { outageMs })
     const from = Math.max(floor, last - bounds.marginIds)
