@@ -65,6 +65,28 @@ export const STOREFRONT_ROOT_FIELDS: Record<StorefrontQuery, string> = {
 }
 
 /**
+ * The documents an anonymous visitor sends as GET (`/graphql?extensions=…`, ADR 063): reads of
+ * the public catalogue, the same answer for every visitor, which a CDN or the browser may keep.
+ * The cart, favourites and an order's follow-up (it carries a key) stay POST and `no-store`.
+ */
+export const STOREFRONT_PUBLIC_QUERIES: ReadonlySet<StorefrontQuery> = new Set<StorefrontQuery>([
+  'preferences',
+  'categories',
+  'souscategories',
+  'caroussels',
+  'produits',
+  'produit',
+  'similaires',
+  'plusvus',
+  'modepaiements',
+  'depots',
+  'modelivraisons',
+  'zoneslivraison',
+  'pagecontenu',
+  'orthographes',
+])
+
+/**
  * A page's number or category id from the address: a positive whole number (that GraphQL's Int
  * holds), or undefined. The server and the app read the address alike, so the data the server
  * embeds is found under the keys the app asks with.

@@ -1,8 +1,10 @@
 // The one way the storefront talks to the server: GraphQL and REST with the stored bearer
 // token. Any 401 removes the token (spec §4), which the auth provider hears; errors carry the
-// server's French message.
+// server's French message. A visitor's catalogue reads are GETs naming their document by its
+// hash (ADR 063), which the browser, a CDN and the service worker may keep.
 import { MESSAGES } from '@teranga/shared/messages'
-import { STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { STOREFRONT_PUBLIC_QUERIES, STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { STOREFRONT_QUERY_HASHES } from '@teranga/shared/storefront-query-hashes'
 import { tokenStorage } from './storage.ts'
 
 export class ApiError extends Error {
@@ -120,12 +122,7 @@ interface GraphqlBody<T> {
   errors?: Array<{ message: string; extensions?: { code?: string } }>
 }
 
-export async function graphql<T>(document: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const { response, body } = await send('/graphql', {
-    method: 'POST',
-    headers: headers(true),
-    body: JSON.stringify({ query: document, variables }),
-  })
+function graphqlData<T>(response: Response, body: unknown): T {
   const result = body as GraphqlBody<T> | null
   const first = result?.errors?.[0]
   if (first) throw new ApiError(first.message, response.status, first.extensions?.code)
@@ -133,8 +130,46 @@ export async function graphql<T>(document: string, variables: Record<string, unk
   return result.data
 }
 
-/** Runs one of the shared storefront documents. */
+export async function graphql<T>(document: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const { response, body } = await send('/graphql', {
+    method: 'POST',
+    headers: headers(true),
+    body: JSON.stringify({ query: document, variables }),
+  })
+  return graphqlData<T>(response, body)
+}
+
+/**
+ * A public document's GET address: the same for every visitor asking the same page (variables
+ * in a fixed order), so that caches share it. With `document`, the text is sent too: the
+ * server did not know the hash (another release) and keeps it from then on.
+ */
+export function publicReadUrl(name: StorefrontQuery, variables: Record<string, unknown>, document?: string): string {
+  const sorted = Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  const params = new URLSearchParams()
+  if (Object.keys(sorted).length > 0) params.set('variables', JSON.stringify(sorted))
+  params.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash: STOREFRONT_QUERY_HASHES[name] } }))
+  if (document !== undefined) params.set('query', document)
+  return `/graphql?${params}`
+}
+
+function unknownDocument(body: unknown): boolean {
+  return (body as GraphqlBody<unknown> | null)?.errors?.[0]?.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND'
+}
+
+async function publicRead<T>(name: StorefrontQuery, variables: Record<string, unknown>): Promise<T> {
+  const get = (document?: string) => send(publicReadUrl(name, variables, document), { method: 'GET', headers: headers(false) })
+  let { response, body } = await get()
+  if (unknownDocument(body)) ({ response, body } = await get(STOREFRONT_QUERIES[name]))
+  return graphqlData<T>(response, body)
+}
+
+/**
+ * Runs one of the shared storefront documents: a visitor's public read as a GET, anything
+ * else (a signed-in customer's `like`, the cart, an order's follow-up) as a POST.
+ */
 export function storefront<T>(name: StorefrontQuery, variables: Record<string, unknown> = {}): Promise<T> {
+  if (STOREFRONT_PUBLIC_QUERIES.has(name) && tokenStorage.get() === null) return publicRead<T>(name, variables)
   return graphql<T>(STOREFRONT_QUERIES[name], variables)
 }
 
