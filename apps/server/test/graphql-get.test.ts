@@ -156,7 +156,7 @@ describe('a public read as a GET', () => {
     // Text the database cannot store, in a variable: refused, the field named.
     const nul = await get(storefrontUrl('orthographes', { q: 'riz\u0000' }))
     expect(nul.statusCode).toBe(400)
-    expect(nul.json().errors[0].message).toBe(MESSAGES.textInvalidCharacters)
+    expect(nul.json().errors[0]).toMatchObject({ message: MESSAGES.textInvalidCharacters, extensions: { errors: { q: [MESSAGES.textInvalidCharacters] } } })
     expect(nul.headers['cache-control']).toBe('no-store')
   })
 })
