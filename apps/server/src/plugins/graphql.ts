@@ -122,11 +122,16 @@ const MERCURIUS_REFUSALS: Record<string, { message: string; code: string; status
   MER_ERR_GQL_PERSISTED_QUERY_MISMATCH: { message: MESSAGES.persistedQueryMismatch, code: 'BAD_USER_INPUT', status: 400 },
 }
 
-const mercuriusCode = (error: GraphQLError) => ((error.originalError ?? error) as { code?: string }).code ?? ''
+/** Mercurius's refusal `error` is, if any. A request without any document is also « not found » there: an invalid request here. */
+function mercuriusRefusal(error: GraphQLError) {
+  const original = (error.originalError ?? error) as { code?: string; message?: string }
+  if (original.code === 'MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND' && original.message !== MESSAGES.persistedQueryNotFound) return undefined
+  return MERCURIUS_REFUSALS[original.code ?? '']
+}
 
 function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
   const original = error.originalError
-  const refusal = MERCURIUS_REFUSALS[mercuriusCode(error)]
+  const refusal = mercuriusRefusal(error)
   if (refusal) return { message: refusal.message, extensions: { code: refusal.code, status: refusal.status } }
   // Fastify refused the HTTP request itself (body too large, content type): its French message.
   const fastify = BY_FASTIFY_CODE[((original ?? error) as { code?: string }).code ?? '']
@@ -189,7 +194,7 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
     errorFormatter: (execution) => {
       // Mercurius wraps validation and depth failures in one error carrying the real ones.
       const flat = (execution.errors ?? []).flatMap((e) => {
-        if (MERCURIUS_REFUSALS[mercuriusCode(e)]) return [e]
+        if (mercuriusRefusal(e)) return [e]
         const inner = (e.originalError as { errors?: unknown } | undefined)?.errors
         return Array.isArray(inner) ? inner.map((i) => (i instanceof GraphQLError ? i : new GraphQLError(String(i?.message ?? i)))) : [e]
       })
