@@ -72,6 +72,12 @@ describe('a public read as a GET', () => {
     expect(revalidated.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
     // A list holding it, and the weak form a proxy may send after compressing, match too.
     expect((await get(url, { 'if-none-match': `"autre", W/${etag}` })).statusCode).toBe(304)
+    // HEAD, which Fastify answers beside GET: the same headers, no body.
+    const head = await ctx.app.inject({ method: 'HEAD', url })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers.etag).toBe(etag)
+    expect(head.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
+    expect(head.body).toBe('')
     // Another tag: the whole answer.
     const changed = await get(url, { 'if-none-match': '"autre-version"' })
     expect(changed.statusCode).toBe(200)

@@ -104,6 +104,8 @@ export function responseCache(
     }
   }
 
+  /** GET, or the HEAD Fastify answers beside it. */
+  const read = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD'
   const anonymous = (request: FastifyRequest) => request.headers.authorization === undefined && !request.user
 
   function publicHeaders(reply: FastifyReply, etag: string) {
@@ -114,7 +116,7 @@ export function responseCache(
   // limit): no body to parse, no schema, no GraphQL. Its key is its parameters, not its
   // address, so that an added `&x=1` cannot make a new entry.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.routeOptions.url !== '/graphql' || !anonymous(request)) return
+    if (!read(request) || request.routeOptions.url !== '/graphql' || !anonymous(request)) return
     const q = request.query as GetQuery
     const key = `GET\n${q.extensions ?? ''}\n${q.query ?? ''}\n${q.variables ?? ''}\n${q.operationName ?? ''}`
     const hit = entries?.get(key)
@@ -149,7 +151,7 @@ export function responseCache(
     if (cache === 'hit') return payload
     // Only complete successes are shared: an answer with errors is computed again next time.
     const success = cache !== undefined && reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":')
-    if (request.method !== 'GET') {
+    if (!read(request)) {
       if (success) entries?.set(cache.key, { body: payload, etag: '' })
       return payload
     }
