@@ -9,9 +9,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
-import { STOREFRONT_QUERY_HASHES } from '@teranga/shared/storefront-query-hashes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../src/lib/auth-emulator.ts'
+import { sha256 } from '../src/plugins/graphql-persisted-queries.ts'
 import { PUBLIC_CACHE_CONTROL } from '../src/plugins/graphql-response-cache.ts'
 import { makeProducts } from './factories.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
@@ -34,7 +34,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const gridUrl = () =>
   `${proxy}/graphql?${new URLSearchParams({
     variables: JSON.stringify({ count: 12, page: 1 }),
-    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: STOREFRONT_QUERY_HASHES.produits } }),
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(STOREFRONT_QUERIES.produits) } }),
   })}`
 
 async function caddyfile(site: string, upstreams: string[]) {

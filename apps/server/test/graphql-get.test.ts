@@ -2,14 +2,11 @@
 // headers a browser or CDN keeps them by, 304 on If-None-Match, Apollo's persisted-query
 // exchange with its bounds, and what never becomes public (a token, private fields, errors,
 // mutations). The spec's POST form is unchanged.
-import fs from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
+import { GRAPHQL_GET_MESSAGES } from '@teranga/shared/graphql-get-messages'
 import { MESSAGES } from '@teranga/shared/messages'
 import { STOREFRONT_PUBLIC_QUERIES, STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
-import { STOREFRONT_QUERY_HASHES } from '@teranga/shared/storefront-query-hashes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashesModule } from '../scripts/hash-storefront-queries.ts'
 import { MAX_QUERY_LENGTH } from '../src/plugins/graphql.ts'
 import { REGISTERED_QUERIES_KEPT, sha256 } from '../src/plugins/graphql-persisted-queries.ts'
 import { PUBLIC_CACHE_CONTROL } from '../src/plugins/graphql-response-cache.ts'
@@ -30,7 +27,8 @@ afterAll(() => ctx.close())
 function storefrontUrl(name: StorefrontQuery, variables: Record<string, unknown> = {}) {
   const params = new URLSearchParams({
     variables: JSON.stringify(variables),
-    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: STOREFRONT_QUERY_HASHES[name] } }),
+    // What the storefront computes in the browser from the same shared text (api-client.ts).
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(STOREFRONT_QUERIES[name]) } }),
   })
   return `/graphql?${params}`
 }
@@ -211,7 +209,7 @@ describe('signed in, private fields and mutations', () => {
     const mutation = 'mutation($id:Int!){ enregistrerVue(produit_id:$id) }'
     const refused = await get(`/graphql?${new URLSearchParams({ query: mutation, variables: JSON.stringify({ id: produitId }) })}`)
     expect(refused.statusCode).toBe(405)
-    expect(refused.json().errors[0]).toMatchObject({ message: MESSAGES.graphqlGetReadOnly, extensions: { code: 'METHOD_NOT_ALLOWED' } })
+    expect(refused.json().errors[0]).toMatchObject({ message: GRAPHQL_GET_MESSAGES.graphqlGetReadOnly, extensions: { code: 'METHOD_NOT_ALLOWED' } })
     expect(refused.headers['cache-control']).toBe('no-store')
     // Registered through a POST, then named by its hash in a GET: still refused.
     const hash = sha256(mutation)
@@ -230,7 +228,7 @@ describe("persisted documents (Apollo's protocol)", () => {
     const hash = sha256(query)
     const unknown = await get(apqUrl(hash, { id: produitId }))
     expect(unknown.statusCode).toBe(400)
-    expect(unknown.json().errors[0]).toMatchObject({ message: MESSAGES.persistedQueryNotFound, extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })
+    expect(unknown.json().errors[0]).toMatchObject({ message: GRAPHQL_GET_MESSAGES.persistedQueryNotFound, extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })
     expect(unknown.headers['cache-control']).toBe('no-store')
 
     const sent = await get(apqUrl(hash, { id: produitId }, query))
@@ -247,10 +245,10 @@ describe("persisted documents (Apollo's protocol)", () => {
     const query = '{ categories { id } }'
     const wrong = await get(apqUrl(sha256('autre chose'), {}, query))
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json().errors[0].message).toBe(MESSAGES.persistedQueryMismatch)
+    expect(wrong.json().errors[0].message).toBe(GRAPHQL_GET_MESSAGES.persistedQueryMismatch)
     const v2 = await get(`/graphql?${new URLSearchParams({ extensions: JSON.stringify({ persistedQuery: { version: 2, sha256Hash: sha256(query) } }) })}`)
     expect(v2.statusCode).toBe(400)
-    expect(v2.json().errors[0]).toMatchObject({ message: MESSAGES.persistedQueryUnsupported, extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED' } })
+    expect(v2.json().errors[0]).toMatchObject({ message: GRAPHQL_GET_MESSAGES.persistedQueryUnsupported, extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED' } })
   })
 
   it('keeps at most REGISTERED_QUERIES_KEPT documents, never one too long, never a storefront one twice', async () => {
@@ -270,11 +268,5 @@ describe("persisted documents (Apollo's protocol)", () => {
     expect(refused.statusCode).toBe(400)
     expect(refused.json().errors[0].message).toBe(MESSAGES.queryTooLong)
     expect((await get(apqUrl(sha256(long)))).json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND')
-  })
-
-  it('the hashes the storefront sends are those of the shared documents (npm run queries:hash)', async () => {
-    const written = await fs.readFile(fileURLToPath(new URL('../../../packages/shared/src/storefront-query-hashes.ts', import.meta.url)), 'utf8')
-    expect(written).toBe(hashesModule())
-    for (const [name, document] of Object.entries(STOREFRONT_QUERIES)) expect(STOREFRONT_QUERY_HASHES[name as StorefrontQuery]).toBe(sha256(document))
   })
 })

@@ -4,10 +4,10 @@
 // a page never seen opens in the offline shell, signing in and ordering are refused with a
 // clear message and nothing typed is lost; back online, the same forms carry on and the order
 // goes through.
+import { createHash } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { MESSAGES } from '@teranga/shared/messages'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
-import { STOREFRONT_QUERY_HASHES } from '@teranga/shared/storefront-query-hashes'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { clearEmulatorUsers, createEmulatorUser } from './support/browser.ts'
 import { browserForFile } from './support/browser-for-file.ts'
@@ -73,7 +73,7 @@ function readFromPage(page: Page, query: string, token?: string) {
 /** The grid's first page as a visitor's storefront asks it: a GET naming its document by hash (ADR 063). */
 const GRID_GET = `/graphql?${new URLSearchParams({
   variables: JSON.stringify({ count: 12, page: 1 }),
-  extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: STOREFRONT_QUERY_HASHES.produits } }),
+  extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(STOREFRONT_QUERIES.produits).digest('hex') } }),
 })}`
 
 /** A GraphQL GET sent by the page (through its worker), optionally as a signed-in customer. */

@@ -1,11 +1,12 @@
 // Persisted queries (Apollo's protocol, ADR 063): a GET carries `extensions={"persistedQuery":
 // {"version":1,"sha256Hash":…}}` instead of the document. The storefront's documents are known
-// from the shared module, so its first request is already short; other clients may register
-// theirs by resending the document once, into a bounded store no visitor can grow.
+// from the shared module (the browser hashes the same text), so its first request is already
+// short; other clients may register theirs by resending the document once, into a bounded
+// store no visitor can grow.
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
-import { MESSAGES } from '@teranga/shared/messages'
+import { GRAPHQL_GET_MESSAGES } from '@teranga/shared/graphql-get-messages'
 
 /** Documents other clients may register at most, each no longer than a query may be (MAX_QUERY_LENGTH). */
 export const REGISTERED_QUERIES_KEPT = 200
@@ -15,10 +16,6 @@ const REGISTERED_CHARACTERS = 1024 * 1024
 const SHA256 = /^[0-9a-f]{64}$/
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
-
-export function storefrontQueryHashes(): Record<string, string> {
-  return Object.fromEntries(Object.entries(STOREFRONT_QUERIES).map(([name, document]) => [name, sha256(document)]))
-}
 
 interface Body {
   query?: unknown
@@ -51,9 +48,9 @@ export function persistedQueries(opts: { maxQueryLength: number }) {
     saveQuery: async (hash: string, query: string) => {
       if (!prepared.has(hash) && query.length <= opts.maxQueryLength) registered.set(hash, query)
     },
-    notFoundError: MESSAGES.persistedQueryNotFound,
-    notSupportedError: MESSAGES.persistedQueryUnsupported,
-    mismatchError: MESSAGES.persistedQueryMismatch,
+    notFoundError: GRAPHQL_GET_MESSAGES.persistedQueryNotFound,
+    notSupportedError: GRAPHQL_GET_MESSAGES.persistedQueryUnsupported,
+    mismatchError: GRAPHQL_GET_MESSAGES.persistedQueryMismatch,
   }
   return { provider, documentOf, registeredCount: () => registered.size }
 }

@@ -11,6 +11,7 @@ import { persistedQueries } from './graphql-persisted-queries.ts'
 import { responseCache } from './graphql-response-cache.ts'
 import { unstorableField } from './input-text.ts'
 import { MAX_PAGE_SIZE } from '@teranga/shared/constants'
+import { GRAPHQL_GET_MESSAGES } from '@teranga/shared/graphql-get-messages'
 import { MESSAGES } from '@teranga/shared/messages'
 import { isStorableText } from '@teranga/shared/schemas'
 import { AppError, replyEarly } from '../lib/errors.ts'
@@ -116,16 +117,16 @@ const badText = (field: string) =>
 
 /** Mercurius's own refusals of a request, in French, with the codes clients know (Apollo's for persisted queries). */
 const MERCURIUS_REFUSALS: Record<string, { message: string; code: string; status: number }> = {
-  MER_ERR_METHOD_NOT_ALLOWED: { message: MESSAGES.graphqlGetReadOnly, code: 'METHOD_NOT_ALLOWED', status: 405 },
-  MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND: { message: MESSAGES.persistedQueryNotFound, code: 'PERSISTED_QUERY_NOT_FOUND', status: 400 },
-  MER_ERR_GQL_PERSISTED_QUERY_NOT_SUPPORTED: { message: MESSAGES.persistedQueryUnsupported, code: 'PERSISTED_QUERY_NOT_SUPPORTED', status: 400 },
-  MER_ERR_GQL_PERSISTED_QUERY_MISMATCH: { message: MESSAGES.persistedQueryMismatch, code: 'BAD_USER_INPUT', status: 400 },
+  MER_ERR_METHOD_NOT_ALLOWED: { message: GRAPHQL_GET_MESSAGES.graphqlGetReadOnly, code: 'METHOD_NOT_ALLOWED', status: 405 },
+  MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND: { message: GRAPHQL_GET_MESSAGES.persistedQueryNotFound, code: 'PERSISTED_QUERY_NOT_FOUND', status: 400 },
+  MER_ERR_GQL_PERSISTED_QUERY_NOT_SUPPORTED: { message: GRAPHQL_GET_MESSAGES.persistedQueryUnsupported, code: 'PERSISTED_QUERY_NOT_SUPPORTED', status: 400 },
+  MER_ERR_GQL_PERSISTED_QUERY_MISMATCH: { message: GRAPHQL_GET_MESSAGES.persistedQueryMismatch, code: 'BAD_USER_INPUT', status: 400 },
 }
 
 /** Mercurius's refusal `error` is, if any. A request without any document is also « not found » there: an invalid request here. */
 function mercuriusRefusal(error: GraphQLError) {
   const original = (error.originalError ?? error) as { code?: string; message?: string }
-  if (original.code === 'MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND' && original.message !== MESSAGES.persistedQueryNotFound) return undefined
+  if (original.code === 'MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND' && original.message !== GRAPHQL_GET_MESSAGES.persistedQueryNotFound) return undefined
   return MERCURIUS_REFUSALS[original.code ?? '']
 }
 

@@ -4,7 +4,6 @@
 // hash (ADR 063), which the browser, a CDN and the service worker may keep.
 import { MESSAGES } from '@teranga/shared/messages'
 import { STOREFRONT_PUBLIC_QUERIES, STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, type StorefrontQuery } from '@teranga/shared/storefront-queries'
-import { STOREFRONT_QUERY_HASHES } from '@teranga/shared/storefront-query-hashes'
 import { tokenStorage } from './storage.ts'
 
 export class ApiError extends Error {
@@ -139,28 +138,44 @@ export async function graphql<T>(document: string, variables: Record<string, unk
   return graphqlData<T>(response, body)
 }
 
+const hashes = new Map<StorefrontQuery, Promise<string>>()
+
+/**
+ * The SHA-256 of a storefront document, as the server computes it from the same shared text;
+ * undefined where the browser offers no Web Crypto (a page served over plain HTTP on a LAN).
+ */
+export function documentHash(name: StorefrontQuery): Promise<string> | undefined {
+  if (typeof crypto === 'undefined' || !crypto.subtle) return undefined
+  let hash = hashes.get(name)
+  if (!hash) {
+    hash = crypto.subtle
+      .digest('SHA-256', new TextEncoder().encode(STOREFRONT_QUERIES[name]))
+      .then((digest) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join(''))
+    hashes.set(name, hash)
+  }
+  return hash
+}
+
 /**
  * A public document's GET address: the same for every visitor asking the same page (variables
  * in a fixed order), so that caches share it. With `document`, the text is sent too: the
  * server did not know the hash (another release) and keeps it from then on.
  */
-export function publicReadUrl(name: StorefrontQuery, variables: Record<string, unknown>, document?: string): string {
-  const sorted = Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+export function publicReadUrl(hash: string, variables: Record<string, unknown>, document?: string): string {
+  const sorted = Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== undefined).sort())
   const params = new URLSearchParams()
   if (Object.keys(sorted).length > 0) params.set('variables', JSON.stringify(sorted))
-  params.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash: STOREFRONT_QUERY_HASHES[name] } }))
+  params.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }))
   if (document !== undefined) params.set('query', document)
   return `/graphql?${params}`
 }
 
-function unknownDocument(body: unknown): boolean {
-  return (body as GraphqlBody<unknown> | null)?.errors?.[0]?.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND'
-}
-
-async function publicRead<T>(name: StorefrontQuery, variables: Record<string, unknown>): Promise<T> {
-  const get = (document?: string) => send(publicReadUrl(name, variables, document), { method: 'GET', headers: headers(false) })
+async function publicRead<T>(name: StorefrontQuery, hashing: Promise<string>, variables: Record<string, unknown>): Promise<T> {
+  const hash = await hashing
+  const get = (document?: string) => send(publicReadUrl(hash, variables, document), { method: 'GET', headers: headers(false) })
   let { response, body } = await get()
-  if (unknownDocument(body)) ({ response, body } = await get(STOREFRONT_QUERIES[name]))
+  // Another release's server does not know the hash: the text once, which it keeps.
+  if ((body as GraphqlBody<T> | null)?.errors?.[0]?.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND') ({ response, body } = await get(STOREFRONT_QUERIES[name]))
   return graphqlData<T>(response, body)
 }
 
@@ -169,8 +184,8 @@ async function publicRead<T>(name: StorefrontQuery, variables: Record<string, un
  * else (a signed-in customer's `like`, the cart, an order's follow-up) as a POST.
  */
 export function storefront<T>(name: StorefrontQuery, variables: Record<string, unknown> = {}): Promise<T> {
-  if (STOREFRONT_PUBLIC_QUERIES.has(name) && tokenStorage.get() === null) return publicRead<T>(name, variables)
-  return graphql<T>(STOREFRONT_QUERIES[name], variables)
+  const hashing = STOREFRONT_PUBLIC_QUERIES.has(name) && tokenStorage.get() === null ? documentHash(name) : undefined
+  return hashing ? publicRead<T>(name, hashing, variables) : graphql<T>(STOREFRONT_QUERIES[name], variables)
 }
 
 /**

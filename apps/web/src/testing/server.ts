@@ -12,7 +12,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
 import { STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
-import { STOREFRONT_QUERY_HASHES } from '@teranga/shared/storefront-query-hashes'
+import { documentHash } from '@/lib/api-client.ts'
 import { makePanier } from './factories.ts'
 
 /**
@@ -226,7 +226,9 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   }
 }
 
-const DOCUMENTS_BY_HASH = new Map(Object.entries(STOREFRONT_QUERY_HASHES).map(([name, hash]) => [hash, STOREFRONT_QUERIES[name as StorefrontQuery]]))
+const DOCUMENTS_BY_HASH = new Map(
+  await Promise.all(Object.keys(STOREFRONT_QUERIES).map(async (name) => [await documentHash(name as StorefrontQuery)!, STOREFRONT_QUERIES[name as StorefrontQuery]] as const)),
+)
 
 function parseParam(value: string | null): unknown {
   try {
