@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto'
 import { makePreferences } from '@/testing/factories.ts'
 import { db, failGraphql, failRest, requests, server } from '@/testing/server.ts'
 import { storedToken, TOKEN_KEY } from '@/testing/browser-storage.ts'
-import { ApiError, documentHash, graphql, publicReadUrl, rest, storefront } from './api-client.ts'
+import { ApiError, graphql, rest, storefront } from './api-client.ts'
+import { documentHash, publicReadUrl } from './public-read.ts'
 
 const NETWORK_MESSAGE = MESSAGES.serverUnreachable
 

@@ -3,7 +3,7 @@
 // server's French message. A visitor's catalogue reads are GETs naming their document by its
 // hash (ADR 063), which the browser, a CDN and the service worker may keep.
 import { MESSAGES } from '@teranga/shared/messages'
-import { STOREFRONT_PUBLIC_QUERIES, STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { STOREFRONT_PRIVATE_QUERIES, STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, type StorefrontQuery } from '@teranga/shared/storefront-queries'
 import { tokenStorage } from './storage.ts'
 
 export class ApiError extends Error {
@@ -23,7 +23,7 @@ const NETWORK_MESSAGE = MESSAGES.serverUnreachable
 /** No answer: the phone says it has no connection (issue 18 §3), or the server is unreachable. */
 const unreachable = () => new ApiError(typeof navigator !== 'undefined' && navigator.onLine === false ? MESSAGES.connectionRequired : NETWORK_MESSAGE, 0)
 
-function headers(json: boolean): Record<string, string> {
+export function headers(json: boolean): Record<string, string> {
   const token = tokenStorage.get()
   return {
     accept: 'application/json',
@@ -41,7 +41,7 @@ function unauthorized(sent: string | null) {
   if (sent !== null && tokenStorage.get() === sent) tokenStorage.clear()
 }
 
-async function send(path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
+export async function send(path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
   const sent = tokenStorage.get()
   let response: Response
   try {
@@ -116,12 +116,12 @@ export async function downloadFile(path: string, fileName: string): Promise<void
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-interface GraphqlBody<T> {
+export interface GraphqlBody<T> {
   data?: T
   errors?: Array<{ message: string; extensions?: { code?: string } }>
 }
 
-function graphqlData<T>(response: Response, body: unknown): T {
+export function graphqlData<T>(response: Response, body: unknown): T {
   const result = body as GraphqlBody<T> | null
   const first = result?.errors?.[0]
   if (first) throw new ApiError(first.message, response.status, first.extensions?.code)
@@ -138,54 +138,15 @@ export async function graphql<T>(document: string, variables: Record<string, unk
   return graphqlData<T>(response, body)
 }
 
-const hashes = new Map<StorefrontQuery, Promise<string>>()
-
-/**
- * The SHA-256 of a storefront document, as the server computes it from the same shared text;
- * undefined where the browser offers no Web Crypto (a page served over plain HTTP on a LAN).
- */
-export function documentHash(name: StorefrontQuery): Promise<string> | undefined {
-  if (typeof crypto === 'undefined' || !crypto.subtle) return undefined
-  let hash = hashes.get(name)
-  if (!hash) {
-    hash = crypto.subtle
-      .digest('SHA-256', new TextEncoder().encode(STOREFRONT_QUERIES[name]))
-      .then((digest) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join(''))
-    hashes.set(name, hash)
-  }
-  return hash
-}
-
-/**
- * A public document's GET address: the same for every visitor asking the same page (variables
- * in a fixed order), so that caches share it. With `document`, the text is sent too: the
- * server did not know the hash (another release) and keeps it from then on.
- */
-export function publicReadUrl(hash: string, variables: Record<string, unknown>, document?: string): string {
-  const sorted = Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== undefined).sort())
-  const params = new URLSearchParams()
-  if (Object.keys(sorted).length > 0) params.set('variables', JSON.stringify(sorted))
-  params.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }))
-  if (document !== undefined) params.set('query', document)
-  return `/graphql?${params}`
-}
-
-async function publicRead<T>(name: StorefrontQuery, hashing: Promise<string>, variables: Record<string, unknown>): Promise<T> {
-  const hash = await hashing
-  const get = (document?: string) => send(publicReadUrl(hash, variables, document), { method: 'GET', headers: headers(false) })
-  let { response, body } = await get()
-  // Another release's server does not know the hash: the text once, which it keeps.
-  if ((body as GraphqlBody<T> | null)?.errors?.[0]?.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND') ({ response, body } = await get(STOREFRONT_QUERIES[name]))
-  return graphqlData<T>(response, body)
-}
-
 /**
  * Runs one of the shared storefront documents: a visitor's public read as a GET, anything
  * else (a signed-in customer's `like`, the cart, an order's follow-up) as a POST.
  */
 export function storefront<T>(name: StorefrontQuery, variables: Record<string, unknown> = {}): Promise<T> {
-  const hashing = STOREFRONT_PUBLIC_QUERIES.has(name) && tokenStorage.get() === null ? documentHash(name) : undefined
-  return hashing ? publicRead<T>(name, hashing, variables) : graphql<T>(STOREFRONT_QUERIES[name], variables)
+  // Without Web Crypto (a page over plain HTTP on a LAN) the hash cannot be made: a POST.
+  if (STOREFRONT_PRIVATE_QUERIES.has(name) || tokenStorage.get() !== null || !globalThis.crypto?.subtle) return graphql<T>(STOREFRONT_QUERIES[name], variables)
+  // The GET form loads apart, once: the first page's script stays within its 150 KB.
+  return import('./public-read.ts').then((m) => m.publicRead<T>(name, variables))
 }
 
 /**

@@ -12,7 +12,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
 import { STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
-import { documentHash } from '@/lib/api-client.ts'
+import { documentHash } from '@/lib/public-read.ts'
 import { makePanier } from './factories.ts'
 
 /**
@@ -227,7 +227,7 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
 }
 
 const DOCUMENTS_BY_HASH = new Map(
-  await Promise.all(Object.keys(STOREFRONT_QUERIES).map(async (name) => [await documentHash(name as StorefrontQuery)!, STOREFRONT_QUERIES[name as StorefrontQuery]] as const)),
+  await Promise.all(Object.keys(STOREFRONT_QUERIES).map(async (name) => [await documentHash(name as StorefrontQuery), STOREFRONT_QUERIES[name as StorefrontQuery]] as const)),
 )
 
 function parseParam(value: string | null): unknown {
