@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -53,14 +54,17 @@ beforeAll(async () => {
   ctx = await createTestApp()
   await makeProducts(ctx.db, 14)
   customer = await signIn(ctx.app)
-  const [appPort, droppingPort, caddyPort] = [await freePort(), await freePort(), await freePort()]
-  await ctx.app.listen({ port: appPort, host: '127.0.0.1' })
+  // The two upstreams take ports the system gives them; only Caddy's is chosen beforehand.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  const appPort = (ctx.app.server.address() as AddressInfo).port
   dropping = http.createServer((request, response) => {
     if (request.url === '/ready') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
     dropped++
     request.socket.destroy()
   })
-  await new Promise<void>((resolve) => dropping.listen(droppingPort, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve))
+  const droppingPort = (dropping.address() as AddressInfo).port
+  const caddyPort = await freePort()
 
   proxy = `http://127.0.0.1:${caddyPort}`
   const config = await caddyfile(proxy, [`127.0.0.1:${appPort}`, `127.0.0.1:${droppingPort}`])
