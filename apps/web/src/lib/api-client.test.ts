@@ -22,7 +22,7 @@ describe('api client', () => {
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/graphql', authorization: null, operation: 'Preferences' })
     // The hash the server computes from the same shared text.
     const sha256Hash = createHash('sha256').update(STOREFRONT_QUERIES.preferences).digest('hex')
-    expect(await documentHash('preferences')).toBe(sha256Hash)
+    expect(await documentHash(STOREFRONT_QUERIES.preferences)).toBe(sha256Hash)
     expect(requests[0]?.body).toEqual({ query: STOREFRONT_QUERIES.preferences, variables: {} })
     expect(publicReadUrl(sha256Hash, {})).toBe(`/graphql?extensions=${encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }))}`)
   })

@@ -23,7 +23,7 @@ const NETWORK_MESSAGE = MESSAGES.serverUnreachable
 /** No answer: the phone says it has no connection (issue 18 §3), or the server is unreachable. */
 const unreachable = () => new ApiError(typeof navigator !== 'undefined' && navigator.onLine === false ? MESSAGES.connectionRequired : NETWORK_MESSAGE, 0)
 
-export function headers(json: boolean): Record<string, string> {
+function headers(json: boolean): Record<string, string> {
   const token = tokenStorage.get()
   return {
     accept: 'application/json',
@@ -41,7 +41,7 @@ function unauthorized(sent: string | null) {
   if (sent !== null && tokenStorage.get() === sent) tokenStorage.clear()
 }
 
-export async function send(path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
+async function send(path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
   const sent = tokenStorage.get()
   let response: Response
   try {
@@ -116,12 +116,12 @@ export async function downloadFile(path: string, fileName: string): Promise<void
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-export interface GraphqlBody<T> {
+interface GraphqlBody<T> {
   data?: T
   errors?: Array<{ message: string; extensions?: { code?: string } }>
 }
 
-export function graphqlData<T>(response: Response, body: unknown): T {
+function graphqlData<T>(response: Response, body: unknown): T {
   const result = body as GraphqlBody<T> | null
   const first = result?.errors?.[0]
   if (first) throw new ApiError(first.message, response.status, first.extensions?.code)
@@ -146,7 +146,9 @@ export function storefront<T>(name: StorefrontQuery, variables: Record<string, u
   // Without Web Crypto (a page over plain HTTP on a LAN) the hash cannot be made: a POST.
   if (STOREFRONT_PRIVATE_QUERIES.has(name) || tokenStorage.get() !== null || !globalThis.crypto?.subtle) return graphql<T>(STOREFRONT_QUERIES[name], variables)
   // The GET form loads apart, once: the first page's script stays within its 150 KB.
-  return import('./public-read.ts').then((m) => m.publicRead<T>(name, variables))
+  return import('./public-read.ts')
+    .then((m) => m.publicRead(STOREFRONT_QUERIES[name], variables, (url) => send(url, { method: 'GET', headers: headers(false) })))
+    .then(({ response, body }) => graphqlData<T>(response, body))
 }
 
 /**

@@ -1,19 +1,17 @@
 // A visitor's public catalogue read as a GET naming its document by hash (ADR 063): the same
 // address for everyone asking the same page, which the browser, a CDN and the service worker
-// may keep. Loaded apart from the first page's script; api-client.ts decides when it is used.
-import { STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
-import { graphqlData, headers, send, type GraphqlBody } from './api-client.ts'
+// may keep. Loaded apart from the first page's script by lib/api-client.ts, which sends it.
 
-const hashes = new Map<StorefrontQuery, Promise<string>>()
+const hashes = new Map<string, Promise<string>>()
 
-/** The SHA-256 of a storefront document, as the server computes it from the same shared text. */
-export function documentHash(name: StorefrontQuery): Promise<string> {
-  let hash = hashes.get(name)
+/** The SHA-256 of a document's text, in hex: what the server computes from the same shared text. */
+export function documentHash(document: string): Promise<string> {
+  let hash = hashes.get(document)
   if (!hash) {
     hash = crypto.subtle
-      .digest('SHA-256', new TextEncoder().encode(STOREFRONT_QUERIES[name]))
+      .digest('SHA-256', new TextEncoder().encode(document))
       .then((digest) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join(''))
-    hashes.set(name, hash)
+    hashes.set(document, hash)
   }
   return hash
 }
@@ -25,18 +23,23 @@ export function documentHash(name: StorefrontQuery): Promise<string> {
  */
 export function publicReadUrl(hash: string, variables: Record<string, unknown>, document?: string): string {
   const sorted = Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== undefined).sort())
-  const params = new URLSearchParams()
-  if (Object.keys(sorted).length > 0) params.set('variables', JSON.stringify(sorted))
-  params.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }))
-  if (document !== undefined) params.set('query', document)
+  const params = new URLSearchParams({
+    ...(Object.keys(sorted).length > 0 ? { variables: JSON.stringify(sorted) } : {}),
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }),
+    ...(document === undefined ? {} : { query: document }),
+  })
   return `/graphql?${params}`
 }
 
-export async function publicRead<T>(name: StorefrontQuery, variables: Record<string, unknown>): Promise<T> {
-  const hash = await documentHash(name)
-  const get = (document?: string) => send(publicReadUrl(hash, variables, document), { method: 'GET', headers: headers(false) })
-  let { response, body } = await get()
-  // Another release's server does not know the hash: the text once, which it keeps.
-  if ((body as GraphqlBody<T> | null)?.errors?.[0]?.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND') ({ response, body } = await get(STOREFRONT_QUERIES[name]))
-  return graphqlData<T>(response, body)
+interface Answer {
+  response: Response
+  body: unknown
+}
+
+/** The GET of `document` through `get`; once more with its text when the server does not know its hash. */
+export async function publicRead(document: string, variables: Record<string, unknown>, get: (url: string) => Promise<Answer>): Promise<Answer> {
+  const hash = await documentHash(document)
+  const answer = await get(publicReadUrl(hash, variables))
+  const code = (answer.body as { errors?: Array<{ extensions?: { code?: string } }> } | null)?.errors?.[0]?.extensions?.code
+  return code === 'PERSISTED_QUERY_NOT_FOUND' ? get(publicReadUrl(hash, variables, document)) : answer
 }

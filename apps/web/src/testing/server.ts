@@ -227,7 +227,7 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
 }
 
 const DOCUMENTS_BY_HASH = new Map(
-  await Promise.all(Object.keys(STOREFRONT_QUERIES).map(async (name) => [await documentHash(name as StorefrontQuery), STOREFRONT_QUERIES[name as StorefrontQuery]] as const)),
+  await Promise.all(Object.keys(STOREFRONT_QUERIES).map(async (name) => [await documentHash(STOREFRONT_QUERIES[name as StorefrontQuery]), STOREFRONT_QUERIES[name as StorefrontQuery]] as const)),
 )
 
 function parseParam(value: string | null): unknown {
