@@ -1,8 +1,10 @@
 // A shop that survives a weak signal (issue 18 §3), in Chromium against the built shop and its
-// service worker: three pages seen, the phone goes offline and reloads: the pages and the
-// visitor's cart are there, the banner says so, a page never seen opens in the offline shell,
-// signing in and ordering are refused with a clear message and nothing typed is lost; back
-// online, the same forms carry on and the order goes through.
+// service worker: three pages seen, the phone goes offline and reloads: the pages, the
+// visitor's catalogue reads (POST, and GET: ADR 063) and cart are there, the banner says so,
+// a page never seen opens in the offline shell, signing in and ordering are refused with a
+// clear message and nothing typed is lost; back online, the same forms carry on and the order
+// goes through.
+import { createHash } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { MESSAGES } from '@teranga/shared/messages'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
@@ -68,6 +70,27 @@ function readFromPage(page: Page, query: string, token?: string) {
   )
 }
 
+/** The grid's first page as a visitor's storefront asks it: a GET naming its document by hash (ADR 063). */
+const GRID_GET = `/graphql?${new URLSearchParams({
+  variables: JSON.stringify({ count: 12, page: 1 }),
+  extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(STOREFRONT_QUERIES.produits).digest('hex') } }),
+})}`
+
+/** A GraphQL GET sent by the page (through its worker), optionally as a signed-in customer. */
+function getFromPage(page: Page, url: string, token?: string) {
+  return page.evaluate(
+    async ({ url, token }) => {
+      try {
+        const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+        return { ok: res.ok, body: (await res.json()) as unknown }
+      } catch {
+        return { ok: false, body: null }
+      }
+    },
+    { url, token },
+  )
+}
+
 const banner = (page: Page) => page.getByTestId('offline-banner')
 
 describe('offline', () => {
@@ -94,6 +117,8 @@ describe('offline', () => {
         expect(await banner(page).count()).toBe(0)
         const online = await readFromPage(page, STOREFRONT_QUERIES.preferences)
         expect(online.ok).toBe(true)
+        const onlineGrid = await getFromPage(page, GRID_GET)
+        expect(onlineGrid.ok).toBe(true)
 
         // Offline, reloaded: the page (the worker's copy), the cart and the banner.
         await context.setOffline(true)
@@ -104,6 +129,7 @@ describe('offline', () => {
         await expect.poll(() => cartCount(page)).toBe(count)
         // A visitor's API read answers from the kept copy.
         expect(await readFromPage(page, STOREFRONT_QUERIES.preferences)).toEqual(online)
+        expect(await getFromPage(page, GRID_GET)).toEqual(onlineGrid)
         await visit(page, '/')
         await page.locator('#produits .product-card').first().waitFor()
         await visit(page, '/product_bycat/1')
@@ -143,6 +169,8 @@ describe('offline', () => {
         // A signed-in customer's answers are never kept: offline, only the visitor's copy answers.
         expect((await readFromPage(page, STOREFRONT_QUERIES.preferences, token)).ok).toBe(false)
         expect((await readFromPage(page, STOREFRONT_QUERIES.preferences)).ok).toBe(true)
+        expect((await getFromPage(page, GRID_GET, token)).ok).toBe(false)
+        expect((await getFromPage(page, GRID_GET)).ok).toBe(true)
         await page.getByRole('button', { name: 'Confirmer la commande' }).click()
         await toast(page, MESSAGES.connectionRequired).waitFor()
         // Refused cleanly: still on the payment step, the choice kept, no order.

@@ -65,6 +65,14 @@ export const STOREFRONT_ROOT_FIELDS: Record<StorefrontQuery, string> = {
 }
 
 /**
+ * The documents that never go as GET (ADR 063): a visitor's other reads are of the public
+ * catalogue, the same answer for everyone, which a CDN or the browser may keep, so the
+ * storefront sends them as `GET /graphql?extensions=…`. The cart, favourites and an order's
+ * follow-up (it carries a key) stay POST and `no-store`, as does every signed-in read.
+ */
+export const STOREFRONT_PRIVATE_QUERIES: ReadonlySet<StorefrontQuery> = new Set<StorefrontQuery>(['favoris', 'panier', 'suivi'])
+
+/**
  * A page's number or category id from the address: a positive whole number (that GraphQL's Int
  * holds), or undefined. The server and the app read the address alike, so the data the server
  * embeds is found under the keys the app asks with.

@@ -1,14 +1,17 @@
-// GraphQL at POST /graphql (Mercurius): the modules' schemas merged, the request's client in
-// the context, limits a hostile visitor meets (size, aliases, mutations, depth, cost, rate;
-// ADR 014), and errors with `extensions.code` and French messages.
+// GraphQL at /graphql (Mercurius): POST, and GET for reads with persisted documents (ADR 063);
+// the modules' schemas merged, the request's client in the context, limits a hostile visitor
+// meets (size, aliases, mutations, depth, cost, rate; ADR 014), and errors with
+// `extensions.code` and French messages.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { GraphQLError, Kind, visit, type DocumentNode, type GraphQLScalarType, type ValidationRule, type ValueNode } from 'graphql'
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity'
 import mercurius, { type IResolvers } from 'mercurius'
+import { persistedQueries } from './graphql-persisted-queries.ts'
 import { responseCache } from './graphql-response-cache.ts'
 import { unstorableField } from './input-text.ts'
 import { MAX_PAGE_SIZE } from '@teranga/shared/constants'
+import { GRAPHQL_GET_MESSAGES } from '@teranga/shared/graphql-get-messages'
 import { MESSAGES } from '@teranga/shared/messages'
 import { isStorableText } from '@teranga/shared/schemas'
 import { AppError, replyEarly } from '../lib/errors.ts'
@@ -112,8 +115,25 @@ const noIntrospection: ValidationRule = (context) => ({
 const badText = (field: string) =>
   new AppError(400, 'BAD_USER_INPUT', MESSAGES.textInvalidCharacters, { [field]: [MESSAGES.textInvalidCharacters] })
 
+/** Mercurius's own refusals of a request, in French, with the codes clients know (Apollo's for persisted queries). */
+const MERCURIUS_REFUSALS: Record<string, { message: string; code: string; status: number }> = {
+  MER_ERR_METHOD_NOT_ALLOWED: { message: GRAPHQL_GET_MESSAGES.graphqlGetReadOnly, code: 'METHOD_NOT_ALLOWED', status: 405 },
+  MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND: { message: GRAPHQL_GET_MESSAGES.persistedQueryNotFound, code: 'PERSISTED_QUERY_NOT_FOUND', status: 400 },
+  MER_ERR_GQL_PERSISTED_QUERY_NOT_SUPPORTED: { message: GRAPHQL_GET_MESSAGES.persistedQueryUnsupported, code: 'PERSISTED_QUERY_NOT_SUPPORTED', status: 400 },
+  MER_ERR_GQL_PERSISTED_QUERY_MISMATCH: { message: GRAPHQL_GET_MESSAGES.persistedQueryMismatch, code: 'BAD_USER_INPUT', status: 400 },
+}
+
+/** Mercurius's refusal `error` is, if any. A request without any document is also « not found » there: an invalid request here. */
+function mercuriusRefusal(error: GraphQLError) {
+  const original = (error.originalError ?? error) as { code?: string; message?: string }
+  if (original.code === 'MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND' && original.message !== GRAPHQL_GET_MESSAGES.persistedQueryNotFound) return undefined
+  return MERCURIUS_REFUSALS[original.code ?? '']
+}
+
 function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
   const original = error.originalError
+  const refusal = mercuriusRefusal(error)
+  if (refusal) return { message: refusal.message, extensions: { code: refusal.code, status: refusal.status } }
   // Fastify refused the HTTP request itself (body too large, content type): its French message.
   const fastify = BY_FASTIFY_CODE[((original ?? error) as { code?: string }).code ?? '']
   if (fastify) return { message: fastify.message, extensions: { code: 'BAD_USER_INPUT', status: fastify.status } }
@@ -161,18 +181,21 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
   }
   const scalars = Object.assign({}, ...opts.modules.map((m) => m.scalars ?? {})) as Record<string, GraphQLScalarType>
 
+  const persisted = persistedQueries({ maxQueryLength: MAX_QUERY_LENGTH })
   await app.register(mercurius, {
     schema: [baseSchema, ...opts.modules.map((m) => m.schema)].join('\n'),
     resolvers: { ...resolvers, ...scalars } as IResolvers,
     path: '/graphql',
     graphiql: false,
     jit: 1,
+    persistedQueryProvider: persisted.provider as never,
     queryDepth: MAX_DEPTH,
     validationRules: opts.introspection ? [] : [noIntrospection],
     context: (request): GraphqlContext => ({ user: request.user, ip: request.ip }),
     errorFormatter: (execution) => {
       // Mercurius wraps validation and depth failures in one error carrying the real ones.
       const flat = (execution.errors ?? []).flatMap((e) => {
+        if (mercuriusRefusal(e)) return [e]
         const inner = (e.originalError as { errors?: unknown } | undefined)?.errors
         return Array.isArray(inner) ? inner.map((i) => (i instanceof GraphQLError ? i : new GraphQLError(String(i?.message ?? i)))) : [e]
       })
@@ -200,12 +223,11 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
     return replyEarly(request, reply.header('retry-after', verdict.ttlInSeconds), new AppError(429, 'TOO_MANY_REQUESTS', MESSAGES.tooManyRequests))
   })
 
-  if (opts.cacheTtlSeconds > 0) {
-    const rootFields = new Set(opts.modules.flatMap((m) => m.publicQueries ?? []))
-    const cache = responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields, maxQueryLength: MAX_QUERY_LENGTH })
-    // A catalogue write empties it at once (plugins/database-notifications.ts).
-    if (app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(cache.clear)
-  }
+  // Kept in memory only with a TTL; GET answers carry their HTTP caching headers either way.
+  const rootFields = new Set(opts.modules.flatMap((m) => m.publicQueries ?? []))
+  const cache = responseCache(app, { ttlMs: opts.cacheTtlSeconds * 1000, rootFields, maxQueryLength: MAX_QUERY_LENGTH, documentOf: persisted.documentOf })
+  // A catalogue write empties it at once (plugins/database-notifications.ts).
+  if (app.hasDecorator('catalogueCaches')) app.catalogueCaches.add(cache.clear)
 
   // Size first, before parsing; aliases, mutations and unstorable text before validation,
   // whose cost grows with the square of repeated fields; cost last, once valid.

@@ -27,12 +27,21 @@ export function unstorableField(value: unknown, path = ''): string | undefined {
   return undefined
 }
 
+function variableIn(json: unknown): string | undefined {
+  try {
+    return typeof json === 'string' ? unstorableField(JSON.parse(json)) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 async function inputText(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
     const field =
       unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(request.body)
     if (field === undefined) return
-    const name = field || 'body'
+    // A GraphQL GET's variables are one JSON text: the variable inside it is named.
+    const name = (field === 'variables' && request.method === 'GET' && variableIn((request.query as { variables?: unknown }).variables)) || field || 'body'
     // A GraphQL variable is named as the client spelled it, without the `variables.` prefix.
     const refused = request.url.startsWith('/graphql')
       ? badInput(MESSAGES.textInvalidCharacters, { [name.replace(/^variables\./, '')]: [MESSAGES.textInvalidCharacters] })

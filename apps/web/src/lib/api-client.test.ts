@@ -2,27 +2,84 @@
 // French message, network failures, and a 401 dropping the token.
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { GRAPHQL_GET_MESSAGES } from '@teranga/shared/graphql-get-messages'
 import { MESSAGES } from '@teranga/shared/messages'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
+import { createHash } from 'node:crypto'
 import { makePreferences } from '@/testing/factories.ts'
 import { db, failGraphql, failRest, requests, server } from '@/testing/server.ts'
 import { storedToken, TOKEN_KEY } from '@/testing/browser-storage.ts'
 import { ApiError, graphql, rest, storefront } from './api-client.ts'
+import { documentHash, publicReadUrl } from './public-read.ts'
 
 const NETWORK_MESSAGE = MESSAGES.serverUnreachable
 
 describe('api client', () => {
-  it('posts a storefront document to /graphql and answers its data', async () => {
+  it("sends a visitor's public read as a GET naming its document by hash, and answers its data", async () => {
     db.preferences = makePreferences({ telephone: '+221 33 000 00 00' })
     const data = await storefront<{ preferences: { telephone: string } }>('preferences')
     expect(data.preferences.telephone).toBe('+221 33 000 00 00')
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/graphql', authorization: null, operation: 'Preferences' })
+    // The hash the server computes from the same shared text.
+    const sha256Hash = createHash('sha256').update(STOREFRONT_QUERIES.preferences).digest('hex')
+    expect(await documentHash(STOREFRONT_QUERIES.preferences)).toBe(sha256Hash)
+    expect(requests[0]?.body).toEqual({ query: STOREFRONT_QUERIES.preferences, variables: {} })
+    expect(publicReadUrl(sha256Hash, {})).toBe(`/graphql?extensions=${encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }))}`)
+  })
+
+  it('gives the same page the same address whatever the order of its variables (caches share it)', () => {
+    const a = publicReadUrl('abc', { page: 2, count: 12, categorie_id: 3, tri: undefined })
+    const b = publicReadUrl('abc', { categorie_id: 3, count: 12, page: 2 })
+    expect(a).toBe(b)
+    const params = new URL(a, 'https://boutique.example.sn').searchParams
+    expect(params.get('variables')).toBe('{"categorie_id":3,"count":12,"page":2}')
+    expect(params.has('query')).toBe(false)
+  })
+
+  it('resends the document once when the server does not know its hash (another release)', async () => {
+    db.preferences = makePreferences({ telephone: '+221 33 111 11 11' })
+    let refused = 0
+    server.use(
+      http.get('*/graphql', ({ request }) => {
+        if (new URL(request.url).searchParams.has('query')) return undefined
+        refused++
+        return HttpResponse.json({ data: null, errors: [{ message: GRAPHQL_GET_MESSAGES.persistedQueryNotFound, extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] }, { status: 400 })
+      }),
+    )
+    const data = await storefront<{ preferences: { telephone: string } }>('preferences')
+    expect(data.preferences.telephone).toBe('+221 33 111 11 11')
+    expect(refused).toBe(1)
+    const sent = requests.filter((r) => r.path === '/graphql')
+    expect(sent).toHaveLength(2)
+    expect(sent[1]).toMatchObject({ method: 'GET', body: { query: STOREFRONT_QUERIES.preferences } })
+  })
+
+  it('posts a public read where the browser offers no Web Crypto (a page over plain HTTP on a LAN)', async () => {
+    db.preferences = makePreferences({ telephone: '+221 33 222 22 22' })
+    vi.stubGlobal('crypto', {})
+    try {
+      const data = await storefront<{ preferences: { telephone: string } }>('preferences')
+      expect(data.preferences.telephone).toBe('+221 33 222 22 22')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/graphql', authorization: null })
+  })
+
+  it('posts a signed-in read (its `like` is personal) and any private document', async () => {
+    db.user = { id: 1, prenom: 'Awa', nom: 'Diop', email: 'a@example.sn', image: null, googleImg: null }
+    window.localStorage.setItem(TOKEN_KEY, db.token)
+    await storefront('produits', { page: 1, count: 12 })
     await vi.waitFor(() => expect(requests[0]?.body).toBeDefined())
     expect(requests[0]).toMatchObject({
       method: 'POST',
       path: '/graphql',
-      authorization: null,
-      body: { query: STOREFRONT_QUERIES.preferences, variables: {} },
+      authorization: `Bearer ${db.token}`,
+      body: { query: STOREFRONT_QUERIES.produits, variables: { page: 1, count: 12 } },
     })
+    window.localStorage.removeItem(TOKEN_KEY)
+    await storefront('favoris', { page: 1, count: 8 }).catch(() => undefined)
+    expect(requests.at(-1)).toMatchObject({ method: 'POST', authorization: null })
   })
 
   it('sends the stored token as a bearer token', async () => {

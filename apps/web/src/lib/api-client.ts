@@ -1,8 +1,9 @@
 // The one way the storefront talks to the server: GraphQL and REST with the stored bearer
 // token. Any 401 removes the token (spec §4), which the auth provider hears; errors carry the
-// server's French message.
+// server's French message. A visitor's catalogue reads are GETs naming their document by its
+// hash (ADR 063), which the browser, a CDN and the service worker may keep.
 import { MESSAGES } from '@teranga/shared/messages'
-import { STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { STOREFRONT_PRIVATE_QUERIES, STOREFRONT_QUERIES, STOREFRONT_ROOT_FIELDS, type StorefrontQuery } from '@teranga/shared/storefront-queries'
 import { tokenStorage } from './storage.ts'
 
 export class ApiError extends Error {
@@ -120,12 +121,7 @@ interface GraphqlBody<T> {
   errors?: Array<{ message: string; extensions?: { code?: string } }>
 }
 
-export async function graphql<T>(document: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const { response, body } = await send('/graphql', {
-    method: 'POST',
-    headers: headers(true),
-    body: JSON.stringify({ query: document, variables }),
-  })
+function graphqlData<T>(response: Response, body: unknown): T {
   const result = body as GraphqlBody<T> | null
   const first = result?.errors?.[0]
   if (first) throw new ApiError(first.message, response.status, first.extensions?.code)
@@ -133,9 +129,26 @@ export async function graphql<T>(document: string, variables: Record<string, unk
   return result.data
 }
 
-/** Runs one of the shared storefront documents. */
+export async function graphql<T>(document: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const { response, body } = await send('/graphql', {
+    method: 'POST',
+    headers: headers(true),
+    body: JSON.stringify({ query: document, variables }),
+  })
+  return graphqlData<T>(response, body)
+}
+
+/**
+ * Runs one of the shared storefront documents: a visitor's public read as a GET, anything
+ * else (a signed-in customer's `like`, the cart, an order's follow-up) as a POST.
+ */
 export function storefront<T>(name: StorefrontQuery, variables: Record<string, unknown> = {}): Promise<T> {
-  return graphql<T>(STOREFRONT_QUERIES[name], variables)
+  // Without Web Crypto (a page over plain HTTP on a LAN) the hash cannot be made: a POST.
+  if (STOREFRONT_PRIVATE_QUERIES.has(name) || tokenStorage.get() !== null || !globalThis.crypto?.subtle) return graphql<T>(STOREFRONT_QUERIES[name], variables)
+  // The GET form loads apart, once: the first page's script stays within its 150 KB.
+  return import('./public-read.ts')
+    .then((m) => m.publicRead(STOREFRONT_QUERIES[name], variables, (url) => send(url, { method: 'GET', headers: headers(false) })))
+    .then(({ response, body }) => graphqlData<T>(response, body))
 }
 
 /**

@@ -11,7 +11,7 @@ import type { MessageChannelChoice, MessagesChoice } from '@teranga/shared/order
 import { ORDER_STATUSES, type OrderStatus } from '@teranga/shared/order-status'
 import type { AddressInput, CustomerDetails } from '@teranga/shared/schemas'
 import type { ZoneLivraison } from '@teranga/shared/storefront-answers'
-import { customerOf as signedIn, db, invalidTokenRest as refused, operationName, page as paginate, server } from './server.ts'
+import { customerOf as signedIn, db, invalidTokenRest as refused, operationName, page as paginate, readGraphql, server } from './server.ts'
 
 export interface AccountDb {
   zones: ZoneLivraison[]
@@ -138,8 +138,8 @@ export function setOrderState(numero: string, etat: OrderStatus): void {
 }
 
 const handlers = [
-  http.post('*/graphql', async ({ request }) => {
-    const { query, variables = {} } = (await request.clone().json()) as { query: string; variables?: Record<string, unknown> }
+  http.all('*/graphql', async ({ request }) => {
+    const { query, variables = {} } = (await readGraphql(request)) as { query: string; variables?: Record<string, unknown> }
     const name = operationName(query)
     if (name === 'Zones') return HttpResponse.json({ data: { zoneslivraison: account.zones } })
     if (name === 'Privileges') return HttpResponse.json({ data: { privileges: account.privileges } })

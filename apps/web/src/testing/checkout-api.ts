@@ -8,7 +8,7 @@ import type { OfferedSlot } from '@teranga/shared/delivery-slots'
 import { MESSAGES } from '@teranga/shared/messages'
 import type { Depot, Modelivraison, Modepaiement } from '@teranga/shared/storefront-answers'
 import { account, installAccountApi, makeCommande } from './account-api.ts'
-import { customerOf as signedIn, invalidTokenRest as refused, operationName, server } from './server.ts'
+import { customerOf as signedIn, invalidTokenRest as refused, operationName, readGraphql, server } from './server.ts'
 
 export interface CheckoutDb {
   modesLivraison: Modelivraison[]
@@ -52,8 +52,8 @@ function emptyCheckout(): CheckoutDb {
 export let checkout: CheckoutDb = emptyCheckout()
 
 const handlers = [
-  http.post('*/graphql', async ({ request }) => {
-    const { query } = (await request.clone().json()) as { query: string }
+  http.all('*/graphql', async ({ request }) => {
+    const { query } = (await readGraphql(request)) as { query: string }
     const name = operationName(query)
     if (name === 'ModesLivraison') return HttpResponse.json({ data: { modelivraisons: checkout.modesLivraison } })
     if (name === 'ModesPaiement') return HttpResponse.json({ data: { modepaiements: checkout.modesPaiement } })

@@ -11,6 +11,8 @@ import type { Utilisateur } from '@teranga/shared/customer-answers'
 import { MESSAGES } from '@teranga/shared/messages'
 import { formatPrix } from '@teranga/shared/money'
 import type { Caroussel, Categorie, Preferences, Produit, Souscategorie } from '@teranga/shared/storefront-answers'
+import { STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
+import { documentHash } from '@/lib/public-read.ts'
 import { makePanier } from './factories.ts'
 
 /**
@@ -224,9 +226,35 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   }
 }
 
+const DOCUMENTS_BY_HASH = new Map(
+  await Promise.all(Object.keys(STOREFRONT_QUERIES).map(async (name) => [await documentHash(STOREFRONT_QUERIES[name as StorefrontQuery]), STOREFRONT_QUERIES[name as StorefrontQuery]] as const)),
+)
+
+function parseParam(value: string | null): unknown {
+  try {
+    return value === null ? undefined : (JSON.parse(value) as unknown)
+  } catch {
+    return undefined
+  }
+}
+
+/** A GraphQL request's document and variables, as the server reads them: a POST's body, or a GET's parameters (its document named by hash, ADR 063). */
+export function graphqlParts(url: URL, body: unknown): { query?: unknown; variables?: unknown } {
+  if (url.searchParams.has('extensions') || url.searchParams.has('query')) {
+    const hash = (parseParam(url.searchParams.get('extensions')) as { persistedQuery?: { sha256Hash?: string } } | undefined)?.persistedQuery?.sha256Hash
+    return { query: url.searchParams.get('query') ?? (hash ? DOCUMENTS_BY_HASH.get(hash) : undefined), variables: parseParam(url.searchParams.get('variables')) ?? {} }
+  }
+  return (body ?? {}) as { query?: unknown; variables?: unknown }
+}
+
+/** What a GraphQL request asks, whether POSTed or sent as a GET. */
+export async function readGraphql(request: Request): Promise<{ query?: unknown; variables?: unknown }> {
+  return graphqlParts(new URL(request.url), request.method === 'GET' ? undefined : await readJson(request))
+}
+
 export const handlers = [
-  http.post('*/graphql', async ({ request }) => {
-    const { query, variables } = await readJson(request)
+  http.all('*/graphql', async ({ request }) => {
+    const { query, variables } = await readGraphql(request)
     const viewer = viewerOf(request)
     if (viewer.kind === 'refused') return invalidTokenGraphql()
     const name = typeof query === 'string' ? operationName(query) : undefined
@@ -310,6 +338,12 @@ server.events.on('request:start', ({ request }) => {
   }
   // Pushed at once so the order is the order of sending; the body follows.
   requests.push(entry)
+  if (url.pathname === '/graphql' && request.method === 'GET') {
+    const { query, variables } = graphqlParts(url, undefined)
+    entry.body = { query, variables }
+    entry.operation = typeof query === 'string' ? operationName(query) : undefined
+    entry.variables = variables as Record<string, unknown>
+  }
   if (request.method === 'GET' || request.method === 'HEAD') return
   void request
     .clone()
@@ -345,8 +379,8 @@ function failureResponse(failure: Failure, body: JsonBodyType) {
  */
 export function failGraphql(operation: string, failure: Failure, message?: string): void {
   server.use(
-    http.post('*/graphql', async ({ request }) => {
-      const { query } = await readJson(request)
+    http.all('*/graphql', async ({ request }) => {
+      const { query } = await readGraphql(request)
       if (typeof query !== 'string' || operationName(query) !== operation) return undefined
       const code = failure === 401 ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR'
       return failureResponse(failure, { data: null, errors: [{ message: message ?? defaultMessage(failure), extensions: { code } }] })
@@ -361,8 +395,8 @@ export function failGraphql(operation: string, failure: Failure, message?: strin
  */
 export function answerGraphql(operation: string, data: Record<string, unknown>, when: Record<string, unknown> = {}): void {
   server.use(
-    http.post('*/graphql', async ({ request }) => {
-      const { query, variables } = await readJson(request)
+    http.all('*/graphql', async ({ request }) => {
+      const { query, variables } = await readGraphql(request)
       if (typeof query !== 'string' || operationName(query) !== operation) return undefined
       const sent = (variables ?? {}) as Record<string, unknown>
       if (Object.entries(when).some(([name, value]) => sent[name] !== value)) return undefined

@@ -99,8 +99,20 @@ registerRoute(
   'GET',
 )
 
-// GraphQL reads are POSTs, which the Cache API cannot key: a visitor's query is kept under a
-// GET address named after the hash of its body. Mutations and signed-in requests pass through.
+// A visitor's catalogue reads are GETs (ADR 063): kept under their own address like REST
+// reads. The server marks every other GET answer no-store, which keepPrivateOut refuses.
+registerRoute(
+  ({ request, url }) => url.origin === self.location.origin && url.pathname === '/graphql' && !request.headers.has('authorization'),
+  new NetworkFirst({
+    cacheName: API,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), keepPrivateOut, staleNotice, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 3600 })],
+  }),
+  'GET',
+)
+
+// Other GraphQL reads are POSTs, which the Cache API cannot key: a visitor's query is kept under
+// a GET address named after the hash of its body. Mutations and signed-in requests pass through.
 const apiExpiration = new CacheExpiration(API, { maxEntries: 100, maxAgeSeconds: 7 * 24 * 3600 })
 
 async function keyFor(body: string): Promise<Request> {
