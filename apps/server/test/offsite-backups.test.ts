@@ -156,6 +156,32 @@ describe('the restore drill fails loudly', () => {
     expect(await lastDrill()).toBe(before)
   }, 60_000)
 
+  it("on a copy older than 48 h, even when another machine's copy in the same repository is fresh; on a repository holding only another machine's", async () => {
+    const backup = await run('backup', { BACKUP_DIR: path.join(work, 'vieille') })
+    expect(backup.code, backup.stderr).toBe(0)
+    const archive = backup.stdout.trim().split('\n').at(-1)!
+    const repo = await repository('depot-vieux')
+    const send = (...args: string[]) => promisify(execFile)('restic', ['backup', '--json', '--tag', 'teranga', ...args, archive], { env: { ...process.env, ...repo } })
+    // This machine's last copy three days old (nights missed since); another shop's machine sent one just now.
+    await send('--host', os.hostname(), '--time', new Date(Date.now() - 72 * 3_600_000).toISOString().slice(0, 19).replace('T', ' '))
+    await send('--host', 'autre-machine')
+    const before = await lastDrill()
+    const stale = await run('backup-drill', repo)
+    expect(stale.code).toBe(1)
+    expect(stale.stderr).toMatch(new RegExp(`ÉCHEC de l'exercice de restauration : La dernière copie de « ${os.hostname().replace(/[.]/g, '\\.')} » \\(\\w+, du .+\\) a plus de 48 h : les copies hors du serveur ne partent plus`))
+
+    const foreign = await repository('depot-autre-machine')
+    await promisify(execFile)('restic', ['backup', '--tag', 'teranga', '--host', 'autre-machine', archive], { env: { ...process.env, ...foreign } })
+    const elsewhere = await run('backup-drill', foreign)
+    expect(elsewhere.code).toBe(1)
+    expect(elsewhere.stderr).toContain(`Aucune copie de la boutique dans le dépôt restic pour la machine « ${os.hostname()} »`)
+    // Named by OFFSITE_HOST, that machine's copies are the ones looked at (a bad name is refused first).
+    const named = await run('backup-drill', { ...foreign, OFFSITE_HOST: 'pas un nom' })
+    expect(named.code).toBe(1)
+    expect(named.stderr).toContain('OFFSITE_HOST doit être un nom de machine')
+    expect(await lastDrill()).toBe(before)
+  }, 120_000)
+
   it('on an archive whose rows are not those its manifest announces', async () => {
     const backup = await run('backup', { BACKUP_DIR: path.join(work, 'a-falsifier') })
     expect(backup.code, backup.stderr).toBe(0)

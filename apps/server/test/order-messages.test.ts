@@ -17,7 +17,7 @@ import { customerText, MESSAGED_STATES, onTheWayText, refundDestination, refundT
 import { DAILY_ALLOWANCE } from '../src/modules/messages/message-worker.ts'
 import { createOrderMessages } from '../src/modules/messages/messages.service.ts'
 import { smsParts, toGsm7 } from '../src/modules/messages/sms-text.ts'
-import { trackingKey } from '../src/modules/messages/tracking-key.ts'
+import { supplementKey, trackingKey } from '../src/modules/messages/tracking-key.ts'
 import { actors, createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'
 import { createOrdersService } from '../src/modules/orders/orders.service.ts'
@@ -551,6 +551,25 @@ describe('rotating the tracking links\' key (docs/keys-and-secrets.md)', () => {
       expect(gone.statusCode).toBe(404)
       expect(gone.json().message).toBe(MESSAGES.orderNotFound)
       expect((await open(shop.app, trackingKey(fresh, order.numerocommande))).statusCode).toBe(404)
+
+      // A dearer substitute's acceptance link (ADR 055) sent before the rotation: its key still
+      // accepted while the previous secret is named, refused once it is gone, as the tracking's.
+      const sentSupplement = supplementKey(drawn!.value, order.numerocommande)
+      const freshSupplement = supplementKey(fresh, order.numerocommande)
+      expect(rotating.messaging.messages!.supplementKeyMatches(order.numerocommande, sentSupplement)).toBe(true)
+      expect(rotating.messaging.messages!.supplementKeyMatches(order.numerocommande, freshSupplement)).toBe(true)
+      expect(rotating.messaging.messages!.supplementKeyMatches(order.numerocommande, trackingKey(drawn!.value, order.numerocommande))).toBe(false)
+      expect(rotated.messaging.messages!.supplementKeyMatches(order.numerocommande, sentSupplement)).toBe(false)
+      expect(rotated.messaging.messages!.supplementKeyMatches(order.numerocommande, freshSupplement)).toBe(true)
+      // Through the route: the old key gets past the key check (this order has no supplement to
+      // accept, whatever answers then is not the key's 404); after the rotation, the key's 404.
+      const accept = (app: FastifyInstance, k: string) => app.inject({ method: 'POST', url: `/api/suivi/${order.numerocommande}/supplement`, payload: { k } })
+      const during = await accept(rotating, sentSupplement)
+      const after = await accept(rotated, sentSupplement)
+      expect(after.statusCode).toBe(404)
+      expect(after.json().message).toBe(MESSAGES.orderNotFound)
+      expect(during.statusCode).not.toBe(404)
+      expect(during.statusCode).toBeLessThan(500)
     } finally {
       await rotating.close()
       await rotated.close()

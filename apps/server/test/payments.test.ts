@@ -416,24 +416,44 @@ describe('webhook verification', () => {
   })
 
   it.each([
-    ['a wrong secret', (body: string) => waveSignature('not-the-secret', body, nowSeconds())],
-    ['no signature', () => null],
-    ['a malformed header', () => 'v1=abc'],
-    ['a signature of another body', () => waveSignature('x', '{}', nowSeconds())],
-    ['a stale timestamp (6 minutes old)', (body: string) => waveSignature(shop.config.payments.wave.secret, body, nowSeconds() - 360)],
-    ['a timestamp from the future', (body: string) => waveSignature(shop.config.payments.wave.secret, body, nowSeconds() + 360)],
-  ] as Array<[string, (body: string) => string | null]>)('Wave: %s → 401 with a French message, nothing recorded', async (_label, sign) => {
+    ['a wrong secret', (body: string) => waveSignature('not-the-secret', body, nowSeconds()), 'signature_refusee'],
+    ['no signature', () => null, 'malformee'],
+    ['a malformed header', () => 'v1=abc', 'malformee'],
+    ['a signature of another body', () => waveSignature('x', '{}', nowSeconds()), 'signature_refusee'],
+    ['a stale timestamp (6 minutes old)', (body: string) => waveSignature(shop.config.payments.wave.secret, body, nowSeconds() - 360), 'perimee'],
+    ['a timestamp from the future', (body: string) => waveSignature(shop.config.payments.wave.secret, body, nowSeconds() + 360), 'perimee'],
+  ] as Array<[string, (body: string) => string | null, string]>)('Wave: %s → 401 with a French message, nothing recorded, counted as %s', async (_label, sign, outcome) => {
     const { numero, attempt } = await openAttempt()
     const body = waveEvent(attempt.providerRef!, attempt.montant)
     const eventId = JSON.parse(body).id as string
-    const refusedBefore = await notifications('wave', 'refusee')
+    const kinds = ['signature_refusee', 'perimee', 'malformee']
+    const before = await Promise.all(kinds.map((kind) => notifications('wave', kind)))
     const res = await sendWave(body, sign(body))
     expect(res.statusCode).toBe(401)
     expect(res.json().message).toBe(MESSAGES.paymentWebhookSignatureInvalid)
-    // Counted for the alert rules: a secret that no longer matches refuses every payment.
-    expect(await notifications('wave', 'refusee')).toBe(refusedBefore + 1)
+    // Counted by kind for the alert rules: only a well-formed notification with a wrong signature
+    // says a secret no longer matches (TerangaPaymentNotificationsRefused).
+    const after = await Promise.all(kinds.map((kind) => notifications('wave', kind)))
+    expect(Object.fromEntries(kinds.map((kind, i) => [kind, after[i]! - before[i]!]))).toEqual(Object.fromEntries(kinds.map((kind) => [kind, kind === outcome ? 1 : 0])))
     expect(await etatOf(numero)).toBe('en_attente_paiement')
     expect(await eventRows('wave', eventId)).toEqual([])
+  })
+
+  it('junk posted to the webhooks (anyone can) is counted malformee, never as a refused signature', async () => {
+    const refusedBefore = { wave: await notifications('wave', 'signature_refusee'), paytech: await notifications('paytech', 'signature_refusee') }
+    const junkBefore = { wave: await notifications('wave', 'malformee'), paytech: await notifications('paytech', 'malformee') }
+    // A signature header of the right form over a body that is no Wave event; no JSON at all; an IPN without its HMAC.
+    const notAnEvent = JSON.stringify({ hello: 'world' })
+    const forged = await sendWave(notAnEvent, waveSignature('guess', notAnEvent, nowSeconds()))
+    expect(forged.statusCode).toBe(401)
+    expect(forged.json().message).toBe(MESSAGES.paymentWebhookSignatureInvalid)
+    expect((await sendWave('pas du json', waveSignature('guess', 'pas du json', nowSeconds()))).statusCode).toBe(401)
+    const notJson = await shop.app.inject({ method: 'POST', url: '/api/paiement/webhook/paytech', headers: { 'content-type': 'application/json' }, payload: '{' })
+    expect(notJson.statusCode).toBe(400)
+    expect(notJson.json().message).toBe(MESSAGES.paymentWebhookInvalid)
+    expect((await sendPaytech(paytechIpn('REF-INCONNUE', 1000, { hmac_compute: '' }))).statusCode).toBe(401)
+    expect({ wave: await notifications('wave', 'malformee'), paytech: await notifications('paytech', 'malformee') }).toEqual({ wave: junkBefore.wave + 2, paytech: junkBefore.paytech + 2 })
+    expect({ wave: await notifications('wave', 'signature_refusee'), paytech: await notifications('paytech', 'signature_refusee') }).toEqual(refusedBefore)
   })
 
   it('a tampered amount changes nothing: re-signed or not', async () => {
@@ -462,6 +482,7 @@ describe('webhook verification', () => {
     const { numero, attempt, url } = await openAttempt('CARD')
     await paidAtProvider(url)
     const ref = attempt.providerRef!
+    const refusedBefore = await notifications('paytech', 'signature_refusee')
     const unsigned = paytechIpn(ref, attempt.montant, { hmac_compute: '' })
     expect((await sendPaytech(unsigned)).statusCode).toBe(401)
     const changedPrice = { ...paytechIpn(ref, attempt.montant), item_price: '100' }
@@ -469,6 +490,8 @@ describe('webhook verification', () => {
     expect(refused.statusCode).toBe(401)
     expect(refused.json().message).toBe(MESSAGES.paymentWebhookSignatureInvalid)
     expect((await sendPaytech(paytechIpn(ref, attempt.montant, { api_secret_sha256: sha256Hex('autre') }))).statusCode).toBe(401)
+    // The two well-formed IPNs with a wrong signature count as refused signatures; the unsigned one is junk.
+    expect(await notifications('paytech', 'signature_refusee')).toBe(refusedBefore + 2)
     const wrongPrice = await sendPaytech(paytechIpn(ref, 100))
     expect(wrongPrice.json()).toEqual({ statut: 'ignore' })
     expect(await etatOf(numero)).toBe('en_attente_paiement')

@@ -194,12 +194,11 @@ const rows = async <T>(query: ReturnType<typeof sql>) => ((await direct.db.execu
 
 beforeAll(async () => {
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-pgbouncer-'))
-  // The shop's role and its empty database, as docs/deploy.md §2 makes them; the search's
-  // threshold set on the database, since PgBouncer does not forward the shop's `options`.
+  // The shop's role and its empty database, as docs/deploy.md §2 makes them; nothing set on the
+  // database (the shop sets its search threshold on each connection it opens).
   await onServer(inject('testServerUrl'), async (c) => {
     await c.query(`create role ${name} login password '${password}'`)
     await c.query(`create database ${name} owner ${name}`)
-    await c.query(`alter database ${name} set pg_trgm.word_similarity_threshold = 0.5`)
   })
   const bouncer = await startPgBouncer('session', { poolSize: SERVER_CONNECTIONS + 1 })
   // Both at once, on the empty database: one migrates and seeds under the boot lock, the other waits.
@@ -329,17 +328,32 @@ describe('two instances behind PgBouncer in session mode', () => {
 })
 
 describe("the connection's session is the client's own", () => {
-  it("the shop's connection settings reach PostgreSQL through PgBouncer: the search threshold is the shop's", async () => {
+  it("the shop's search threshold holds through PgBouncer with nothing set on the database (no ALTER DATABASE step)", async () => {
+    const show = `select current_setting('pg_trgm.word_similarity_threshold', true) as t`
+    // Nothing on the database or the role: a plain client through PgBouncer does not get 0.5.
+    const plain = new pg.Client({ connectionString: bouncers[0]!.url })
+    await plain.connect()
+    try {
+      expect((await plain.query<{ t: string | null }>(show)).rows[0]!.t).not.toBe('0.5')
+    } finally {
+      await plain.end()
+    }
+    expect(await rows(sql`select setconfig from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase where d.datname = ${name}`)).toEqual([])
+    // The shop's pool sets it on each connection it opens, the first query included.
     const shopLike = await openDatabase({ databaseUrl: bouncers[0]!.url, poolSize: 1 })
     try {
-      const { rows: shown } = (await shopLike.db.execute(sql`show pg_trgm.word_similarity_threshold`)) as unknown as { rows: Array<Record<string, string>> }
-      expect(shown.map((row) => Object.values(row))).toEqual([['0.5']])
+      expect(await shopLike.db.execute(sql.raw(show)).then((r) => (r as unknown as { rows: Array<{ t: string }> }).rows)).toEqual([{ t: '0.5' }])
+      // A close spelling (ADR 040) is found through PgBouncer as on PostgreSQL: word_similarity 0.5 to 0.6.
+      const { rows: close } = (await shopLike.db.execute(sql`select 'Thieboudienne au poisson' %> 'thiboudiene' as at_half, word_similarity('thiboudiene', 'Thieboudienne au poisson') as ws`)) as unknown as { rows: Array<{ at_half: boolean; ws: number }> }
+      expect(close[0]!.ws).toBeGreaterThanOrEqual(0.5)
+      expect(close[0]!.ws).toBeLessThan(0.6)
+      expect(close[0]!.at_half).toBe(true)
     } finally {
       await shopLike.close()
     }
   })
 
-  it('a named prepared statement (as ADR 022 names them) stays on its client across transactions; a new client starts clean', async () => {
+  it('a named prepared statement (as ADR 022 names them) stays on its client across transactions', async () => {
     const connect = async () => {
       const client = new pg.Client({ connectionString: bouncers[0]!.url })
       await client.connect()
@@ -357,10 +371,33 @@ describe("the connection's session is the client's own", () => {
     } finally {
       await first.end()
     }
-    // The server connection it used is handed on cleaned (server_reset_query = DISCARD ALL).
+  })
+
+  it('a new client starts clean on the very server connection the last one used (server_reset_query = DISCARD ALL)', async () => {
+    // One server connection in the pool: the second client must get the first one's.
+    const bouncer = await startPgBouncer('one-server-connection', { poolSize: 1 })
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: bouncer.url })
+      await client.connect()
+      return client
+    }
+    const probe = { name: 'teranga_probe', text: 'select $1::int + 1 as n' }
+    const first = await connect()
+    let firstPid: number
+    try {
+      firstPid = (await first.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+      expect((await first.query({ ...probe, values: [1] })).rows).toEqual([{ n: 2 }])
+      await first.query(`set pg_trgm.word_similarity_threshold = 0.9`)
+      await first.query('listen teranga_probe')
+    } finally {
+      await first.end()
+    }
     const next = await connect()
     try {
+      expect((await next.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid).toBe(firstPid)
       expect((await next.query(`select count(*)::int as n from pg_prepared_statements`)).rows).toEqual([{ n: 0 }])
+      expect((await next.query(`select count(*)::int as n from pg_listening_channels()`)).rows).toEqual([{ n: 0 }])
+      expect((await next.query<{ t: string | null }>(`select current_setting('pg_trgm.word_similarity_threshold', true) as t`)).rows[0]!.t).not.toBe('0.9')
       expect((await next.query({ ...probe, text: 'select $1::int * 10 as n', values: [4] })).rows).toEqual([{ n: 40 }])
     } finally {
       await next.end()

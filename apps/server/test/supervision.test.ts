@@ -195,6 +195,26 @@ describe('GET /metrics', () => {
     expect(missing.filter((name) => !name.startsWith('teranga_db_replica_'))).toEqual([])
   })
 
+  it('shows every label set the alert rules watch at 0 on a fresh instance (increase() sees the first event after a restart)', async () => {
+    const fresh = await start({ METRICS_TOKEN })
+    try {
+      const res = await scrape(fresh.app, `Bearer ${METRICS_TOKEN}`)
+      expect(res.statusCode).toBe(200)
+      const zero = (name: string, labels: Record<string, string>) => {
+        const line = `${name}{${Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(',')}} 0`
+        expect(res.body.split('\n'), line).toContain(line)
+      }
+      for (const provider of ['wave', 'paytech']) {
+        for (const outcome of ['payee', 'echouee', 'a_rembourser', 'non_confirme', 'signature_refusee', 'perimee', 'malformee']) zero('teranga_payment_notifications_total', { provider, outcome })
+        zero('teranga_refunds_total', { provider, outcome: 'echoue' })
+      }
+      zero('teranga_refunds_total', { provider: 'cash', outcome: 'effectue' })
+      for (const channel of ['sms', 'whatsapp']) for (const outcome of ['envoye', 'nouvel_essai', 'abandonne']) zero('teranga_order_messages_total', { channel, outcome })
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('counts requests by route pattern, orders placed and moved, payments, refusals and cache lookups', async () => {
     const before = await metrics()
     const buyer = await signIn(shop.app)

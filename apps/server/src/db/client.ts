@@ -98,8 +98,13 @@ async function openPostgres(url: string, max: number, kind: Database['kind'], on
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    options: SESSION_OPTIONS,
     connectionTimeoutMillis: 5000,
+    // The search's threshold, set by a statement on each new connection rather than the `options`
+    // startup parameter, which PgBouncer does not forward (ADR 065): the shop searches the same
+    // through it with nothing set on the database. The pool awaits it before handing the
+    // connection out (a failure fails that checkout), and it runs before the counter below wraps
+    // `query`: one statement per connection, never counted per order.
+    onConnect: (client) => client.query(`SET pg_trgm.word_similarity_threshold = ${SEARCH_THRESHOLD}`),
   })
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => {})

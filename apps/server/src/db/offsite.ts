@@ -13,6 +13,25 @@ import pg from 'pg'
 /** Every copy the shop sends carries this tag: the retention and the drill look at these only. */
 const TAG = 'teranga'
 const ARCHIVE_NAME = /^teranga-\d{4}-\d{2}-\d{2}T\d{6}Z(-\d+)?\.tar\.gz$/
+/**
+ * The drill refuses a latest copy older than this: copies go every night, so two nights missed
+ * mean the copies stopped (alert TerangaOffsiteBackupTooOld), and a drill that restores an old
+ * copy proves nothing about tonight's.
+ */
+export const DRILL_MAX_AGE_HOURS = 48
+/** Tables an archive of the shop always has: a manifest without them is not the shop's. */
+const CORE_TABLES = ['commandes', 'produits']
+
+/**
+ * The machine the copies are filed under in the repository (restic's --host): OFFSITE_HOST, or
+ * this machine's name. The drill restores this machine's copies only, never another's that
+ * shares the repository.
+ */
+export function offsiteHost(env: NodeJS.ProcessEnv): string {
+  const host = env.OFFSITE_HOST?.trim() || os.hostname()
+  if (!/^[\w.-]{1,253}$/.test(host)) throw new BackupError(`OFFSITE_HOST doit être un nom de machine (lettres, chiffres, « . », « - », « _ ») (reçu « ${host} »).`)
+  return host
+}
 
 export interface Retention {
   daily: number
@@ -75,7 +94,7 @@ export interface OffsiteResult {
 /** Sends `file` to the repository, then forgets the copies the retention no longer keeps and prunes their data. */
 export async function sendOffsite(file: string, retention: Retention, env: NodeJS.ProcessEnv = process.env): Promise<OffsiteResult> {
   checkResticSettings(env)
-  const out = await restic(['backup', '--json', '--tag', TAG, file], env, 'backup')
+  const out = await restic(['backup', '--json', '--tag', TAG, '--host', offsiteHost(env), file], env, 'backup')
   const summary = out
     .split('\n')
     .filter((line) => line.startsWith('{'))
@@ -106,12 +125,19 @@ export interface DrillResult {
  * every table's rows counted there against the archive's manifest. Throws, in French, on any
  * difference.
  */
-export async function restoreDrill(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}): Promise<DrillResult> {
+export async function restoreDrill(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}, now: () => Date = () => new Date()): Promise<DrillResult> {
   checkResticSettings(env)
-  const snapshots = JSON.parse(await restic(['snapshots', '--json', '--tag', TAG], env, 'snapshots')) as Array<{ id: string; short_id: string; time: string; paths: string[] }> | null
+  const host = offsiteHost(env)
+  const snapshots = JSON.parse(await restic(['snapshots', '--json', '--tag', TAG, '--host', host], env, 'snapshots')) as Array<{ id: string; short_id: string; time: string; paths: string[] }> | null
   const latest = (snapshots ?? []).sort((a, b) => Date.parse(a.time) - Date.parse(b.time)).at(-1)
-  if (!latest) throw new BackupError('Aucune copie de la boutique dans le dépôt restic : npm run backup:offsite n\'a encore rien envoyé.')
-  log(`Copie ${latest.short_id} du ${latest.time}`)
+  if (!latest) throw new BackupError(`Aucune copie de la boutique dans le dépôt restic pour la machine « ${host} » : npm run backup:offsite n'a encore rien envoyé d'ici (ou OFFSITE_HOST ne nomme pas la machine des copies).`)
+  const ageHours = (now().getTime() - Date.parse(latest.time)) / 3_600_000
+  if (!(ageHours <= DRILL_MAX_AGE_HOURS)) {
+    throw new BackupError(
+      `La dernière copie de « ${host} » (${latest.short_id}, du ${latest.time}) a plus de ${DRILL_MAX_AGE_HOURS} h : les copies hors du serveur ne partent plus (systemctl status teranga-backup-offsite).`,
+    )
+  }
+  log(`Copie ${latest.short_id} du ${latest.time} (machine ${host})`)
   await restic(['check'], env, 'check')
 
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-drill-'))
@@ -124,6 +150,8 @@ export async function restoreDrill(env: NodeJS.ProcessEnv = process.env, log: (l
     if (!archive) throw new BackupError(`La copie ${latest.short_id} ne contient aucune archive de la boutique (teranga-….tar.gz).`)
     const file = path.join(archive.parentPath, archive.name)
     const manifest = await archiveManifest(file)
+    const absent = CORE_TABLES.filter((name) => !manifest.tables.some((t) => t.schema === 'public' && t.name === name))
+    if (absent.length) throw new BackupError(`L'archive ${archive.name} de la copie ${latest.short_id} n'est pas celle de la boutique : il lui manque ${absent.map((n) => `public.${n}`).join(', ')}.`)
 
     const server = await startEmbeddedPostgres({ dataDir: path.join(scratch, 'cluster'), database: 'teranga_exercice', fsync: false }).catch((error: Error) => {
       throw new BackupError(`La base de l'exercice n'a pas démarré (PostgreSQL embarqué) : ${error.message}`)
@@ -136,6 +164,11 @@ export async function restoreDrill(env: NodeJS.ProcessEnv = process.env, log: (l
         throw new BackupError(
           `Nombres de lignes différents de ceux de l'archive : ${wrong.map((t) => `${t.schema}.${t.name} ${counted.get(`${t.schema}.${t.name}`) ?? 'absente'} au lieu de ${t.rows}`).join(', ')}.`,
         )
+      }
+      // A copy's orders cannot be newer than the copy: a later one means a clock or a copy gone wrong.
+      const newest = await newestOrder(server.url)
+      if (newest && newest.getTime() > Date.parse(latest.time) + 60_000) {
+        throw new BackupError(`La copie ${latest.short_id} du ${latest.time} contient une commande du ${newest.toISOString()}, postérieure à la copie : horloge ou copie incohérente.`)
       }
       const media = (await fs.readdir(path.join(scratch, 'media'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length
       if (media !== manifest.mediaFiles) throw new BackupError(`${media} fichiers d'images restaurés au lieu de ${manifest.mediaFiles}.`)
@@ -160,6 +193,17 @@ async function countRows(url: string, tables: Array<{ schema: string; name: stri
       counts.set(`${t.schema}.${t.name}`, Number(rows[0]!.n))
     }
     return counts
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+async function newestOrder(url: string): Promise<Date | null> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ at: Date | null }>('select max(datecomm) as at from commandes')
+    return rows[0]?.at ?? null
   } finally {
     await client.end().catch(() => {})
   }

@@ -12,6 +12,22 @@ export const UNMATCHED_ROUTE = '(aucune)'
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
+/** The payment providers (payment-provider.ts's ProviderName must fit: the payments service passes one). */
+export const PAYMENT_PROVIDERS = ['wave', 'paytech'] as const
+/**
+ * A payment notification's outcome: applied (payee, echouee, a_rembourser, doublon, ignore), a
+ * success the provider did not confirm (non_confirme), or refused: signature_refusee (a
+ * well-formed notification whose signature does not match: a webhook secret changed on one side),
+ * perimee (a right signature too old or too new: a replay, or the server's clock), malformee
+ * (junk: a body or a signature header the provider would never send).
+ */
+export const PAYMENT_OUTCOMES = ['payee', 'echouee', 'a_rembourser', 'doublon', 'ignore', 'non_confirme', 'signature_refusee', 'perimee', 'malformee'] as const
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number]
+const REFUND_PROVIDERS = [...PAYMENT_PROVIDERS, 'cash'] as const
+const REFUND_OUTCOMES = ['effectue', 'echoue'] as const
+const MESSAGE_CHANNELS = ['sms', 'whatsapp'] as const
+const MESSAGE_OUTCOMES = ['envoye', 'nouvel_essai', 'abandonne', 'reporte', 'refuse'] as const
+
 export interface Metrics {
   /** The Prometheus text of every metric (content type `contentType`). */
   text(): Promise<string>
@@ -22,13 +38,13 @@ export interface Metrics {
   orderPlaced(etat: string): void
   orderMoved(from: string, to: string): void
   /** A payment notification's outcome (payments.service's WebhookOutcome), once applied. */
-  payment(provider: string, outcome: string): void
+  payment(provider: (typeof PAYMENT_PROVIDERS)[number], outcome: PaymentOutcome): void
   /** A refund's outcome: `effectue` or `echoue`. */
-  refund(provider: string, outcome: 'effectue' | 'echoue'): void
+  refund(provider: (typeof REFUND_PROVIDERS)[number], outcome: (typeof REFUND_OUTCOMES)[number]): void
   /** A lookup in one of the caches. */
   cacheLookup(cache: CacheName, hit: boolean): void
   /** An order message's attempt (ADR 034): sent, to be tried again, or given up for good. */
-  orderMessage(channel: 'sms' | 'whatsapp', outcome: 'envoye' | 'nouvel_essai' | 'abandonne' | 'reporte' | 'refuse'): void
+  orderMessage(channel: (typeof MESSAGE_CHANNELS)[number], outcome: (typeof MESSAGE_OUTCOMES)[number]): void
 }
 
 /**
@@ -76,7 +92,7 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
   const moved = new Counter({ name: 'teranga_order_moves_total', help: 'Orders moved from one state to another (committed).', labelNames: ['from', 'to'] as const, registers })
   const payments = new Counter({
     name: 'teranga_payment_notifications_total',
-    help: "Payment providers' notifications, by provider and outcome: applied (payee, echouee, a_rembourser, doublon, ignore), a success the provider did not confirm (non_confirme), or refused for a bad signature or body (refusee).",
+    help: "Payment providers' notifications, by provider and outcome: applied (payee, echouee, a_rembourser, doublon, ignore), a success the provider did not confirm (non_confirme), or refused: a well-formed notification with a wrong signature (signature_refusee), a right signature out of its time window (perimee), junk (malformee).",
     labelNames: ['provider', 'outcome'] as const,
     registers,
   })
@@ -157,6 +173,13 @@ export function createMetrics(database: Pick<Database, 'poolStats' | 'onPoolChec
     })
   }
   const stopWaits = database.onPoolCheckout((seconds) => waits.observe(seconds))
+
+  // Every label set the alert rules watch starts at 0: a counter shows a series only from its
+  // first inc, and increase() over a series that appears at 1 sees nothing, so the first refused
+  // signature, refund or message given up after a restart would never alert.
+  for (const provider of PAYMENT_PROVIDERS) for (const outcome of PAYMENT_OUTCOMES) payments.inc({ provider, outcome }, 0)
+  for (const provider of REFUND_PROVIDERS) for (const outcome of REFUND_OUTCOMES) refunds.inc({ provider, outcome }, 0)
+  for (const channel of MESSAGE_CHANNELS) for (const outcome of MESSAGE_OUTCOMES) messages.inc({ channel, outcome }, 0)
 
   return {
     text: () => registry.metrics(),

@@ -54,7 +54,16 @@ export interface PaymentEvent {
 
 export type WebhookCheck =
   | { ok: true; event: PaymentEvent | null }
-  | { ok: false; reason: 'signature' | 'stale' | 'malformed'; detail?: string }
+  | {
+      ok: false
+      reason: 'signature' | 'stale' | 'malformed'
+      detail?: string
+      /**
+       * For a refused signature: whether the rest was what the provider sends (its body's shape, a
+       * readable signature). Only such a refusal says a secret no longer matches; anyone can post junk.
+       */
+      wellFormed?: boolean
+    }
 
 export interface PaymentProvider {
   readonly name: ProviderName

@@ -242,8 +242,9 @@ export function createPaymentsService({ lifecycle, repo, providers, orders, publ
       const check = providers[provider].verifyWebhook(rawBody, headers, now())
       if (!check.ok) {
         log.warn({ provider, reason: check.reason, detail: check.detail }, 'payment notification refused')
-        // Counted: a webhook secret that no longer matches (a rotation half done) refuses every payment (alert TerangaPaymentNotificationsRefused).
-        metrics?.payment(provider, 'refusee')
+        // Counted by kind: a well-formed notification with a wrong signature is what a webhook secret
+        // changed on one side looks like (alert TerangaPaymentNotificationsRefused); junk anyone can post is not.
+        metrics?.payment(provider, check.reason === 'stale' ? 'perimee' : check.reason === 'signature' && check.wellFormed ? 'signature_refusee' : 'malformee')
         if (check.reason === 'malformed') throw badInput(MESSAGES.paymentWebhookInvalid)
         throw unauthenticated(MESSAGES.paymentWebhookSignatureInvalid)
       }

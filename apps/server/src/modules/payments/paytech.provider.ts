@@ -127,11 +127,10 @@ export function createPaytechProvider(config: ProviderConfig, timeoutMs: number)
       if (!ipn.success) return { ok: false, reason: 'malformed', detail: 'not a PayTech IPN' }
       const { type_event, ref_command, item_price, currency, hmac_compute, api_key_sha256, api_secret_sha256 } = ipn.data
       // The HMAC is required: the static key hashes alone, once seen, would sign anything.
-      if (!hmac_compute || !sameHex(paytechHmac(config.apiKey, config.secret, item_price, ref_command), hmac_compute)) {
-        return { ok: false, reason: 'signature' }
-      }
-      if (api_key_sha256 !== undefined && !sameHex(sha256Hex(config.apiKey), api_key_sha256)) return { ok: false, reason: 'signature' }
-      if (api_secret_sha256 !== undefined && !sameHex(sha256Hex(config.secret), api_secret_sha256)) return { ok: false, reason: 'signature' }
+      if (!hmac_compute) return { ok: false, reason: 'signature', detail: 'no hmac_compute', wellFormed: false }
+      if (!sameHex(paytechHmac(config.apiKey, config.secret, item_price, ref_command), hmac_compute)) return { ok: false, reason: 'signature', wellFormed: true }
+      if (api_key_sha256 !== undefined && !sameHex(sha256Hex(config.apiKey), api_key_sha256)) return { ok: false, reason: 'signature', wellFormed: true }
+      if (api_secret_sha256 !== undefined && !sameHex(sha256Hex(config.secret), api_secret_sha256)) return { ok: false, reason: 'signature', wellFormed: true }
 
       const outcome = type_event === 'sale_complete' ? 'succeeded' : type_event === 'sale_canceled' ? 'failed' : null
       if (!outcome) return { ok: true, event: null }

@@ -31,6 +31,15 @@ const eventSchema = z.object({
     .loose(),
 })
 
+/** Whether a body is shaped as Wave's events are (read only to classify a refused signature). */
+function isWaveEvent(body: Buffer): boolean {
+  try {
+    return eventSchema.safeParse(JSON.parse(body.toString('utf8'))).success
+  } catch {
+    return false
+  }
+}
+
 /** `t=1639081943,v1=abc…[,v1=def…]` → the timestamp and every v1 signature. */
 export function parseWaveSignature(header: string | string[] | undefined): { t: number; v1: string[] } | null {
   if (typeof header !== 'string' || header.length > 2000) return null
@@ -97,9 +106,9 @@ export function createWaveProvider(config: ProviderConfig, timeoutMs: number): P
 
     verifyWebhook(rawBody, headers, now) {
       const signature = parseWaveSignature(headers['wave-signature'])
-      if (!signature) return { ok: false, reason: 'signature', detail: 'missing or malformed Wave-Signature' }
+      if (!signature) return { ok: false, reason: 'signature', detail: 'missing or malformed Wave-Signature', wellFormed: false }
       const expected = hmacHex(config.secret, Buffer.concat([Buffer.from(String(signature.t)), rawBody]))
-      if (!signature.v1.some((v1) => sameHex(expected, v1))) return { ok: false, reason: 'signature' }
+      if (!signature.v1.some((v1) => sameHex(expected, v1))) return { ok: false, reason: 'signature', wellFormed: isWaveEvent(rawBody) }
       if (Math.abs(now.getTime() / 1000 - signature.t) > WAVE_SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'stale' }
 
       let parsed: unknown
