@@ -57,7 +57,7 @@ export { MIGRATIONS_DIR }
 
 // Search matches on words that are close, not only identical (a typo still finds "Café").
 const SEARCH_THRESHOLD = '0.5'
-/** Every session's settings, the read replica's too (ADR 064). */
+/** The read replica's session settings (ADR 064): it is reached directly, never through PgBouncer; the primary's pool sets the threshold by a statement at connect (ADR 065). */
 const SESSION_OPTIONS = `-c pg_trgm.word_similarity_threshold=${SEARCH_THRESHOLD}`
 
 export interface OpenOptions {
