@@ -9,8 +9,11 @@ import { STOREFRONT_PRIVATE_QUERIES, STOREFRONT_QUERIES, type StorefrontQuery } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_QUERY_LENGTH } from '../src/plugins/graphql.ts'
 import { REGISTERED_QUERIES_KEPT, sha256 } from '../src/plugins/graphql-persisted-queries.ts'
-import { PUBLIC_CACHE_CONTROL } from '../src/plugins/graphql-response-cache.ts'
-import { makeProduct, makeSubcategory } from './factories.ts'
+import { count, eq } from 'drizzle-orm'
+import { serverSecrets, vuesProduits } from '../src/db/schema.ts'
+import { trackingKey } from '../src/modules/messages/tracking-key.ts'
+import { PUBLIC_CACHE_CONTROL, getKey } from '../src/plugins/graphql-response-cache.ts'
+import { makeProduct, makeSubcategory, placeHomeOrder } from './factories.ts'
 import { anotherInstance, createTestApp, signIn, type TestContext } from './helpers.ts'
 
 let ctx: TestContext
@@ -219,6 +222,79 @@ describe('signed in, private fields and mutations', () => {
     const ran = await ctx.app.inject({ method: 'POST', url: '/graphql', payload: { query: mutation, variables: { id: produitId } } })
     expect(ran.statusCode).toBe(200)
     expect(ran.json().errors).toBeUndefined()
+  })
+})
+
+describe('HEAD and other methods than POST never run a mutation', () => {
+  const views = async (produit: number) =>
+    (await ctx.db.select({ n: count() }).from(vuesProduits).where(eq(vuesProduits.produitId, produit)))[0]!.n
+
+  it('HEAD with a mutation is a 405 and records nothing, with or without a token; by POST the same visitor is recorded', async () => {
+    // A product of its own: no view of it yet by this address or this customer, so a view
+    // recorded by the HEAD would show (a second view in the hour is not counted again).
+    const fresh = (await makeProduct(ctx.db, { souscategorieId: categorieId })).id
+    const me = await signIn(ctx.app)
+    const mutation = `mutation{ enregistrerVue(produit_id:${fresh}) }`
+    const url = `/graphql?${new URLSearchParams({ query: mutation })}`
+    for (const headers of [{}, me.auth]) {
+      const head = await ctx.app.inject({ method: 'HEAD', url, headers })
+      expect(head.statusCode).toBe(405)
+      expect(head.headers['cache-control']).toBe('no-store')
+      expect(head.headers.etag).toBeUndefined()
+      // The same refusal as the GET's, in French, when the body is asked for.
+      const refused = await get(url, headers)
+      expect(refused.statusCode).toBe(405)
+      expect(refused.json().errors[0]).toMatchObject({ message: GRAPHQL_GET_MESSAGES.graphqlGetReadOnly, extensions: { code: 'METHOD_NOT_ALLOWED' } })
+    }
+    // A named mutation beside a query, the query named in the address: the query is read;
+    // the mutation named is refused.
+    const both = `query Lire { produits(id:${fresh}) { id } } mutation Voir { enregistrerVue(produit_id:${fresh}) }`
+    const read = await ctx.app.inject({ method: 'HEAD', url: `/graphql?${new URLSearchParams({ query: both, operationName: 'Lire' })}` })
+    expect(read.statusCode).toBe(200)
+    const named = await ctx.app.inject({ method: 'HEAD', url: `/graphql?${new URLSearchParams({ query: both, operationName: 'Voir' })}` })
+    expect(named.statusCode).toBe(405)
+    expect(await views(fresh)).toBe(0)
+
+    // The same mutation by POST, anonymously then signed in: each visitor's view is recorded,
+    // so the refusals above were not a view already counted in this hour.
+    for (const headers of [{}, me.auth]) {
+      const ran = await ctx.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: mutation } })
+      expect(ran.statusCode).toBe(200)
+      expect(ran.json()).toEqual({ data: { enregistrerVue: true } })
+    }
+    expect(await views(fresh)).toBe(2)
+  })
+})
+
+describe('a successful private read by GET is never kept', () => {
+  it("an order's follow-up with its real key: the order, no-store, no ETag, never answered from the cache", async () => {
+    const customer = await signIn(ctx.app)
+    const placed = await placeHomeOrder(ctx.app, ctx.db, customer, [[produitId, 1]])
+    expect(placed.statusCode, placed.body).toBe(201)
+    const numero = placed.json().commande.numerocommande as string
+    // No TRACKING_LINK_SECRET here: the key drawn once and kept in the database (ADR 034).
+    const [secret] = await ctx.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'tracking_links'))
+    const url = storefrontUrl('suivi', { numero, k: trackingKey(secret!.value, numero) })
+    for (let i = 0; i < 2; i++) {
+      const res = await get(url)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().errors).toBeUndefined()
+      expect(res.json().data.suivi).toMatchObject({ numerocommande: numero, lignes: [{ quantite: 1 }] })
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.headers.etag).toBeUndefined()
+      expect(res.headers['x-cache']).toBeUndefined()
+    }
+  })
+})
+
+describe('the GET cache key', () => {
+  it('is unambiguous whatever newlines the parameters hold', () => {
+    // Joined with newlines, these two would have been the same key.
+    const a = getKey({ query: '{ produits(id: 1) { id } }', variables: '{}\n{}' })
+    const b = getKey({ query: '{ produits(id: 1) { id } }\n{}', variables: '{}' })
+    expect(a).not.toBe(b)
+    expect(getKey({ extensions: 'e', query: 'q' })).not.toBe(getKey({ extensions: 'e\nq' }))
+    expect(getKey({ query: 'q', operationName: 'o' })).toBe(getKey({ query: 'q', operationName: 'o' }))
   })
 })
 

@@ -37,12 +37,20 @@ interface Body {
   operationName?: unknown
 }
 
-interface GetQuery {
+export interface GetQuery {
   query?: string
   variables?: string
   operationName?: string
   extensions?: string
 }
+
+/**
+ * A GET's key in the cache: its parameters, not its address, so that an added `&x=1` cannot make
+ * a new entry. As a JSON array, like the POST key: any parameter may hold a newline, and joined
+ * with newlines two different sets of parameters could give the same key.
+ */
+export const getKey = (q: GetQuery) =>
+  JSON.stringify(['GET', q.extensions ?? null, q.query ?? null, q.variables ?? null, q.operationName ?? null])
 
 /** A strong validator: the answer's bytes, hashed. */
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`
@@ -74,7 +82,8 @@ export function responseCache(
   function cacheable(query: string, operationName: unknown): boolean {
     // Longer than any query is allowed to be: refused before parsing (ADR 014), not parsed here.
     if (query.length > opts.maxQueryLength) return false
-    const id = `${String(operationName ?? '')}\n${query}`
+    // As a JSON array: a name holding a newline cannot pass for another name and document.
+    const id = JSON.stringify([String(operationName ?? ''), query])
     let verdict = verdicts.get(id)
     if (verdict === undefined) {
       try {
@@ -118,7 +127,7 @@ export function responseCache(
   app.addHook('onRequest', async (request, reply) => {
     if (!read(request) || request.routeOptions.url !== '/graphql' || !anonymous(request)) return
     const q = request.query as GetQuery
-    const key = `GET\n${q.extensions ?? ''}\n${q.query ?? ''}\n${q.variables ?? ''}\n${q.operationName ?? ''}`
+    const key = getKey(q)
     const hit = entries?.get(key)
     if (entries) counted(hit !== undefined)
     if (hit !== undefined) {

@@ -2,9 +2,9 @@
 // the modules' schemas merged, the request's client in the context, limits a hostile visitor
 // meets (size, aliases, mutations, depth, cost, rate; ADR 014), and errors with
 // `extensions.code` and French messages.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { GraphQLError, Kind, visit, type DocumentNode, type GraphQLScalarType, type ValidationRule, type ValueNode } from 'graphql'
+import { GraphQLError, Kind, getOperationAST, visit, type DocumentNode, type GraphQLScalarType, type ValidationRule, type ValueNode } from 'graphql'
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity'
 import mercurius, { type IResolvers } from 'mercurius'
 import { persistedQueries } from './graphql-persisted-queries.ts'
@@ -128,6 +128,25 @@ function mercuriusRefusal(error: GraphQLError) {
   const original = (error.originalError ?? error) as { code?: string; message?: string }
   if (original.code === 'MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND' && original.message !== GRAPHQL_GET_MESSAGES.persistedQueryNotFound) return undefined
   return MERCURIUS_REFUSALS[original.code ?? '']
+}
+
+/**
+ * A mutation only by POST. Mercurius refuses it when the method is exactly GET, but Fastify
+ * answers HEAD with the same handler (and Caddy retries GET and HEAD): any other method is
+ * refused here, before execution, with the same French 405 as Mercurius's GET refusal.
+ * In-process calls (`app.graphql()`, no reply) are not HTTP requests and are not concerned.
+ */
+function refuseMutationUnlessPost(document: DocumentNode, context: { reply?: { request: FastifyRequest } }) {
+  const request = context.reply?.request
+  if (!request || request.method === 'POST') return
+  const named = (request.query as { operationName?: unknown } | undefined)?.operationName
+  const operationName = typeof named === 'string' && named !== '' ? named : undefined
+  const operation = getOperationAST(document, operationName)
+  // No single operation (several unnamed, or the name matches none): refused if any is a mutation.
+  const mutates = operation
+    ? operation.operation !== 'query'
+    : document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== 'query')
+  if (mutates) throw Object.assign(new Error(GRAPHQL_GET_MESSAGES.graphqlGetReadOnly), { code: 'MER_ERR_METHOD_NOT_ALLOWED' })
 }
 
 function toGraphqlError(error: GraphQLError, log: FastifyInstance['log']) {
@@ -260,7 +279,8 @@ async function graphql(app: FastifyInstance, opts: GraphqlOptions) {
   const COSTS_KEPT = 100
   // Cost is checked before execution (after Mercurius's cached validation), with the
   // request's variables, so `count: $n` is priced at its real value.
-  app.graphql.addHook('preExecution', async (schema, document, _context, variables) => {
+  app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
+    refuseMutationUnlessPost(document, context)
     // HTTP inputs were checked by the input-text plugin; this covers in-process callers too.
     const variable = unstorableField(variables ?? {})
     if (variable) throw badText(variable)
