@@ -227,6 +227,35 @@ describe('read replica (DATABASE_REPLICA_URL)', () => {
     }
   })
 
+  it("never answers a signed-in customer with an answer an anonymous read kept from the replica", async () => {
+    // Another instance with a long cache and a lag allowance far above this test's length: the
+    // replica stays in use while its replay is paused.
+    const other = await openDatabase({ databaseUrl: pair.primaryUrl, poolSize: 4, replica: { url: pair.replicaUrl, maxLagSeconds: 60, checkEveryMs: 100 } })
+    const second = await buildTestApp(other, { config: testConfig({ METRICS_TOKEN }), catalogueCacheTtl: 60 })
+    try {
+      const product = await makeProduct(database.db, { designation: 'Bissap rouge' })
+      await replayed()
+      await expect.poll(async () => (await replicaMetrics(second)).inUse, { timeout: 10_000, interval: 50 }).toBe(1)
+      await pauseReplay()
+      try {
+        // Written without a NOTIFY: no cache is emptied, the replica has not replayed it.
+        await renameQuietly(product.id, 'Bissap blanc')
+        // The anonymous read is the replica's, and is kept.
+        expect(await nameSeen(second, product.id)).toBe('Bissap rouge')
+        expect(await nameSeen(second, product.id)).toBe('Bissap rouge')
+        expect((await replicaMetrics(second)).inUse).toBe(1)
+        // The signed-in customer's, twice (the second from what the first kept): the primary's.
+        expect(await nameSeen(second, product.id, staff.customer.auth)).toBe('Bissap blanc')
+        expect(await nameSeen(second, product.id, staff.customer.auth)).toBe('Bissap blanc')
+      } finally {
+        await resumeReplay()
+      }
+    } finally {
+      await second.close()
+      await other.close()
+    }
+  })
+
   it('answers from the primary without an error when a read meets the replica down, and goes back to it', async () => {
     const product = await makeProduct(database.db, { designation: 'Bouye en poudre' })
     await replayed()

@@ -32,6 +32,7 @@ async function catalogue(app: FastifyInstance, opts: CataloguePluginOptions) {
   const repo = reads.primary
   const service = createCatalogueService(repo, {
     publicRead: reads.read,
+    replicated: app.database.replica != null,
     publicTtlMs: opts.publicTtlMs ?? 0,
     onLookup: app.hasDecorator('metrics') ? (hit) => app.metrics.cacheLookup('catalogue', hit) : undefined,
     countsAsSale: opts.countsAsSale,

@@ -2,7 +2,7 @@
 // views are counted (spec §3); the shapes of the answers are catalogue.format.ts.
 // What every visitor sees is kept for a few seconds and shared (ADR 004, ADR 021); a signed-in
 // customer's likes are read for each answer and laid over it. Anonymous reads may come from the
-// read replica (`publicRead`, ADR 064); a signed-in customer's from the primary.
+// read replica (`publicRead`, ADR 064); a signed-in customer's from the primary, kept apart.
 import { createHmac, randomBytes } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -71,6 +71,11 @@ export interface CatalogueServiceOptions {
    * the primary (ADR 064); without it every read is on `repo`.
    */
   publicRead?: <T>(fn: (repo: CatalogueRepository) => Promise<T>) => Promise<T>
+  /**
+   * Whether `publicRead` may read a replica: then a signed-in customer's reads keep answers of
+   * their own, read on the primary, apart from the anonymous ones (which the replica may fill).
+   */
+  replicated?: boolean
 }
 
 /** Distinct public answers kept at once (pages of sub-categories and searches, products). */
@@ -92,7 +97,7 @@ function rowsIn(answer: unknown): number {
   return Array.isArray(data) ? rows(data) : productRows(answer)
 }
 
-export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup, countsAsSale, publicRead = (fn) => fn(repo) }: CatalogueServiceOptions) {
+export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs = 0, onLookup, countsAsSale, publicRead = (fn) => fn(repo), replicated = false }: CatalogueServiceOptions) {
   let lastPurge = 0
   /** The names' words, for close spellings: rebuilt by each upkeep. */
   let vocabulary = EMPTY_VOCABULARY
@@ -105,10 +110,13 @@ export function createCatalogueService(repo: CatalogueRepository, { publicTtlMs 
   /**
    * An answer every visitor sees alike, kept under `key`; read (when not kept) for `viewerId`:
    * anonymous, where the replica may answer; signed in, on the primary, which holds their own
-   * last writes (the stock their order took).
+   * last writes (the stock their order took). With a replica, signed-in customers share answers
+   * kept apart, all read on the primary: never one an anonymous read filled from the replica
+   * (ADR 064). Without one, everybody's answers come from the primary and are kept together.
    */
   function shared<T>(key: string, viewerId: number | null, read: (from: CatalogueRepository) => Promise<T>): Promise<T> {
     const run = () => (viewerId === null ? publicRead(read) : read(repo))
+    if (replicated && viewerId !== null) key = `primary ${key}`
     if (!kept) return run()
     const hit = kept.get(key) as Promise<T> | undefined
     onLookup?.(hit !== undefined)
