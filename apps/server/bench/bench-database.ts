@@ -14,7 +14,8 @@ export interface BenchDatabase {
   close(): Promise<void>
 }
 
-async function onServer(url: string, statement: string) {
+/** Runs one statement on the server `url` names, on a connection of its own (create or drop a database). */
+export async function onServer(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

@@ -22,7 +22,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import autocannon, { type Result } from 'autocannon'
-import pg from 'pg'
+import { onServer } from './bench-database.ts'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
 
 /** Exact versions: the side by side is reproducible only with the same Vendure. */
@@ -78,15 +78,6 @@ async function stop(child: ChildProcess | undefined) {
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 
-async function onServer(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
 
 const saturate = (opts: autocannon.Options) =>
   new Promise<Result>((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: WINDOW, ...opts }, (err, result) => (err ? reject(err) : resolve(result))))
