@@ -16,18 +16,22 @@ export interface TokenOwner {
 }
 
 export function createAuthRepository(db: Executor) {
+  // Built once, run with its values (ADR 038): every request with a token not yet in memory asks it.
+  const prepareTokenOwner = () =>
+    db
+      .select({ id: clients.id, isadmin: roles.isadmin, role: roles.name, expiresAt: apiTokens.expiresAt })
+      .from(apiTokens)
+      .innerJoin(clients, eq(clients.id, apiTokens.clientId))
+      .innerJoin(roles, eq(roles.id, clients.roleId))
+      .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('token_owner')
+  let tokenOwner: ReturnType<typeof prepareTokenOwner> | undefined
   return {
     /** The owner of a live token, and when the token expires. */
     async findOwnerOfToken(tokenHash: string, now: Date): Promise<(TokenOwner & { expiresAt: Date }) | undefined> {
-      const [row] = await db
-        .select({ id: clients.id, isadmin: roles.isadmin, role: roles.name, expiresAt: apiTokens.expiresAt })
-        .from(apiTokens)
-        .innerJoin(clients, eq(clients.id, apiTokens.clientId))
-        .innerJoin(roles, eq(roles.id, clients.roleId))
-        .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
-        .limit(1)
-        .prepare('token_owner')
-        .execute()
+      tokenOwner ??= prepareTokenOwner()
+      const [row] = await tokenOwner.execute({ hash: tokenHash, now })
       return row
     },
 

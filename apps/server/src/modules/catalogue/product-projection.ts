@@ -2,7 +2,7 @@
 // select with its sub-category and category joined, `like` for the signed-in client. The
 // catalogue publishes this projection to the modules that join products; they show the rows
 // through `toProduit` (catalogue.format.ts).
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { categories, favoris, produits, souscategories, variantes } from '../../db/schema.ts'
 
@@ -34,10 +34,10 @@ export const variantSaleRuns = sql`(${variantes.prixPromo} is not null and ${var
 /** What the shopper pays now for a variant, as `priceNow` for a product. */
 export const variantPriceNow = sql<number>`(case when ${variantSaleRuns} then ${variantes.prixPromo} else ${variantes.prix} end)`
 
-/** The one rule for `like`: the product is in the client's favourites. */
-export const likedBy = (clientId: number) => sql`exists(select 1 from ${favoris} where ${favoris.produitId} = ${produits.id} and ${favoris.clientId} = ${clientId})`
+/** The one rule for `like`: the product is in the client's favourites (`clientId` a placeholder in a statement built once). */
+export const likedBy = (clientId: number | Placeholder) => sql`exists(select 1 from ${favoris} where ${favoris.produitId} = ${produits.id} and ${favoris.clientId} = ${clientId})`
 
-export function productColumns(userId: number | null) {
+export function productColumns(userId: number | Placeholder | null) {
   return {
     id: produits.id,
     designation: produits.designation,

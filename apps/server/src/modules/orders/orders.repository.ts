@@ -1,6 +1,6 @@
 // Reading orders: a page of a client's orders (or everyone's, for an admin), or one order,
 // with their client, modes and depot joined, then every line of them in one more query.
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { asc, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
 import { intArray } from '../../db/sql.ts'
 import {
@@ -21,7 +21,7 @@ import { productColumns, productJoin, type ProductRow } from '../catalogue/produ
 import type { OrderParticipants } from './order-participants.service.ts'
 
 /** An order line with its product (as the catalogue shows it) and the variant sold. */
-const lineColumns = (viewerId: number) => ({
+const lineColumns = (viewerId: number | Placeholder) => ({
   lineId: detailCommandes.id,
   commandeId: detailCommandes.commandeId,
   lineQuantite: detailCommandes.quantite,
@@ -69,6 +69,31 @@ export function createOrdersRepository(db: Executor, participants?: Pick<OrderPa
         .innerJoin(modelivraisons, eq(modelivraisons.id, commandes.modelivraisonId))
         .leftJoin(depots, eq(depots.id, commandes.depotId))
 
+  /**
+   * One order with its lines (below): built once per kind of viewer and run with its values
+   * (ADR 038), since placing an order answers it and building it cost more than running it.
+   * Built at its first use, once the modules that add columns (the discount code's) are there.
+   */
+  function prepareOne(name: string, liked: boolean) {
+    return db
+      .select({ ...orderColumns(), line: lineColumns(liked ? sql.placeholder('viewer') : 0) })
+      .from(commandes)
+      .innerJoin(clients, eq(clients.id, commandes.clientId))
+      .innerJoin(roles, eq(roles.id, clients.roleId))
+      .innerJoin(modepaiements, eq(modepaiements.id, commandes.modepaiementId))
+      .innerJoin(modelivraisons, eq(modelivraisons.id, commandes.modelivraisonId))
+      .leftJoin(depots, eq(depots.id, commandes.depotId))
+      .leftJoin(detailCommandes, eq(detailCommandes.commandeId, commandes.id))
+      .leftJoin(produits, eq(produits.id, detailCommandes.produitId))
+      .leftJoin(variantes, eq(variantes.id, detailCommandes.varianteId))
+      .leftJoin(souscategories, productJoin.souscategorie)
+      .leftJoin(categories, productJoin.categorie)
+      .where(eq(commandes.numerocommande, sql.placeholder('numero')))
+      .orderBy(asc(detailCommandes.id))
+      .prepare(name)
+  }
+  const preparedOne = new Map<string, ReturnType<typeof prepareOne>>()
+
   return {
     async page(clientId: number | null, page: PageArgs) {
       const where = clientId === null ? undefined : eq(commandes.clientId, clientId)
@@ -90,23 +115,10 @@ export function createOrdersRepository(db: Executor, participants?: Pick<OrderPa
      * one row with no line for an order without any. Undefined when there is no such order.
      */
     async one(numero: string, viewerId: number) {
-      const rows = await db
-        .select({ ...orderColumns(), line: lineColumns(viewerId) })
-        .from(commandes)
-        .innerJoin(clients, eq(clients.id, commandes.clientId))
-        .innerJoin(roles, eq(roles.id, clients.roleId))
-        .innerJoin(modepaiements, eq(modepaiements.id, commandes.modepaiementId))
-        .innerJoin(modelivraisons, eq(modelivraisons.id, commandes.modelivraisonId))
-        .leftJoin(depots, eq(depots.id, commandes.depotId))
-        .leftJoin(detailCommandes, eq(detailCommandes.commandeId, commandes.id))
-        .leftJoin(produits, eq(produits.id, detailCommandes.produitId))
-        .leftJoin(variantes, eq(variantes.id, detailCommandes.varianteId))
-        .leftJoin(souscategories, productJoin.souscategorie)
-        .leftJoin(categories, productJoin.categorie)
-        .where(eq(commandes.numerocommande, numero))
-        .orderBy(asc(detailCommandes.id))
-        .prepare(viewerId ? 'order_with_lines' : 'order_with_lines_unliked')
-        .execute()
+      const name = viewerId ? 'order_with_lines' : 'order_with_lines_unliked'
+      let statement = preparedOne.get(name)
+      if (!statement) preparedOne.set(name, (statement = prepareOne(name, viewerId !== 0)))
+      const rows = await statement.execute({ numero, viewer: viewerId })
       const [first] = rows
       if (!first) return undefined
       const { line: _line, ...row } = first
