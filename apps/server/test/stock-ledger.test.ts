@@ -66,7 +66,8 @@ describe('taking an order', () => {
     const placed = await order(customer)
     expect(placed.statusCode, placed.body).toBe(201)
     const { id } = placed.json().commande as { id: number }
-    // What a race past the row lock would meet: the caller sees false and rolls back (placement throws).
+    // What an order meets when another took the stock since it read the cart: the caller sees false
+    // and rolls back (placement starts over, ADR 069).
     const taken = await shop.db.transaction(async (tx) => {
       const ok = await stockLedger(tx).take(id, [
         { varianteId: riz.varianteId, quantite: 2 },

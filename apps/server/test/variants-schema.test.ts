@@ -252,6 +252,22 @@ describe('the product, its variants summed by the database', () => {
     const depth = await client.query<{ d: number }>('select pg_trigger_depth() as d')
     expect(depth.rows[0]!.d).toBe(0)
   })
+
+  it('tells a stock-only change by every other column of variantes (migration 0053 names them all)', async () => {
+    // A column added to the table and not to the trigger's list would let its changes pass as stock.
+    const columns = (await client.query<{ name: string }>(`select column_name as name from information_schema.columns where table_name = 'variantes' order by ordinal_position`)).rows.map((r) => r.name)
+    const definition = (await client.query<{ def: string }>(`select pg_get_functiondef('variantes_changements'::regproc) as def`)).rows[0]!.def
+    for (const column of columns.filter((c) => !['id', 'quantite', 'updated_at'].includes(c))) {
+      expect(definition, column).toContain(`a."${column}"`)
+      expect(definition, column).toContain(`n."${column}"`)
+    }
+    // A change of stock and of something else in one statement is summed again, not added as a delta.
+    const riz = await oldProduct({ prix: 2000, quantite: 4 })
+    await client.query('update variantes set quantite = quantite + 1, prix = 1800, updated_at = now() where id = $1', [riz.variant])
+    expect(await productRow(riz.id)).toMatchObject({ quantite: 5, prix: 1800 })
+    await client.query("update variantes set quantite = quantite - 1, valeur1 = 'Parfumé' where id = $1", [riz.variant])
+    expect(await productRow(riz.id)).toMatchObject({ quantite: 4, recherche_variantes: expect.stringContaining('parfume') })
+  })
 })
 
 describe('the stock ledger by variant', () => {

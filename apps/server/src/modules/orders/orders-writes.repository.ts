@@ -88,7 +88,7 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
      * when there is none such, and whether delivery slots are offered for that depot or zone. No
      * row when the customer does not exist. Nothing that the customer's other transactions
      * change under this lock is read here: this statement's snapshot is taken before it waits
-     * for the lock (ADR 068): `lockCartLines`, a later statement, reads those.
+     * for the lock (ADR 068): `cartLines`, a later statement, reads those.
      */
     async lockCustomer(clientId: number, choice: OrderChoice): Promise<(LockedCustomer & OrderReferences) | undefined> {
       const zoneId = sql`(select ${zonesLivraison.id} from ${zonesLivraison} where ${zonesLivraison.designation} = ${choice.zone}::text)`
@@ -109,15 +109,15 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
 
     /**
      * The cart's lines by variant (ADR 053 §3) with each variant's price now (its sale price
-     * while it runs), its stock and name, and the product's sub-category; the products' and
-     * the variants' rows locked until the transaction ends, in product then variant order:
-     * two orders sharing products or variants lock them in the same order, so one waits for the
-     * other and neither deadlocks (the stock ledger, too, locks a product before its variants).
+     * while it runs), its stock and name, and the product's sub-category, as they stand: nothing
+     * is locked here (ADR 069). The stock ledger's take, the order's last statement before its
+     * commit, locks the products then the variants in id order and takes only where the stock
+     * is still there; placement tries again from the start when it is not.
      * Each row also carries the customer's points balance and their unpaid online orders still
      * running at `at`: read here, in the first statement after the customer's lock is granted,
      * they include what the customer's previous order or points adjustment committed (ADR 068).
      */
-    async lockCartLines(clientId: number, at: Date) {
+    async cartLines(clientId: number, at: Date) {
       return db
         .select({
           points: reads.pointsOf ? reads.pointsOf(sql`${clientId}::int`) : sql<number>`0`,
@@ -137,8 +137,7 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         .innerJoin(variantes, eq(variantes.id, panierLignes.varianteId))
         .where(and(eq(paniers.clientId, clientId), eq(produits.actif, true), eq(variantes.actif, true)))
         .orderBy(asc(produits.id), asc(variantes.id))
-        .for('update', { of: [produits, variantes] })
-        .prepare('order_lock_cart_lines')
+        .prepare('order_cart_lines')
         .execute()
     },
 

@@ -46,13 +46,15 @@ export function createStockLedgerRepository(db: Executor) {
    * changed, in variant order; the variants changed.
    */
   async function apply(change: SQL, cause: MovementCause): Promise<number> {
-    // Their products locked first, in id order, as placement locks them before it takes (ADR 053
-    // §3): a cancel or a refund putting goods back never holds a variant a placement waits for
-    // while waiting for that placement's product (the summary's update of the product follows).
+    // Their products locked first, in id order (ADR 053 §3): two statements sharing products never
+    // hold a variant the other waits for while waiting for the other's product (the summary's
+    // update of the product follows). `for no key update`, the lock an update takes (ADR 069): an
+    // order placed meanwhile has written its lines, whose foreign keys share the product's row
+    // (`for key share`), before it takes; `for update` would wait for those orders, and they for it.
     const result = await db.execute(sql`with products as (
         select p.id from ${produits} p
         where p.id in (select v.produit_id from ${variantes} v join (${change}) c on v.id = c.id)
-        order by p.id for update of p),
+        order by p.id for no key update of p),
       moved as (
         update ${variantes} v set quantite = v.quantite + c.quantite, updated_at = now()
         from (${change}) c where v.id = c.id and c.quantite <> 0 and v.quantite + c.quantite >= 0
