@@ -43,7 +43,8 @@ const pgError = (error: unknown) => {
 }
 /**
  * What a new attempt settles: the stock moved; an order number drawn twice the same day (one in
- * a billion per pair); a deadlock with the back office's locks.
+ * a billion per pair); a deadlock (none is known: every writer locks a product before its
+ * variants; an order PostgreSQL ends to break one is tried again, not answered with a 500).
  */
 function worthAnotherTry(error: unknown) {
   if (error instanceof StockMoved) return true
