@@ -127,7 +127,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
 
             const online = isOnlinePayment(payment.code)
 
-            // The lines as they stand, nothing locked (ADR 069): the take below, last, checks the stock
+            // The lines as they stand, nothing locked (ADR 069): the take below checks the stock
             // again under its lock. The customer's points and unpaid orders come with the lines, read
             // after the customer's lock was granted, so an order of theirs that committed meanwhile
             // counts (ADR 068).
