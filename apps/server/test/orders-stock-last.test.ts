@@ -12,6 +12,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@teranga/shared/messages'
+import { PLACEMENT_MESSAGES } from '@teranga/shared/placement-messages'
 import { codesPromo, commandes, modelivraisons, modepaiements, mouvementsStock, panierLignes, paniers, produits, variantes } from '../src/db/schema.ts'
 import { stockLedger } from '../src/modules/stock/stock-ledger.service.ts'
 import { makeProduct, makeProductWithVariants } from './factories.ts'
@@ -123,7 +124,7 @@ describe('the stock taken last (ADR 069)', () => {
     try {
       const answer = await order(buyer, { 'idempotency-key': 'essai-stock-pris' })
       expect(answer.statusCode, answer.body).toBe(409)
-      expect(answer.json()).toMatchObject({ message: MESSAGES.orderCartChanged, errors: { panier: [MESSAGES.orderCartChanged] } })
+      expect(answer.json()).toMatchObject({ message: PLACEMENT_MESSAGES.cartChanged, errors: { panier: [PLACEMENT_MESSAGES.cartChanged] } })
       expect(rowsOf<{ n: string }>(await shop.db.execute(sql`select last_value as n from takes_refused`))[0]!.n).toBe('3')
       expect(await ordersOf(buyer)).toEqual([])
       expect(await cartOf(buyer)).toEqual([{ varianteId: riz.varianteId, quantite: 1 }])
@@ -187,7 +188,7 @@ describe('the stock taken last (ADR 069)', () => {
     })
     const answer = await placed!
     expect(answer.statusCode, answer.body).toBe(409)
-    expect(answer.json().message).toBe(MESSAGES.orderCartChanged)
+    expect(answer.json().message).toBe(PLACEMENT_MESSAGES.cartChanged)
     expect(await ordersOf(buyer)).toEqual([])
     expect(await cartOf(buyer)).toEqual([{ varianteId: riz.varianteId, quantite: 1 }])
     expect([await stockOf(pagne.id), await stockOf(riz.id)]).toEqual([5, 10])

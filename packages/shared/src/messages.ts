@@ -105,9 +105,6 @@ export const MESSAGES = {
   orderDeliveryModeUnknown: 'Ce mode de livraison est inconnu.',
   orderPaymentModeUnknown: 'Ce mode de paiement est inconnu.',
   orderCartEmpty: 'Votre panier est vide : ajoutez des produits avant de commander.',
-  // ADR 069: the cart changed while the order was placed (an article withdrawn), or its stock
-  // was taken by other orders under each of three attempts at placing it.
-  orderCartChanged: 'Votre panier vient de changer : vérifiez-le, puis validez de nouveau votre commande.',
   // Issue 25 §2: what to do with a missing product, and the note for the preparer, at checkout.
   orderNoteTooLong: 'La note pour le préparateur fait au plus 500 caractères.',
   orderNoReplaceInvalid: 'Les produits à ne pas remplacer doivent être des articles de votre panier (au plus 100).',

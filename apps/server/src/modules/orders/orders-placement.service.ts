@@ -10,6 +10,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import { ADD_TO_CART_MAX, isOnlinePayment, MAX_UNPAID_ONLINE_ORDERS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
+import { PLACEMENT_MESSAGES } from '@teranga/shared/placement-messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import { isDepotPickup, unpaidDeadline } from '@teranga/shared/order-status'
 import type { OrderInput } from '@teranga/shared/schemas'
@@ -135,7 +136,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             if (lines.length === 0) throw conflict(MESSAGES.orderCartEmpty)
             // Started over, on a cart that is no longer the one the customer confirmed (an article
             // withdrawn by the shop, a line changed in another tab): they check it first.
-            if (seen !== undefined && cartSeen(lines) !== seen) throw conflict(MESSAGES.orderCartChanged, { panier: [MESSAGES.orderCartChanged] })
+            if (seen !== undefined && cartSeen(lines) !== seen) throw conflict(PLACEMENT_MESSAGES.cartChanged, { panier: [PLACEMENT_MESSAGES.cartChanged] })
             seen = cartSeen(lines)
             const { points, unpaid } = lines[0]!
             // Each unpaid online order holds its stock for 30 minutes: a few at once, not the whole shelf.
@@ -211,7 +212,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             const previous = await replay(clientId, idempotencyKey, requestHash)
             if (previous) return previous
           }
-          if (error instanceof StockMoved) throw conflict(MESSAGES.orderCartChanged, { panier: [MESSAGES.orderCartChanged] })
+          if (error instanceof StockMoved) throw conflict(PLACEMENT_MESSAGES.cartChanged, { panier: [PLACEMENT_MESSAGES.cartChanged] })
           throw error
         }
       }
