@@ -64,11 +64,9 @@ interface Deps {
   writes: OrderWritesRepository
   orders: OrdersService
   now?: () => Date
-  /** The order numbers drawn (tests give their own). */
-  numbers?: (now: Date) => string
 }
 
-export function createOrderPlacementService({ lifecycle, writes, orders, now = () => new Date(), numbers = newNumero }: Deps) {
+export function createOrderPlacementService({ lifecycle, writes, orders, now = () => new Date() }: Deps) {
   async function answer(numero: string, clientId: number) {
     const found = await orders.one(numero, clientId)
     if (!found) throw notFound(MESSAGES.orderNotFound)
@@ -165,7 +163,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             // Nothing to pay (a 100 % code on a pickup, issue 23 §2): no provider is asked for
             // 0 FCFA; the order waits for the shop's confirmation whatever mode was chosen.
             const toPay = online && amounts.total > 0
-            const numerocommande = numbers(at)
+            const numerocommande = newNumero(at)
             // The idempotency key is claimed with the order itself, in its statement (ADR 068).
             const key = idempotencyKey ? { clientId, key: idempotencyKey, requestHash, statusCode: 201, response: { numerocommande } } : undefined
             const order = await repo.insertOrder({
