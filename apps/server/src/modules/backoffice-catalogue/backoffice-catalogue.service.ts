@@ -26,6 +26,7 @@ import { MESSAGES } from '@teranga/shared/messages'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { mediaFields } from '@teranga/shared/media'
 import type { Db, Executor } from '../../db/client.ts'
+import { uniqueViolation } from '../../db/sql.ts'
 import { writeCatalogue } from '../../lib/catalogue-changes.ts'
 import { decodeCsv } from '../../lib/csv-encoding.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
@@ -48,14 +49,6 @@ export interface ServiceDeps {
   images: ImageRenderer
   /** Empties this instance's anonymous catalogue caches (the others hear the NOTIFY). */
   clearCaches: () => void
-}
-
-/** The unique index a statement ran into, or undefined for any other error. */
-const uniqueViolation = (error: unknown): string | undefined => {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
-  if (e?.code === '23505') return e.constraint ?? ''
-  if (e?.cause?.code === '23505') return e.cause.constraint ?? ''
-  return undefined
 }
 
 type ProductOption = { nom: string; valeurs: string[] }

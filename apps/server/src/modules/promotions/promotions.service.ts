@@ -6,6 +6,7 @@
 import { applyPromoCode, PROMO_MESSAGES, type CodePromo, type CodePromoForm, type CodePromoPreview, type CodeType, type PromoBasket } from '@teranga/shared/promotions'
 import { formatPrix } from '@teranga/shared/money'
 import type { Executor } from '../../db/client.ts'
+import { uniqueViolation } from '../../db/sql.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { toPage, type PageArgs } from '../../lib/pagination.ts'
 import type { Audit } from '../audit/audit.plugin.ts'
@@ -39,7 +40,6 @@ function toCodePromo(row: Record<string, unknown>): CodePromo {
   }
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505'
 
 /** A cart line as the code's rules read it: its price now, quantity and sub-category. */
 export type PromoLine = PromoBasket['lines'][number]
@@ -143,7 +143,7 @@ export function createPromotionsService({ db, repo, audit, cartLines, now = () =
           return newId
         })
         .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? taken() : error
+          throw uniqueViolation(error) !== undefined ? taken() : error
         })
       return one(id)
     },
@@ -160,7 +160,7 @@ export function createPromotionsService({ db, repo, audit, cartLines, now = () =
           await audit.record(tx, { staffId, action: 'codepromo.modifier', resource: 'codepromo', resourceId: id, before: before as CodeRow, after: row })
         })
         .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? taken() : error
+          throw uniqueViolation(error) !== undefined ? taken() : error
         })
       return one(id)
     },
