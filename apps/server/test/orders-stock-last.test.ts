@@ -3,7 +3,8 @@
 // the products and takes each variant's stock if it is still there. So an order waits for a
 // product's row only for another's take and commit; and when another order took the stock since
 // the cart was read, placement starts over and answers from the stock there is now (or sends the
-// customer back to their cart when it is no longer the one they confirmed). Each test
+// customer back to their cart when it is no longer the one they confirmed). So does an order
+// number drawn twice, or a deadlock PostgreSQL breaks by ending the order. Each test
 // holds rows in a transaction of its own, as a concurrent order or a staff member does, lets an
 // order through the API run into it, and checks what the customer gets and what the database keeps.
 // The races themselves (the last units, carts sharing products in any order, one customer's
@@ -163,6 +164,31 @@ describe('the stock taken last (ADR 069)', () => {
       await shop.db.execute(sql.raw('drop trigger same_number on commandes; drop function same_number(); drop sequence numbers_drawn'))
     }
     expect(await stockOf(riz.id)).toBe(8)
+  })
+
+  it('a deadlock PostgreSQL breaks by ending the order: started over, one order, its stock taken once', async () => {
+    const riz = await makeProduct(shop.db, { quantite: 10 })
+    const buyer = await signIn(shop.app)
+    await addToCart(buyer, riz.id, 2)
+    // The first attempt's line ends as PostgreSQL ends the transaction it picks to break a
+    // deadlock (40P01), after the order was written and the stock taken.
+    await shop.db.execute(sql.raw(`create sequence lines_tried;
+      create function deadlock_once() returns trigger language plpgsql as $$ begin
+        if nextval('lines_tried') = 1 then raise exception 'deadlock detected (test)' using errcode = '40P01'; end if; return new; end $$;
+      create trigger deadlock_once before insert on detail_commandes for each row when (new.produit_id = ${riz.id}) execute function deadlock_once()`))
+    try {
+      const answer = await order(buyer, { 'idempotency-key': 'essai-interblocage' })
+      expect(answer.statusCode, answer.body).toBe(201)
+      expect(rowsOf<{ n: string }>(await shop.db.execute(sql`select last_value as n from lines_tried`))[0]!.n).toBe('2')
+      const orders = await ordersOf(buyer)
+      expect(orders).toHaveLength(1)
+      expect(answer.json().commande.numerocommande).toBe(orders[0]!.numero)
+    } finally {
+      await shop.db.execute(sql.raw('drop trigger deadlock_once on detail_commandes; drop function deadlock_once(); drop sequence lines_tried'))
+    }
+    expect(await stockOf(riz.id)).toBe(8)
+    expect(await historyOf(riz.id)).toEqual([{ raison: 'vente', delta: -2 }])
+    expect(await cartOf(buyer)).toEqual([])
   })
 
   it('an article withdrawn by the shop while the order was placed: it starts over, finds the cart changed and sends the customer back to it, which shows what is left', async () => {

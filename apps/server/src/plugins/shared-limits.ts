@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { sql } from 'drizzle-orm'
 import { rateLimitCounters, rateLimitPlaces } from '../db/schema.ts'
+import { executeNamed } from '../db/sql.ts'
 
 export interface LimitVerdict {
   /** Whether this hit stays within the limit. */
@@ -52,13 +53,13 @@ async function sharedLimits(app: FastifyInstance, opts: SharedLimitsOptions) {
   const limits: SharedLimits = {
     async hit(name, key, max, windowMs) {
       // A window that has ended starts again at this hit, as one instance's limiter did.
-      const { rows } = (await db.execute(sql`
+      const [row] = await executeNamed<{ count: number; left: number }>(db, 'limit_hit', sql`
         insert into ${rateLimitCounters} (name, key, count, window_end) values (${name}, ${key}, 1, now() + ${interval(windowMs)})
         on conflict (name, key) do update set
           count = case when ${rateLimitCounters.windowEnd} <= now() then 1 else ${rateLimitCounters.count} + 1 end,
           window_end = case when ${rateLimitCounters.windowEnd} <= now() then excluded.window_end else ${rateLimitCounters.windowEnd} end
-        returning count, ceil(extract(epoch from window_end - now()))::int as "left"`)) as unknown as { rows: Array<{ count: number; left: number }> }
-      const { count, left } = rows[0]!
+        returning count, ceil(extract(epoch from window_end - now()))::int as "left"`)
+      const { count, left } = row!
       return { allowed: count <= max, count, retryAfterSeconds: Math.max(1, left) }
     },
 

@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { MessageChannelChoice } from '@teranga/shared/order-messages'
 import type { Executor } from '../../db/client.ts'
+import { executeNamed } from '../../db/sql.ts'
 import { messageDailyCounts, messageOutbox, messagePreferences, serverSecrets } from '../../db/schema.ts'
 import type { MessageChannel } from './message-provider.ts'
 
@@ -56,7 +57,7 @@ export function createMessagesRepository(db: Executor) {
       const whatsapp = entry.channels.has('whatsapp')
       const mobile = entry.clientDestination.mobile
       const country = entry.clientDestination.mobile ? null : entry.clientDestination.country
-      const result = await db.execute(sql`with pr as (select telephones_alertes, indicatifs_messages from preferences where id = (select min(id) from preferences)),
+      const rows = await executeNamed<{ channel: MessageChannel }>(db, 'message_enqueue', sql`with pr as (select telephones_alertes, indicatifs_messages from preferences where id = (select min(id) from preferences)),
         m as (
           select 'client' as audience, chosen.channel, ${entry.clientPhone}::text as recipient, ${entry.clientBody}::text as body,
               (${mobile}::boolean or exists (select 1 from pr where ${country}::text = any(pr.indicatifs_messages))) as allowed
@@ -79,7 +80,7 @@ export function createMessagesRepository(db: Executor) {
           on conflict do nothing
         )
         select channel from m where not allowed`)
-      return rowsOf<{ channel: MessageChannel }>(result).map((row) => row.channel)
+      return rows.map((row) => row.channel)
     },
 
     /** A staff invitation by phone (issue 25 §3), in the invitation's transaction: one message, once per channel. */

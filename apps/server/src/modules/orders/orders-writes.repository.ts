@@ -5,6 +5,7 @@
 import { and, asc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { canTransition, UNPAID_STATUSES, type OrderActorKind, type OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
+import { boolArray, executeNamed, intArray } from '../../db/sql.ts'
 import {
   clients,
   commandes,
@@ -92,7 +93,7 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
      */
     async lockCustomer(clientId: number, choice: OrderChoice): Promise<(LockedCustomer & OrderReferences) | undefined> {
       const zoneId = sql`(select ${zonesLivraison.id} from ${zonesLivraison} where ${zonesLivraison.designation} = ${choice.zone}::text)`
-      const result = await db.execute(sql`select ${clients.firebaseUid} as "firebaseUid",
+      const rows = await executeNamed<LockedCustomer & OrderReferences>(db, 'order_lock_customer', sql`select ${clients.firebaseUid} as "firebaseUid",
         (select json_build_object('id', ${modelivraisons.id}, 'code', ${modelivraisons.code}) from ${modelivraisons}
           where ${modelivraisons.id} = ${choice.modelivraison}) as delivery,
         (select json_build_object('id', ${modepaiements.id}, 'code', ${modepaiements.code}) from ${modepaiements}
@@ -104,7 +105,7 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
         ${reads.slotsOffered ? reads.slotsOffered(sql`${choice.depot}::int`, sql`null::int`) : sql`false`} as slots_depot,
         ${reads.slotsOffered ? reads.slotsOffered(sql`null::int`, zoneId) : sql`false`} as slots_zone
         from ${clients} where ${clients.id} = ${clientId} for update of ${clients}`)
-      return rowsOf<LockedCustomer & OrderReferences>(result)[0]
+      return rows[0]
     },
 
     /**
@@ -154,17 +155,20 @@ export function createOrderWritesRepository(db: Executor, reads: OrderWritesRead
       const [row] = await db.with(key).insert(commandes).values(values).returning()
       return row!
     },
-    /** The order's lines and the first line of its history, in one statement. */
+    /**
+     * The order's lines and the first line of its history, in one statement, the lines as
+     * arrays: one text whatever their number, a named statement (ADR 070).
+     */
     async insertLinesAndHistory(rows: Array<typeof detailCommandes.$inferInsert>, commandeId: number, etat: OrderStatus, entry: HistoryEntry) {
       const history = sql`insert into ${orderHistory} (commande_id, at, from_etat, to_etat, actor_kind, actor_id, reason)
-        values (${commandeId}, ${entry.at.toISOString()}, null, ${etat}, ${entry.actorKind}, ${entry.actorId}, ${entry.reason})`
-      if (rows.length === 0) return void (await db.execute(history))
-      const values = sql.join(
-        rows.map((row) => sql`(${row.commandeId}, ${row.produitId}, ${row.varianteId ?? null}::int, ${row.quantite}, ${row.prix}, ${row.remplacer ?? true})`),
-        sql`, `,
-      )
-      await db.execute(sql`with history as (${history})
-        insert into ${detailCommandes} (commande_id, produit_id, variante_id, quantite, prix, remplacer) values ${values}`)
+        values (${commandeId}::int, ${entry.at.toISOString()}::timestamptz, null, ${etat}::text, ${entry.actorKind}::text, ${entry.actorId}::text, ${entry.reason}::text)`
+      if (rows.length === 0) return void (await executeNamed(db, 'order_history_first', history))
+      await executeNamed(db, 'order_insert_lines', sql`with history as (${history})
+        insert into ${detailCommandes} (commande_id, produit_id, variante_id, quantite, prix, remplacer)
+        select ${commandeId}::int, l.produit_id, l.variante_id, l.quantite, l.prix, l.remplacer
+        from unnest(${intArray(rows.map((row) => row.produitId))}, ${intArray(rows.map((row) => row.varianteId ?? null))},
+          ${intArray(rows.map((row) => row.quantite))}, ${intArray(rows.map((row) => row.prix))}, ${boolArray(rows.map((row) => row.remplacer ?? true))})
+          as l (produit_id, variante_id, quantite, prix, remplacer)`)
     },
 
     /** An order's lines as its preparation reads them (ADR 055), with each one's name, in id order. */

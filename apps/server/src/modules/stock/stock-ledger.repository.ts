@@ -5,7 +5,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { StockReason } from '@teranga/shared/backoffice-catalogue'
 import type { Executor } from '../../db/client.ts'
-import { intArray } from '../../db/sql.ts'
+import { executeNamed, intArray } from '../../db/sql.ts'
 import { clients, commandes, detailCommandes, mouvementsStock, produits, variantes } from '../../db/schema.ts'
 import type { PageArgs } from '../../lib/pagination.ts'
 
@@ -45,13 +45,13 @@ export function createStockLedgerRepository(db: Executor) {
    * stock stays at or above 0 and the quantity is not 0 (the history holds no empty line), and writes one history line per variant
    * changed, in variant order; the variants changed.
    */
-  async function apply(change: SQL, cause: MovementCause): Promise<number> {
+  async function apply(name: string, change: SQL, cause: MovementCause): Promise<number> {
     // Their products locked first, in id order (ADR 053 §3): two statements sharing products never
     // hold a variant the other waits for while waiting for the other's product (the summary's
     // update of the product follows). `for no key update`, the lock an update takes (ADR 069): an
     // order placed meanwhile has written its lines, whose foreign keys share the product's row
     // (`for key share`), before it takes; `for update` would wait for those orders, and they for it.
-    const result = await db.execute(sql`with products as (
+    const rows = await executeNamed(db, name, sql`with products as (
         select p.id from ${produits} p
         where p.id in (select v.produit_id from ${variantes} v join (${change}) c on v.id = c.id)
         order by p.id for no key update of p),
@@ -63,18 +63,18 @@ export function createStockLedgerRepository(db: Executor) {
       insert into ${mouvementsStock} (produit_id, variante_id, delta, quantite_apres, raison, motif, staff_id, commande_id)
       select produit_id, id, quantite, after, ${cause.raison}, ${cause.motif}, ${cause.staffId}::int, ${cause.commandeId}::int from moved order by id
       returning variante_id`)
-    return rowsOf(result).length
+    return rows.length
   }
 
   return {
     /** Takes each line's quantity from stock (a negative change), only where there is enough; how many variants were taken from. */
     async take(lines: readonly StockLine[], cause: MovementCause) {
-      return apply(sql`select id, -quantite as quantite from (${wanted(lines)}) w`, cause)
+      return apply('stock_take', sql`select id, -quantite as quantite from (${wanted(lines)}) w`, cause)
     },
 
     /** Puts each line's quantity back. */
     async putBack(lines: readonly StockLine[], cause: MovementCause) {
-      await apply(sql`select * from (${wanted(lines)}) w where quantite > 0`, cause)
+      await apply('stock_put_back', sql`select * from (${wanted(lines)}) w where quantite > 0`, cause)
     },
 
     /**
@@ -85,7 +85,7 @@ export function createStockLedgerRepository(db: Executor) {
       const left = sql`select d.variante_id as id, (sum(d.quantite) - coalesce((select sum(m.delta) from ${mouvementsStock} m
           where m.commande_id = ${commandeId} and m.variante_id = d.variante_id and m.raison = 'remboursement'), 0))::int as quantite
         from ${detailCommandes} d where d.commande_id = ${commandeId} group by d.variante_id`
-      await apply(sql`select * from (${left}) w where quantite > 0`, cause)
+      await apply('stock_put_back_order', sql`select * from (${left}) w where quantite > 0`, cause)
     },
 
     /** One page of a product's history (or of one of its variants), newest first, with the staff member and the order each line names. */
