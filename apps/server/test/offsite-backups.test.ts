@@ -2,18 +2,20 @@
 // and a real restic repository in a temporary folder: `npm run backup`, `backup:offsite` (sent,
 // retention applied) and `backup:drill` (the latest copy restored into a scratch cluster, its
 // rows counted against the archive), each success then read on /metrics; and the drill failing,
-// in French and with exit code 1, on an empty repository, a wrong password and a tampered archive.
+// in French and with exit code 1, on an empty repository, a wrong password, a tampered archive, an
+// archive that is not the shop's and a copy holding an order placed after it.
 import { execFile, spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import * as tar from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { commandes, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { makeProduct } from './factories.ts'
-import { createTestApp, testConfig, type TestContext } from './helpers.ts'
+import { createTestApp, signIn, testConfig, type TestContext } from './helpers.ts'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const METRICS_TOKEN = 'jeton-de-supervision-sauvegardes-42'
@@ -206,6 +208,65 @@ describe('the restore drill fails loudly', () => {
     expect(drill.code).toBe(1)
     expect(drill.stderr).toContain("ÉCHEC de l'exercice de restauration : ")
     expect(drill.stderr).toContain(`Table public.produits : ${produits.rows - 1} lignes lues au lieu de ${produits.rows}`)
+    expect(await lastDrill()).toBe(before)
+  }, 120_000)
+
+  it("on an archive that is not the shop's: its manifest names no orders table", async () => {
+    const backup = await run('backup', { BACKUP_DIR: path.join(work, 'autre-base') })
+    expect(backup.code, backup.stderr).toBe(0)
+    const archive = backup.stdout.trim().split('\n').at(-1)!
+    // Another database's archive in the shop's format: every table the manifest names is there,
+    // but not public.commandes (the counts alone would agree).
+    const unpacked = await fs.mkdtemp(path.join(work, 'autre-base-'))
+    await tar.x({ file: archive, cwd: unpacked })
+    const manifest = JSON.parse(await fs.readFile(path.join(unpacked, 'manifest.json'), 'utf8')) as { tables: Array<{ schema: string; name: string; rows: number }> }
+    manifest.tables = manifest.tables.filter((t) => !(t.schema === 'public' && t.name === 'commandes'))
+    await fs.writeFile(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest))
+    const foreign = path.join(work, 'etrangeres', path.basename(archive))
+    await fs.mkdir(path.dirname(foreign))
+    await tar.c({ gzip: true, file: foreign, cwd: unpacked, portable: true }, await fs.readdir(unpacked))
+
+    const before = await lastDrill()
+    const repo = await repository('depot-etranger')
+    const offsite = await run('backup-offsite', { ...repo, BACKUP_DIR: path.dirname(foreign) })
+    expect(offsite.code, offsite.stderr).toBe(0)
+    const drill = await run('backup-drill', repo)
+    expect(drill.code).toBe(1)
+    expect(drill.stderr).toMatch(new RegExp(`ÉCHEC de l'exercice de restauration : L'archive ${path.basename(archive).replace(/[.]/g, '\\.')} de la copie \\w+ n'est pas celle de la boutique : il lui manque public\\.commandes\\.`))
+    expect(await lastDrill()).toBe(before)
+  }, 120_000)
+
+  it('on a copy holding an order placed after the copy was taken (a clock or a copy gone wrong)', async () => {
+    const buyer = await signIn(shop.app)
+    const riz = await makeProduct(shop.db, { prix: 1500, quantite: 5 })
+    const added = await shop.app.inject({ method: 'POST', url: '/api/panier', headers: buyer.auth, payload: { user: buyer.userId, produit: riz.id, quantite: 1, action: 0 } })
+    expect(added.statusCode, added.body).toBe(200)
+    const [domicile] = await shop.db.select().from(modelivraisons).where(eq(modelivraisons.code, 'DOMICILE'))
+    const [cash] = await shop.db.select().from(modepaiements).where(eq(modepaiements.code, 'CASH'))
+    const placed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/commande',
+      headers: buyer.auth,
+      payload: { modelivraison: domicile!.id, modepaiement: cash!.id, adresseliv: 'Rue 10, villa 24, Mermoz', zone: 'Mermoz', tel: '771234567' },
+    })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const [order] = await shop.db.select({ at: commandes.datecomm }).from(commandes).where(eq(commandes.numerocommande, placed.json().commande.numerocommande))
+
+    const backup = await run('backup', { BACKUP_DIR: path.join(work, 'horloge') })
+    expect(backup.code, backup.stderr).toBe(0)
+    const archive = backup.stdout.trim().split('\n').at(-1)!
+    // restic filed the copy three hours before the order it holds (within the 48 h, so only the
+    // order's date gives it away): the server's clock was wrong, or the copy is not what it says.
+    const repo = await repository('depot-horloge')
+    const filedAt = new Date(Date.now() - 3 * 3_600_000)
+    await promisify(execFile)('restic', ['backup', '--tag', 'teranga', '--host', os.hostname(), '--time', filedAt.toISOString().slice(0, 19).replace('T', ' '), archive], {
+      env: { ...process.env, ...repo, TZ: 'UTC' },
+    })
+    const before = await lastDrill()
+    const drill = await run('backup-drill', repo)
+    expect(drill.code).toBe(1)
+    expect(drill.stderr).toContain("ÉCHEC de l'exercice de restauration : La copie ")
+    expect(drill.stderr).toContain(`contient une commande du ${new Date(order!.at!).toISOString()}, postérieure à la copie : horloge ou copie incohérente.`)
     expect(await lastDrill()).toBe(before)
   }, 120_000)
 })

@@ -4,7 +4,8 @@
 // product's row only for another's take and commit; and when another order took the stock since
 // the cart was read, placement starts over and answers from the stock there is now (or sends the
 // customer back to their cart when it is no longer the one they confirmed). So does an order
-// number drawn twice, or a deadlock PostgreSQL breaks by ending the order. Each test
+// number drawn twice, or a deadlock PostgreSQL breaks by ending the order (three in a row: a
+// French 503 the customer can retry with the same key). Each test
 // holds rows in a transaction of its own, as a concurrent order or a staff member does, lets an
 // order through the API run into it, and checks what the customer gets and what the database keeps.
 // The races themselves (the last units, carts sharing products in any order, one customer's
@@ -189,6 +190,34 @@ describe('the stock taken last (ADR 069)', () => {
     expect(await stockOf(riz.id)).toBe(8)
     expect(await historyOf(riz.id)).toEqual([{ raison: 'vente', delta: -2 }])
     expect(await cartOf(buyer)).toEqual([])
+  })
+
+  it('a deadlock at each of three attempts: a French 503 with retry-after, nothing kept but the cart, and the same key places the order once it clears', async () => {
+    const riz = await makeProduct(shop.db, { quantite: 10 })
+    const buyer = await signIn(shop.app)
+    await addToCart(buyer, riz.id, 2)
+    await shop.db.execute(sql.raw(`create sequence lines_tried;
+      create function deadlock_always() returns trigger language plpgsql as $$ begin
+        perform nextval('lines_tried'); raise exception 'deadlock detected (test)' using errcode = '40P01'; end $$;
+      create trigger deadlock_always before insert on detail_commandes for each row when (new.produit_id = ${riz.id}) execute function deadlock_always()`))
+    try {
+      const answer = await order(buyer, { 'idempotency-key': 'essai-interblocages' })
+      expect(answer.statusCode, answer.body).toBe(503)
+      expect(answer.json()).toMatchObject({ message: PLACEMENT_MESSAGES.busy })
+      expect(answer.headers['retry-after']).toBe('2')
+      expect(answer.headers['cache-control']).toContain('no-store')
+      expect(rowsOf<{ n: string }>(await shop.db.execute(sql`select last_value as n from lines_tried`))[0]!.n).toBe('3')
+      expect(await ordersOf(buyer)).toEqual([])
+      expect(await cartOf(buyer)).toEqual([{ varianteId: riz.varianteId, quantite: 2 }])
+      expect(await stockOf(riz.id)).toBe(10)
+      expect(await historyOf(riz.id)).toEqual([])
+    } finally {
+      await shop.db.execute(sql.raw('drop trigger deadlock_always on detail_commandes; drop function deadlock_always(); drop sequence lines_tried'))
+    }
+    const again = await order(buyer, { 'idempotency-key': 'essai-interblocages' })
+    expect(again.statusCode, again.body).toBe(201)
+    expect(await ordersOf(buyer)).toHaveLength(1)
+    expect(await stockOf(riz.id)).toBe(8)
   })
 
   it('an article withdrawn by the shop while the order was placed: it starts over, finds the cart changed and sends the customer back to it, which shows what is left', async () => {

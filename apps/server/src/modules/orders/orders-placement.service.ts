@@ -7,6 +7,7 @@
 // Stock taken meanwhile by another order, or an order number already given, starts it over; a
 // cart found changed when it starts over (an article withdrawn) sends the customer back to it.
 // An Idempotency-Key makes a retried submission answer the first order instead of a second one.
+// Three deadlocks (or numbers drawn twice) in a row: a French 503 with `retry-after`, nothing kept.
 import { createHash, randomInt } from 'node:crypto'
 import { ADD_TO_CART_MAX, isOnlinePayment, MAX_UNPAID_ONLINE_ORDERS } from '@teranga/shared/constants'
 import { MESSAGES } from '@teranga/shared/messages'
@@ -15,7 +16,7 @@ import { orderAmounts } from '@teranga/shared/order-amounts'
 import { isDepotPickup, unpaidDeadline } from '@teranga/shared/order-status'
 import type { OrderInput } from '@teranga/shared/schemas'
 import { databaseError, uniqueViolation } from '../../db/sql.ts'
-import { badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
+import { AppError, badInput, conflict, notFound, unauthenticated } from '../../lib/errors.ts'
 import { clientCart } from '../cart/cart.service.ts'
 import { actors, type OrderLifecycle } from './order-lifecycle.service.ts'
 import type { OrderWritesRepository } from './orders-writes.repository.ts'
@@ -37,6 +38,17 @@ const ATTEMPTS = 3
 
 /** The cart's stock was read, then another order took it before this one's take: start over. */
 class StockMoved extends Error {}
+
+/**
+ * Every attempt ended by PostgreSQL (a deadlock) or by a number already given: nothing was kept,
+ * the cart is as it was, and the same submission (its Idempotency-Key) can be sent again shortly.
+ */
+export class PlacementBusy extends AppError {
+  readonly retryAfterSeconds = 2
+  constructor() {
+    super(503, 'TOO_MANY_REQUESTS', PLACEMENT_MESSAGES.busy)
+  }
+}
 
 /**
  * What a new attempt settles: the stock moved; an order number drawn twice the same day (one in
@@ -214,6 +226,7 @@ export function createOrderPlacementService({ lifecycle, writes, orders, now = (
             if (previous) return previous
           }
           if (error instanceof StockMoved) throw conflict(PLACEMENT_MESSAGES.cartChanged, { panier: [PLACEMENT_MESSAGES.cartChanged] })
+          if (worthAnotherTry(error)) throw new PlacementBusy()
           throw error
         }
         return { status: 201 as const, commande: await answer(numero, clientId) }

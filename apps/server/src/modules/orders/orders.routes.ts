@@ -14,7 +14,7 @@ import { errorResponses, orderNumberParams } from '../../lib/rest.ts'
 import { requireUser } from '../../plugins/authentication.ts'
 import type { OrderLifecycle } from './order-lifecycle.service.ts'
 import { commandeSchema, toSuivi } from './orders.format.ts'
-import type { OrderPlacementService } from './orders-placement.service.ts'
+import { PlacementBusy, type OrderPlacementService } from './orders-placement.service.ts'
 import type { OrderPreparationService } from './orders-preparation.service.ts'
 
 const commandeAnswer = z.object({ commande: commandeSchema })
@@ -54,8 +54,13 @@ export default async function ordersRoutes(
     },
     async (request, reply) => {
       const user = requireUser(request)
-      const { status, commande } = await opts.placement.place(user.id, request.body, request.headers['idempotency-key'])
-      return reply.status(status).send({ commande })
+      try {
+        const { status, commande } = await opts.placement.place(user.id, request.body, request.headers['idempotency-key'])
+        return reply.status(status).send({ commande })
+      } catch (error) {
+        if (error instanceof PlacementBusy) reply.header('retry-after', String(error.retryAfterSeconds))
+        throw error
+      }
     },
   )
 
