@@ -123,6 +123,7 @@ export default defineConfig(
     '**/migrations/',
     'apps/web/bench/results/',
     'apps/web/screenshots/',
+    '.bench-against/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,
