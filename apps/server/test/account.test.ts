@@ -9,7 +9,7 @@ import { getApps, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { MAX_SAVED_ADDRESSES } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import {
   adresses,
   apiTokens,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { apiTokens, clients } from '../src/db/schema.ts'
 import { hashToken } from '../src/modules/auth/auth.service.ts'
 import {

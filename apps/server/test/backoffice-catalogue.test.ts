@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_MESSAGES as M } from '@teranga/shared/backoffice-catalogue'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { createCatalogueCaches } from '../src/lib/catalogue-caches.ts'
 import { createStorefrontPages } from '../src/modules/storefront/storefront-pages.ts'
 import { auditLog, detailCommandes, produits } from '../src/db/schema.ts'

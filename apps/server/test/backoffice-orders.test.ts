@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { auditLog, clients, commandes, modelivraisons, modepaiements, orderHistory, pointsFidelite, produits } from '../src/db/schema.ts'
 import { loggedUrl } from '../src/lib/log-requests.ts'
 import { grantRole, makeProduct, makeProductWithVariants } from './factories.ts'

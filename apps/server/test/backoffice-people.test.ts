@@ -1,7 +1,7 @@
 // The back office's people: who am I, the staff list (admins), with the role checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { eq } from 'drizzle-orm'
 import { clients } from '../src/db/schema.ts'
 import { makeProduct, placeHomeOrder } from './factories.ts'

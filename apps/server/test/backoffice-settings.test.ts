@@ -2,7 +2,7 @@
 // French, audit lines, the storefront reflecting the changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { commandes, modelivraisons, modepaiements, typerecompenses } from '../src/db/schema.ts'
 import { createTestApp, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { produits, vuesProduits } from '../src/db/schema.ts'
 import { makeCategory, makeProduct, makeProducts, makeSubcategory } from './factories.ts'
 import { createTestApp, gql, signIn, type TestContext } from './helpers.ts'

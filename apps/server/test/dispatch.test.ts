@@ -4,7 +4,7 @@
 // 401, 403, 404, 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DISPATCH_MESSAGES } from '@teranga/shared/backoffice-dispatch'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { depots, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
 import { makeProduct } from './factories.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_CART_LINES } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { makeProduct, makeProducts } from './factories.ts'
 import { createTestApp, gql, signIn, type SignedIn, type TestContext } from './helpers.ts'
 

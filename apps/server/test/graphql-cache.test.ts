@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notifyCatalogueChanged } from '../src/lib/catalogue-changes.ts'
 import { makeProduct, makeSubcategory } from './factories.ts'

@@ -4,7 +4,7 @@
 // mutations). The spec's POST form is unchanged.
 import type { FastifyInstance } from 'fastify'
 import { GRAPHQL_GET_MESSAGES } from '@teranga/shared/graphql-get-messages'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { STOREFRONT_PRIVATE_QUERIES, STOREFRONT_QUERIES, type StorefrontQuery } from '@teranga/shared/storefront-queries'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_QUERY_LENGTH } from '../src/plugins/graphql.ts'

@@ -4,7 +4,7 @@
 // admin:grant names the accounts an address sits on and grants only a verified one.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { clients } from '../src/db/schema.ts'
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import { createFirebaseVerifier, identityOf, type IdTokenVerifier } from '../src/modules/auth/firebase-verifier.ts'

@@ -4,7 +4,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOYALTY_MOTIF_DELIVERED, LOYALTY_MOTIF_REFUNDED } from '@teranga/shared/loyalty'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { canTransition, isCustomerOnlyMove, isProviderOnly, ORDER_STATUS_VALUES, type OrderStatus } from '@teranga/shared/order-status'
 import { clients, commandes, modelivraisons, modepaiements, orderHistory, paiements, pointsFidelite, produits, roles } from '../src/db/schema.ts'
 import type { OrderPlacedEvent, OrderStateChangedEvent } from '../src/modules/orders/order-events.ts'

@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { formatPrixSms } from '@teranga/shared/money'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'

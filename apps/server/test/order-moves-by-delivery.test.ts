@@ -4,7 +4,7 @@
 // naming `etat`, whoever asks.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { ORDER_STATUSES } from '@teranga/shared/order-status'
 import { commandes, depots, modelivraisons, modepaiements, orderHistory } from '../src/db/schema.ts'
 import { makeProduct } from './factories.ts'

@@ -7,7 +7,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_UNPAID_ONLINE_ORDERS } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { UNPAID_STATUSES } from '@teranga/shared/order-status'
 import { PROMO_MESSAGES } from '@teranga/shared/promotions'
 import { codesPromo, commandes, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, privileges, typerecompenses } from '../src/db/schema.ts'

@@ -13,7 +13,7 @@
 // orders-customer-race.test.ts.
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { PLACEMENT_MESSAGES } from '@teranga/shared/placement-messages'
 import { codesPromo, commandes, modelivraisons, modepaiements, mouvementsStock, panierLignes, paniers, produits, variantes } from '../src/db/schema.ts'
 import { stockLedger } from '../src/modules/stock/stock-ledger.service.ts'

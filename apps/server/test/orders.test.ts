@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADD_TO_CART_MAX, MAX_UNPAID_ONLINE_ORDERS, ORDER_RATE_LIMIT_PER_MINUTE } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { commandes, depots, modelivraisons, modepaiements, pointsFidelite, privilegeRecompenses, privileges, produits, typerecompenses } from '../src/db/schema.ts'
 import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'

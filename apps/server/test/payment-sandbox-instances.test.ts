@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
 import type { Database } from '../src/db/client.ts'

@@ -3,7 +3,7 @@
 // page (custom token, linkWithPhoneNumber, a fresh ID token the server reads).
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { PHONE_MESSAGES } from '@teranga/shared/phone'
 import { clients, modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { makeProduct } from './factories.ts'

@@ -9,7 +9,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildServer, DIST_DIR } from '../scripts/build.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { DEMO_ADMIN, ensureDemoAdmin } from '../src/modules/staff/demo-admin.ts'
 import { createTestApp, signInStaff, TEST_PROJECT_ID, type TestContext } from './helpers.ts'
 

@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { PROMO_CHECKS_PER_ADDRESS_PER_MINUTE, PROMO_CHECKS_PER_MINUTE, PROMO_MESSAGES } from '@teranga/shared/promotions'
 import { buildApp } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'

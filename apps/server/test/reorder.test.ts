@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { MAX_CART_LINES } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import type { ReorderAnswer } from '@teranga/shared/reorder-answer'
 import { produits, variantes } from '../src/db/schema.ts'
 import { makeProduct, makeProductWithVariants, makeProducts, placeHomeOrder } from './factories.ts'

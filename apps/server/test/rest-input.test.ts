@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDERS_MESSAGES } from '@teranga/shared/backoffice-orders'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { clients, modelivraisons, modepaiements, zonesLivraison } from '../src/db/schema.ts'
 import { makeProduct } from './factories.ts'
 import { createEmulatorUser, createTestApp, signInStaff, type SignedIn, type TestContext } from './helpers.ts'

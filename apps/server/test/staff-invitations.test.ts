@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { STAFF_MESSAGES } from '@teranga/shared/backoffice-staff'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
 import { createEmulatorUser, createTestApp, signIn, signInStaff, TEST_PROJECT_ID, type SignedIn, type TestContext } from './helpers.ts'
 

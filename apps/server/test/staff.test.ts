@@ -1,7 +1,7 @@
 // The back office's foundation (issue 10): staff roles checked on the server, and every
 // back-office write recorded in the audit log that only admins read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
 import { makeProduct } from './factories.ts'
 import { createTestApp, signInStaff, type SignedIn, type TestContext } from './helpers.ts'

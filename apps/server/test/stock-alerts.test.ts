@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS } from '@teranga/shared/staff-alerts'
 import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'

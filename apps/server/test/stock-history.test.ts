@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STOCK_REASONS, type StockHistoryLine } from '@teranga/shared/backoffice-catalogue'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { commandes, modelivraisons, modepaiements, produits } from '../src/db/schema.ts'
 import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'

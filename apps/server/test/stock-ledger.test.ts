@@ -5,7 +5,7 @@
 // it, and the ledger itself for what only a race or a caller's mistake reaches.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { modelivraisons, modepaiements, mouvementsStock, produits } from '../src/db/schema.ts'
 import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.service.ts'
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts'

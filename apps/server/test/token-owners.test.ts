@@ -4,7 +4,7 @@
 // by signed-in customers with their own likes laid over them.
 import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKENS_CHANNEL, createTokenOwners } from '../src/modules/auth/token-owners.ts'
 import { rateLimitCounters } from '../src/db/schema.ts'

@@ -1,5 +1,7 @@
 // Every French text a user can meet, in one place: the spec's messages verbatim (§5, §8),
-// then the server's own. Nothing else in the project types these strings again.
+// then the server's own. Nothing else in the project types these strings again. The texts only
+// the server sends, which the storefront's first page need not carry, are in server-messages.ts
+// (the server's MESSAGES: these and those) and placement-messages.ts.
 
 export const MESSAGES = {
   // Spec §8: storefront toasts and alerts.
@@ -27,23 +29,14 @@ export const MESSAGES = {
 
   // Server answers.
   invalidInput: 'Les données envoyées sont invalides.',
-  invalidJson: "Le corps de la requête n'est pas un JSON valide.",
-  bodyTooLarge: 'La requête est trop volumineuse.',
-  unsupportedMediaType: "Ce type de contenu n'est pas accepté.",
-  tooManyRequests: 'Trop de requêtes. Veuillez réessayer dans un instant.',
   notFound: 'Ressource introuvable.',
   internalError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   unauthenticated: 'Veuillez vous connecter.',
   invalidToken: 'Session invalide ou expirée. Veuillez vous reconnecter.',
   invalidIdToken: "Le jeton d'identité est invalide ou expiré.",
-  /** An ID token older than the account's last change of sign-in methods or verified address (ADR 042). */
-  /** POST /api/profile/telephone/session with a session older than PHONE_LINK_FRESH_MINUTES (ADR 042). */
-  phoneLinkNeedsFreshSignIn: 'Pour ajouter un numéro, reconnectez-vous d’abord : par sécurité, la connexion doit dater de moins de 15 minutes.',
-  staleIdToken: 'Ce compte a changé depuis cette connexion (adresse vérifiée ou nouvelle méthode de connexion) : reconnectez-vous.',
   forbidden: "Vous n'avez pas accès à cette ressource.",
   forbiddenOtherUser: "Vous ne pouvez pas agir au nom d'un autre utilisateur.",
   adminOnly: 'Action réservée aux administrateurs.',
-  staffOnly: "Cet espace est réservé à l'équipe de la boutique.",
   productNotFound: 'Produit introuvable.',
   categoryNotFound: 'Catégorie introuvable.',
   orderNotFound: 'Commande introuvable.',
@@ -51,22 +44,8 @@ export const MESSAGES = {
     `Stock insuffisant pour ${designation} (${available} disponible${available > 1 ? 's' : ''}).`,
   loggedOut: 'Vous êtes déconnecté.',
   favouriteRemoved: 'Produit retiré des favoris',
-  queryTooDeep: 'La requête est trop profonde.',
-  queryTooComplex: 'La requête est trop complexe.',
-  graphqlInvalid: 'Requête GraphQL invalide.',
-  databaseUnavailable: 'La base de données ne répond pas.',
-  // GET /ready's reasons (the load balancer's, and whoever reads its log).
-  migrationsPending: (tags: string) => `La base de données n'est pas à jour : migrations non appliquées (${tags}).`,
-  shuttingDown: "Le serveur s'arrête : il ne prend plus de nouvelles requêtes.",
-  authUnavailable: "Le service d'authentification est momentanément indisponible. Veuillez réessayer.",
   // A hostile visitor's requests (issue 9 §4).
   textInvalidCharacters: 'Ce champ contient des caractères non autorisés.',
-  queryTooLong: 'La requête GraphQL est trop longue.',
-  queryTooManyAliases: (max: number) => `La requête ne peut pas demander plus de ${max} champs renommés (alias).`,
-  tooManyMutations: (max: number) => `Une requête ne peut pas contenir plus de ${max} modifications.`,
-  introspectionDisabled: "L'exploration du schéma GraphQL n'est pas disponible.",
-  uriTooLong: "L'adresse demandée est trop longue.",
-  badUrl: "L'adresse demandée est invalide.",
   signInTooManyAttempts: 'Trop de tentatives de connexion pour ce compte. Veuillez réessayer dans une minute.',
   googleImgInvalid: "L'image de profil doit être une adresse https.",
 
@@ -76,8 +55,6 @@ export const MESSAGES = {
   quantityMax: 'La quantité ne peut pas dépasser 99 par produit.',
   cartFull: (max: number) => `Votre panier contient déjà ${max} produits différents : passez commande ou retirez-en un avant d'en ajouter un autre.`,
   idInteger: "L'identifiant doit être un nombre entier positif.",
-  /** A product with several variants added to the cart without choosing one (ADR 053 §4). */
-  varianteRequired: 'Choisissez une variante de ce produit.',
   /** A variant of another product, or withdrawn. */
   varianteUnknown: 'Cette variante n’existe pas pour ce produit.',
   actionInvalid: "L'action doit valoir 0 (ajout), 1 (modification) ou 2 (suppression).",
@@ -99,52 +76,20 @@ export const MESSAGES = {
   connectionRequired: 'Vous êtes hors ligne : cette action demande une connexion. Ce que vous avez saisi est conservé ; réessayez une fois reconnecté.',
   cartLoadError: "Une erreur s'est produite lors du chargement du panier.",
   quantityRange: 'La quantité doit être un nombre entier entre 1 et 99.',
-  orderAddressRequired: "L'adresse de livraison est requise.",
   orderZoneUnknown: 'Choisissez une zone de livraison de la liste.',
   orderDepotRequired: 'Choisissez un dépôt de retrait.',
   orderDeliveryModeUnknown: 'Ce mode de livraison est inconnu.',
-  orderPaymentModeUnknown: 'Ce mode de paiement est inconnu.',
-  orderCartEmpty: 'Votre panier est vide : ajoutez des produits avant de commander.',
   // Issue 25 §2: what to do with a missing product, and the note for the preparer, at checkout.
   orderNoteTooLong: 'La note pour le préparateur fait au plus 500 caractères.',
   orderNoReplaceInvalid: 'Les produits à ne pas remplacer doivent être des articles de votre panier (au plus 100).',
   orderNotCancellable: 'Cette commande ne peut plus être annulée.',
-  // Payments (DESIGN §6), order states set by the back office, and the payment sandbox page.
+  // Payments (DESIGN §6) and order states set by the back office.
   orderNotPayable: 'Cette commande ne peut plus être payée en ligne.',
-  // Paying again another way (issue 19 §4).
-  orderNotRepayable: "Cette commande n'attend plus de paiement : elle ne peut pas être payée autrement.",
-  orderCashNotAllowed: 'Le paiement à la livraison est réservé aux commandes livrées à domicile.',
-  orderSamePaymentMode: 'Cette commande se règle déjà à la livraison.',
   // Discount codes (issue 19 §1): the code as typed.
   promoCodeRequired: 'Le code est requis',
   promoCodeFormat: 'Le code ne peut contenir que des lettres, des chiffres, « _ » et « - » (3 à 30 caractères)',
-  orderPaidOnDelivery: "Cette commande se règle à la livraison : aucun paiement en ligne n'est nécessaire.",
-  paymentOpening: 'Le paiement de cette commande est en cours d’ouverture : patientez quelques secondes, puis réessayez.',
-  paymentTooManyAttempts: 'Trop de tentatives de paiement pour cette commande. Contactez-nous pour la finaliser.',
-  paymentProviderUnavailable: 'Le service de paiement ne répond pas. Veuillez réessayer dans un instant.',
-  paymentWebhookSignatureInvalid: 'Signature de la notification de paiement invalide ou expirée.',
-  paymentWebhookInvalid: 'Notification de paiement illisible.',
   orderStatusUnknown: 'Cet état de commande est inconnu.',
-  orderRefundUnpaid: "Cette commande n'a jamais été payée : il n'y a rien à rembourser.",
-  orderRateLimited: 'Vous passez trop de commandes à la suite. Patientez une minute avant de réessayer.',
-  orderUnpaidLimit: (max: number) =>
-    `Vous avez déjà ${max} commandes en attente de paiement : payez-en ou annulez-en une avant d'en passer une nouvelle.`,
-  orderLineTooLarge: (designation: string, max: number) => `Vous ne pouvez pas commander plus de ${max} « ${designation} ».`,
-  orderTransitionRefused: (from: string, to: string) => `Impossible de passer la commande de « ${from} » à « ${to} ».`,
-  orderMoveNotForDelivery: (to: string, pickup: boolean) =>
-    pickup
-      ? `Cette commande se retire au dépôt : elle ne peut pas passer à « ${to} ».`
-      : `Cette commande se livre à domicile : elle ne peut pas passer à « ${to} ».`,
-  sandboxTitle: 'Paiement de test',
-  sandboxNotice: "Bac à sable : aucun argent ne circule. Choisissez l'issue du paiement.",
-  sandboxAmount: 'Montant',
-  sandboxOrder: 'Commande',
-  sandboxApprove: 'Approuver le paiement',
-  sandboxDecline: 'Refuser le paiement',
-  sandboxSessionUnknown: 'Cette session de paiement est introuvable ou a expiré.',
-  sandboxSessionClosed: 'Ce paiement a déjà été traité.',
   idempotencyKeyInvalid: "L'en-tête Idempotency-Key doit contenir de 8 à 100 lettres, chiffres, tirets ou soulignés.",
-  idempotencyKeyReused: 'Cette clé a déjà servi pour une autre commande.',
   productMissing: "Ce produit n'existe pas ou n'est plus en vente.",
   pageLoadError: "La page n'a pas pu être chargée. Vérifiez votre connexion et réessayez.",
 
@@ -179,7 +124,6 @@ export const MESSAGES = {
   repereTooLong: 'Le point de repère est trop long (150 caractères au plus).',
   repereLabel: 'Point de repère',
   reperePlaceholder: 'Derrière la pharmacie, portail bleu',
-  repereHelp: 'Facultatif : ce qui aide le livreur à trouver la porte.',
   repereShown: (repere: string) => `Repère : ${repere}`,
   loggedOutEverywhere: 'Vous êtes déconnecté de tous vos appareils.',
   accountDeleted: 'Votre compte et vos données personnelles ont été supprimés.',

@@ -1,7 +1,7 @@
 // Typed errors with an HTTP status, a GraphQL code and a French message. Routes and
 // resolvers throw them; the central handlers turn them into answers and never leak more.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 
 export type ErrorCode =
   | 'BAD_USER_INPUT'

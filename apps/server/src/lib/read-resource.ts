@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { idSchema } from '@teranga/shared/schemas'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { notFound } from './errors.ts'
 import { errorResponses } from './rest.ts'
 

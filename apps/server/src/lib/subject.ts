@@ -1,6 +1,6 @@
 // Whose private data a request may read: always the token's client; another client's id is
 // refused unless the caller is an admin (DESIGN §4). Used by GraphQL and REST alike.
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { forbidden, unauthenticated } from './errors.ts'
 
 export interface Viewer {

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { AppError, type FieldErrors } from '../lib/errors.ts'
 
 export const BY_FASTIFY_CODE: Readonly<Record<string, { status: number; message: string }>> = {

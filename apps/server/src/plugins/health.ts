@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 
 const healthSchema = {
   response: {

@@ -4,7 +4,7 @@
 // the answer names the field (REST: DESIGN's `{message, errors}`; GraphQL: BAD_USER_INPUT).
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { isStorableText } from '@teranga/shared/schemas'
 import { badInput, replyEarly } from '../lib/errors.ts'
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
 import rateLimit from '@fastify/rate-limit'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { AppError } from '../lib/errors.ts'
 
 /** Runs helmet once against a recording response and keeps the headers it sets. */

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { alpha3ToAlpha2 } from 'i18n-iso-countries/index.js'
 import { MAX_SAVED_ADDRESSES } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { PHONE_MESSAGES } from '@teranga/shared/phone'
 import { CUSTOMER_CANCELLABLE, type OrderStatus } from '@teranga/shared/order-status'
 import type { AddressInput, CustomerDetails } from '@teranga/shared/schemas'

@@ -2,7 +2,7 @@
 // looser ceiling per address: a mobile carrier puts many customers behind one address.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { socialLoginSchema } from '@teranga/shared/schemas'
 import { AppError, unauthenticated } from '../../lib/errors.ts'
 import { errorResponses, messageSchema } from '../../lib/rest.ts'

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.ts'
 import { createAuthRepository, type ClientRow } from './auth.repository.ts'
 import type { IdTokenVerifier, VerifiedIdentity } from './firebase-verifier.ts'
 import { unauthenticated } from '../../lib/errors.ts'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import type { TokenOwners } from './token-owners.ts'
 
 export type { TokenOwner } from './auth.repository.ts'

@@ -2,7 +2,7 @@
 // against the Auth Emulator, offline. The rest of the server only sees IdTokenVerifier.
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { AppError, unauthenticated } from '../../lib/errors.ts'
 
 export interface VerifiedIdentity {

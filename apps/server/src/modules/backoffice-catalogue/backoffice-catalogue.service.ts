@@ -22,7 +22,7 @@ import {
   type SubcategoryForm,
 } from '@teranga/shared/backoffice-catalogue'
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { IMAGE_WIDTHS } from '@teranga/shared/constants'
 import { mediaFields } from '@teranga/shared/media'
 import type { Db, Executor } from '../../db/client.ts'

@@ -1,7 +1,7 @@
 // The back office's orders: reads for staff, state moves through the order lifecycle (the one
 // owner of an order's state, ADR 013) and refunds (the payments module's, ADR 025), every write
 // audited in its own transaction.
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { formatPrix } from '@teranga/shared/money'
 import { addDays, shopDay } from '@teranga/shared/shop-day'
 import { ORDERS_MESSAGES as M, type Dashboard, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'

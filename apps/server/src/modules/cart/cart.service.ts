@@ -2,7 +2,7 @@
 // variant (the product's only one when none is named); prices always from the database; a
 // quantity above the stock is a 409 naming the variant; a cart holds MAX_CART_LINES lines at most.
 import { ADD_TO_CART_MAX, CART_ACTION, MAX_CART_LINES } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import type { CartLineInput } from '@teranga/shared/schemas'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import type { ReorderAnswer } from '@teranga/shared/reorder-answer'

@@ -5,7 +5,7 @@
 // read replica (`publicRead`, ADR 064); a signed-in customer's from the primary, kept apart.
 import { createHmac, randomBytes } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { isMediaKey } from '@teranga/shared/media'
 import { idSchema } from '@teranga/shared/schemas'
 import { BEST_SELLERS_DAYS } from '@teranga/shared/catalogue-grid'

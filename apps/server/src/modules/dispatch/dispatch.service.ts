@@ -6,7 +6,7 @@ import { isDepotPickup } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import { badInput, conflict, notFound } from '../../lib/errors.ts'
 import { dateFr } from '../../lib/format.ts'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import type { Audit } from '../audit/audit.plugin.ts'
 import { createDispatchRepository } from './dispatch.repository.ts'
 

@@ -1,5 +1,5 @@
 // Favourites of the signed-in client: add, remove, list with the product shown as everywhere.
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { notFound } from '../../lib/errors.ts'
 import { pageArgs, toPage } from '../../lib/pagination.ts'
 import { toFavori } from './favourites.format.ts'

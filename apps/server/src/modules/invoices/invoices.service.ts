@@ -3,7 +3,7 @@
 // lifecycle, ADR 049) or that confirms a refund; the PDFs; the « Facturation » settings.
 import { SETTINGS_MESSAGES } from '@teranga/shared/backoffice-settings'
 import { isStaffRole } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { INVOICE_MESSAGES, orderDocuments, vatOf, type BillingSettings, type BillingSettingsInput, type OrderDocuments } from '@teranga/shared/invoices'
 import { lineCharge } from '@teranga/shared/order-amounts'
 import { isDepotPickup } from '@teranga/shared/order-status'

@@ -5,7 +5,7 @@
 // stock back, and calls the registered participants (payments, loyalty, promotions, messages:
 // ADR 049) in the same transaction; it knows none of them by name.
 import type { FastifyBaseLogger } from 'fastify'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import {
   canTransition,
   CUSTOMER_CANCELLABLE,

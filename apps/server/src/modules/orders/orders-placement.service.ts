@@ -10,7 +10,7 @@
 // Three deadlocks (or numbers drawn twice) in a row: a French 503 with `retry-after`, nothing kept.
 import { createHash, randomInt } from 'node:crypto'
 import { ADD_TO_CART_MAX, isOnlinePayment, MAX_UNPAID_ONLINE_ORDERS } from '@teranga/shared/constants'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { PLACEMENT_MESSAGES } from '@teranga/shared/placement-messages'
 import { orderAmounts } from '@teranga/shared/order-amounts'
 import { isDepotPickup, unpaidDeadline } from '@teranga/shared/order-status'

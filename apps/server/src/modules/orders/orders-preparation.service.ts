@@ -5,7 +5,7 @@
 // committed, and the shopper gets one message listing what changed. The orders module names
 // none of those modules (ADR 049): it asks the registered providers and participants.
 import type { FastifyBaseLogger } from 'fastify'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import {
   PREPARATION_MESSAGES as P,

@@ -1,6 +1,6 @@
 // The sandbox's checkout page: the amount, the order, and two buttons posting the outcome back
 // to the same address. No script and no external asset, so it lives under the shop's CSP.
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { formatPrix } from '@teranga/shared/money'
 
 const escapeHtml = (text: string) =>

@@ -8,7 +8,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import type { Config } from '../../config.ts'
 import { sha256Hex } from './payment-provider.ts'
 import { createPaymentSandboxRepository, type SandboxSession } from './payment-sandbox.repository.ts'

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { orderTotal } from '@teranga/shared/order-amounts'
 import { isPayable } from '@teranga/shared/order-status'
 import { isPaymentReceived } from '@teranga/shared/payment-labels'

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { formatPrix } from '@teranga/shared/money'
 import { ORDERS_MESSAGES as M, type OrderDetail, type RefundBody } from '@teranga/shared/backoffice-orders'
 import type { Executor } from '../../db/client.ts'

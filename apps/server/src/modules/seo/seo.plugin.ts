@@ -4,7 +4,7 @@
 // becomes an index of bounded files (sitemap.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
-import { MESSAGES } from '@teranga/shared/messages'
+import { MESSAGES } from '@teranga/shared/server-messages'
 import { createCatalogueSitemapService } from '../catalogue/catalogue-sitemap.service.ts'
 import { robotsTxt, sitemapIndex, urlset, type SitemapUrl } from './sitemap.ts'
 
