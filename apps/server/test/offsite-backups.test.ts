@@ -81,6 +81,36 @@ async function lastDrill(): Promise<string | undefined> {
   return (result as unknown as { rows: Array<{ at: string }> }).rows[0]?.at
 }
 
+interface Manifest {
+  tables: Array<{ schema: string; name: string; rows: number }>
+}
+
+/**
+ * A fresh archive whose manifest `edit` changed, sent to a repository of its own, and the drill
+ * run on it: what it said. A failed drill must leave the last success as it was.
+ */
+async function drillEdited(name: string, edit: (manifest: Manifest) => void) {
+  const backup = await run('backup', { BACKUP_DIR: path.join(work, `${name}-source`) })
+  expect(backup.code, backup.stderr).toBe(0)
+  const archive = backup.stdout.trim().split('\n').at(-1)!
+  const unpacked = await fs.mkdtemp(path.join(work, `${name}-`))
+  await tar.x({ file: archive, cwd: unpacked })
+  const manifest = JSON.parse(await fs.readFile(path.join(unpacked, 'manifest.json'), 'utf8')) as Manifest
+  edit(manifest)
+  await fs.writeFile(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest))
+  const edited = path.join(work, `${name}-archives`, path.basename(archive))
+  await fs.mkdir(path.dirname(edited))
+  await tar.c({ gzip: true, file: edited, cwd: unpacked, portable: true }, await fs.readdir(unpacked))
+
+  const before = await lastDrill()
+  const repo = await repository(`${name}-depot`)
+  const offsite = await run('backup-offsite', { ...repo, BACKUP_DIR: path.dirname(edited) })
+  expect(offsite.code, offsite.stderr).toBe(0)
+  const drill = await run('backup-drill', repo)
+  expect(await lastDrill()).toBe(before)
+  return { archive, drill }
+}
+
 describe('backups off the server', () => {
   it('the archive, its copy and the drill each succeed, and /metrics tells when', async () => {
     expect(await backupSeries()).toEqual({})
@@ -185,55 +215,26 @@ describe('the restore drill fails loudly', () => {
   }, 120_000)
 
   it('on an archive whose rows are not those its manifest announces', async () => {
-    const backup = await run('backup', { BACKUP_DIR: path.join(work, 'a-falsifier') })
-    expect(backup.code, backup.stderr).toBe(0)
-    const archive = backup.stdout.trim().split('\n').at(-1)!
     // One product more announced than the archive holds: a copy that lost rows on the way.
-    const unpacked = await fs.mkdtemp(path.join(work, 'falsifiee-'))
-    await tar.x({ file: archive, cwd: unpacked })
-    const manifest = JSON.parse(await fs.readFile(path.join(unpacked, 'manifest.json'), 'utf8')) as { tables: Array<{ schema: string; name: string; rows: number }> }
-    const produits = manifest.tables.find((t) => t.schema === 'public' && t.name === 'produits')!
-    expect(produits.rows).toBeGreaterThan(0)
-    produits.rows += 1
-    await fs.writeFile(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest))
-    const tampered = path.join(work, 'falsifiees', path.basename(archive))
-    await fs.mkdir(path.dirname(tampered))
-    await tar.c({ gzip: true, file: tampered, cwd: unpacked, portable: true }, await fs.readdir(unpacked))
-
-    const before = await lastDrill()
-    const repo = await repository('depot-falsifie')
-    const offsite = await run('backup-offsite', { ...repo, BACKUP_DIR: path.dirname(tampered) })
-    expect(offsite.code, offsite.stderr).toBe(0)
-    const drill = await run('backup-drill', repo)
+    let produits = { rows: 0 }
+    const { drill } = await drillEdited('falsifiee', (manifest) => {
+      produits = manifest.tables.find((t) => t.schema === 'public' && t.name === 'produits')!
+      expect(produits.rows).toBeGreaterThan(0)
+      produits.rows += 1
+    })
     expect(drill.code).toBe(1)
     expect(drill.stderr).toContain("ÉCHEC de l'exercice de restauration : ")
     expect(drill.stderr).toContain(`Table public.produits : ${produits.rows - 1} lignes lues au lieu de ${produits.rows}`)
-    expect(await lastDrill()).toBe(before)
   }, 120_000)
 
   it("on an archive that is not the shop's: its manifest names no orders table", async () => {
-    const backup = await run('backup', { BACKUP_DIR: path.join(work, 'autre-base') })
-    expect(backup.code, backup.stderr).toBe(0)
-    const archive = backup.stdout.trim().split('\n').at(-1)!
     // Another database's archive in the shop's format: every table the manifest names is there,
     // but not public.commandes (the counts alone would agree).
-    const unpacked = await fs.mkdtemp(path.join(work, 'autre-base-'))
-    await tar.x({ file: archive, cwd: unpacked })
-    const manifest = JSON.parse(await fs.readFile(path.join(unpacked, 'manifest.json'), 'utf8')) as { tables: Array<{ schema: string; name: string; rows: number }> }
-    manifest.tables = manifest.tables.filter((t) => !(t.schema === 'public' && t.name === 'commandes'))
-    await fs.writeFile(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest))
-    const foreign = path.join(work, 'etrangeres', path.basename(archive))
-    await fs.mkdir(path.dirname(foreign))
-    await tar.c({ gzip: true, file: foreign, cwd: unpacked, portable: true }, await fs.readdir(unpacked))
-
-    const before = await lastDrill()
-    const repo = await repository('depot-etranger')
-    const offsite = await run('backup-offsite', { ...repo, BACKUP_DIR: path.dirname(foreign) })
-    expect(offsite.code, offsite.stderr).toBe(0)
-    const drill = await run('backup-drill', repo)
+    const { archive, drill } = await drillEdited('etrangere', (manifest) => {
+      manifest.tables = manifest.tables.filter((t) => !(t.schema === 'public' && t.name === 'commandes'))
+    })
     expect(drill.code).toBe(1)
     expect(drill.stderr).toMatch(new RegExp(`ÉCHEC de l'exercice de restauration : L'archive ${path.basename(archive).replace(/[.]/g, '\\.')} de la copie \\w+ n'est pas celle de la boutique : il lui manque public\\.commandes\\.`))
-    expect(await lastDrill()).toBe(before)
   }, 120_000)
 
   it('on a copy holding an order placed after the copy was taken (a clock or a copy gone wrong)', async () => {
