@@ -1,7 +1,8 @@
 // Order events are never dropped (issue 27 §2, ADR 066): when an instance's notifications
 // connection is cut, the history lines committed meanwhile are read again once it listens, so a
 // listener hears every event once, in its order's order — a burst cut in the middle, a line whose
-// id was taken before the cut and committed during it, nothing missed (no duplicate), and the
+// id was taken before the cut and committed during it (within the margin of ids read again, and
+// far below it: ADR 073), nothing missed (no duplicate), and the
 // bounds past which listeners are told to read their lists again instead.
 import type { FastifyInstance } from 'fastify'
 import { asc, inArray, sql } from 'drizzle-orm'
@@ -9,7 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderHistory } from '../src/db/schema.ts'
 import type { CatchUpBounds } from '../src/modules/orders/order-events.ts'
-import { NOTIFICATIONS_APPLICATION_NAME } from '../src/plugins/database-notifications.ts'
+import { HEARTBEAT_QUERY, NOTIFICATIONS_APPLICATION_NAME } from '../src/plugins/database-notifications.ts'
 import { openDatabase } from '../src/db/client.ts'
 import type { AppOptions } from '../src/app.ts'
 import { makeProduct, placeHomeOrder } from './factories.ts'
@@ -74,7 +75,7 @@ async function confirm(numero: string) {
 /** The notifications connections listening on this test's database, one per instance (their last statement is a LISTEN). */
 async function listeningConnections(): Promise<number> {
   const { rows } = (await shop.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where application_name = ${NOTIFICATIONS_APPLICATION_NAME} and datname = current_database() and (query like 'LISTEN %' or query = 'select 1')`,
+    sql`select count(*)::int as n from pg_stat_activity where application_name = ${NOTIFICATIONS_APPLICATION_NAME} and datname = current_database() and (query like 'LISTEN %' or query = ${HEARTBEAT_QUERY})`,
   )) as unknown as { rows: Array<{ n: number }> }
   return rows[0]!.n
 }
@@ -185,6 +186,46 @@ describe('catching up after the notifications connection was lost', () => {
     } finally {
       listener.off()
       await held.end()
+    }
+  })
+
+  it('a line whose transaction stayed open while more ids than the margin were taken, committed during the cut, is delivered once: found by its transaction (ADR 073)', async () => {
+    // An instance that reads only 2 ids back, whose heartbeat (every 200 ms) tells the oldest transaction open.
+    const app = await anotherInstance(shop, { orderEventsCatchUp: { marginIds: 2 }, notificationsRetryMs: 4000, notificationsHeartbeat: { everyMs: 200, timeoutMs: 3000 } })
+    const listener = listen(app)
+    const held = new pg.Client({ connectionString: shop.database.url })
+    await held.connect()
+    try {
+      await listeningAgain(3)
+      const early = await place()
+      await held.query('begin')
+      const { rows } = await held.query<{ id: number }>(
+        `insert into order_history (commande_id, from_etat, to_etat, actor_kind, reason) values ($1, 'en_attente', 'en_attente', 'system', 'lente') returning id`,
+        [early.id],
+      )
+      const heldId = rows[0]!.id
+      // Four later lines, delivered, and heartbeats answered, while it stays open.
+      const later = [await place(), await place(), await place(), await place()]
+      await expect.poll(() => listener.of(later.map((o) => o.id)).length, { timeout: 5000, interval: 20 }).toBe(4)
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await cut()
+      await held.query('commit')
+      await listeningAgain(3)
+      await sentinel(listener)
+
+      expect(listener.of([early.id])).toEqual([
+        { orderId: early.id, from: null, to: 'en_attente' },
+        { orderId: early.id, from: 'en_attente', to: 'en_attente' },
+      ])
+      expect(listener.of(later.map((o) => o.id))).toHaveLength(4)
+      expect(listener.missed()).toBe(0)
+      // The scenario as meant: the held line lies further below the last id delivered before the cut than the margin.
+      const lines = await shop.db.select({ id: orderHistory.id }).from(orderHistory).where(inArray(orderHistory.commandeId, [later.at(-1)!.id]))
+      expect(lines[0]!.id - heldId).toBeGreaterThan(2)
+    } finally {
+      listener.off()
+      await held.end()
+      await app.close()
     }
   })
 

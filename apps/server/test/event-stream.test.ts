@@ -8,6 +8,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiTokens } from '../src/db/schema.ts'
 import { hashToken } from '../src/modules/auth/auth.service.ts'
+import { HEARTBEAT_QUERY } from '../src/plugins/database-notifications.ts'
 import { grantRole, makeProduct, placeHomeOrder } from './factories.ts'
 import { anotherInstance, createTestApp, signIn, signInStaff, type SignedIn, type TestContext } from './helpers.ts'
 
@@ -174,9 +175,9 @@ describe('GET /api/admin/evenements ends with its session', () => {
     const staff = await newManager()
     const stream = await open(staff)
     const listeners = async () =>
-      ((await shop.db.execute(sql`select pid from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> }).rows
+      ((await shop.db.execute(sql`select pid from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = ${HEARTBEAT_QUERY}) and datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> }).rows
     await expect.poll(async () => (await listeners()).length, { timeout: 3000, interval: 20 }).toBe(1)
-    await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)
+    await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = ${HEARTBEAT_QUERY}) and datname = current_database()`)
     await expect.poll(async () => (await listeners()).length, { timeout: 3000, interval: 10 }).toBe(0)
     // Placed while nobody listens (the connection is opened again after 2 s).
     const during = await place(customer)
@@ -204,9 +205,9 @@ describe('GET /api/admin/evenements ends with its session', () => {
       const [removed, kept] = [await newManager(), await newManager()]
       const [gone, staying] = [await open(removed, secondAddress), await open(kept, secondAddress)]
       const listening = async () =>
-        ((await shop.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
+        ((await shop.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = ${HEARTBEAT_QUERY}) and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
       await expect.poll(listening, { timeout: 3000, interval: 20 }).toBe(2)
-      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)
+      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = ${HEARTBEAT_QUERY}) and datname = current_database()`)
       await expect.poll(listening, { timeout: 3000, interval: 10 }).toBe(0)
       // Unheard by the second instance: the role goes, an order is placed.
       await shop.db.execute(sql`update clients set role_id = (select id from roles where name = 'client') where id = ${removed.userId}`)
@@ -241,9 +242,9 @@ describe('GET /api/admin/evenements ends with its session', () => {
       const staff = await newManager()
       const stream = await open(staff, secondAddress)
       const listening = async () =>
-        ((await shop.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
+        ((await shop.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = ${HEARTBEAT_QUERY}) and datname = current_database()`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
       await expect.poll(listening, { timeout: 3000, interval: 20 }).toBe(2)
-      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)
+      await shop.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = ${HEARTBEAT_QUERY}) and datname = current_database()`)
       await expect.poll(listening, { timeout: 3000, interval: 10 }).toBe(0)
       const during = await place(customer)
       const told = await stream.until((t) => t.includes('event: resync'), 8000)

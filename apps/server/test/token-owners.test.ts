@@ -12,7 +12,7 @@ import type { CatalogueRepository } from '../src/modules/catalogue/catalogue.rep
 import { createCatalogueService } from '../src/modules/catalogue/catalogue.service.ts'
 import { paymentsOfOrder } from '../src/modules/payments/payment-ledger.service.ts'
 import database from '../src/plugins/database.ts'
-import databaseNotifications from '../src/plugins/database-notifications.ts'
+import databaseNotifications, { HEARTBEAT_QUERY } from '../src/plugins/database-notifications.ts'
 import { makeProduct } from './factories.ts'
 import { anotherInstance, createTestApp, gql, signIn, type SignedIn, type TestContext } from './helpers.ts'
 
@@ -30,7 +30,7 @@ async function statements(fn: () => Promise<unknown>) {
   return shop.database.stats.queries - before
 }
 const listenerPids = async () =>
-  ((await shop.db.execute(sql`select pid from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = 'select 1') and datname = current_database()`)) as unknown as {
+  ((await shop.db.execute(sql`select pid from pg_stat_activity where application_name = 'teranga-notifications' and (query like 'LISTEN %' or query = ${HEARTBEAT_QUERY}) and datname = current_database()`)) as unknown as {
     rows: Array<{ pid: number }>
   }).rows.map((r) => r.pid)
 

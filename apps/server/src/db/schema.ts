@@ -761,6 +761,9 @@ export const paymentSandboxSessions = pgTable(
 )
 
 /** Every change of an order's state (DESIGN §5): when, from what to what, who and why. Written by the order lifecycle only. */
+/** A transaction id (PostgreSQL's xid8, 64 bits: never wraps), read as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' })
+
 export const orderHistory = pgTable(
   'order_history',
   {
@@ -776,9 +779,15 @@ export const orderHistory = pgTable(
     /** The client's or staff member's id, the provider's name; null for the system. */
     actorId: text('actor_id'),
     reason: text('reason'),
+    /**
+     * The transaction that wrote the line (its default, migration 0054; null before it): the
+     * catch-up reads again the lines of transactions still open before a loss (ADR 073).
+     */
+    xact: xid8('xact').default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index('order_history_commande_idx').on(t.commandeId, t.id),
+    index('order_history_xact_idx').on(t.xact),
     index('order_history_livree_at_idx').on(t.at).where(sql`${t.toEtat} = 'livree'`),
     // The sales report's sales of a period: paid or delivered (migration 0041, ADR 059).
     index('order_history_sold_at_idx').on(t.at, t.commandeId).where(sql`${t.toEtat} in ('payee', 'livree')`),

@@ -6,6 +6,8 @@
 // answer stale (the token owners) asks `listening()` before each use. What must not be missed
 // (the order events, ADR 066) reads it again from its table once the LISTENs are back (`onListening`).
 // A link that stalls without a word is found by a heartbeat on the connection, not by TCP's hours.
+// Each heartbeat also tells the oldest transaction still open then: after a loss, what the lost
+// connection may not have heard was written by that transaction or a later one (ADR 073).
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import pg from 'pg'
@@ -21,14 +23,26 @@ export interface DatabaseNotifications {
    * alive, its last heartbeat or notification). Whatever commits from then on is heard; what
    * committed before is for the handler to read. Notifications heard on the new connection are
    * handed to `on`'s handlers only after every `onListening` handler has run.
+   *
+   * `openSince` (after a loss; null the first time): every transaction whose notifications the
+   * lost connection may not have heard has this transaction id (xid8, decimal) or a later one.
+   * It is the oldest transaction open at the heartbeat before the last one answered (an idle
+   * listening session sends a commit's notification on within moments, well before the next
+   * heartbeat 20 s later), or before the connection's LISTENs when it had answered none (what
+   * committed before them was read by the handlers).
    */
-  onListening(handler: (lostAt: Date | null) => void): void
+  onListening(handler: (lostAt: Date | null, openSince: string | null) => void): void
   /** Whether notifications are heard now (the connection is up and LISTENs on every channel). */
   listening(): boolean
 }
 
 /** The notifications connection's name in `pg_stat_activity` (an operator, or a test, can find it). */
 export const NOTIFICATIONS_APPLICATION_NAME = 'teranga-notifications'
+
+/** The oldest transaction still open, asked before the LISTENs. */
+const OPEN_SINCE_QUERY = 'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin'
+/** The heartbeat (in `pg_stat_activity` as the connection's last query between beats): the oldest transaction still open too. */
+export const HEARTBEAT_QUERY = 'select pg_snapshot_xmin(pg_current_snapshot())::text as heartbeat'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +53,7 @@ declare module 'fastify' {
 export interface DatabaseNotificationsOptions {
   /** Wait before connecting again after an error. */
   retryMs?: number | undefined
-  /** How often the connection is asked `select 1` (20 s). */
+  /** How often the connection is asked its heartbeat (20 s). */
   heartbeatEveryMs?: number | undefined
   /** How long a heartbeat, the connection or its LISTENs may take before the connection is given up (5 s). */
   heartbeatTimeoutMs?: number | undefined
@@ -53,8 +67,10 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
   const timeoutMs = opts.heartbeatTimeoutMs ?? 5000
   const handlers = new Map<string, Array<(payload: string) => void>>()
   const resets: Array<() => void> = []
-  const listenings: Array<(lostAt: Date | null) => void> = []
+  const listenings: Array<(lostAt: Date | null, openSince: string | null) => void> = []
   let lostAt: Date | null = null
+  /** For the handlers after a loss: see `onListening`. */
+  let lostOpenSince: string | null = null
   let client: pg.Client | null = null
   let started = false
   let closing = false
@@ -108,6 +124,9 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       // A connection already given up: what it still says is read again by whoever must not miss it.
       else if (client === next) dispatch(message.channel, message.payload ?? '')
     })
+    /** The oldest transaction open before the LISTENs, then at each heartbeat: the newest two. */
+    let openBefore: string | null = null
+    let openAtLastBeat: string | null = null
     let lost = false
     const onLost = (err?: Error) => {
       if (closing || lost || client !== next) return
@@ -115,6 +134,7 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       clearInterval(heartbeat)
       // The outage is counted from the last sign of life, not from when it was noticed.
       lostAt = new Date(aliveAt)
+      lostOpenSince = openBefore
       app.log.warn({ err }, 'database notifications: connection lost; reconnecting')
       client = null
       next.end().catch(() => {})
@@ -128,10 +148,12 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       await within(
         (async () => {
           await next.connect()
+          openAtLastBeat = (await next.query<{ xmin: string }>(OPEN_SINCE_QUERY)).rows[0]!.xmin
+          openBefore = openAtLastBeat
           for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`)
         })(),
-        // Connecting has its own timeout (connectionTimeoutMillis); each LISTEN gets as long.
-        timeoutMs * (handlers.size + 1),
+        // Connecting has its own timeout (connectionTimeoutMillis); the first question and each LISTEN get as long.
+        timeoutMs * (handlers.size + 2),
         'listening',
       )
       if (closing) {
@@ -143,10 +165,12 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       client = next
       aliveAt = Date.now()
       const since = lostAt
+      const openSince = since ? lostOpenSince : null
       lostAt = null
+      lostOpenSince = null
       for (const handler of listenings) {
         try {
-          handler(since)
+          handler(since, openSince)
         } catch (err) {
           app.log.error({ err }, 'database notifications: a listening handler failed')
         }
@@ -160,9 +184,12 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       heartbeat = setInterval(() => {
         if (beating || client !== next) return
         beating = true
-        within(next.query('select 1'), timeoutMs, 'a heartbeat')
-          .then(() => {
+        within(next.query<{ heartbeat: string }>(HEARTBEAT_QUERY), timeoutMs, 'a heartbeat')
+          .then(({ rows }) => {
             aliveAt = Date.now()
+            // What committed before the previous beat was sent on before this answer.
+            openBefore = openAtLastBeat
+            openAtLastBeat = rows[0]!.heartbeat
           })
           .catch((err: unknown) => onLost(err instanceof Error ? err : new Error(String(err))))
           .finally(() => {

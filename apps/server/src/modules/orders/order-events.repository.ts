@@ -1,7 +1,7 @@
 // The order events as the database tells them (ADR 031): the history lines the NOTIFY named,
 // read again with their order's number and customer; after a lost connection, the ids of the
-// lines committed meanwhile (ADR 066).
-import { asc, eq, gt, inArray, max } from 'drizzle-orm'
+// lines committed meanwhile (ADR 066), by id and by the transaction that wrote them (ADR 073).
+import { and, asc, eq, gt, inArray, max, or, sql } from 'drizzle-orm'
 import type { OrderActorKind, OrderStatus } from '@teranga/shared/order-status'
 import type { Executor } from '../../db/client.ts'
 import { commandes, orderHistory } from '../../db/schema.ts'
@@ -36,9 +36,19 @@ export function createOrderEventsRepository(db: Executor) {
       })
     },
 
-    /** The ids of the history lines above `after`, ascending, at most `limit` (the primary key's index alone). */
-    async idsAfter(after: number, limit: number): Promise<number[]> {
-      const rows = await db.select({ id: orderHistory.id }).from(orderHistory).where(gt(orderHistory.id, after)).orderBy(asc(orderHistory.id)).limit(limit)
+    /**
+     * The ids of the history lines above `after`, and of those above `written.above` written by
+     * transaction `written.openSince` or a later one, ascending, at most `limit` (the primary
+     * key's index, and the transaction ids').
+     */
+    async idsAfter(after: number, limit: number, written?: { openSince: string; above: number }): Promise<number[]> {
+      const byId = gt(orderHistory.id, after)
+      const rows = await db
+        .select({ id: orderHistory.id })
+        .from(orderHistory)
+        .where(written ? or(byId, and(sql`${orderHistory.xact} >= ${written.openSince}::xid8`, gt(orderHistory.id, written.above))) : byId)
+        .orderBy(asc(orderHistory.id))
+        .limit(limit)
       return rows.map((row) => row.id)
     },
 

@@ -108,19 +108,29 @@ const KIND_NAMES = { placed: 'placed', state: 'stateChanged' } as const satisfie
 export interface CatchUpBounds {
   /**
    * History ids read again below the highest delivered one: a transaction that took an id before
-   * others and committed after them, while the connection was down, is found in that margin.
+   * others and committed after them, while the connection was down, is found in that margin, or
+   * by its transaction id when the notifications tell the oldest one open (ADR 073).
    */
   marginIds: number
   /** Past this many missed events, none is delivered: listeners are told (`missed`) and read their lists. */
   maxEvents: number
   /** A connection down longer than this is not caught up either: listeners are told (`missed`). */
   maxOutageMs: number
+  /**
+   * Ids delivered within this long are remembered, below the margin too: the lines of the
+   * transactions open before a loss, read again, include those heard since (ADR 073). More than
+   * two heartbeats and a heartbeat's timeout (20 s, 20 s, 5 s).
+   */
+  rememberMs: number
 }
 
-export const CATCH_UP_BOUNDS: CatchUpBounds = { marginIds: 10_000, maxEvents: 5_000, maxOutageMs: 10 * 60_000 }
+export const CATCH_UP_BOUNDS: CatchUpBounds = { marginIds: 10_000, maxEvents: 5_000, maxOutageMs: 10 * 60_000, rememberMs: 2 * 60_000 }
 
 /** History lines read in one statement. */
 const BATCH = 500
+
+/** The older of two transaction ids (xid8, decimal); unknown (null) if either is. */
+const olderTransaction = (a: string | null, b: string | null) => (a === null || b === null ? null : BigInt(a) <= BigInt(b) ? a : b)
 
 type ReadEvent = PendingOrderEvent & { historyId: number }
 
@@ -134,8 +144,11 @@ type ReadEvent = PendingOrderEvent & { historyId: number }
 export function relayOrderEvents(deps: {
   events: OrderEvents
   read: (historyIds: number[]) => Promise<ReadEvent[]>
-  /** The ids of the history lines above `after`, ascending, at most `limit`. */
-  idsAfter: (after: number, limit: number) => Promise<number[]>
+  /**
+   * The ids of the history lines above `after`, and of those above `above` written by transaction
+   * `openSince` or a later one (when given), ascending, at most `limit`.
+   */
+  idsAfter: (after: number, limit: number, written?: { openSince: string; above: number }) => Promise<number[]>
   /** The highest history id (0 for none). */
   newest: () => Promise<number>
   log: FastifyBaseLogger
@@ -144,21 +157,39 @@ export function relayOrderEvents(deps: {
   const bounds = { ...CATCH_UP_BOUNDS, ...deps.bounds }
   const queued: number[] = []
   let draining: Promise<void> | null = null
-  /** A catch-up to run before the queue: when the connection listens again, and since when it was down. */
-  let catchUp: { lostAt: Date | null } | null = null
+  /**
+   * A catch-up to run before the queue: when the connection listens again, since when it was
+   * down, and the oldest transaction whose lines it may not have heard (null: unknown).
+   */
+  let catchUp: { lostAt: Date | null; openSince: string | null } | null = null
   /** Ids at or below it are never read again: they predate this instance, or a loss past the bounds. */
   let floor: number | null = null
+  /** The newest id when the catch-up last gave up (listeners read their lists then): the transactions' lines are read above it. */
+  let skippedTo = 0
   /** The highest id heard or delivered. */
   let last = 0
-  /** The ids heard or delivered above `last - marginIds` (older ones are pruned). */
+  /** The ids heard or delivered above `last - marginIds` or within `rememberMs` (older ones are pruned). */
   const seen = new Set<number>()
+  /** The same ids in the order they were heard, with when: what pruning looks at. */
+  const heardAt: Array<{ id: number; at: number }> = []
+  let oldest = 0
 
   const listened = () => deps.events.heard('placed') || deps.events.heard('stateChanged')
 
   function mark(id: number) {
+    const now = Date.now()
     seen.add(id)
+    heardAt.push({ id, at: now })
     if (id > last) last = id
-    if (seen.size > 2 * bounds.marginIds) for (const old of seen) if (old <= last - bounds.marginIds) seen.delete(old)
+    // Forgotten once both below the margin and older than rememberMs; what the margin still holds stays.
+    while (oldest < heardAt.length && heardAt[oldest]!.at < now - bounds.rememberMs && heardAt[oldest]!.id <= last - bounds.marginIds) {
+      seen.delete(heardAt[oldest]!.id)
+      oldest++
+    }
+    if (oldest > 1024 && oldest * 2 > heardAt.length) {
+      heardAt.splice(0, oldest)
+      oldest = 0
+    }
   }
 
   /** Reads and delivers these ids (ascending within a batch's order kept), skipping those already delivered. */
@@ -175,12 +206,13 @@ export function relayOrderEvents(deps: {
   async function skipToNewest(why: string, extra: Record<string, unknown> = {}) {
     const newest = await deps.newest()
     floor = Math.max(floor ?? 0, newest)
+    skippedTo = Math.max(skippedTo, newest)
     if (newest > last) last = newest
     deps.log.warn({ ...extra, newest }, `order events: ${why}; listeners read their lists again`)
     deps.events.missed()
   }
 
-  async function runCatchUp({ lostAt }: { lostAt: Date | null }) {
+  async function runCatchUp({ lostAt, openSince }: { lostAt: Date | null; openSince: string | null }) {
     // The first connection (and only it): what came before this instance is not its listeners' news.
     if (lostAt === null || !listened()) {
       const newest = await deps.newest()
@@ -194,9 +226,13 @@ export function relayOrderEvents(deps: {
     const outageMs = Date.now() - lostAt.getTime()
     if (outageMs > bounds.maxOutageMs) return skipToNewest('the notifications connection was down past the catch-up bound', { outageMs })
     const from = Math.max(floor, last - bounds.marginIds)
-    // Ids only (the primary key's index), then the missed lines read as a notification's are.
-    const limit = bounds.marginIds + bounds.maxEvents + 1
-    const ids = await deps.idsAfter(from, limit)
+    // Ids only (the primary key's index, and the transaction ids' for the lines of transactions
+    // open before the loss, however far below: ADR 073), then the missed lines read as a
+    // notification's are.
+    // Every id returned is either remembered (delivered) or missed: past this many, more were
+    // missed than the bound.
+    const limit = seen.size + bounds.maxEvents + 1
+    const ids = await deps.idsAfter(from, limit, openSince === null ? undefined : { openSince, above: skippedTo })
     const missed = ids.filter((id) => !seen.has(id))
     if (ids.length >= limit || missed.length > bounds.maxEvents) {
       return skipToNewest('more events were missed than the catch-up delivers', { missed: missed.length })
@@ -243,8 +279,9 @@ export function relayOrderEvents(deps: {
       draining ??= drain()
     },
     /** The notifications' `onListening`: the lines committed while the connection was down are read before anything heard since. */
-    listening(lostAt: Date | null) {
-      catchUp = { lostAt: catchUp?.lostAt ?? lostAt }
+    listening(lostAt: Date | null, openSince: string | null = null) {
+      // A catch-up not run yet covers both losses: from the first, back to the older transaction.
+      catchUp = catchUp ? { lostAt: catchUp.lostAt ?? lostAt, openSince: olderTransaction(catchUp.openSince, openSince) } : { lostAt, openSince }
       draining ??= drain()
     },
     /** Resolves once every notification heard so far is delivered. */
