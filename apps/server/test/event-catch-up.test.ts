@@ -106,6 +106,18 @@ const byOrder = (events: Heard[]) => {
   return map
 }
 
+/** A transaction that writes a history line of `orderId` and stays open, as a slow one would: its line's id, and the client (commit, end). */
+async function holdLine(orderId: number) {
+  const held = new pg.Client({ connectionString: shop.database.url })
+  await held.connect()
+  await held.query('begin')
+  const { rows } = await held.query<{ id: number }>(
+    `insert into order_history (commande_id, from_etat, to_etat, actor_kind, reason) values ($1, 'en_attente', 'en_attente', 'system', 'lente') returning id`,
+    [orderId],
+  )
+  return { id: rows[0]!.id, held }
+}
+
 /**
  * An order placed after everything else: once its event is heard, whatever the catch-up and the
  * queue held before it was delivered (one queue, in order), so counting now is final.
@@ -155,17 +167,10 @@ describe('catching up after the notifications connection was lost', () => {
 
   it('a line whose id was taken before the cut and committed during it (after later ids were delivered) is delivered once', async () => {
     const listener = listen(shop.app)
-    const held = new pg.Client({ connectionString: shop.database.url })
-    await held.connect()
+    const early = await place()
+    // A transaction takes the next history id and stays open.
+    const { id: heldId, held } = await holdLine(early.id)
     try {
-      const early = await place()
-      // A transaction takes the next history id and stays open, as a slow one would.
-      await held.query('begin')
-      const { rows } = await held.query<{ id: number }>(
-        `insert into order_history (commande_id, from_etat, to_etat, actor_kind, reason) values ($1, 'en_attente', 'en_attente', 'system', 'lente') returning id`,
-        [early.id],
-      )
-      const heldId = rows[0]!.id
       // Later ids commit and are delivered first.
       const later = await place()
       await expect.poll(() => listener.of([later.id]).length, { timeout: 5000, interval: 20 }).toBe(1)
@@ -193,17 +198,12 @@ describe('catching up after the notifications connection was lost', () => {
     // An instance that reads only 2 ids back, whose heartbeat (every 200 ms) tells the oldest transaction open.
     const app = await anotherInstance(shop, { orderEventsCatchUp: { marginIds: 2 }, notificationsRetryMs: 4000, notificationsHeartbeat: { everyMs: 200, timeoutMs: 3000 } })
     const listener = listen(app)
-    const held = new pg.Client({ connectionString: shop.database.url })
-    await held.connect()
+    let held: pg.Client | undefined
     try {
       await listeningAgain(3)
       const early = await place()
-      await held.query('begin')
-      const { rows } = await held.query<{ id: number }>(
-        `insert into order_history (commande_id, from_etat, to_etat, actor_kind, reason) values ($1, 'en_attente', 'en_attente', 'system', 'lente') returning id`,
-        [early.id],
-      )
-      const heldId = rows[0]!.id
+      const line = await holdLine(early.id)
+      held = line.held
       // Four later lines, delivered, and heartbeats answered, while it stays open.
       const later = [await place(), await place(), await place(), await place()]
       await expect.poll(() => listener.of(later.map((o) => o.id)).length, { timeout: 5000, interval: 20 }).toBe(4)
@@ -221,10 +221,10 @@ describe('catching up after the notifications connection was lost', () => {
       expect(listener.missed()).toBe(0)
       // The scenario as meant: the held line lies further below the last id delivered before the cut than the margin.
       const lines = await shop.db.select({ id: orderHistory.id }).from(orderHistory).where(inArray(orderHistory.commandeId, [later.at(-1)!.id]))
-      expect(lines[0]!.id - heldId).toBeGreaterThan(2)
+      expect(lines[0]!.id - line.id).toBeGreaterThan(2)
     } finally {
       listener.off()
-      await held.end()
+      await held?.end()
       await app.close()
     }
   })

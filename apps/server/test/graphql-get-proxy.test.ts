@@ -2,13 +2,11 @@
 // its addresses changed; issue 27 §1, ADR 063): the same grid twice gives 304 on If-None-Match,
 // compressed or not; a signed-in answer is never cacheable; the spec's POST still answers; a GET
 // that an instance drops mid-request is retried on another one, a POST is not.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { STOREFRONT_QUERIES } from '@teranga/shared/storefront-queries'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../src/lib/auth-emulator.ts'
@@ -16,13 +14,11 @@ import { sha256 } from '../src/plugins/graphql-persisted-queries.ts'
 import { PUBLIC_CACHE_CONTROL } from '../src/plugins/graphql-response-cache.ts'
 import { makeProducts } from './factories.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
-
-const REPO_DIR = fileURLToPath(new URL('../../..', import.meta.url))
+import { startShippedCaddy, type ShippedCaddy } from './shipped-caddy.ts'
 
 let ctx: TestContext
 let workDir: string
-let caddy: ChildProcess | undefined
-let caddyOutput = ''
+let caddy: ShippedCaddy | undefined
 let proxy: string
 /** An instance that answers /ready, then drops every other request without answering (a crash mid-request). */
 let dropping: http.Server
@@ -37,17 +33,6 @@ const gridUrl = () =>
     variables: JSON.stringify({ count: 12, page: 1 }),
     extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(STOREFRONT_QUERIES.produits) } }),
   })}`
-
-async function caddyfile(site: string, upstreams: string[]) {
-  const shipped = await fs.readFile(path.join(REPO_DIR, 'deploy/Caddyfile'), 'utf8')
-  const siteLine = '{$TERANGA_DOMAIN:boutique.example.sn} {'
-  const upstreamLine = 'to 127.0.0.1:3000 127.0.0.1:3001'
-  expect(shipped).toContain(siteLine)
-  expect(shipped).toContain(upstreamLine)
-  const file = path.join(workDir, `Caddyfile-${upstreams.length}`)
-  await fs.writeFile(file, `{\n\tadmin off\n}\n\n${shipped.replace(siteLine, `${site} {`).replace(upstreamLine, `to ${upstreams.join(' ')}`)}`)
-  return file
-}
 
 beforeAll(async () => {
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teranga-get-proxy-'))
@@ -67,32 +52,20 @@ beforeAll(async () => {
   const caddyPort = await freePort()
 
   proxy = `http://127.0.0.1:${caddyPort}`
-  const config = await caddyfile(proxy, [`127.0.0.1:${appPort}`, `127.0.0.1:${droppingPort}`])
-  caddy = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
-    env: { PATH: process.env.PATH ?? '', HOME: workDir, XDG_DATA_HOME: workDir, XDG_CONFIG_HOME: workDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  caddy.stdout!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-100_000)))
-  caddy.stderr!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-100_000)))
+  caddy = await startShippedCaddy(workDir, proxy, [`127.0.0.1:${appPort}`, `127.0.0.1:${droppingPort}`])
   // Both upstreams pass the active health check once Caddy answers /ready through them.
   const deadline = Date.now() + 30_000
   for (;;) {
     const res = await fetch(`${proxy}/ready`).catch(() => undefined)
     if (res?.status === 200) break
-    if (Date.now() > deadline || caddy.exitCode !== null) throw new Error(`Caddy did not start: ${caddyOutput}`)
+    if (Date.now() > deadline || !caddy.running()) throw new Error(`Caddy did not start: ${caddy.output()}`)
     await sleep(200)
   }
   await sleep(2500)
 }, 90_000)
 
 afterAll(async () => {
-  if (caddy && caddy.exitCode === null) {
-    const gone = new Promise((resolve) => caddy!.once('exit', resolve))
-    caddy.kill('SIGTERM')
-    const kill = setTimeout(() => caddy!.kill('SIGKILL'), 5000)
-    await gone
-    clearTimeout(kill)
-  }
+  await caddy?.stop()
   await new Promise((resolve) => dropping?.close(resolve))
   await ctx?.close()
   if (workDir) await fs.rm(workDir, { recursive: true, force: true })
@@ -103,7 +76,7 @@ describe('behind Caddy', () => {
     dropped = 0
     for (const encoding of ['identity', 'gzip']) {
       const first = await fetch(gridUrl(), { headers: { 'accept-encoding': encoding } })
-      expect(first.status, caddyOutput.slice(-2000)).toBe(200)
+      expect(first.status, caddy!.output().slice(-2000)).toBe(200)
       expect(first.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL)
       expect(first.headers.get('vary')).toMatch(/accept-encoding/i)
       const etag = first.headers.get('etag')!

@@ -5,17 +5,14 @@
 // counter is shared, so concurrent requests can each land on the held-out upstream at every
 // one of their two tries, and a POST that found no upstream is not tried again. The shipped
 // policy must find the upstream that is in for every request.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../src/lib/auth-emulator.ts'
-
-const REPO_DIR = fileURLToPath(new URL('../../..', import.meta.url))
+import { startShippedCaddy, type ShippedCaddy } from './shipped-caddy.ts'
 
 /** 30,000 POSTs, 300 at a time: round_robin lost 3 to 8 of them in each of five runs (ADR 072). */
 const ROUNDS = 100
@@ -39,8 +36,7 @@ function upstream(ready: boolean) {
 }
 
 let workDir: string
-let caddy: ChildProcess | undefined
-let caddyOutput = ''
+let caddy: ShippedCaddy | undefined
 let proxy: string
 const serving = upstream(true)
 const draining = upstream(false)
@@ -51,27 +47,12 @@ beforeAll(async () => {
   const port = (s: http.Server) => (s.address() as AddressInfo).port
   const caddyPort = await freePort()
   proxy = `http://127.0.0.1:${caddyPort}`
-  const shipped = await fs.readFile(path.join(REPO_DIR, 'deploy/Caddyfile'), 'utf8')
-  const site = '{$TERANGA_DOMAIN:boutique.example.sn} {'
-  const upstreams = 'to 127.0.0.1:3000 127.0.0.1:3001'
-  expect(shipped).toContain(site)
-  expect(shipped).toContain(upstreams)
-  const caddyfile = path.join(workDir, 'Caddyfile')
-  await fs.writeFile(
-    caddyfile,
-    `{\n\tadmin off\n}\n\n${shipped.replace(site, `http://127.0.0.1:${caddyPort} {`).replace(upstreams, `to 127.0.0.1:${port(serving.server)} 127.0.0.1:${port(draining.server)}`)}`,
-  )
-  caddy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-    env: { PATH: process.env.PATH ?? '', HOME: workDir, XDG_DATA_HOME: workDir, XDG_CONFIG_HOME: workDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  caddy.stdout!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-50_000)))
-  caddy.stderr!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-50_000)))
+  caddy = await startShippedCaddy(workDir, proxy, [`127.0.0.1:${port(serving.server)}`, `127.0.0.1:${port(draining.server)}`])
   // Held out once /ready through Caddy answers 200 twenty times in a row: until its first
   // check, Caddy counts an upstream in.
   const deadline = Date.now() + 30_000
   for (let inARow = 0; inARow < 20; ) {
-    if (Date.now() > deadline) throw new Error(`Caddy did not hold the draining upstream out in time: ${caddyOutput.slice(-2000)}`)
+    if (Date.now() > deadline) throw new Error(`Caddy did not hold the draining upstream out in time: ${caddy.output().slice(-2000)}`)
     const res = await fetch(`${proxy}/ready`).catch(() => undefined)
     inARow = res?.status === 200 ? inARow + 1 : 0
     await res?.text()
@@ -81,11 +62,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  if (caddy && caddy.exitCode === null) {
-    const gone = new Promise((resolve) => caddy!.once('exit', resolve))
-    caddy.kill('SIGKILL')
-    await gone
-  }
+  await caddy?.stop()
   for (const { server } of [serving, draining]) {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
@@ -109,7 +86,7 @@ describe("the shipped Caddyfile's load balancing, one instance held out (ADR 072
         }),
       )
     }
-    if (failures.length > 0) console.log(caddyOutput.split('\n').filter((line) => /"level":"(error|warn)"/.test(line)).slice(-10).join('\n'))
+    if (failures.length > 0) console.log(caddy!.output().split('\n').filter((line) => /"level":"(error|warn)"/.test(line)).slice(-10).join('\n'))
     expect(failures).toEqual([])
     expect(serving.counted.posts).toBe(ROUNDS * AT_ONCE)
     expect(draining.counted.posts).toBe(0)

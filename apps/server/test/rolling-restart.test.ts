@@ -16,9 +16,9 @@ import { modelivraisons, modepaiements } from '../src/db/schema.ts'
 import { freePort } from '../src/lib/auth-emulator.ts'
 import { makeProduct } from './factories.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from './helpers.ts'
+import { startShippedCaddy, type ShippedCaddy } from './shipped-caddy.ts'
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url))
-const REPO_DIR = path.resolve(SERVER_DIR, '../..')
 // A build of its own (one folder under apps/server, as dist/ is: src/paths.ts finds the
 // migrations from there), so that production.test.ts rebuilding dist/ at the same time
 // cannot pull it away from under the running instances.
@@ -42,8 +42,7 @@ interface Instance {
 
 let ctx: TestContext
 let workDir: string
-let caddy: ChildProcess | undefined
-let caddyOutput = ''
+let caddy: ShippedCaddy | undefined
 let proxy: string
 const instances: Instance[] = []
 const customers: SignedIn[] = []
@@ -97,7 +96,7 @@ async function takenBackByTheProxy(id: string) {
     if ((await readyInstance(proxy, 10_000)) === id) return
     await sleep(250)
   }
-  throw new Error(`the proxy did not send requests to instance ${id} in time: ${caddyOutput.slice(-2000)}`)
+  throw new Error(`the proxy did not send requests to instance ${id} in time: ${caddy?.output().slice(-2000)}`)
 }
 
 /** `systemctl restart teranga@<port>` then the wait of §8: SIGTERM, the old process gone, the new one ready, then taken back by the proxy. */
@@ -133,40 +132,14 @@ beforeAll(async () => {
   const [portA, portB, caddyPort] = [await freePort(), await freePort(), await freePort()]
   proxy = `http://127.0.0.1:${caddyPort}`
 
-  // The shipped Caddyfile with its addresses only: the site on a local port (plain HTTP), the
-  // two instances' ports; every health and load-balancing setting stays as shipped.
-  const shipped = await fs.readFile(path.join(REPO_DIR, 'deploy/Caddyfile'), 'utf8')
-  const site = '{$TERANGA_DOMAIN:boutique.example.sn} {'
-  const upstreams = 'to 127.0.0.1:3000 127.0.0.1:3001'
-  expect(shipped).toContain(site)
-  expect(shipped).toContain(upstreams)
-  expect(shipped).toMatch(/\n\t\thealth_uri \/ready\n/)
-  const caddyfile = path.join(workDir, 'Caddyfile')
-  await fs.writeFile(
-    caddyfile,
-    `{\n\tadmin off\n}\n\n${shipped.replace(site, `http://127.0.0.1:${caddyPort} {`).replace(upstreams, `to 127.0.0.1:${portA} 127.0.0.1:${portB}`)}`,
-  )
-
   instances.push(startInstance(portA, proxy), startInstance(portB, proxy))
   const first = await Promise.all(instances.map((instance) => readyInstance(`http://127.0.0.1:${instance.port}`, 60_000, instance)))
-  caddy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-    env: { PATH: process.env.PATH ?? '', HOME: workDir, XDG_DATA_HOME: workDir, XDG_CONFIG_HOME: workDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  caddy.stdout!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-200_000)))
-  caddy.stderr!.on('data', (c) => (caddyOutput = (caddyOutput + c).slice(-200_000)))
+  caddy = await startShippedCaddy(workDir, proxy, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`])
   for (const id of first) await takenBackByTheProxy(id)
 }, 240_000)
 
 afterAll(async () => {
-  if (caddy && caddy.exitCode === null) {
-    const gone = new Promise((resolve) => caddy!.once('exit', resolve))
-    caddy.kill('SIGTERM')
-    // Caddy waits for its open connections without limit: not here.
-    const kill = setTimeout(() => caddy!.kill('SIGKILL'), 5000)
-    await gone
-    clearTimeout(kill)
-  }
+  await caddy?.stop()
   // Two signals: the second skips the drain and the grace period.
   await Promise.all(
     instances.map(async (instance) => {
@@ -302,7 +275,7 @@ describe('a rolling restart behind Caddy (docs/deploy.md §8)', () => {
       `rolling restart through Caddy (${a}, ${b}): ${tally.failures.length} failed of ${tally.total} requests in ${seconds.toFixed(0)} s (slowest answer ${tally.slowest} ms) ${JSON.stringify(tally.byKind)}`,
     )
     // What Caddy said of the failures, if any (its error lines: which upstream, why).
-    if (tally.failures.length > 0) console.log(caddyOutput.split('\n').filter((line) => /"level":"(error|warn)"|health/.test(line)).slice(-40).join('\n'))
+    if (tally.failures.length > 0) console.log(caddy!.output().split('\n').filter((line) => /"level":"(error|warn)"|health/.test(line)).slice(-40).join('\n'))
     expect(tally.failures).toEqual([])
     expect(tally.total).toBeGreaterThan(1000)
     expect(tally.byKind['POST /api/commande']).toBeGreaterThan(30)
