@@ -88,8 +88,9 @@ describe('behind Caddy', () => {
       expect(again.status).toBe(304)
       expect(await again.text()).toBe('')
     }
-    // Round robin sent some of these to the instance that drops them: Caddy tried them again.
-    for (let i = 0; i < 4; i++) expect((await fetch(gridUrl())).status).toBe(200)
+    // Caddy picks the instance with fewer requests under way, at random between equals (ADR 072):
+    // within a few GETs one goes to the instance that drops them, and Caddy tries it again.
+    for (let i = 0; i < 40 && dropped === 0; i++) expect((await fetch(gridUrl())).status).toBe(200)
     expect(dropped).toBeGreaterThan(0)
   })
 
@@ -103,22 +104,27 @@ describe('behind Caddy', () => {
       expect(signedIn.headers.get('etag')).toBeNull()
       expect(((await signedIn.json()) as { data: { produitspaginated: { data: unknown[] } } }).data.produitspaginated.data).toHaveLength(12)
     }
-    // Round robin may hand the POST to the instance that drops it (a 502, never replayed): sent again then.
+    // Caddy may hand the POST to the instance that drops it (a 502, never replayed): sent again then.
     let post = await postThroughProxy(STOREFRONT_QUERIES.favoris, { page: 1, count: 8 }, customer.auth)
-    if (post.status === 502) post = await postThroughProxy(STOREFRONT_QUERIES.favoris, { page: 1, count: 8 }, customer.auth)
+    for (let i = 0; i < 30 && post.status === 502; i++) {
+      await post.arrayBuffer()
+      post = await postThroughProxy(STOREFRONT_QUERIES.favoris, { page: 1, count: 8 }, customer.auth)
+    }
     expect(post.status).toBe(200)
     expect(post.headers.get('cache-control')).toBe('no-store')
   })
 
   it("the spec's POST queries still answer through the proxy (a POST is never replayed: a dropped one is a 502)", async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 4; i++) {
+    // Until both were seen: an answer, and a POST the dropping instance took (at random between equals, ADR 072).
+    for (let i = 0; i < 40 && !(statuses.includes(200) && statuses.includes(502)); i++) {
       const res = await postThroughProxy('query { produitspaginated(page: 1, count: 3) { data { id designation prixformat } } }', {})
       statuses.push(res.status)
       if (res.status === 200) expect(((await res.json()) as { data: { produitspaginated: { data: unknown[] } } }).data.produitspaginated.data).toHaveLength(3)
       else await res.arrayBuffer()
     }
     expect(statuses).toContain(200)
+    expect(statuses).toContain(502)
     expect(statuses.every((s) => s === 200 || s === 502)).toBe(true)
   })
 })
