@@ -760,10 +760,10 @@ export const paymentSandboxSessions = pgTable(
   ],
 )
 
-/** Every change of an order's state (DESIGN §5): when, from what to what, who and why. Written by the order lifecycle only. */
 /** A transaction id (PostgreSQL's xid8, 64 bits: never wraps), read as its decimal text. */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' })
 
+/** Every change of an order's state (DESIGN §5): when, from what to what, who and why. Written by the order lifecycle only. */
 export const orderHistory = pgTable(
   'order_history',
   {

@@ -187,7 +187,7 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
         within(next.query<{ heartbeat: string }>(HEARTBEAT_QUERY), timeoutMs, 'a heartbeat')
           .then(({ rows }) => {
             aliveAt = Date.now()
-            // What committed before the previous beat was sent on before this answer.
+            // What committed before the previous beat, 20 s ago, was sent on long before this answer.
             openBefore = openAtLastBeat
             openAtLastBeat = rows[0]!.heartbeat
           })
