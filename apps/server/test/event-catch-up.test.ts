@@ -195,8 +195,14 @@ describe('catching up after the notifications connection was lost', () => {
   })
 
   it('a line whose transaction stayed open while more ids than the margin were taken, committed during the cut, is delivered once: found by its transaction (ADR 073)', async () => {
-    // An instance that reads only 2 ids back, whose heartbeat (every 200 ms) tells the oldest transaction open.
-    const app = await anotherInstance(shop, { orderEventsCatchUp: { marginIds: 2 }, notificationsRetryMs: 4000, notificationsHeartbeat: { everyMs: 200, timeoutMs: 3000 } })
+    // An instance that reads only 2 ids back and forgets at once what it delivered below them
+    // (so what it reads by transaction must be only what was still open), whose heartbeat
+    // (every 200 ms) reads the database's snapshot.
+    const app = await anotherInstance(shop, {
+      orderEventsCatchUp: { marginIds: 2, rememberMs: 0 },
+      notificationsRetryMs: 4000,
+      notificationsHeartbeat: { everyMs: 200, timeoutMs: 3000 },
+    })
     const listener = listen(app)
     let held: pg.Client | undefined
     try {

@@ -6,8 +6,8 @@
 // answer stale (the token owners) asks `listening()` before each use. What must not be missed
 // (the order events, ADR 066) reads it again from its table once the LISTENs are back (`onListening`).
 // A link that stalls without a word is found by a heartbeat on the connection, not by TCP's hours.
-// Each heartbeat also tells the oldest transaction still open then: after a loss, what the lost
-// connection may not have heard was written by that transaction or a later one (ADR 073).
+// Each heartbeat also reads the database's snapshot then: after a loss, what the lost connection
+// may not have heard was written by a transaction that snapshot shows not yet committed (ADR 073).
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import pg from 'pg'
@@ -24,14 +24,14 @@ export interface DatabaseNotifications {
    * committed before is for the handler to read. Notifications heard on the new connection are
    * handed to `on`'s handlers only after every `onListening` handler has run.
    *
-   * `openSince` (after a loss; null the first time): every transaction whose notifications the
-   * lost connection may not have heard has this transaction id (xid8, decimal) or a later one.
-   * It is the oldest transaction open at the heartbeat before the last one answered (an idle
+   * `heardUpTo` (after a loss; null the first time): a snapshot (`pg_snapshot` text) in which
+   * every transaction whose notifications the lost connection may not have heard was still open
+   * or not begun. It is the snapshot of the heartbeat before the last one answered (an idle
    * listening session sends a commit's notification on within moments, well before the next
-   * heartbeat 20 s later), or before the connection's LISTENs when it had answered none (what
-   * committed before them was read by the handlers).
+   * heartbeat 20 s later), or the one read before the connection's LISTENs when it had answered
+   * none (what committed before them was read by the handlers).
    */
-  onListening(handler: (lostAt: Date | null, openSince: string | null) => void): void
+  onListening(handler: (lostAt: Date | null, heardUpTo: string | null) => void): void
   /** Whether notifications are heard now (the connection is up and LISTENs on every channel). */
   listening(): boolean
 }
@@ -39,10 +39,10 @@ export interface DatabaseNotifications {
 /** The notifications connection's name in `pg_stat_activity` (an operator, or a test, can find it). */
 export const NOTIFICATIONS_APPLICATION_NAME = 'teranga-notifications'
 
-/** The oldest transaction still open, asked before the LISTENs. */
-const OPEN_SINCE_QUERY = 'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin'
-/** The heartbeat (in `pg_stat_activity` as the connection's last query between beats): the oldest transaction still open too. */
-export const HEARTBEAT_QUERY = 'select pg_snapshot_xmin(pg_current_snapshot())::text as heartbeat'
+/** The database's snapshot, read before the LISTENs. */
+const SNAPSHOT_QUERY = 'select pg_current_snapshot()::text as snapshot'
+/** The heartbeat (in `pg_stat_activity` as the connection's last query between beats): the snapshot too. */
+export const HEARTBEAT_QUERY = 'select pg_current_snapshot()::text as heartbeat'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,10 +67,10 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
   const timeoutMs = opts.heartbeatTimeoutMs ?? 5000
   const handlers = new Map<string, Array<(payload: string) => void>>()
   const resets: Array<() => void> = []
-  const listenings: Array<(lostAt: Date | null, openSince: string | null) => void> = []
+  const listenings: Array<(lostAt: Date | null, heardUpTo: string | null) => void> = []
   let lostAt: Date | null = null
   /** For the handlers after a loss: see `onListening`. */
-  let lostOpenSince: string | null = null
+  let lostHeardUpTo: string | null = null
   let client: pg.Client | null = null
   let started = false
   let closing = false
@@ -124,9 +124,9 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       // A connection already given up: what it still says is read again by whoever must not miss it.
       else if (client === next) dispatch(message.channel, message.payload ?? '')
     })
-    /** The oldest transaction open before the LISTENs, then at each heartbeat: the newest two. */
-    let openBefore: string | null = null
-    let openAtLastBeat: string | null = null
+    /** The snapshot read before the LISTENs, then at each heartbeat: the newest two. */
+    let heardUpTo: string | null = null
+    let snapshotAtLastBeat: string | null = null
     let lost = false
     const onLost = (err?: Error) => {
       if (closing || lost || client !== next) return
@@ -134,7 +134,7 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       clearInterval(heartbeat)
       // The outage is counted from the last sign of life, not from when it was noticed.
       lostAt = new Date(aliveAt)
-      lostOpenSince = openBefore
+      lostHeardUpTo = heardUpTo
       app.log.warn({ err }, 'database notifications: connection lost; reconnecting')
       client = null
       next.end().catch(() => {})
@@ -148,8 +148,8 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       await within(
         (async () => {
           await next.connect()
-          openAtLastBeat = (await next.query<{ xmin: string }>(OPEN_SINCE_QUERY)).rows[0]!.xmin
-          openBefore = openAtLastBeat
+          snapshotAtLastBeat = (await next.query<{ snapshot: string }>(SNAPSHOT_QUERY)).rows[0]!.snapshot
+          heardUpTo = snapshotAtLastBeat
           for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`)
         })(),
         // Connecting has its own timeout (connectionTimeoutMillis); the first question and each LISTEN get as long.
@@ -165,12 +165,12 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
       client = next
       aliveAt = Date.now()
       const since = lostAt
-      const openSince = since ? lostOpenSince : null
+      const sinceSnapshot = since ? lostHeardUpTo : null
       lostAt = null
-      lostOpenSince = null
+      lostHeardUpTo = null
       for (const handler of listenings) {
         try {
-          handler(since, openSince)
+          handler(since, sinceSnapshot)
         } catch (err) {
           app.log.error({ err }, 'database notifications: a listening handler failed')
         }
@@ -188,8 +188,8 @@ async function databaseNotifications(app: FastifyInstance, opts: DatabaseNotific
           .then(({ rows }) => {
             aliveAt = Date.now()
             // What committed before the previous beat, 20 s ago, was sent on long before this answer.
-            openBefore = openAtLastBeat
-            openAtLastBeat = rows[0]!.heartbeat
+            heardUpTo = snapshotAtLastBeat
+            snapshotAtLastBeat = rows[0]!.heartbeat
           })
           .catch((err: unknown) => onLost(err instanceof Error ? err : new Error(String(err))))
           .finally(() => {

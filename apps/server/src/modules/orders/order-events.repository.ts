@@ -37,16 +37,28 @@ export function createOrderEventsRepository(db: Executor) {
     },
 
     /**
-     * The ids of the history lines above `after`, and of those above `written.above` written by
-     * transaction `written.openSince` or a later one, ascending, at most `limit` (the primary
-     * key's index, and the transaction ids').
+     * The ids of the history lines above `after`, and of those above `written.above` written by a
+     * transaction that snapshot `written.notIn` shows open or not begun, ascending, at most
+     * `limit` (the primary key's index, and the transaction ids' from the snapshot's oldest open).
      */
-    async idsAfter(after: number, limit: number, written?: { openSince: string; above: number }): Promise<number[]> {
+    async idsAfter(after: number, limit: number, written?: { notIn: string; above: number }): Promise<number[]> {
       const byId = gt(orderHistory.id, after)
+      const snapshot = written && sql`${written.notIn}::pg_snapshot`
       const rows = await db
         .select({ id: orderHistory.id })
         .from(orderHistory)
-        .where(written ? or(byId, and(sql`${orderHistory.xact} >= ${written.openSince}::xid8`, gt(orderHistory.id, written.above))) : byId)
+        .where(
+          written
+            ? or(
+                byId,
+                and(
+                  sql`${orderHistory.xact} >= pg_snapshot_xmin(${snapshot})`,
+                  sql`not pg_visible_in_snapshot(${orderHistory.xact}, ${snapshot})`,
+                  gt(orderHistory.id, written.above),
+                ),
+              )
+            : byId,
+        )
         .orderBy(asc(orderHistory.id))
         .limit(limit)
       return rows.map((row) => row.id)

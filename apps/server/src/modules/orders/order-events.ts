@@ -109,7 +109,7 @@ export interface CatchUpBounds {
   /**
    * History ids read again below the highest delivered one: a transaction that took an id before
    * others and committed after them, while the connection was down, is found in that margin, or
-   * by its transaction id when the notifications tell the oldest one open (ADR 073).
+   * by its transaction when the notifications give a snapshot it was open in (ADR 073).
    */
   marginIds: number
   /** Past this many missed events, none is delivered: listeners are told (`missed`) and read their lists. */
@@ -117,9 +117,10 @@ export interface CatchUpBounds {
   /** A connection down longer than this is not caught up either: listeners are told (`missed`). */
   maxOutageMs: number
   /**
-   * Ids delivered within this long are remembered, below the margin too: the lines of the
-   * transactions open before a loss, read again, include those heard since (ADR 073). More than
-   * two heartbeats and a heartbeat's timeout (20 s, 20 s, 5 s).
+   * Ids delivered within this long before a loss are remembered, below the margin too: the
+   * lines of the transactions open before it, read again, include those heard since (ADR 073).
+   * More than two heartbeats and a heartbeat's timeout (20 s, 20 s, 5 s). Nothing is forgotten
+   * from a loss until its catch-up ran.
    */
   rememberMs: number
 }
@@ -129,8 +130,11 @@ export const CATCH_UP_BOUNDS: CatchUpBounds = { marginIds: 10_000, maxEvents: 5_
 /** History lines read in one statement. */
 const BATCH = 500
 
-/** The older of two transaction ids (xid8, decimal); unknown (null) if either is. */
-const olderTransaction = (a: string | null, b: string | null) => (a === null || b === null ? null : BigInt(a) <= BigInt(b) ? a : b)
+/**
+ * The older of two snapshots (`pg_snapshot` text, `xmin:xmax:xip,…`; xmax never goes back): what
+ * it shows open includes what the newer one does. Unknown (null) if either is.
+ */
+const olderSnapshot = (a: string | null, b: string | null) => (a === null || b === null ? null : BigInt(a.split(':')[1]!) <= BigInt(b.split(':')[1]!) ? a : b)
 
 type ReadEvent = PendingOrderEvent & { historyId: number }
 
@@ -145,10 +149,10 @@ export function relayOrderEvents(deps: {
   events: OrderEvents
   read: (historyIds: number[]) => Promise<ReadEvent[]>
   /**
-   * The ids of the history lines above `after`, and of those above `above` written by transaction
-   * `openSince` or a later one (when given), ascending, at most `limit`.
+   * The ids of the history lines above `after`, and of those above `above` written by a
+   * transaction that snapshot `notIn` shows open or not begun (when given), ascending, at most `limit`.
    */
-  idsAfter: (after: number, limit: number, written?: { openSince: string; above: number }) => Promise<number[]>
+  idsAfter: (after: number, limit: number, written?: { notIn: string; above: number }) => Promise<number[]>
   /** The highest history id (0 for none). */
   newest: () => Promise<number>
   log: FastifyBaseLogger
@@ -159,9 +163,11 @@ export function relayOrderEvents(deps: {
   let draining: Promise<void> | null = null
   /**
    * A catch-up to run before the queue: when the connection listens again, since when it was
-   * down, and the oldest transaction whose lines it may not have heard (null: unknown).
+   * down, and a snapshot in which every transaction it may not have heard was open (null: unknown).
    */
-  let catchUp: { lostAt: Date | null; openSince: string | null } | null = null
+  let catchUp: { lostAt: Date | null; heardUpTo: string | null } | null = null
+  /** From a loss (the notifications' reset) until its catch-up ran: nothing remembered is forgotten meanwhile. */
+  let holding = false
   /** Ids at or below it are never read again: they predate this instance, or a loss past the bounds. */
   let floor: number | null = null
   /** The newest id when the catch-up last gave up (listeners read their lists then): the transactions' lines are read above it. */
@@ -182,7 +188,7 @@ export function relayOrderEvents(deps: {
     heardAt.push({ id, at: now })
     if (id > last) last = id
     // Forgotten once both below the margin and older than rememberMs; what the margin still holds stays.
-    while (oldest < heardAt.length && heardAt[oldest]!.at < now - bounds.rememberMs && heardAt[oldest]!.id <= last - bounds.marginIds) {
+    while (!holding && oldest < heardAt.length && heardAt[oldest]!.at < now - bounds.rememberMs && heardAt[oldest]!.id <= last - bounds.marginIds) {
       seen.delete(heardAt[oldest]!.id)
       oldest++
     }
@@ -212,7 +218,7 @@ export function relayOrderEvents(deps: {
     deps.events.missed()
   }
 
-  async function runCatchUp({ lostAt, openSince }: { lostAt: Date | null; openSince: string | null }) {
+  async function runCatchUp({ lostAt, heardUpTo }: { lostAt: Date | null; heardUpTo: string | null }) {
     // The first connection (and only it): what came before this instance is not its listeners' news.
     if (lostAt === null || !listened()) {
       const newest = await deps.newest()
@@ -227,12 +233,12 @@ export function relayOrderEvents(deps: {
     if (outageMs > bounds.maxOutageMs) return skipToNewest('the notifications connection was down past the catch-up bound', { outageMs })
     const from = Math.max(floor, last - bounds.marginIds)
     // Ids only (the primary key's index, and the transaction ids' for the lines of transactions
-    // open before the loss, however far below: ADR 073), then the missed lines read as a
+    // still open at the snapshot, however far below: ADR 073), then the missed lines read as a
     // notification's are.
     // Every id returned is either remembered (delivered) or missed: past this many, more were
     // missed than the bound.
     const limit = seen.size + bounds.maxEvents + 1
-    const ids = await deps.idsAfter(from, limit, openSince === null ? undefined : { openSince, above: skippedTo })
+    const ids = await deps.idsAfter(from, limit, heardUpTo === null ? undefined : { notIn: heardUpTo, above: skippedTo })
     const missed = ids.filter((id) => !seen.has(id))
     if (ids.length >= limit || missed.length > bounds.maxEvents) {
       return skipToNewest('more events were missed than the catch-up delivers', { missed: missed.length })
@@ -252,6 +258,8 @@ export function relayOrderEvents(deps: {
           deps.log.error({ err }, 'order events: the catch-up could not read the history; listeners read their lists again')
           deps.events.missed()
         }
+        // Another loss meanwhile keeps what is remembered for its own catch-up.
+        if (!catchUp) holding = false
         continue
       }
       // A batch is one statement: a burst of orders is read in a few.
@@ -278,10 +286,14 @@ export function relayOrderEvents(deps: {
       queued.push(id)
       draining ??= drain()
     },
+    /** The notifications' `onReset` (a loss, or a connection opened): what is remembered is kept until the catch-up ran. */
+    lost() {
+      holding = true
+    },
     /** The notifications' `onListening`: the lines committed while the connection was down are read before anything heard since. */
-    listening(lostAt: Date | null, openSince: string | null = null) {
-      // A catch-up not run yet covers both losses: from the first, back to the older transaction.
-      catchUp = catchUp ? { lostAt: catchUp.lostAt ?? lostAt, openSince: olderTransaction(catchUp.openSince, openSince) } : { lostAt, openSince }
+    listening(lostAt: Date | null, heardUpTo: string | null = null) {
+      // A catch-up not run yet covers both losses: from the first, and from the older snapshot.
+      catchUp = catchUp ? { lostAt: catchUp.lostAt ?? lostAt, heardUpTo: olderSnapshot(catchUp.heardUpTo, heardUpTo) } : { lostAt, heardUpTo }
       draining ??= drain()
     },
     /** Resolves once every notification heard so far is delivered. */

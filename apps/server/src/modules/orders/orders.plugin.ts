@@ -55,6 +55,7 @@ async function orders(app: FastifyInstance, opts: OrdersOptions) {
   const history = createOrderEventsRepository(app.db)
   const relay = relayOrderEvents({ events: app.orderEvents, read: history.byHistoryIds, idsAfter: history.idsAfter, newest: history.newest, log: app.log, bounds: opts.eventsCatchUp })
   app.notifications.on(ORDER_EVENTS_CHANNEL, relay.notified)
+  app.notifications.onReset(relay.lost)
   app.notifications.onListening(relay.listening)
   // Events heard before a stop are read before the database closes.
   app.addHook('onClose', () => relay.settled())
